@@ -1,0 +1,24 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Our own targets build with warnings as errors; dependencies are unaffected.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+    name: "SplitView",
+    products: [
+        .library(name: "SplitView", targets: ["SplitView"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // The core: everything that decides. Imports nothing but the standard library.
+        .target(name: "SplitView", swiftSettings: strict),
+        .testTarget(
+            name: "SplitViewTests",
+            dependencies: ["SplitView", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,83 @@
+/// Everything that can happen to a window, as a plain value.
+///
+/// The host translates each X event into one `Input` and hands it to
+/// ``SplitViewController/handle(_:)``; a test does the same. Coordinates are points in the
+/// window, from its top-left corner.
+public enum Input: Hashable, Sendable {
+    /// The window's size changed (also the first size, which mounts the interface).
+    case resize(Size)
+    /// The main pointer button went down.
+    case pointerDown(Point)
+    /// The pointer moved, with or without a button down.
+    case pointerMoved(Point)
+    /// The main pointer button went up.
+    case pointerUp(Point)
+    /// The pointer left the window: hover states end.
+    case pointerExited
+    /// A scroll wheel or touchpad scroll: `dx` > 0 scrolls right, `dy` > 0 scrolls down, in
+    /// points (the host sends about 48 pt per wheel notch).
+    case scroll(dx: Double, dy: Double, at: Point)
+    /// A key went down; looked up in the controller's ``KeyBindings``.
+    case key(KeyChord)
+    /// An intent, whatever triggered it (a key, a menu, a test).
+    case command(Command)
+    /// The animation clock, in seconds from any fixed start. Transitions advance with it.
+    case tick(now: Double)
+}
+
+/// What the user wants done, independent of the key, button or gesture that asked.
+public enum Command: Hashable, Sendable {
+    /// The display-mode (sidebar) button's action; F9 and Ctrl+Alt+S by default.
+    case displayModeButton
+    /// The secondary-only (double-arrow) button's action; Shift+F9 by default.
+    case secondaryOnlyButton
+    /// Show the inspector if hidden, hide it if shown; Ctrl+Alt+I by default.
+    case toggleInspector
+    /// Reveal a column, as ``SplitViewController/show(_:)`` does but as a user action
+    /// (the delegate's `willShow` is sent); Ctrl+1/2/3 by default.
+    case show(SplitViewController.Column)
+    /// Hide a column, as ``SplitViewController/hide(_:)`` does but as a user action.
+    case hide(SplitViewController.Column)
+    /// Go back one level of the collapsed stack or of the focused column's navigation
+    /// stack; Alt+Left by default.
+    case back
+    /// Move the focus to the next visible pane; F6.
+    case focusNextPane
+    /// Move the focus to the previous visible pane; Shift+F6.
+    case focusPreviousPane
+    /// Focus the divider nearest the focused pane for keyboard resizing; F8.
+    case focusDivider
+    /// Move the focused divider by this many points on screen (positive = to the right).
+    case moveDivider(by: Double)
+    /// Move the focused divider to the smallest width its column allows; Home.
+    case moveDividerToMinimum
+    /// Move the focused divider to the largest width its column allows; End.
+    case moveDividerToMaximum
+    /// Accept the keyboard divider move and give the focus back to the pane; Return.
+    case acceptDivider
+    /// Escape: cancel a divider drag or keyboard move, else dismiss an overlaid column, else
+    /// go back when collapsed — the first that applies.
+    case cancel
+    /// Move the selection of the focused list up one row.
+    case selectPrevious
+    /// Move the selection of the focused list down one row.
+    case selectNext
+    /// Open the selected row of the focused list (Return).
+    case activate
+    /// Ask the host for another window on the same content; Ctrl+N.
+    case newWindow
+    /// Ask the host to close this window; Ctrl+W.
+    case closeWindow
+    /// Ask the host to end the program; Ctrl+Q.
+    case quit
+}
+
+/// What the controller asks of its host after an input; the host acts, the core never does.
+public enum HostRequest: Hashable, Sendable {
+    /// Open another window with its own controller over the same content.
+    case newWindow
+    /// Close the window this controller belongs to.
+    case closeWindow
+    /// End the program.
+    case quit
+}

@@ -1,0 +1,81 @@
+/// The keyboard shortcuts of one controller: rows of data, looked up with the lock modifiers
+/// masked, remappable by passing another table to ``SplitViewController/init(style:keyBindings:)``.
+///
+/// Two tables: ``global`` applies always; ``divider`` applies first while a divider has the
+/// keyboard focus (after F8), so that the arrows move the divider instead of the selection.
+public struct KeyBindings: Hashable, Sendable {
+    /// One shortcut.
+    public struct Binding: Hashable, Sendable {
+        /// The chord, without lock modifiers.
+        public var chord: KeyChord
+        /// What it does.
+        public var command: Command
+
+        /// Creates a row of the table.
+        public init(_ chord: KeyChord, _ command: Command) {
+            self.chord = chord.withoutLocks
+            self.command = command
+        }
+    }
+
+    /// The shortcuts that apply everywhere in the window.
+    public var global: [Binding]
+    /// The shortcuts that apply first while a divider has the keyboard focus.
+    public var divider: [Binding]
+
+    /// Creates a table; later rows with the same chord lose to earlier ones.
+    public init(global: [Binding], divider: [Binding]) {
+        self.global = global
+        self.divider = divider
+    }
+
+    /// The command for `chord`, looked up in the divider table first when `dividerFocused`,
+    /// ignoring Caps Lock and Num Lock; `nil` when no row matches.
+    public func command(for chord: KeyChord, dividerFocused: Bool) -> Command? {
+        let clean = chord.withoutLocks
+        if dividerFocused, let row = divider.first(where: { $0.chord == clean }) { return row.command }
+        return global.first(where: { $0.chord == clean })?.command
+    }
+
+    /// DESIGN.md's default keys.
+    public static let `default` = KeyBindings(global: defaultGlobal, divider: defaultDivider)
+}
+
+private typealias B = KeyBindings.Binding
+private typealias K = KeyChord
+
+// The defaults of DESIGN.md, one binding a row.
+//        chord                                                      command
+private let defaultGlobal: [B] = [
+    B(K(.f9),                                                     .displayModeButton),
+    B(K(.character("s"), modifiers: [.control, .alt]),            .displayModeButton),
+    B(K(.f9, modifiers: .shift),                                  .secondaryOnlyButton),
+    B(K(.character("i"), modifiers: [.control, .alt]),            .toggleInspector),
+    B(K(.character("1"), modifiers: .control),                    .show(.primary)),
+    B(K(.character("2"), modifiers: .control),                    .show(.supplementary)),
+    B(K(.character("3"), modifiers: .control),                    .show(.secondary)),
+    B(K(.f6),                                                     .focusNextPane),
+    B(K(.f6, modifiers: .shift),                                  .focusPreviousPane),
+    B(K(.f8),                                                     .focusDivider),
+    B(K(.escape),                                                 .cancel),
+    B(K(.left, modifiers: .alt),                                  .back),
+    B(K(.up),                                                     .selectPrevious),
+    B(K(.down),                                                   .selectNext),
+    B(K(.return),                                                 .activate),
+    B(K(.character("n"), modifiers: .control),                    .newWindow),
+    B(K(.character("w"), modifiers: .control),                    .closeWindow),
+    B(K(.character("q"), modifiers: .control),                    .quit),
+]
+
+// While a divider has the focus (GtkPaned's keys: 1 pt steps, 75 pt pages).
+//        chord                                                      command
+private let defaultDivider: [B] = [
+    B(K(.left),                                                   .moveDivider(by: -1)),
+    B(K(.right),                                                  .moveDivider(by: 1)),
+    B(K(.left, modifiers: .control),                              .moveDivider(by: -75)),
+    B(K(.right, modifiers: .control),                             .moveDivider(by: 75)),
+    B(K(.home),                                                   .moveDividerToMinimum),
+    B(K(.end),                                                    .moveDividerToMaximum),
+    B(K(.return),                                                 .acceptDivider),
+    B(K(.escape),                                                 .cancel),
+]
