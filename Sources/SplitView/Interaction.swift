@@ -1,0 +1,68 @@
+/// The collapse policy, apart from the collapse mechanism: when the window's width makes
+/// the interface one stack.
+public enum CollapsePolicy {
+    /// Below this width (points) the interface collapses.
+    public static let threshold: Double = 600
+    /// A collapsed interface expands only at `threshold + hysteresis`, so that a window
+    /// resized around the threshold does not flap.
+    public static let hysteresis: Double = 24
+
+    /// True when an interface `width` wide should be collapsed, given whether it is now.
+    public static func shouldCollapse(width: Double, isCollapsed: Bool) -> Bool {
+        isCollapsed ? width < threshold + hysteresis : width < threshold
+    }
+}
+
+/// A divider being moved by the pointer or the keyboard.
+///
+/// The drag remembers where it started, so every move sets the width from the start plus the
+/// pointer's travel (GtkPaned's `drag_pos`, Qt's `mouseOffset`): grabbing the line off-centre
+/// never makes it jump, and Escape restores the start.
+struct DividerDrag: Hashable, Sendable {
+    /// The divider's name column.
+    var divider: SplitViewController.Column
+    /// The column it resizes.
+    var resizes: SplitViewController.Column
+    /// The width when the drag started.
+    var startWidth: Double
+    /// The user width remembered before the drag (restored by Escape), or `nil`.
+    var startUserWidth: Double?
+    /// The pointer's x when the drag started (screen points).
+    var startX: Double
+    /// +1 when moving the divider right widens the column, −1 when it narrows it.
+    var direction: Double
+}
+
+/// What the main pointer button is doing.
+enum PointerActivity: Hashable, Sendable {
+    case idle
+    /// Held on a bar button; it acts on release inside.
+    case pressingButton(BarButton.Kind, SplitViewController.Column)
+    /// Dragging a divider.
+    case draggingDivider(DividerDrag)
+    /// Pressed within the edge zone while the primary is hidden; becomes a reveal once it moves.
+    case edgeGesture(startX: Double, began: Bool)
+    /// Pressed on something that consumed the press (a dimmed column, a list): ignore until up.
+    case consumed
+}
+
+/// The pointer's state: the button's activity, hover, and the horizontal-scroll gesture.
+struct PointerState: Hashable, Sendable {
+    var activity = PointerActivity.idle
+    var location: Point?
+    /// Horizontal scroll travel toward the next display-mode action, in points.
+    var scrollTravel = 0.0
+}
+
+/// The keyboard focus: a pane, and possibly a divider moved with the keys.
+struct FocusState: Hashable, Sendable {
+    /// The focused pane.
+    var column: SplitViewController.Column?
+    /// A pane that lost the focus because it hid; it gets it back when it shows again,
+    /// unless the user moved the focus meanwhile.
+    var displaced: SplitViewController.Column?
+    /// The divider with the keyboard focus (F8), by its name column.
+    var divider: SplitViewController.Column?
+    /// The keyboard move in progress on that divider.
+    var keyboardMove: DividerDrag?
+}

@@ -1,0 +1,205 @@
+/// What the layout rule needs to know, and nothing else.
+struct LayoutInput {
+    var size: Size
+    var style: SplitViewController.Style
+    var primaryEdge: SplitViewController.PrimaryEdge
+    var displayMode: SplitViewController.DisplayMode
+    var isCollapsed: Bool
+    var collapsedTop: SplitViewController.Column
+    var inspectorShown: Bool
+    var widths: ResolvedWidths
+    /// Columns whose width the user dragged: the secondary's preferred width never grows them.
+    var userSized: Set<SplitViewController.Column>
+}
+
+/// The numbers of DESIGN.md that shape a layout, in points.
+public enum LayoutMetrics {
+    /// The drawn divider line.
+    public static let dividerWidth: Double = 1
+    /// How far the divider's grab area reaches past the line on each side.
+    public static let grabSlop: Double = 6
+    /// How much of the secondary an overlay, displacement or overlaid inspector leaves
+    /// visible (and clickable, to dismiss) when the window allows.
+    public static let dismissMargin: Double = 44
+    /// The gap above the inspector's sheet while collapsed (when the window is at least
+    /// 200 pt high).
+    public static let sheetTopMargin: Double = 40
+    /// The navigation bar's height.
+    public static let navigationBarHeight: Double = 38
+}
+
+/// The layout rule: column frames and dividers for a resolved mode, as a pure function.
+enum LayoutComputation {
+    /// Frames bottom to top and dividers from the primary edge, mirrored for a trailing
+    /// primary edge. Buttons are added by ``ButtonRules``.
+    static func layout(_ input: LayoutInput) -> Layout {
+        var result = input.isCollapsed ? collapsed(input) : expanded(input)
+        if input.primaryEdge == .trailing { result = mirrored(result) }
+        return result
+    }
+
+    /// True when a shown inspector tiles beside the secondary at this width (else it lies
+    /// over the secondary's far edge).
+    static func inspectorTiles(width: Double, widths: ResolvedWidths) -> Bool {
+        width - widths.minimum(.inspector) - LayoutMetrics.dividerWidth >= widths.minimum(.secondary)
+    }
+
+    /// The columns beside the secondary in a mode, from the primary edge.
+    static func besideColumns(_ mode: SplitViewController.DisplayMode, style: SplitViewController.Style)
+        -> [SplitViewController.Column]
+    {
+        switch mode.level {
+        case 2: [.primary, .supplementary]
+        case 1: style == .tripleColumn ? [.supplementary] : [.primary]
+        default: []
+        }
+    }
+
+    private static func collapsed(_ input: LayoutInput) -> Layout {
+        let window = Rect(origin: .zero, size: input.size)
+        var columns = [ColumnPlacement(column: input.collapsedTop, frame: window, presentation: .collapsed,
+                                       isDimmed: input.inspectorShown)]
+        if input.inspectorShown {
+            let top = input.size.height >= 200 ? LayoutMetrics.sheetTopMargin : 0
+            columns.append(ColumnPlacement(column: .inspector, frame: Rect(x: 0, y: top, width: input.size.width,
+                                           height: max(0, input.size.height - top)), presentation: .sheet))
+        }
+        return Layout(size: input.size, columns: columns)
+    }
+
+    private static func expanded(_ input: LayoutInput) -> Layout {
+        let w = input.widths, width = input.size.width, height = input.size.height
+        let gap = LayoutMetrics.dividerWidth
+        let mode = input.displayMode
+        let beside = besideColumns(mode, style: input.style)
+        let inspectorTiles = input.inspectorShown && inspectorTiles(width: width, widths: w)
+        let (sized, inspectorWidth) = widths(mode: mode, beside: beside, inspectorTiles: inspectorTiles, input)
+        let available = inspectorTiles ? width - inspectorWidth - gap : width
+        var layout = Layout(size: input.size)
+
+        switch mode {
+        case .oneOverSecondary, .twoOverSecondary:
+            layout.columns.append(ColumnPlacement(column: .secondary, frame: Rect(x: 0, y: 0, width: available, height: height),
+                                                  presentation: .tiled, isDimmed: true))
+            place(beside, sized, presentation: .overlay, in: &layout, height: height,
+                  farLimit: available - LayoutMetrics.dismissMargin, w)
+        case .twoDisplaceSecondary:
+            let x = place(beside, sized, presentation: .tiled, in: &layout, height: height,
+                          farLimit: available - LayoutMetrics.dismissMargin - gap, w)
+            // The secondary keeps the width it had beside the supplementary alone, pushed past the edge.
+            let secondaryWidth = max(0, available - (sized.last ?? 0) - gap)
+            layout.columns.insert(ColumnPlacement(column: .secondary, frame: Rect(x: x, y: 0, width: secondaryWidth, height: height),
+                                                  presentation: .displaced, isDimmed: true), at: 0)
+        default:
+            let x = place(beside, sized, presentation: .tiled, in: &layout, height: height,
+                          farLimit: available - w.minimum(.secondary) - gap, w)
+            layout.columns.append(ColumnPlacement(column: .secondary, frame: Rect(x: x, y: 0, width: max(0, available - x), height: height),
+                                                  presentation: .tiled))
+        }
+
+        if input.inspectorShown {
+            let frame = Rect(x: width - inspectorWidth, y: 0, width: inspectorWidth, height: height)
+            layout.columns.append(ColumnPlacement(column: .inspector, frame: frame, presentation: inspectorTiles ? .tiled : .overlay))
+            let tiledBeside = mode.dimsSecondary && mode != .twoDisplaceSecondary ? 0 : sized.reduce(0) { $0 + $1 + gap }
+            let keep = mode == .twoDisplaceSecondary ? LayoutMetrics.dismissMargin : w.minimum(.secondary)
+            let limit = inspectorTiles ? width - gap - keep - tiledBeside : width - LayoutMetrics.dismissMargin
+            layout.dividers.append(divider(.secondary, resizes: .inspector, at: frame.minX - gap, height: height,
+                                           width: inspectorWidth, lower: w.minimum(.inspector),
+                                           upper: min(w.maximum(.inspector), limit)))
+        }
+        return layout
+    }
+
+    /// The widths of the columns beside the secondary (from the primary edge) and of the
+    /// inspector. Tiled columns share the window with a tiled inspector: the column nearest
+    /// the secondary gives way first, the inspector last, and the secondary keeps its minimum
+    /// (or, displaced, the dismiss margin). Overlaid columns share what the margin leaves.
+    private static func widths(mode: SplitViewController.DisplayMode, beside: [SplitViewController.Column],
+                               inspectorTiles: Bool, _ input: LayoutInput) -> ([Double], Double)
+    {
+        let w = input.widths, width = input.size.width, gap = LayoutMetrics.dividerWidth
+        let over = mode == .oneOverSecondary || mode == .twoOverSecondary
+        var inspectorWidth = 0.0
+        if input.inspectorShown && !inspectorTiles {
+            inspectorWidth = min(w.natural(.inspector), max(0, width - LayoutMetrics.dismissMargin))
+        } else if inspectorTiles && over {
+            inspectorWidth = w.squeezed([.inspector], into: width - gap - w.minimum(.secondary))[0]
+        }
+        if over {
+            let available = inspectorTiles ? width - inspectorWidth - gap : width
+            let budget = max(0, available - LayoutMetrics.dismissMargin) - gap * Double(max(0, beside.count - 1))
+            return (Array(w.squeezed(beside.reversed(), into: budget).reversed()), inspectorWidth)
+        }
+        let keep = mode == .twoDisplaceSecondary ? LayoutMetrics.dismissMargin : w.minimum(.secondary)
+        let shared = inspectorTiles ? beside.reversed() + [.inspector] : Array(beside.reversed())
+        var squeezed = w.squeezed(shared, into: width - gap * Double(shared.count) - keep)
+        if inspectorTiles { inspectorWidth = squeezed.removeLast() }
+        var sized = Array(squeezed.reversed())
+        if mode != .twoDisplaceSecondary {
+            let available = inspectorTiles ? width - inspectorWidth - gap : width
+            grow(&sized, beside, toLeaveSecondary: available - gap * Double(beside.count), input)
+        }
+        return (sized, inspectorWidth)
+    }
+
+    /// Hands the secondary's surplus over its preferred width to the columns beside it,
+    /// nearest first, up to their maximums; user-sized columns keep their width.
+    private static func grow(_ sized: inout [Double], _ beside: [SplitViewController.Column],
+                             toLeaveSecondary total: Double, _ input: LayoutInput)
+    {
+        let preferred = input.widths.natural(.secondary)
+        guard preferred.isFinite else { return }
+        var surplus = total - sized.reduce(0, +) - preferred
+        for index in beside.indices.reversed() where surplus > 0 && !input.userSized.contains(beside[index]) {
+            let room = max(0, input.widths.maximum(beside[index]) - sized[index])
+            let take = min(room, surplus)
+            sized[index] += take
+            surplus -= take
+        }
+    }
+
+    /// Places `columns` from the primary edge with a divider after each, and returns the x
+    /// where the next column starts. `farLimit` is where the last of them may end at most;
+    /// each divider's range keeps the columns after it at their minimums within that limit.
+    @discardableResult
+    private static func place(_ columns: [SplitViewController.Column], _ widths: [Double],
+                              presentation: ColumnPlacement.Presentation, in layout: inout Layout,
+                              height: Double, farLimit: Double, _ w: ResolvedWidths) -> Double
+    {
+        let gap = LayoutMetrics.dividerWidth
+        var x = 0.0
+        for (index, column) in columns.enumerated() {
+            let width = widths[index]
+            layout.columns.append(ColumnPlacement(column: column, frame: Rect(x: x, y: 0, width: width, height: height),
+                                                  presentation: presentation))
+            let after = columns[(index + 1)...].reduce(0) { $0 + w.minimum($1) + gap }
+            layout.dividers.append(divider(column, resizes: column, at: x + width, height: height, width: width,
+                                           lower: w.minimum(column), upper: min(w.maximum(column), farLimit - after - x)))
+            x += width + gap
+        }
+        return x
+    }
+
+    /// A divider whose line starts at `x`; its range always contains the current width.
+    private static func divider(_ column: SplitViewController.Column, resizes: SplitViewController.Column, at x: Double,
+                                height: Double, width: Double, lower: Double, upper: Double) -> Divider
+    {
+        let low = min(lower, width), high = max(upper, width, low)
+        return Divider(column: column, resizes: resizes,
+                       drawnRect: Rect(x: x, y: 0, width: LayoutMetrics.dividerWidth, height: height),
+                       grabRect: Rect(x: x - LayoutMetrics.grabSlop, y: 0,
+                                      width: LayoutMetrics.dividerWidth + 2 * LayoutMetrics.grabSlop, height: height),
+                       range: low...high)
+    }
+
+    private static func mirrored(_ layout: Layout) -> Layout {
+        var result = layout
+        let width = layout.size.width
+        for index in result.columns.indices { result.columns[index].frame = result.columns[index].frame.mirrored(inWidth: width) }
+        for index in result.dividers.indices {
+            result.dividers[index].drawnRect = result.dividers[index].drawnRect.mirrored(inWidth: width)
+            result.dividers[index].grabRect = result.dividers[index].grabRect.mirrored(inWidth: width)
+        }
+        return result
+    }
+}

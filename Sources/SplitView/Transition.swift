@@ -1,0 +1,102 @@
+/// An animation of column frames from one layout to another.
+///
+/// Columns in both layouts move from their old frame to their new one; a column that
+/// appears slides in from off-screen and one that disappears slides out, then leaves the
+/// layout. Every edge moves by the same eased fraction, so columns that tile the window keep
+/// tiling it at every step. The clock starts at the first tick after the transition begins,
+/// so a stale clock never skips an animation.
+struct Transition {
+    /// About 250 ms, as UIKit's and libadwaita's column transitions.
+    static let duration = 0.25
+
+    let from: Layout
+    let to: Layout
+    /// Columns that slide out, with the frames they slide to; drawn above the others.
+    private let leaving: [(placement: ColumnPlacement, target: Rect)]
+    /// Starting frames of the columns that exist in `to`.
+    private let starts: [Rect]
+    private(set) var start: Double?
+    private(set) var progress = 0.0
+    /// True for an interactive transition that follows the pointer instead of the clock.
+    let isInteractive: Bool
+
+    /// A transition from the layout on screen now to `to`.
+    ///
+    /// - Parameter pushing: when the collapsed stack grows, the new top slides in from the
+    ///   far edge over the old one; otherwise the old top slides out over the new one.
+    init(from: Layout, to: Layout, primaryEdge: SplitViewController.PrimaryEdge, pushing: Bool = false,
+         interactive: Bool = false)
+    {
+        self.from = from
+        self.to = to
+        isInteractive = interactive
+        let width = to.size.width
+        starts = to.columns.map { placement in
+            if let old = from.frame(of: placement.column) { return old }
+            if placement.presentation == .collapsed && !pushing { return placement.frame }
+            return offscreen(placement, width: width, height: to.size.height, edge: primaryEdge)
+        }
+        leaving = from.columns.filter { to.frame(of: $0.column) == nil }.map { placement in
+            if placement.presentation == .collapsed && pushing { return (placement, placement.frame) }
+            return (placement, offscreen(placement, width: width, height: to.size.height, edge: primaryEdge))
+        }
+    }
+
+    /// True once the transition has reached its end.
+    var isFinished: Bool { progress >= 1 }
+
+    /// Advances to the clock time `now`; the first call starts the clock.
+    mutating func advance(to now: Double) {
+        guard !isInteractive else { return }
+        guard let start else { start = now; return }
+        progress = min(1, max(0, (now - start) / Transition.duration))
+    }
+
+    /// Moves an interactive transition to `fraction` (0…1) of the way.
+    mutating func follow(_ fraction: Double) {
+        progress = min(1, max(0, fraction))
+    }
+
+    /// The layout at the current progress, eased (ease-out cubic) unless interactive.
+    var current: Layout {
+        let t = isInteractive ? progress : 1 - pow3(1 - progress)
+        var layout = to
+        var offsets: [(SplitViewController.Column, Double, Double)] = []
+        for index in layout.columns.indices {
+            let target = to.columns[index].frame
+            let frame = starts[index].interpolated(to: target, t)
+            layout.columns[index].frame = frame
+            offsets.append((to.columns[index].column, frame.minX - target.minX, frame.minY - target.minY))
+        }
+        let exits = leaving.map { item in
+            var placement = item.placement
+            placement.frame = item.placement.frame.interpolated(to: item.target, t)
+            return placement
+        }
+        layout.columns.append(contentsOf: exits)
+        // Buttons ride with their column; dividers return when the columns settle.
+        for index in layout.buttons.indices {
+            if let (_, dx, dy) = offsets.first(where: { $0.0 == layout.buttons[index].column }) {
+                layout.buttons[index].frame = layout.buttons[index].frame.offsetBy(dx: dx, dy: dy)
+            }
+        }
+        layout.dividers = t >= 1 ? to.dividers : []
+        return layout
+    }
+}
+
+/// Where a column waits off-screen: beyond the primary edge, the inspector and the top of a
+/// collapsed stack beyond the far edge, a sheet below the window.
+private func offscreen(_ placement: ColumnPlacement, width: Double, height: Double,
+                       edge: SplitViewController.PrimaryEdge) -> Rect
+{
+    let frame = placement.frame
+    if placement.presentation == .sheet { return frame.offsetBy(dx: 0, dy: height - frame.minY) }
+    let far = placement.column == .inspector || placement.presentation == .collapsed
+    // Leading primary edge: the primary side is the left; the far side the right.
+    let towardsLeft = (edge == .leading) != far
+    return towardsLeft ? frame.offsetBy(dx: -frame.maxX, dy: 0) : frame.offsetBy(dx: width - frame.minX, dy: 0)
+}
+
+@inline(__always)
+private func pow3(_ x: Double) -> Double { x * x * x }

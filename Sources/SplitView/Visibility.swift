@@ -1,0 +1,97 @@
+/// A set of columns as bits: the hot path compares and diffs these without allocating.
+struct ColumnSet: OptionSet, Hashable, Sendable {
+    let rawValue: UInt8
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+    init(_ column: SplitViewController.Column) { rawValue = 1 << UInt8(column.rawValue) }
+    init(_ columns: some Sequence<SplitViewController.Column>) {
+        var bits: UInt8 = 0
+        for column in columns { bits |= 1 << UInt8(column.rawValue) }
+        rawValue = bits
+    }
+
+    func contains(_ column: SplitViewController.Column) -> Bool { rawValue & (1 << UInt8(column.rawValue)) != 0 }
+
+    /// The members in the order UIKit reports them (measured): supplementary, primary,
+    /// secondary, inspector, compact.
+    var ordered: [SplitViewController.Column] {
+        [.supplementary, .primary, .secondary, .inspector, .compact].filter { contains($0) }
+    }
+}
+
+/// Which columns the delegate was told are shown, and the `did…` calls it is still owed.
+///
+/// Each `willShow` is followed by one `didShow` (and `willHide` by `didHide`) when the
+/// transition ends; if another change starts first, the owed calls are paid before its own.
+struct ColumnVisibility {
+    private(set) var shown = ColumnSet()
+    private var owedShow = ColumnSet()
+    private var owedHide = ColumnSet()
+
+    /// Records `newShown` as the target. Returns the columns to announce with `willShow` and
+    /// `willHide` when `notify` (system changes), else nothing.
+    mutating func begin(_ newShown: ColumnSet) -> (show: ColumnSet, hide: ColumnSet) {
+        let show = newShown.subtracting(shown), hide = shown.subtracting(newShown)
+        shown = newShown
+        return (show, hide)
+    }
+
+    /// Remembers that `didShow`/`didHide` are owed for these columns.
+    mutating func owe(show: ColumnSet, hide: ColumnSet) {
+        owedShow.formUnion(show)
+        owedHide.formUnion(hide)
+    }
+
+    /// The owed calls, now due.
+    mutating func settle() -> (show: ColumnSet, hide: ColumnSet) {
+        defer { owedShow = []; owedHide = [] }
+        return (owedShow, owedHide)
+    }
+}
+
+/// Sends view controllers their appearance callbacks, in pairs, only on real changes.
+struct AppearanceTracker {
+    private var entries: [ViewController] = []
+
+    /// The controllers that should be visible now: sends `viewWillAppear` to each that was
+    /// not, and `viewWillDisappear` to each that stops being; a controller midway through
+    /// the opposite change gets the new `will` at once.
+    mutating func begin(visible: [ViewController], animated: Bool) {
+        for vc in entries where !visible.contains(where: { $0 === vc }) {
+            if vc.appearance == .appearing || vc.appearance == .appeared {
+                vc.appearance = .disappearing
+                vc.viewWillDisappear(animated)
+            }
+        }
+        for vc in visible where vc.appearance == .disappeared || vc.appearance == .disappearing {
+            vc.appearance = .appearing
+            vc.viewWillAppear(animated)
+        }
+        var merged = visible
+        for vc in entries where vc.appearance == .disappearing && !merged.contains(where: { $0 === vc }) {
+            merged.append(vc)
+        }
+        entries = merged
+    }
+
+    /// The transition ended: `viewDidAppear` and `viewDidDisappear` for what is pending.
+    mutating func complete(animated: Bool) {
+        for vc in entries {
+            switch vc.appearance {
+            case .appearing:
+                vc.appearance = .appeared
+                vc.viewDidAppear(animated)
+            case .disappearing:
+                vc.appearance = .disappeared
+                vc.viewDidDisappear(animated)
+            default: break
+            }
+        }
+        entries.removeAll { $0.appearance == .disappeared }
+    }
+
+    /// True when `visible` is exactly what is tracked and nothing is pending.
+    func isSettled(on visible: [ViewController]) -> Bool {
+        entries.count == visible.count && zip(entries, visible).allSatisfy { $0 === $1 && $0.appearance == .appeared }
+    }
+}
