@@ -1,0 +1,85 @@
+/// A stack of view controllers, the top one showing; the column's navigation bar shows its
+/// title and a back button while the stack is deeper than one.
+///
+/// Mirrors `UINavigationController`: `viewControllers`, `topViewController`,
+/// `pushViewController(_:animated:)`, `popViewController(animated:)`,
+/// `popToRootViewController(animated:)`. The split view controller wraps every column's
+/// controller that is not already a navigation controller in one of these, and the collapsed
+/// interface is one stack of columns.
+open class NavigationController: ViewController {
+    /// The stack, root first. Setting it replaces the whole stack.
+    public var viewControllers: [ViewController] {
+        didSet {
+            for vc in viewControllers { vc.navigationController = self }
+            for vc in oldValue where !viewControllers.contains(where: { $0 === vc }) { vc.navigationController = nil }
+            stackDidChange()
+        }
+    }
+
+    /// Creates a navigation controller with `rootViewController` at the bottom of its stack.
+    public init(rootViewController: ViewController) {
+        viewControllers = [rootViewController]
+        super.init(title: rootViewController.title)
+        rootViewController.navigationController = self
+    }
+
+    /// The controller on top of the stack.
+    public var topViewController: ViewController? { viewControllers.last }
+
+    /// The controller the back button returns to, or `nil` at the root.
+    public var backViewController: ViewController? {
+        viewControllers.count > 1 ? viewControllers[viewControllers.count - 2] : nil
+    }
+
+    /// The split view controller that installed this navigation controller in a column.
+    override public var splitViewController: SplitViewController? { owner ?? super.splitViewController }
+
+    /// Pushes `vc` on top; the previous top disappears and `vc` appears if the column shows.
+    /// Pushing a controller already in the stack is a programmer's mistake and is ignored.
+    open func pushViewController(_ vc: ViewController, animated: Bool) {
+        guard !viewControllers.contains(where: { $0 === vc }) else { return }
+        viewControllers.append(vc)
+    }
+
+    /// Pops the top controller and returns it; the root is never popped (returns `nil`).
+    @discardableResult
+    open func popViewController(animated: Bool) -> ViewController? {
+        guard viewControllers.count > 1 else { return nil }
+        return viewControllers.removeLast()
+    }
+
+    /// Pops everything above the root and returns what was popped, bottom first.
+    @discardableResult
+    open func popToRootViewController(animated: Bool) -> [ViewController]? {
+        guard viewControllers.count > 1 else { return nil }
+        let popped = Array(viewControllers.dropFirst())
+        viewControllers = [viewControllers[0]]
+        return popped
+    }
+
+    /// The top controller's content.
+    override open func draw(in context: DrawContext) -> [DrawOp] {
+        topViewController?.draw(in: context) ?? []
+    }
+
+    /// Forwarded to the top controller.
+    override open func pointerDown(at point: Point, in bounds: Rect) -> Bool {
+        topViewController?.pointerDown(at: point, in: bounds) ?? false
+    }
+
+    /// Forwarded to the top controller.
+    override open func scroll(dy: Double, in bounds: Rect) -> Bool {
+        topViewController?.scroll(dy: dy, in: bounds) ?? false
+    }
+
+    /// Forwarded to the top controller.
+    override open func perform(_ command: Command, in bounds: Rect) -> Bool {
+        topViewController?.perform(command, in: bounds) ?? false
+    }
+
+    private func stackDidChange() {
+        title = topViewController?.title ?? ""
+        setNeedsDisplay()
+        splitViewController?.navigationStackDidChange(self)
+    }
+}

@@ -1,0 +1,63 @@
+extension SplitViewController {
+    /// The buttons of every bar in `layout`: a back button where a stack is deeper than one,
+    /// the display-mode button (§b.3, with ``displayModeButtonVisibility``), and the
+    /// secondary-only button.
+    func barButtons(for layout: Layout, collapsed: Bool, mode: DisplayMode, behavior: SplitBehavior) -> [BarButton] {
+        var perColumn: [(Column, [BarButton])] = []
+        func add(_ button: BarButton) {
+            if let index = perColumn.firstIndex(where: { $0.0 == button.column }) {
+                perColumn[index].1.append(button)
+            } else {
+                perColumn.append((button.column, [button]))
+            }
+        }
+        if collapsed {
+            if let top = collapsedStack.last, let title = backTitle(in: top, collapsed: true) {
+                add(BarButton(kind: .back, icon: .backChevron, column: top, frame: .zero, title: title))
+            }
+        } else {
+            for placement in layout.columns {
+                if let title = backTitle(in: placement.column, collapsed: false) {
+                    add(BarButton(kind: .back, icon: .backChevron, column: placement.column, frame: .zero, title: title))
+                }
+            }
+            if showsDisplayModeButton, let target = displayModeButtonTarget(mode: mode, behavior: behavior) {
+                let icon = ButtonRules.displayModeIcon(style: style, behavior: behavior, target: target)
+                add(BarButton(kind: .displayMode, icon: icon, column: ButtonRules.displayModeButtonColumn(style: style, layout: layout),
+                              frame: .zero))
+            }
+            if style == .tripleColumn && preferences.showsSecondaryOnlyButton {
+                add(BarButton(kind: .secondaryOnly, icon: mode == .secondaryOnly ? .collapseArrows : .expandArrows,
+                              column: .secondary, frame: .zero))
+            }
+        }
+        let measurer = textMeasurer
+        return ButtonRules.placed(perColumn, in: layout, primaryEdge: preferences.primaryEdge) {
+            measurer.width(of: $0, font: .body)
+        }
+    }
+
+    /// Whether the display-mode button may show at all: `.always`, or `.automatic` with
+    /// `presentsWithGesture`.
+    private var showsDisplayModeButton: Bool {
+        switch preferences.displayModeButtonVisibility {
+        case .always: true
+        case .never: false
+        case .automatic: preferences.presentsWithGesture
+        }
+    }
+
+    /// The title of the level a back button in `column` returns to, or `nil` when there is
+    /// none: the column's own stack first, then (collapsed) the column below in the stack.
+    private func backTitle(in column: Column, collapsed: Bool) -> String? {
+        if let back = wrappers[column]?.backViewController { return back.title }
+        guard collapsed, collapsedStack.count > 1 else { return nil }
+        let below = collapsedStack[collapsedStack.count - 2]
+        return wrappers[below]?.topViewController?.title ?? below.name.capitalized
+    }
+}
+
+extension String {
+    /// The string with its first letter in upper case: "primary" → "Primary".
+    var capitalized: String { prefix(1).uppercased() + dropFirst() }
+}

@@ -1,0 +1,115 @@
+extension SplitViewController {
+    /// Installs `vc` in `column`, wrapped in a ``NavigationController`` unless it is one.
+    ///
+    /// Mirrors `UISplitViewController.setViewController(_:for:)`. A supplementary controller
+    /// on a style without that column is ignored, as UIKit ignores it (with a log there).
+    /// `nil` empties the column. If the column shows, the old controller disappears and the
+    /// new one appears.
+    public func setViewController(_ vc: ViewController?, for column: Column) {
+        if column == .supplementary && style != .tripleColumn { return }
+        guard vc !== originals[column] else { return }
+        if let vc { install(vc, in: column) } else { uninstall(column) }
+        if isMounted { relayout(.programmatic, animated: false) }
+    }
+
+    /// The controller installed in `column` as it was given (not its wrapper), or `nil`.
+    ///
+    /// Mirrors `UISplitViewController.viewController(for:)`.
+    public func viewController(for column: Column) -> ViewController? { originals[column] }
+
+    /// The navigation controller that holds `column`'s controller (the one given, when it was
+    /// a navigation controller), or `nil`.
+    public func navigationController(for column: Column) -> NavigationController? { wrappers[column] }
+
+    /// The column controllers: primary, (supplementary,) secondary while expanded — each the
+    /// navigation controller that holds it — and the one stack while collapsed. Setting it
+    /// installs the controllers in that order (primary, then secondary, or primary,
+    /// supplementary, secondary in a triple-column style).
+    ///
+    /// Mirrors `UISplitViewController.viewControllers`.
+    public var viewControllers: [ViewController] {
+        get {
+            if isCollapsed {
+                let root = collapsedStack.first ?? .primary
+                return wrappers[root].map { [$0] } ?? []
+            }
+            let columns: [Column] = style == .tripleColumn ? [.primary, .supplementary, .secondary] : [.primary, .secondary]
+            return columns.compactMap { wrappers[$0] }
+        }
+        set {
+            let columns: [Column] = style == .tripleColumn ? [.primary, .supplementary, .secondary] : [.primary, .secondary]
+            for (column, vc) in zip(columns, newValue) where vc !== originals[column] { install(vc, in: column) }
+            if isMounted { relayout(.programmatic, animated: false) }
+        }
+    }
+
+    /// Shows `vc` as the primary content: the delegate may take over; otherwise, while
+    /// collapsed, the stack on screen pushes it; while expanded it becomes the primary.
+    ///
+    /// Mirrors `UISplitViewController.show(_:sender:)`.
+    public func show(_ vc: ViewController, sender: Any?) {
+        if delegate?.splitViewController(self, show: vc, sender: sender) == true { return }
+        if isCollapsed, let top = collapsedStack.last, let wrapper = wrappers[top] {
+            wrapper.pushViewController(vc, animated: true)
+        } else {
+            setViewController(vc, for: .primary)
+        }
+    }
+
+    /// Shows `vc` as the secondary content, with UIKit's heuristics: the delegate may take
+    /// over; otherwise it becomes the secondary column's controller and, while collapsed, the
+    /// secondary is pushed onto the stack (replacing it if on top); while expanded an overlay
+    /// dimming the secondary is dismissed so the new content is seen.
+    ///
+    /// Mirrors `UISplitViewController.showDetailViewController(_:sender:)`.
+    public func showDetailViewController(_ vc: ViewController, sender: Any?) {
+        if delegate?.splitViewController(self, showDetail: vc, sender: sender) == true { return }
+        if vc !== originals[.secondary] { install(vc, in: .secondary) }
+        if isCollapsed {
+            if collapsedStack.last == .secondary || collapsedStack.last == .compact {
+                relayout(.programmatic, animated: false)
+            } else {
+                showCollapsed(.secondary, cause: .programmatic)
+            }
+        } else if displayMode.dimsSecondary {
+            requestDisplayMode(dismissTarget(of: displayMode), cause: .programmatic)
+        } else if isMounted {
+            relayout(.programmatic, animated: false)
+        }
+    }
+
+    func install(_ vc: ViewController, in column: Column) {
+        uninstall(column)
+        let wrapper = (vc as? NavigationController) ?? NavigationController(rootViewController: vc)
+        wrapper.owner = self
+        originals[column] = vc
+        wrappers[column] = wrapper
+    }
+
+    private func uninstall(_ column: Column) {
+        wrappers[column]?.owner = nil
+        if let old = originals[column], old.navigationController === wrappers[column], !(old is NavigationController) {
+            old.navigationController = nil
+        }
+        originals[column] = nil
+        wrappers[column] = nil
+    }
+
+    /// A navigation stack in a column changed: the back button and what appears follow.
+    func navigationStackDidChange(_ navigationController: NavigationController) {
+        guard isMounted, wrappers.values.contains(where: { $0 === navigationController }) else { return }
+        relayout(.programmatic, animated: false)
+    }
+
+    /// A controller's content changed: the host sees it in ``paneKey(for:)``.
+    func contentDidChange() {
+        contentRevision &+= 1
+    }
+
+    /// A controller's title changed: back buttons that carry it are resized.
+    func titleDidChange() {
+        guard isMounted else { return }
+        settledLayout.buttons = barButtons(for: settledLayout, collapsed: isCollapsed, mode: displayMode, behavior: splitBehavior)
+        publish()
+    }
+}

@@ -1,0 +1,125 @@
+extension SplitViewController {
+    /// Regular → compact: the columns fold into one navigation stack.
+    ///
+    /// Order (§c): `willChangeTo` if the mode reading changes → the top column is chosen
+    /// (`topColumnForCollapsing…`, or the classic trio) → `willShow`/`willHide` and appearance
+    /// `will`s (all still see `isCollapsed == false`) → `isCollapsed` flips → appearance `did`s
+    /// → `didShow` → `splitViewControllerDidCollapse` → `didHide`.
+    ///
+    /// Differs from the measured iOS 26 sequence, which reports the collapsed stack as the
+    /// primary column showing: here the column on top of the stack is the one that shows,
+    /// and every `willShow`/`willHide` is paired with its `did`.
+    func collapseInterface() {
+        finishTransition()
+        cancelInteractions()
+        transient = nil
+        let reading = DisplayMode.oneBesideSecondary
+        if displayMode != reading { delegate?.splitViewController(self, willChangeTo: reading) }
+        collapsedStack = style == .unspecified ? classicCollapsedStack() : columnCollapsedStack()
+        let target = computeLayout(collapsed: true, mode: reading, behavior: .tile)
+        let (show, hide) = columnVisibility.begin(ColumnSet(target.columns.map(\.column)))
+        payOwedColumnCalls()
+        for column in show.ordered { delegate?.splitViewController(self, willShow: column) }
+        for column in hide.ordered { delegate?.splitViewController(self, willHide: column) }
+        beginAppearance(for: target, animated: false)
+        isCollapsed = true
+        displayMode = reading
+        splitBehavior = .tile
+        settledLayout = target
+        appearance.complete(animated: false)
+        for column in show.ordered { delegate?.splitViewController(self, didShow: column) }
+        delegate?.splitViewControllerDidCollapse(self)
+        for column in hide.ordered { delegate?.splitViewController(self, didHide: column) }
+        publish()
+        repairFocus()
+    }
+
+    /// Compact → regular: the stack separates into columns again.
+    ///
+    /// Order (§c): `willChangeTo` for the proposed mode → `displayModeForExpanding…` (column
+    /// styles; a different answer is announced with a second `willChangeTo`) or the classic
+    /// pair → `willShow`/`willHide` and appearance `will`s (all still see `isCollapsed ==
+    /// true`) → `isCollapsed` flips → appearance `did`s → `didHide` →
+    /// `splitViewControllerDidExpand` → `didShow`.
+    func expandInterface() {
+        finishTransition()
+        cancelInteractions()
+        if style == .unspecified { separateClassicSecondary() }
+        let resolved = resolve()
+        resolution = resolved
+        transient = nil
+        var mode = resolved.displayMode
+        if mode != displayMode { delegate?.splitViewController(self, willChangeTo: mode) }
+        if style != .unspecified, let chosen = delegate?.splitViewController(self, displayModeForExpandingToProposedDisplayMode: mode),
+           chosen != mode, chosen != .automatic, fits(chosen, resolved)
+        {
+            delegate?.splitViewController(self, willChangeTo: chosen)
+            transient = chosen
+            mode = chosen
+        }
+        let behavior = behavior(of: mode, base: resolved.splitBehavior)
+        let target = computeLayout(collapsed: false, mode: mode, behavior: behavior)
+        let (show, hide) = columnVisibility.begin(ColumnSet(target.columns.map(\.column)))
+        payOwedColumnCalls()
+        for column in show.ordered { delegate?.splitViewController(self, willShow: column) }
+        for column in hide.ordered { delegate?.splitViewController(self, willHide: column) }
+        beginAppearance(for: target, animated: false)
+        isCollapsed = false
+        displayMode = mode
+        splitBehavior = behavior
+        collapsedStack = []
+        settledLayout = target
+        appearance.complete(animated: false)
+        for column in hide.ordered { delegate?.splitViewController(self, didHide: column) }
+        delegate?.splitViewControllerDidExpand(self)
+        for column in show.ordered { delegate?.splitViewController(self, didShow: column) }
+        publish()
+        repairFocus()
+    }
+
+    /// The stack of a column style: the columns from the primary up to the top column the
+    /// delegate chooses (proposal: a restored state's top column, else `.compact` when it has
+    /// a controller, else `.secondary`), or the compact column alone.
+    private func columnCollapsedStack() -> [Column] {
+        var proposal: Column = originals[.compact] != nil ? .compact : .secondary
+        if let restored = restoredTopColumn {
+            restoredTopColumn = nil
+            proposal = restored
+        }
+        var top = delegate?.splitViewController(self, topColumnForCollapsingToProposedTopColumn: proposal) ?? proposal
+        // A top that cannot be shown (the inspector, an absent compact column, the
+        // supplementary of a double column) falls back to the proposal.
+        if top == .inspector || (top == .compact && originals[.compact] == nil) || (top == .supplementary && style != .tripleColumn) {
+            top = proposal
+        }
+        if top == .compact { return [.compact] }
+        let ladder: [Column] = style == .tripleColumn ? [.primary, .supplementary, .secondary] : [.primary, .secondary]
+        return Array(ladder.prefix(through: ladder.firstIndex(of: top)!))
+    }
+
+    /// The classic trio: `primaryViewController(forCollapsing:)` may replace the primary;
+    /// `collapseSecondary(_:onto:)` returning true discards the secondary from the stack;
+    /// otherwise the primary's navigation stack takes it (UINavigationController's default).
+    private func classicCollapsedStack() -> [Column] {
+        if let primary = delegate?.primaryViewController(forCollapsing: self), primary !== originals[.primary] {
+            install(primary, in: .primary)
+        }
+        guard let secondary = originals[.secondary], let primary = originals[.primary] else { return [.primary] }
+        let handled = delegate?.splitViewController(self, collapseSecondary: secondary, onto: primary) ?? false
+        return handled ? [.primary] : [.primary, .secondary]
+    }
+
+    /// The classic pair: `primaryViewController(forExpanding:)` may replace the primary;
+    /// `separateSecondary(from:)` may give a new secondary, else the one folded away returns.
+    private func separateClassicSecondary() {
+        if let primary = delegate?.primaryViewController(forExpanding: self), primary !== originals[.primary] {
+            install(primary, in: .primary)
+        }
+        if let primary = originals[.primary],
+           let secondary = delegate?.splitViewController(self, separateSecondaryFrom: primary),
+           secondary !== originals[.secondary]
+        {
+            install(secondary, in: .secondary)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+extension SplitViewController {
+    /// A short text naming the rules that produced the current collapse state, behavior and
+    /// display mode, with the widths they compared.
+    ///
+    /// ```
+    /// tripleColumn 1000×700: expanded (collapses below 600 pt)
+    /// splitBehavior tile: preferred automatic; 1 column fits beside the secondary
+    /// displayMode oneBesideSecondary: preferred twoBesideSecondary needs 954 pt, has 1000; dropped to what fits
+    /// ```
+    public func explain() -> String {
+        guard let size else { return "\(style): no size yet; displayMode reads \(displayMode) until the first resize" }
+        var lines = ["\(style) \(size): " + collapseLine(width: size.width)]
+        if isCollapsed {
+            lines.append("stack \(collapsedStack.map(\.name).joined(separator: " > ")); displayMode reads oneBesideSecondary, splitBehavior tile")
+        } else if let resolution {
+            lines.append("splitBehavior \(splitBehavior): " + behaviorLine(resolution))
+            lines.append("displayMode \(displayMode): " + modeLine(resolution, width: size.width))
+        }
+        if inspectorShown {
+            let how = layout.placement(of: .inspector).map { "\($0.presentation)" } ?? "pending"
+            lines.append("inspector shown (\(how))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func collapseLine(width: Double) -> String {
+        if isCollapsed {
+            return "collapsed (width below \(formatted(CollapsePolicy.threshold)) pt; expands at \(formatted(CollapsePolicy.threshold + CollapsePolicy.hysteresis)) pt)"
+        }
+        return "expanded (collapses below \(formatted(CollapsePolicy.threshold)) pt)"
+    }
+
+    private func behaviorLine(_ resolution: Resolution) -> String {
+        if let transient, transient.family != nil, behavior(of: transient, base: resolution.splitBehavior) != resolution.splitBehavior {
+            return "\(transient) was asked for while its columns cannot tile (resolved behavior: \(resolution.splitBehavior))"
+        }
+        let fits = resolution.tiledLevelThatFits
+        switch resolution.behaviorRule {
+        case .preferred: return "preferred \(preferences.splitBehavior)"
+        case .preferredModeFamily: return "preferred automatic; preferred mode \(preferences.displayMode) belongs to \(resolution.splitBehavior)"
+        case .widthAllowsTiling: return "preferred automatic; \(fits) column\(fits == 1 ? "" : "s") fit\(fits == 1 ? "s" : "") beside the secondary"
+        case .widthTooNarrowToTile: return "preferred automatic; no column fits beside the secondary (needs \(formatted(tilingWidth(level: 1))) pt)"
+        case .strictPreference: return "presentsWithGesture is false: preferred \(preferences.displayMode) shows over the secondary rather than hide"
+        }
+    }
+
+    private func modeLine(_ resolution: Resolution, width: Double) -> String {
+        if transient != nil {
+            return "shown on request over the resolved \(resolution.displayMode), until the width changes the resolution"
+        }
+        switch resolution.modeRule {
+        case .automatic:
+            return "preferred automatic under \(resolution.splitBehavior) (three columns need \(formatted(tilingWidth(level: 2))) pt, two \(formatted(tilingWidth(level: 1))), has \(formatted(width)))"
+        case .preferred:
+            return "preferred \(preferences.displayMode)"
+        case .droppedForSpace(let wanted):
+            return "preferred \(wanted) needs \(formatted(tilingWidth(level: wanted.level))) pt, has \(formatted(width)); dropped to what fits"
+        case .overlayWaitsForRequest:
+            return "narrow window: preferred \(preferences.displayMode) shows no column over the secondary until asked (button, F9, gesture)"
+        }
+    }
+
+    /// The window width at which `level` columns tile beside the secondary at their minimums.
+    private func tilingWidth(level: Int) -> Double {
+        let w = resolvedWidths
+        let inspector = inspectorShown && settledLayout.placement(of: .inspector)?.presentation == .tiled
+            ? w.minimum(.inspector) + 1 : 0
+        let beside: Double = switch level {
+        case 2: w.minimum(.primary) + w.minimum(.supplementary) + 2
+        case 1: (style == .tripleColumn ? w.minimum(.supplementary) : w.minimum(.primary)) + 1
+        default: 0
+        }
+        return beside + w.minimum(.secondary) + inspector
+    }
+}

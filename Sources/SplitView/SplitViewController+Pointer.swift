@@ -1,0 +1,224 @@
+/// The edge-drag reveal in progress.
+struct EdgeGesture {
+    /// The mode a completed reveal goes to.
+    var target: SplitViewController.DisplayMode
+    /// How far the pointer travels to reveal fully: the width of the revealed columns.
+    var distance: Double
+}
+
+/// How far from the primary edge (points) a press can start the edge-drag reveal.
+let edgeGestureZone: Double = 8
+/// How far the pointer must travel before the press becomes an edge drag.
+let edgeGestureSlop: Double = 4
+/// Horizontal scroll travel (points) that performs one display-mode action.
+let scrollGestureDistance: Double = 48
+
+extension SplitViewController {
+    func pointerDown(at point: Point) {
+        guard isMounted, pointer.activity == .idle else { return }
+        pointer.location = point
+        finishTransition()
+        if let button = layout.buttons.last(where: { $0.frame.contains(point) }) {
+            pointer.activity = .pressingButton(button.kind, button.column)
+        } else if let divider = layout.dividers.first(where: { $0.grabRect.contains(point) }) {
+            beginDrag(divider, at: point.x)
+        } else if let placement = layout.columns.last(where: { $0.frame.contains(point) }) {
+            pointer.activity = .consumed
+            if placement.isDimmed {
+                dismissDimmedColumn()
+            } else if canBeginEdgeGesture(at: point) {
+                pointer.activity = .edgeGesture(startX: point.x, began: false)
+            } else {
+                focusPane(placement.column, byUser: true)
+                let local = Point(x: point.x - placement.frame.minX, y: point.y - placement.frame.minY)
+                if let vc = wrappers[placement.column], local.y >= LayoutMetrics.navigationBarHeight {
+                    _ = vc.pointerDown(at: local, in: contentBounds(of: placement.frame.size))
+                }
+            }
+        }
+        publish()
+    }
+
+    func pointerMoved(to point: Point) {
+        guard isMounted else { return }
+        pointer.location = point
+        switch pointer.activity {
+        case .draggingDivider(let drag):
+            setDraggedWidth(drag.startWidth + drag.direction * (point.x - drag.startX), drag: drag)
+        case .edgeGesture(let startX, let began):
+            let travel = (point.x - startX) * (preferences.primaryEdge == .leading ? 1 : -1)
+            if !began && travel >= edgeGestureSlop { beginEdgeGesture(startX: startX) }
+            if let gesture = edgeGesture, var running = transition, running.isInteractive {
+                running.follow(travel / max(gesture.distance, 1))
+                transition = running
+            }
+        default: break
+        }
+        publish()
+    }
+
+    func pointerUp(at point: Point) {
+        guard isMounted else { return }
+        pointer.location = point
+        let activity = pointer.activity
+        pointer.activity = .idle
+        switch activity {
+        case .pressingButton(let kind, let column):
+            if layout.buttons.contains(where: { $0.kind == kind && $0.column == column && $0.frame.contains(point) }) {
+                press(kind, in: column)
+            }
+        case .edgeGesture(_, let began) where began:
+            endEdgeGesture()
+        default: break
+        }
+        publish()
+    }
+
+    func pointerExited() {
+        pointer.location = nil
+        publish()
+    }
+
+    func scroll(dx: Double, dy: Double, at point: Point) {
+        guard isMounted else { return }
+        if abs(dx) > abs(dy) { return horizontalScroll(dx, at: point) }
+        guard let placement = layout.columns.last(where: { $0.frame.contains(point) }), !placement.isDimmed,
+              let vc = wrappers[placement.column] else { return }
+        _ = vc.scroll(dy: dy, in: contentBounds(of: placement.frame.size))
+    }
+
+    /// The content area of a pane of `size`: below its navigation bar, in pane coordinates.
+    func contentBounds(of size: Size) -> Rect {
+        let bar = min(LayoutMetrics.navigationBarHeight, size.height)
+        return Rect(x: 0, y: bar, width: size.width, height: size.height - bar)
+    }
+
+    private func press(_ kind: BarButton.Kind, in column: Column) {
+        switch kind {
+        case .displayMode: performDisplayModeButton(cause: .user)
+        case .secondaryOnly: performSecondaryOnlyButton(cause: .user)
+        case .back: goBack(in: column, cause: .user)
+        }
+    }
+
+    /// A click on the dimmed secondary dismisses what lies over it (§b.1); on the dimmed
+    /// stack under the inspector's sheet it closes the sheet.
+    func dismissDimmedColumn() {
+        if isCollapsed {
+            hide(.inspector, cause: .user)
+        } else if displayMode.dimsSecondary {
+            requestDisplayMode(dismissTarget(of: displayMode), cause: .user)
+        }
+    }
+
+    // MARK: - Divider drag
+
+    private func beginDrag(_ divider: Divider, at x: Double) {
+        let width = settledLayout.frame(of: divider.resizes)?.width ?? divider.range.lowerBound
+        let widens: Double = divider.resizes == divider.column ? 1 : -1
+        pointer.activity = .draggingDivider(DividerDrag(
+            divider: divider.column, resizes: divider.resizes, startWidth: width, startUserWidth: userWidths[divider.resizes],
+            startX: x, direction: preferences.primaryEdge == .leading ? widens : -widens))
+    }
+
+    /// Sets the width a divider drag or keyboard move asks for, clamped to the divider's
+    /// range; nothing happens when the clamped width is the current one.
+    func setDraggedWidth(_ width: Double, drag: DividerDrag) {
+        guard width.isFinite, let divider = settledLayout.divider(of: drag.divider),
+              let current = settledLayout.frame(of: drag.resizes)?.width else { return }
+        let clamped = min(max(width, divider.range.lowerBound), divider.range.upperBound)
+        guard clamped != current || userWidths[drag.resizes] != clamped else { return }
+        userWidths[drag.resizes] = clamped
+        update(.user, animated: false)
+    }
+
+    /// Puts a dragged divider back where the drag started (Escape).
+    func cancelDrag(_ drag: DividerDrag) {
+        userWidths[drag.resizes] = drag.startUserWidth
+        update(.user, animated: false)
+    }
+
+    // MARK: - Gestures
+
+    private func canBeginEdgeGesture(at point: Point) -> Bool {
+        guard preferences.presentsWithGesture, !isCollapsed, !isShowing(.primary), size != nil else { return false }
+        let fromEdge = preferences.primaryEdge == .leading ? point.x : layout.size.width - point.x
+        return fromEdge < edgeGestureZone && nearestRevealTarget() != nil
+    }
+
+    private func nearestRevealTarget() -> DisplayMode? {
+        let level = style == .tripleColumn ? 2 : 1
+        return DisplayMode.mode(level: level, in: splitBehavior)
+    }
+
+    private func beginEdgeGesture(startX: Double) {
+        guard let target = nearestRevealTarget() else { return }
+        pointer.activity = .edgeGesture(startX: startX, began: true)
+        delegate?.splitViewControllerInteractivePresentationGestureWillBegin(self)
+        let predicted = predictedMode(for: target)
+        let revealed = computeLayout(collapsed: false, mode: predicted, behavior: behavior(of: predicted, base: splitBehavior))
+        let distance = revealed.columns.filter { settledLayout.frame(of: $0.column) == nil }.reduce(0) { $0 + $1.frame.width }
+        edgeGesture = EdgeGesture(target: target, distance: distance)
+        transition = Transition(from: settledLayout, to: revealed, primaryEdge: preferences.primaryEdge, interactive: true)
+        beginAppearance(for: revealed, animated: true)
+    }
+
+    private func endEdgeGesture() {
+        guard let gesture = edgeGesture, let running = transition, running.isInteractive else {
+            edgeGesture = nil
+            return
+        }
+        edgeGesture = nil
+        if running.progress >= 0.5 {
+            transition = nil
+            requestDisplayMode(gesture.target, cause: .user)
+        } else {
+            transition = Transition(from: layout, to: settledLayout, primaryEdge: preferences.primaryEdge)
+            beginAppearance(for: settledLayout, animated: true)
+        }
+        delegate?.splitViewControllerInteractivePresentationGestureDidEnd(self)
+    }
+
+    /// The mode a request for `target` would show, without making it.
+    private func predictedMode(for target: DisplayMode) -> DisplayMode {
+        guard let resolved = resolution else { return target }
+        if target.family == .overlay { return fits(target, resolved) ? target : displayMode }
+        let wouldResolve = resolve(preferredDisplayMode: target)
+        return overlayForUnfittingTiles(target, wouldResolve) ?? wouldResolve.displayMode
+    }
+
+    /// A horizontal scroll over the secondary does the display-mode button's action, once
+    /// per `scrollGestureDistance` of travel, and only in the direction that matches it:
+    /// towards the primary edge to hide, away from it to reveal.
+    private func horizontalScroll(_ dx: Double, at point: Point) {
+        guard preferences.presentsWithGesture, !isCollapsed,
+              layout.columns.last(where: { $0.frame.contains(point) })?.column == .secondary else { return }
+        if pointer.scrollTravel != 0 && (pointer.scrollTravel < 0) != (dx < 0) { pointer.scrollTravel = 0 }
+        pointer.scrollTravel += dx
+        guard abs(pointer.scrollTravel) >= scrollGestureDistance else { return }
+        // Scrolling left (dx < 0) pulls content in from the left edge: a reveal for a leading primary.
+        let reveals = (pointer.scrollTravel < 0) == (preferences.primaryEdge == .leading)
+        pointer.scrollTravel = 0
+        let target: DisplayMode? =
+            if let buttonTarget = displayModeButtonTarget() { buttonTarget }
+            else if displayMode.dimsSecondary { dismissTarget(of: displayMode) }
+            else { nil }
+        guard let target, (target.level > displayMode.level) == reveals else { return }
+        delegate?.splitViewControllerInteractivePresentationGestureWillBegin(self)
+        requestDisplayMode(target, cause: .user)
+        delegate?.splitViewControllerInteractivePresentationGestureDidEnd(self)
+    }
+
+    /// Ends a drag or gesture in progress without applying it (before a collapse or expand).
+    func cancelInteractions() {
+        if case .draggingDivider = pointer.activity { pointer.activity = .consumed }
+        if case .edgeGesture(_, let began) = pointer.activity {
+            pointer.activity = .consumed
+            if began { delegate?.splitViewControllerInteractivePresentationGestureDidEnd(self) }
+        }
+        edgeGesture = nil
+        if transition?.isInteractive == true { transition = nil }
+        focus.keyboardMove = nil
+        focus.divider = nil
+    }
+}

@@ -1,0 +1,194 @@
+extension SplitViewController {
+    /// Shows `column`, animated.
+    ///
+    /// Mirrors `UISplitViewController.show(_:)` (§b.4). Expanded: ignored for `.secondary` or
+    /// a column already showing; otherwise the nearest mode of the current behavior that shows
+    /// it (`.primary` in a triple column → `twoBeside…`/`twoOver…`/`twoDisplace…`), recorded
+    /// as the new preferred mode as UIKit does. Collapsed: pushes the column and the columns
+    /// between, pops the columns covering it, or does nothing when it is on top. The
+    /// inspector is revealed (a sheet while collapsed). `.compact` is ignored. The delegate
+    /// gets `willChangeTo`, not `willShow`.
+    public func show(_ column: Column) { show(column, cause: .programmatic) }
+
+    /// Hides `column`, animated.
+    ///
+    /// Mirrors `UISplitViewController.hide(_:)` (§b.4). Expanded: ignored for `.secondary` or
+    /// a column not showing; otherwise the nearest mode that hides it. Collapsed: ignored for
+    /// `.primary` or a column not on top; otherwise it is popped. `.compact` is ignored.
+    public func hide(_ column: Column) { hide(column, cause: .programmatic) }
+
+    /// True when `column` is on screen: in the current mode while expanded, on top of the
+    /// stack while collapsed; the inspector while it is revealed.
+    ///
+    /// Mirrors `UISplitViewController.isShowing(_:)`.
+    public func isShowing(_ column: Column) -> Bool {
+        switch column {
+        case .inspector: return inspectorShown && isMounted
+        case .compact: return isCollapsed && collapsedStack.last == .compact
+        default:
+            if isCollapsed { return collapsedStack.last == column }
+            if column == .secondary { return isMounted }
+            return LayoutComputation.besideColumns(displayMode, style: style).contains(column)
+        }
+    }
+
+    func show(_ column: Column, cause: ChangeCause) {
+        guard column != .compact else { return }
+        if column == .inspector { return setInspectorShown(true, cause: cause) }
+        if isCollapsed { return showCollapsed(column, cause: cause) }
+        guard column != .secondary, !isShowing(column), let target = nearestMode(showing: column) else { return }
+        requestDisplayMode(target, cause: cause)
+    }
+
+    func hide(_ column: Column, cause: ChangeCause) {
+        guard column != .compact else { return }
+        if column == .inspector { return setInspectorShown(false, cause: cause) }
+        if isCollapsed {
+            guard column != .primary, collapsedStack.last == column, collapsedStack.count > 1 else { return }
+            collapsedStack.removeLast()
+            return relayout(cause, animated: true)
+        }
+        guard column != .secondary, isShowing(column), let target = nearestMode(hiding: column) else { return }
+        requestDisplayMode(target, cause: cause)
+    }
+
+    func showCollapsed(_ column: Column, cause: ChangeCause) {
+        guard collapsedStack != [.compact] else { return }
+        let ladder: [Column] = style == .tripleColumn ? [.primary, .supplementary, .secondary] : [.primary, .secondary]
+        guard let index = ladder.firstIndex(of: column), collapsedStack.last != column else { return }
+        let pushing = !collapsedStack.contains(column)
+        collapsedStack = Array(ladder.prefix(through: index))
+        relayout(cause, animated: true, pushing: pushing)
+    }
+
+    private func setInspectorShown(_ shown: Bool, cause: ChangeCause) {
+        guard inspectorShown != shown else { return }
+        inspectorShown = shown
+        update(cause)
+    }
+
+    /// The mode closest to the current one (in columns beside the secondary) that shows
+    /// `column` under the current behavior.
+    private func nearestMode(showing column: Column) -> DisplayMode? {
+        let levels: [Int] = switch column {
+        case .primary: style == .tripleColumn ? [2] : [1]
+        case .supplementary: style == .tripleColumn ? [1, 2] : []
+        default: []
+        }
+        return nearest(levels)
+    }
+
+    /// The mode closest to the current one that hides `column` under the current behavior.
+    private func nearestMode(hiding column: Column) -> DisplayMode? {
+        let levels: [Int] = switch column {
+        case .primary: style == .tripleColumn ? [0, 1] : [0]
+        case .supplementary: style == .tripleColumn ? [0] : []
+        default: []
+        }
+        return nearest(levels)
+    }
+
+    private func nearest(_ levels: [Int]) -> DisplayMode? {
+        let current = displayMode.level
+        guard let level = levels.min(by: { abs($0 - current) < abs($1 - current) }) else { return nil }
+        return DisplayMode.mode(level: level, in: splitBehavior)
+    }
+
+    // MARK: - Requests
+
+    /// Moves to `target` on behalf of a button, key, gesture, `show`/`hide` or a setter.
+    ///
+    /// Tiling targets and `secondaryOnly` become the new preferred mode, so they last across
+    /// resizes. An over-mode asked for while the developer did not prefer overlays shows
+    /// only until the resolution changes or it is dismissed, so that a window which widens
+    /// tiles its columns instead of keeping them over the secondary.
+    func requestDisplayMode(_ target: DisplayMode, cause: ChangeCause) {
+        guard !isCollapsed, target != .automatic else { return }
+        if target.family == .overlay {
+            if preferences.displayMode.family == .overlay || preferences.splitBehavior == .overlay {
+                preferences.displayMode = target
+                transient = nil
+            } else {
+                transient = target
+            }
+            update(cause)
+        } else if transient != nil, displayMode.dimsSecondary, target == dismissTarget(of: displayMode) {
+            transient = nil
+            update(cause)
+        } else {
+            if displayMode == .secondaryOnly, target != .secondaryOnly { modeBeforeSecondaryOnly = nil }
+            preferences.displayMode = target
+            transient = nil
+            update(cause, request: target)
+        }
+    }
+
+    /// Where a tap on the dimmed secondary goes: `secondaryOnly` from an over-mode,
+    /// `oneBesideSecondary` from `twoDisplaceSecondary` (§b.1).
+    func dismissTarget(of mode: DisplayMode) -> DisplayMode {
+        mode == .twoDisplaceSecondary ? .oneBesideSecondary : .secondaryOnly
+    }
+
+    /// The display-mode button's target, asking the delegate, or `nil` where no button
+    /// exists (`presentsWithGesture` and the visibility setting aside).
+    func displayModeButtonTarget() -> DisplayMode? {
+        guard isMounted, !isCollapsed else { return nil }
+        return displayModeButtonTarget(mode: displayMode, behavior: splitBehavior)
+    }
+
+    /// The display-mode button's target in an expanded `mode` under `behavior`.
+    func displayModeButtonTarget(mode: DisplayMode, behavior: SplitBehavior) -> DisplayMode? {
+        if style == .unspecified {
+            let asked = delegate?.targetDisplayModeForAction(in: self) ?? .automatic
+            let target = asked != .automatic ? asked : ButtonRules.classicTarget(behavior: behavior, mode: mode)
+            return target == mode ? nil : target
+        }
+        guard let target = ButtonRules.displayModeTarget(style: style, behavior: behavior, mode: mode) else { return nil }
+        let asked = delegate?.targetDisplayModeForAction(in: self) ?? .automatic
+        guard asked != .automatic else { return target }
+        return DisplayMode.mode(level: min(asked.level, DisplayModeResolution.levelCap(style)), in: behavior)
+    }
+
+    /// The display-mode button's action (F9, Ctrl+Alt+S, a click). Where UIKit shows no
+    /// button the keys still act, so that a pane never hides beyond the keyboard's reach:
+    /// in a dimming mode they dismiss, in a triple column's `secondaryOnly` they leave it
+    /// (as the secondary-only button would), and while collapsed they go to the primary.
+    func performDisplayModeButton(cause: ChangeCause) {
+        guard isMounted else { return }
+        if isCollapsed { return show(.primary, cause: cause) }
+        if let target = displayModeButtonTarget() { return requestDisplayMode(target, cause: cause) }
+        if displayMode.dimsSecondary { return requestDisplayMode(dismissTarget(of: displayMode), cause: cause) }
+        if displayMode == .secondaryOnly { performSecondaryOnlyButton(cause: cause) }
+    }
+
+    /// The secondary-only button's target: `secondaryOnly` from any other mode; from
+    /// `secondaryOnly`, the mode the button left (or as many columns as tile).
+    func secondaryOnlyButtonTarget() -> DisplayMode {
+        guard displayMode == .secondaryOnly else { return .secondaryOnly }
+        if let previous = modeBeforeSecondaryOnly, previous.level <= DisplayModeResolution.levelCap(style) {
+            return DisplayMode.mode(level: previous.level, in: splitBehavior) ?? previous
+        }
+        let fits = resolution?.tiledLevelThatFits ?? 1
+        return DisplayMode.mode(level: max(1, min(fits, DisplayModeResolution.levelCap(style))), in: splitBehavior)!
+    }
+
+    /// The secondary-only button's action (Shift+F9, a click): into `secondaryOnly` and back.
+    func performSecondaryOnlyButton(cause: ChangeCause) {
+        guard isMounted, !isCollapsed else { return }
+        let target = secondaryOnlyButtonTarget()
+        let previous = displayMode
+        requestDisplayMode(target, cause: cause)
+        if target == .secondaryOnly { modeBeforeSecondaryOnly = previous }
+    }
+
+    /// Back one level: the focused (or top) column's navigation stack first, then the
+    /// collapsed stack.
+    func goBack(in column: Column? = nil, cause: ChangeCause) {
+        let column = column ?? (isCollapsed ? collapsedStack.last : focus.column)
+        if let column, let wrapper = wrappers[column], wrapper.viewControllers.count > 1 {
+            wrapper.popViewController(animated: true)
+            return
+        }
+        if isCollapsed, let top = collapsedStack.last { hide(top, cause: cause) }
+    }
+}

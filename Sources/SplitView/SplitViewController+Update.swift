@@ -1,0 +1,228 @@
+/// Why the interface is changing: decides which delegate calls are sent.
+enum ChangeCause: Hashable, Sendable {
+    /// A property setter or `show(_:)`/`hide(_:)`: `willChangeTo` only.
+    case programmatic
+    /// A resize, collapse or expand: `willShow`/`willHide` too.
+    case system
+    /// A button, key, gesture or click: `willShow`/`willHide` too.
+    case user
+
+    var announcesColumns: Bool { self != .programmatic }
+}
+
+extension SplitViewController {
+    func resize(to newSize: Size) {
+        guard newSize != size else { return }
+        size = newSize
+        update(.system, animated: false)
+    }
+
+    /// Brings every derived value up to date after a change of input, preference or state.
+    ///
+    /// A delegate that changes a property from inside a callback does not re-enter: the
+    /// change is applied once the current update has finished.
+    func update(_ cause: ChangeCause, animated: Bool = true, request: DisplayMode? = nil) {
+        guard size != nil else { return }
+        guard !isUpdating else {
+            pendingUpdate = pendingUpdate == nil || pendingUpdate == .programmatic ? cause : pendingUpdate
+            return
+        }
+        isUpdating = true
+        performUpdate(cause, animated: animated, request: request)
+        while let next = pendingUpdate {
+            pendingUpdate = nil
+            performUpdate(next, animated: animated, request: nil)
+        }
+        isUpdating = false
+    }
+
+    private func performUpdate(_ cause: ChangeCause, animated: Bool, request: DisplayMode?) {
+        guard let size else { return }
+        let collapse = CollapsePolicy.shouldCollapse(width: size.width, isCollapsed: isCollapsed && isMounted)
+        if !isMounted {
+            isMounted = true
+            if collapse { collapseInterface(); return }
+        } else if collapse != isCollapsed {
+            collapse ? collapseInterface() : expandInterface()
+            return
+        }
+        if !isCollapsed { applyResolution(request: request) }
+        relayout(cause, animated: animated)
+    }
+
+    // MARK: - Resolution
+
+    /// The display-mode rules applied to the current preferences and width.
+    func resolve(preferredDisplayMode: DisplayMode? = nil) -> Resolution {
+        let width = size?.width ?? 0
+        let widths = resolvedWidths
+        let inspectorTiles = inspectorShown && LayoutComputation.inspectorTiles(width: width, widths: widths)
+        let available = inspectorTiles ? width - widths.minimum(.inspector) - LayoutMetrics.dividerWidth : width
+        return DisplayModeResolution.resolved(ResolutionInput(
+            style: style, availableWidth: available,
+            preferredDisplayMode: preferredDisplayMode ?? preferences.displayMode,
+            preferredSplitBehavior: preferences.splitBehavior, presentsWithGesture: preferences.presentsWithGesture,
+            minimumPrimary: widths.minimum(.primary), minimumSupplementary: widths.minimum(.supplementary),
+            minimumSecondary: widths.minimum(.secondary)))
+    }
+
+    private func applyResolution(request: DisplayMode?) {
+        let resolved = resolve()
+        if let previous = resolution, previous != resolved { transient = nil }
+        resolution = resolved
+        if let request, let overlay = overlayForUnfittingTiles(request, resolved) { transient = overlay }
+        if let shown = transient, !fits(shown, resolved) { transient = nil }
+        let mode = transient ?? resolved.displayMode
+        if mode != displayMode { delegate?.splitViewController(self, willChangeTo: mode) }
+        displayMode = mode
+        splitBehavior = behavior(of: mode, base: resolved.splitBehavior)
+    }
+
+    /// UIKit (measured): a tiling mode asked for while its columns cannot tile shows them
+    /// over the secondary; the overlay lasts until the resolution next changes.
+    func overlayForUnfittingTiles(_ request: DisplayMode, _ resolved: Resolution) -> DisplayMode? {
+        let level = min(request.level, DisplayModeResolution.levelCap(style))
+        guard preferences.splitBehavior == .automatic, request.family == .tile,
+              resolved.displayMode.level < level else { return nil }
+        let overlay = DisplayMode.mode(level: level, in: .overlay)!
+        return fits(overlay, resolved) ? overlay : nil
+    }
+
+    /// True when `mode` can show at this width: its columns tile, lie over the secondary, or
+    /// displace it within their minimums.
+    func fits(_ mode: DisplayMode, _ resolved: Resolution) -> Bool {
+        guard mode != .automatic, mode.level <= DisplayModeResolution.levelCap(style) else { return false }
+        let input = resolutionInput(for: resolved)
+        switch mode.family {
+        case .overlay: return DisplayModeResolution.overlayFits(level: mode.level, input)
+        case .displace: return DisplayModeResolution.overlayFits(level: 2, input)
+        case .tile: return mode.level <= resolved.tiledLevelThatFits
+        default: return true
+        }
+    }
+
+    private func resolutionInput(for resolved: Resolution) -> ResolutionInput {
+        let widths = resolvedWidths, width = size?.width ?? 0
+        let inspectorTiles = inspectorShown && LayoutComputation.inspectorTiles(width: width, widths: widths)
+        return ResolutionInput(style: style, availableWidth: inspectorTiles ? width - widths.minimum(.inspector) - 1 : width,
+                               preferredDisplayMode: preferences.displayMode, preferredSplitBehavior: preferences.splitBehavior,
+                               presentsWithGesture: preferences.presentsWithGesture, minimumPrimary: widths.minimum(.primary),
+                               minimumSupplementary: widths.minimum(.supplementary), minimumSecondary: widths.minimum(.secondary))
+    }
+
+    /// The behavior a shown mode implies: its family, or the resolved one for `secondaryOnly`.
+    func behavior(of mode: DisplayMode, base: SplitBehavior) -> SplitBehavior {
+        guard let family = mode.family else { return base }
+        // oneBesideSecondary belongs to displace too.
+        return family == .tile && base == .displace && mode == .oneBesideSecondary ? .displace : family
+    }
+
+    // MARK: - Layout and transitions
+
+    /// The settled layout for the current state, or for the given collapse state and mode.
+    func computeLayout(collapsed: Bool? = nil, mode: DisplayMode? = nil, behavior: SplitBehavior? = nil) -> Layout {
+        let collapsed = collapsed ?? isCollapsed
+        let mode = mode ?? displayMode
+        var layout = LayoutComputation.layout(LayoutInput(
+            size: size ?? .zero, style: style, primaryEdge: preferences.primaryEdge, displayMode: mode,
+            isCollapsed: collapsed, collapsedTop: collapsedStack.last ?? .secondary, inspectorShown: inspectorShown,
+            widths: resolvedWidths, userSized: Set(userWidths.keys)))
+        layout.buttons = barButtons(for: layout, collapsed: collapsed, mode: mode, behavior: behavior ?? splitBehavior)
+        return layout
+    }
+
+    /// Recomputes the settled layout, tells the delegate and the view controllers what starts
+    /// showing or hiding, and animates to it when asked (or keeps an animation running).
+    func relayout(_ cause: ChangeCause, animated: Bool, pushing: Bool = false) {
+        let target = computeLayout()
+        announceColumns(of: target, cause)
+        let changesFrames = target.columns.map(\.frame) != layout.columns.map(\.frame)
+            || target.columns.map(\.column) != layout.columns.map(\.column)
+        let animate = animated && animatesTransitions && changesFrames && isMounted && layout.size == target.size
+        beginAppearance(for: target, animated: animate || transition != nil)
+        settledLayout = target
+        if animate || transition?.isInteractive == false {
+            transition = Transition(from: layout, to: target, primaryEdge: preferences.primaryEdge, pushing: pushing)
+        } else {
+            transition = nil
+            settle(animated: false)
+        }
+        publish()
+        repairFocus()
+    }
+
+    /// Sends `willShow`/`willHide` for a system or user change (paying owed `did` calls of an
+    /// unfinished change first).
+    func announceColumns(of target: Layout, _ cause: ChangeCause) {
+        let (show, hide) = columnVisibility.begin(ColumnSet(target.columns.map(\.column)))
+        guard !show.isEmpty || !hide.isEmpty else { return }
+        payOwedColumnCalls()
+        guard cause.announcesColumns else { return }
+        for column in show.ordered { delegate?.splitViewController(self, willShow: column) }
+        for column in hide.ordered { delegate?.splitViewController(self, willHide: column) }
+        columnVisibility.owe(show: show, hide: hide)
+    }
+
+    func payOwedColumnCalls() {
+        let (show, hide) = columnVisibility.settle()
+        for column in show.ordered { delegate?.splitViewController(self, didShow: column) }
+        for column in hide.ordered { delegate?.splitViewController(self, didHide: column) }
+    }
+
+    func beginAppearance(for target: Layout, animated: Bool) {
+        let visible = visibleControllers(in: target)
+        if !appearance.isSettled(on: visible) { appearance.begin(visible: visible, animated: animated) }
+    }
+
+    /// The transition ended (or there was none): the `did` calls are due.
+    func settle(animated: Bool) {
+        appearance.complete(animated: animated)
+        payOwedColumnCalls()
+    }
+
+    /// Jumps a running transition to its end.
+    func finishTransition() {
+        guard transition != nil else { return }
+        transition = nil
+        settle(animated: true)
+        publish()
+    }
+
+    func tick(now: Double) {
+        guard var running = transition, !running.isInteractive else { return }
+        running.advance(to: now)
+        transition = running
+        if running.isFinished { finishTransition() } else { publish() }
+    }
+
+    /// Makes ``layout`` the layout on screen now, with hover, press and focus marked.
+    func publish() {
+        var current = transition?.current ?? settledLayout
+        for index in current.buttons.indices {
+            let button = current.buttons[index]
+            current.buttons[index].isHovered = pointer.location.map(button.frame.contains) ?? false
+            if case .pressingButton(let kind, let column) = pointer.activity, kind == button.kind, column == button.column {
+                current.buttons[index].isPressed = current.buttons[index].isHovered
+            }
+        }
+        for index in current.dividers.indices {
+            let column = current.dividers[index].column
+            current.dividers[index].isFocused = focus.divider == column
+            if case .draggingDivider(let drag) = pointer.activity, drag.divider == column { current.dividers[index].isActive = true }
+            if focus.keyboardMove?.divider == column { current.dividers[index].isActive = true }
+        }
+        layout = current
+    }
+
+    /// The view controllers whose views a layout shows: each showing column's top controller
+    /// (and the navigation controller the app installed, if it did).
+    func visibleControllers(in layout: Layout) -> [ViewController] {
+        var result: [ViewController] = []
+        for placement in layout.columns {
+            guard let wrapper = wrappers[placement.column] else { continue }
+            if originals[placement.column] === wrapper { result.append(wrapper) }
+            if let top = wrapper.topViewController, !result.contains(where: { $0 === top }) { result.append(top) }
+        }
+        return result
+    }
+}

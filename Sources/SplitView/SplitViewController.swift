@@ -1,0 +1,154 @@
+/// A container that shows up to four columns side by side, over each other, or collapsed to
+/// one navigation stack, following UIKit's `UISplitViewController` rule for rule.
+///
+/// Mirrors `UISplitViewController`. It is headless: the host (an X11 window, or a test) feeds
+/// it ``Input`` values through ``handle(_:)`` and reads ``layout`` and the panes'
+/// ``displayList(for:)`` back. Everything that decides lives here.
+///
+/// ```swift
+/// let split = SplitViewController(style: .tripleColumn)
+/// split.setViewController(folders, for: .primary)
+/// split.setViewController(files, for: .supplementary)
+/// split.setViewController(reader, for: .secondary)
+/// split.handle(.resize(Size(width: 1400, height: 900)))
+/// split.displayMode                    // .twoBesideSecondary
+/// split.handle(.key(KeyChord(.f9)))     // the sidebar button's action
+/// split.displayMode                    // .oneBesideSecondary
+/// ```
+///
+/// Differs: one controller is one window, so the "size class" is the window's width: the
+/// interface collapses below 600 pt and expands again at 624 pt.
+public final class SplitViewController {
+    /// The number of columns; fixed at creation. Mirrors `UISplitViewController.style`.
+    public let style: Style
+
+    /// The object told about transitions and asked about choices; kept weakly.
+    public weak var delegate: (any SplitViewControllerDelegate)?
+
+    /// The keyboard shortcuts, as given at creation.
+    public let keyBindings: KeyBindings
+
+    /// Measures text for the panes' display lists: Xft in the window, a fixed advance in tests.
+    public var textMeasurer: any TextMeasurer {
+        didSet { appearanceRevision &+= 1; if isMounted { relayout(.programmatic, animated: false) } }
+    }
+
+    /// The colours the panes draw with.
+    public var theme: Theme {
+        didSet { if theme != oldValue { appearanceRevision &+= 1 } }
+    }
+
+    /// Whether mode changes and show/hide animate (about 250 ms); false is "reduce motion".
+    /// Turning it off mid-transition jumps to the end.
+    public var animatesTransitions: Bool = true {
+        didSet { if !animatesTransitions { finishTransition() } }
+    }
+
+    // MARK: State (read by the extensions; the rules themselves are pure functions elsewhere)
+
+    var preferences = Preferences()
+    var widthSpecs: [Column: ColumnWidthSpec] = [:]
+    var wrappers: [Column: NavigationController] = [:]
+    var originals: [Column: ViewController] = [:]
+
+    var size: Size?
+    var resolution: Resolution?
+    /// A mode shown on request over the resolved one until the resolution changes: an
+    /// overlay asked for when the columns cannot tile, or the delegate's choice on expanding.
+    var transient: DisplayMode?
+    var inspectorShown = false
+    var userWidths: [Column: Double] = [:]
+    var collapsedStack: [Column] = []
+    var modeBeforeSecondaryOnly: DisplayMode?
+
+    var pointer = PointerState()
+    var focus = FocusState()
+    var transition: Transition?
+    var settledLayout = Layout.empty(.zero)
+    var columnVisibility = ColumnVisibility()
+    var appearance = AppearanceTracker()
+    var pendingRequests: [HostRequest] = []
+    var edgeGesture: EdgeGesture?
+    var restoredTopColumn: Column?
+    var isMounted = false
+    var isUpdating = false
+    var pendingUpdate: ChangeCause?
+    /// Bumped by every content change; pane keys carry per-controller revisions instead.
+    var contentRevision = 0
+    /// Bumped when the theme or the text measurer changes: every pane redraws.
+    var appearanceRevision = 0
+
+    /// The interface's current arrangement; never `.automatic`. Reads `.secondaryOnly` (column
+    /// styles) or `.oneBesideSecondary` (classic) before the first size, and
+    /// `.oneBesideSecondary` while collapsed, as UIKit does.
+    ///
+    /// Mirrors `UISplitViewController.displayMode`.
+    public internal(set) var displayMode: DisplayMode
+
+    /// How the secondary currently relates to the other columns; never `.automatic`. Reads
+    /// `.tile` while collapsed.
+    ///
+    /// Mirrors `UISplitViewController.splitBehavior`.
+    public internal(set) var splitBehavior: SplitBehavior
+
+    /// True while the interface shows one navigation stack instead of columns. It changes
+    /// only after the `will…` delegate callbacks of a collapse or expand.
+    ///
+    /// Mirrors `UISplitViewController.isCollapsed`.
+    public internal(set) var isCollapsed = false
+
+    /// Where every column, divider and button is; a stored value, cheap to read.
+    public internal(set) var layout = Layout.empty(.zero)
+
+    /// Creates a controller with the given number of columns and key bindings.
+    ///
+    /// Mirrors `UISplitViewController.init(style:)`.
+    public init(style: Style, keyBindings: KeyBindings = .default,
+                textMeasurer: any TextMeasurer = FixedAdvanceMeasurer(), theme: Theme = .light)
+    {
+        self.style = style
+        self.keyBindings = keyBindings
+        self.textMeasurer = textMeasurer
+        self.theme = theme
+        displayMode = style == .unspecified ? .oneBesideSecondary : .secondaryOnly
+        splitBehavior = style == .unspecified ? .tile : .overlay
+    }
+
+    /// Applies one input: a resize, pointer or key event, a command, or a clock tick.
+    ///
+    /// - Returns: what the host must do besides redrawing (open or close a window, quit).
+    @discardableResult
+    public func handle(_ input: Input) -> [HostRequest] {
+        switch input {
+        case .resize(let newSize): resize(to: newSize.sanitized)
+        case .pointerDown(let p): pointerDown(at: p)
+        case .pointerMoved(let p): pointerMoved(to: p)
+        case .pointerUp(let p): pointerUp(at: p)
+        case .pointerExited: pointerExited()
+        case .scroll(let dx, let dy, let p): scroll(dx: dx, dy: dy, at: p)
+        case .key(let chord):
+            if let command = keyBindings.command(for: chord, dividerFocused: focus.divider != nil) {
+                perform(command)
+            }
+        case .command(let command): perform(command)
+        case .tick(let now): tick(now: now)
+        }
+        let requests = pendingRequests
+        pendingRequests.removeAll()
+        return requests
+    }
+
+    /// True while a transition runs: the host should send ``Input/tick(now:)`` at display rate
+    /// until it turns false, and not at all otherwise.
+    public var isAnimating: Bool { transition != nil }
+}
+
+/// The developer's preferences, grouped so that a change can be compared as one value.
+struct Preferences: Hashable, Sendable {
+    var displayMode: SplitViewController.DisplayMode = .automatic
+    var splitBehavior: SplitViewController.SplitBehavior = .automatic
+    var presentsWithGesture = true
+    var showsSecondaryOnlyButton = false
+    var displayModeButtonVisibility: SplitViewController.DisplayModeButtonVisibility = .automatic
+    var primaryEdge: SplitViewController.PrimaryEdge = .leading
+}

@@ -1,0 +1,167 @@
+/// What a window remembers between runs: the user's choices, never the window's accidents.
+///
+/// A versioned `Codable` value; enums encode by name, so the JSON reads as it should:
+/// `"preferredDisplayMode": "twoBesideSecondary"`. Widths are the ones the user dragged, each
+/// recorded with whether its column was showing; ``SplitViewController/restore(_:)`` refuses
+/// widths of 0, negative or not finite, and widths taken while their column was hidden.
+public struct SplitViewState: Codable, Hashable, Sendable {
+    /// The format this code writes.
+    public static let currentVersion = 1
+
+    /// A width the user set for a column.
+    public struct ColumnWidth: Codable, Hashable, Sendable {
+        /// The column.
+        public var column: SplitViewController.Column
+        /// The width in points.
+        public var width: Double
+        /// Whether the column was showing when the width was taken.
+        public var wasShowing: Bool
+
+        /// Creates a record.
+        public init(column: SplitViewController.Column, width: Double, wasShowing: Bool) {
+            self.column = column
+            self.width = width
+            self.wasShowing = wasShowing
+        }
+    }
+
+    /// The format version.
+    public var version: Int
+    /// The preferred display mode (which the user's actions update).
+    public var preferredDisplayMode: SplitViewController.DisplayMode
+    /// The preferred split behavior.
+    public var preferredSplitBehavior: SplitViewController.SplitBehavior
+    /// The widths the user dragged.
+    public var widths: [ColumnWidth]
+    /// Whether the inspector was revealed.
+    public var isInspectorShown: Bool
+    /// The column on top of the collapsed stack, if the interface was collapsed.
+    public var collapsedTopColumn: SplitViewController.Column?
+    /// The focused pane.
+    public var focusedColumn: SplitViewController.Column?
+
+    /// Creates a state value.
+    public init(version: Int = SplitViewState.currentVersion, preferredDisplayMode: SplitViewController.DisplayMode = .automatic,
+                preferredSplitBehavior: SplitViewController.SplitBehavior = .automatic, widths: [ColumnWidth] = [],
+                isInspectorShown: Bool = false, collapsedTopColumn: SplitViewController.Column? = nil,
+                focusedColumn: SplitViewController.Column? = nil)
+    {
+        self.version = version
+        self.preferredDisplayMode = preferredDisplayMode
+        self.preferredSplitBehavior = preferredSplitBehavior
+        self.widths = widths
+        self.isInspectorShown = isInspectorShown
+        self.collapsedTopColumn = collapsedTopColumn
+        self.focusedColumn = focusedColumn
+    }
+
+    /// Why a state could not be restored at all.
+    public enum RestoreError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// Written by a newer (or unknown) version of the format.
+        case unsupportedVersion(Int)
+
+        /// One line for the user.
+        public var description: String {
+            switch self {
+            case .unsupportedVersion(let v): "state version \(v) is not supported (this program reads version \(SplitViewState.currentVersion))"
+            }
+        }
+    }
+}
+
+extension SplitViewController {
+    /// The state to save: preferences, dragged widths, inspector, collapsed top, focus.
+    public func stateSnapshot() -> SplitViewState {
+        let widths = Column.allCases.compactMap { column in
+            userWidths[column].map { SplitViewState.ColumnWidth(column: column, width: $0, wasShowing: true) }
+        }
+        return SplitViewState(preferredDisplayMode: preferences.displayMode, preferredSplitBehavior: preferences.splitBehavior,
+                              widths: widths, isInspectorShown: inspectorShown,
+                              collapsedTopColumn: isCollapsed ? collapsedStack.last : nil, focusedColumn: focus.column)
+    }
+
+    /// Restores a saved state: widths are clamped to their column's current minimum and
+    /// maximum; widths of 0, negative or not finite, widths taken while hidden, and widths of
+    /// columns that cannot be resized are refused and listed in the result.
+    ///
+    /// - Returns: one line per refused item (empty when everything was restored).
+    /// - Throws: ``SplitViewState/RestoreError/unsupportedVersion(_:)``; nothing changes then.
+    @discardableResult
+    public func restore(_ state: SplitViewState) throws -> [String] {
+        guard state.version >= 1 && state.version <= SplitViewState.currentVersion else {
+            throw SplitViewState.RestoreError.unsupportedVersion(state.version)
+        }
+        var refused: [String] = []
+        var widths: [Column: Double] = [:]
+        let bounds = resolvedWidths
+        for record in state.widths {
+            let width = record.width
+            if !width.isFinite || width <= 0 {
+                refused.append("\(record.column) width \(width): not a positive number")
+            } else if !record.wasShowing {
+                refused.append("\(record.column) width \(formatted(width)): taken while the column was hidden")
+            } else if record.column == .secondary || record.column == .compact
+                        || (record.column == .supplementary && style != .tripleColumn) {
+                refused.append("\(record.column) width \(formatted(width)): this column's width is not set by dragging")
+            } else {
+                widths[record.column] = min(max(width, bounds.minimum(record.column)), bounds.maximum(record.column))
+            }
+        }
+        userWidths = widths
+        preferences.displayMode = state.preferredDisplayMode
+        preferences.splitBehavior = state.preferredSplitBehavior
+        inspectorShown = state.isInspectorShown
+        transient = nil
+        restoredTopColumn = state.collapsedTopColumn
+        update(.programmatic, animated: false)
+        if isCollapsed, let top = state.collapsedTopColumn { showCollapsed(top, cause: .programmatic) }
+        if let column = state.focusedColumn { focusPane(column, byUser: true) }
+        publish()
+        return refused
+    }
+}
+
+// Enums encode by name, and decode a name or the raw number.
+extension SplitViewController.Column {
+    /// Decodes a column name (`"primary"`) or its raw value.
+    public init(from decoder: any Decoder) throws {
+        self = try decodeNamed(decoder, Self.allCases, name: \.name)
+    }
+    /// Encodes the column's name.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(name)
+    }
+}
+
+extension SplitViewController.DisplayMode {
+    /// Decodes a mode name (`"twoBesideSecondary"`) or its raw value.
+    public init(from decoder: any Decoder) throws {
+        self = try decodeNamed(decoder, Self.allCases, name: \.description)
+    }
+    /// Encodes the mode's name.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+extension SplitViewController.SplitBehavior {
+    /// Decodes a behavior name (`"tile"`) or its raw value.
+    public init(from decoder: any Decoder) throws {
+        self = try decodeNamed(decoder, Self.allCases, name: \.description)
+    }
+    /// Encodes the behavior's name.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+private func decodeNamed<T: RawRepresentable<Int>>(_ decoder: any Decoder, _ all: [T], name: (T) -> String) throws -> T {
+    let container = try decoder.singleValueContainer()
+    if let text = try? container.decode(String.self), let value = all.first(where: { name($0) == text }) { return value }
+    if let number = try? container.decode(Int.self), let value = T(rawValue: number) { return value }
+    throw DecodingError.dataCorruptedError(in: container, debugDescription:
+        "expected one of \(all.map(name).joined(separator: ", "))")
+}

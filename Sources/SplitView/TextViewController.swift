@@ -1,0 +1,118 @@
+/// Read-only text that wraps to the pane's width and scrolls; only the visible lines are
+/// drawn, and the wrapping is computed once per width.
+open class TextViewController: ViewController {
+    /// The text; newlines start new paragraphs.
+    public var text: String {
+        didSet {
+            guard text != oldValue else { return }
+            wrapped = nil
+            scrollOffset = 0
+            setNeedsDisplay()
+        }
+    }
+
+    /// Shown when the text is empty.
+    public var placeholder: String
+
+    /// How far the text is scrolled, in points.
+    public private(set) var scrollOffset = 0.0
+
+    /// The margin around the text, in points.
+    public static let padding: Double = 16
+
+    private var wrapped: (width: Double, lines: [String])?
+    private var lineHeight = 16.0
+
+    /// Creates a text view.
+    public init(title: String, text: String = "", placeholder: String = "") {
+        self.text = text
+        self.placeholder = placeholder
+        super.init(title: title)
+    }
+
+    /// The wrapped lines at a content `width` (cached for the last width).
+    public func lines(forWidth width: Double, measurer: any TextMeasurer) -> [String] {
+        let textWidth = max(1, width - 2 * Self.padding)
+        if let wrapped, wrapped.width == textWidth { return wrapped.lines }
+        let lines = TextLayout.wrapped(text, toWidth: textWidth, font: .body, measurer: measurer)
+        wrapped = (textWidth, lines)
+        return lines
+    }
+
+    override open func draw(in context: DrawContext) -> [DrawOp] {
+        let bounds = context.bounds, measurer = context.measurer
+        let metrics = measurer.metrics(of: .body)
+        lineHeight = metrics.lineHeight
+        if text.isEmpty {
+            let line = TextLayout.truncated(placeholder, toWidth: bounds.width - 2 * Self.padding, font: .body, measurer: measurer)
+            return [.text(line, origin: Point(x: bounds.minX + Self.padding, y: bounds.minY + Self.padding + metrics.ascent),
+                          .body, context.theme.secondaryText)]
+        }
+        let lines = lines(forWidth: bounds.width, measurer: measurer)
+        clampScroll(lineCount: lines.count, height: bounds.height)
+        let first = max(0, Int((scrollOffset - Self.padding) / lineHeight))
+        let last = min(lines.count - 1, Int((scrollOffset + bounds.height) / lineHeight) + 1)
+        guard first <= last else { return [] }
+        var ops: [DrawOp] = []
+        for index in first...last where !lines[index].isEmpty {
+            let y = bounds.minY + Self.padding + Double(index) * lineHeight - scrollOffset + metrics.ascent
+            ops.append(.text(lines[index], origin: Point(x: bounds.minX + Self.padding, y: y), .body, context.theme.text))
+        }
+        return ops
+    }
+
+    override open func scroll(dy: Double, in bounds: Rect) -> Bool {
+        let before = scrollOffset
+        scrollOffset += dy
+        clampScroll(lineCount: wrapped?.lines.count ?? 0, height: bounds.height)
+        if scrollOffset != before { setNeedsDisplay() }
+        return true
+    }
+
+    /// Up and Down scroll by a line.
+    override open func perform(_ command: Command, in bounds: Rect) -> Bool {
+        switch command {
+        case .selectNext: scroll(dy: lineHeight, in: bounds)
+        case .selectPrevious: scroll(dy: -lineHeight, in: bounds)
+        default: false
+        }
+    }
+
+    private func clampScroll(lineCount: Int, height: Double) {
+        let content = Double(lineCount) * lineHeight + 2 * Self.padding
+        scrollOffset = min(max(scrollOffset, 0), max(0, content - height))
+    }
+}
+
+/// Labelled values, one under the other: the inspector's details.
+open class DetailsViewController: ViewController {
+    /// The entries, label then value.
+    public var entries: [(label: String, value: String)] {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// Creates a details view.
+    public init(title: String, entries: [(label: String, value: String)] = []) {
+        self.entries = entries
+        super.init(title: title)
+    }
+
+    override open func draw(in context: DrawContext) -> [DrawOp] {
+        let bounds = context.bounds, measurer = context.measurer, padding = TextViewController.padding
+        let caption = measurer.metrics(of: .caption), body = measurer.metrics(of: .body)
+        let width = bounds.width - 2 * padding
+        var ops: [DrawOp] = []
+        var y = bounds.minY + padding
+        for entry in entries where y < bounds.maxY {
+            ops.append(.text(TextLayout.truncated(entry.label.uppercased(), toWidth: width, font: .caption, measurer: measurer),
+                             origin: Point(x: bounds.minX + padding, y: y + caption.ascent), .caption, context.theme.secondaryText))
+            y += caption.lineHeight + 2
+            for line in TextLayout.wrapped(entry.value, toWidth: width, font: .body, measurer: measurer) where y < bounds.maxY {
+                ops.append(.text(line, origin: Point(x: bounds.minX + padding, y: y + body.ascent), .body, context.theme.text))
+                y += body.lineHeight
+            }
+            y += 12
+        }
+        return ops
+    }
+}

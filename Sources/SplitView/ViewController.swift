@@ -1,0 +1,120 @@
+/// What a view controller needs to draw its content.
+public struct DrawContext {
+    /// The content area in the pane's coordinates: below the navigation bar.
+    public var bounds: Rect
+    /// The colours.
+    public var theme: Theme
+    /// Text measurement, from the host.
+    public var measurer: any TextMeasurer
+    /// True when this pane has the keyboard focus (the selection highlight is stronger).
+    public var isFocused: Bool
+
+    /// Creates a context.
+    public init(bounds: Rect, theme: Theme, measurer: any TextMeasurer, isFocused: Bool) {
+        self.bounds = bounds
+        self.theme = theme
+        self.measurer = measurer
+        self.isFocused = isFocused
+    }
+}
+
+/// A unit of content shown in a column: a title, appearance callbacks, and what it draws.
+///
+/// Mirrors `UIViewController` for what a split view uses: `title`, the four appearance
+/// callbacks, `navigationController`, `splitViewController`, `show(_:sender:)` and
+/// `showDetailViewController(_:sender:)`. Subclass it and override ``draw(in:)`` and the input
+/// methods to show content; ``ListViewController`` and ``TextViewController`` are ready-made.
+///
+/// Appearance callbacks are sent only when the view really appears or disappears: when its
+/// column starts or stops showing (mode changes, collapse, expand, overlays, hide), or when
+/// it becomes or stops being the top of a navigation stack. Each `will` is followed by its
+/// `did` when the transition ends; a transition reversed midway sends the opposite `will`
+/// first, so the calls always pair up.
+open class ViewController {
+    /// The title shown in the navigation bar. Setting it redraws the pane.
+    public var title: String {
+        didSet {
+            guard title != oldValue else { return }
+            setNeedsDisplay()
+            splitViewController?.titleDidChange()
+        }
+    }
+
+    /// The navigation controller whose stack holds this controller, if any.
+    public internal(set) weak var navigationController: NavigationController?
+
+    /// The split view controller this controller belongs to, through its navigation
+    /// controller or directly; `nil` when it is not installed.
+    public var splitViewController: SplitViewController? {
+        owner ?? navigationController?.splitViewController
+    }
+
+    /// True between `viewDidAppear` and `viewWillDisappear` — and, like UIKit's
+    /// `viewIfLoaded?.window != nil`, also between `viewWillAppear` and `viewDidAppear`.
+    public var isViewVisible: Bool { appearance == .appearing || appearance == .appeared }
+
+    /// A counter the host compares to know when the content must be redrawn.
+    public private(set) var revision: Int = 0
+
+    weak var owner: SplitViewController?
+    var appearance: AppearanceState = .disappeared
+
+    /// Creates a view controller with a title.
+    public init(title: String = "") {
+        self.title = title
+    }
+
+    /// Asks for the content to be drawn again.
+    public func setNeedsDisplay() {
+        revision &+= 1
+        splitViewController?.contentDidChange()
+    }
+
+    /// The view is about to appear. Override to prepare; no need to call `super`.
+    open func viewWillAppear(_ animated: Bool) {}
+    /// The view appeared.
+    open func viewDidAppear(_ animated: Bool) {}
+    /// The view is about to disappear.
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// The view disappeared.
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    /// The content, drawn into `context.bounds`; the default draws nothing over the pane's
+    /// background.
+    open func draw(in context: DrawContext) -> [DrawOp] { [] }
+
+    /// The main button went down at `point` (content coordinates, as in ``DrawContext/bounds``);
+    /// return true when handled.
+    open func pointerDown(at point: Point, in bounds: Rect) -> Bool { false }
+
+    /// A vertical scroll of `dy` points over the content; return true when handled.
+    open func scroll(dy: Double, in bounds: Rect) -> Bool { false }
+
+    /// A content command (`selectNext`, `selectPrevious`, `activate`) while this pane has the
+    /// focus; return true when handled.
+    open func perform(_ command: Command, in bounds: Rect) -> Bool { false }
+
+    /// Shows `vc` the way the nearest container decides: a navigation controller pushes it,
+    /// a split view controller applies ``SplitViewController/show(_:sender:)``.
+    ///
+    /// Mirrors `UIViewController.show(_:sender:)`.
+    open func show(_ vc: ViewController, sender: Any?) {
+        if let navigationController {
+            navigationController.pushViewController(vc, animated: true)
+        } else {
+            splitViewController?.show(vc, sender: sender)
+        }
+    }
+
+    /// Shows `vc` as the secondary content through the split view controller, if any.
+    ///
+    /// Mirrors `UIViewController.showDetailViewController(_:sender:)`.
+    open func showDetailViewController(_ vc: ViewController, sender: Any?) {
+        splitViewController?.showDetailViewController(vc, sender: sender)
+    }
+}
+
+/// Where a view controller is in its appearance cycle.
+enum AppearanceState: Hashable, Sendable {
+    case disappeared, appearing, appeared, disappearing
+}
