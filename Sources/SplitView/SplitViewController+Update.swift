@@ -13,6 +13,9 @@ enum ChangeCause: Hashable, Sendable {
 extension SplitViewController {
     func resize(to newSize: Size) {
         guard newSize != size else { return }
+        // A transition's frames belong to the old size: it ends at once, as a gesture does.
+        cancelInteractions()
+        finishTransition()
         size = newSize
         update(.system, animated: false)
     }

@@ -17,6 +17,7 @@ struct Transition {
     private let starts: [Rect]
     private(set) var start: Double?
     private(set) var progress = 0.0
+    private let primaryEdge: SplitViewController.PrimaryEdge
     /// True for an interactive transition that follows the pointer instead of the clock.
     let isInteractive: Bool
 
@@ -29,6 +30,7 @@ struct Transition {
     {
         self.from = from
         self.to = to
+        self.primaryEdge = primaryEdge
         isInteractive = interactive
         let width = to.size.width
         starts = to.columns.map { placement in
@@ -66,7 +68,9 @@ struct Transition {
             let target = to.columns[index].frame
             let frame = starts[index].interpolated(to: target, t)
             layout.columns[index].frame = frame
-            offsets.append((to.columns[index].column, frame.minX - target.minX, frame.minY - target.minY))
+            // Buttons sit on the primary-edge side of their bar, so they follow that edge.
+            let dx = primaryEdge == .leading ? frame.minX - target.minX : frame.maxX - target.maxX
+            offsets.append((to.columns[index].column, dx, frame.minY - target.minY))
         }
         let exits = leaving.map { item in
             var placement = item.placement
