@@ -16,9 +16,15 @@ let package = Package(
     targets: [
         // The core: everything that decides. Imports nothing but the standard library.
         .target(name: "SplitView", swiftSettings: strict),
+        // Xlib + Xft through pkg-config (which brings xrender and fontconfig headers); see Sources/CX11.
+        .systemLibrary(name: "CX11", pkgConfig: "x11 xft", providers: [.apt(["libx11-dev", "libxft-dev"])]),
+        // The X11 host: everything that talks to the X server.
+        .target(name: "SplitViewX11", dependencies: ["CX11", "SplitView"], swiftSettings: strict),
         .testTarget(
             name: "SplitViewTests",
             dependencies: ["SplitView", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict),
+        // The real window under a private Xvfb the tests start themselves.
+        .testTarget(name: "SplitViewX11Tests", dependencies: ["SplitViewX11", "CX11", "SplitView"], swiftSettings: strict),
     ]
 )

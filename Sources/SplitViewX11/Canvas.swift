@@ -1,0 +1,205 @@
+import CX11
+import SplitView
+
+/// One child window's drawing surface: an off-screen pixmap drawn with XRender and Xft, copied
+/// to the window on ``present(_:)``. Drawing never touches the window, so it never flickers, and
+/// an `Expose` is answered by copying again.
+///
+/// Every coordinate is in points, converted with the fonts' scale. Rectangles snap to whole
+/// pixels; lines and strokes are antialiased but centred so that horizontal and vertical ones
+/// cover whole pixels and stay crisp. Translucent colours blend (XRender's `Over`).
+///
+/// It owns the pixmap, the GC, the `XftDraw` and a cache of colours, and frees them on deinit;
+/// it holds the connection and the fonts, so the display outlives all of them.
+///
+/// ```swift
+/// let canvas = Canvas(connection: conn, window: pane, size: PixelSize(width: 800, height: 600), fonts: fonts)
+/// Renderer.draw(list, on: canvas)
+/// canvas.present()          // then conn.flush() once per batch of events
+/// ```
+public final class Canvas: CanvasProtocol {
+    /// The connection drawn on.
+    public let connection: X11Connection
+    /// The fonts text is drawn with; their scale is the canvas's scale.
+    public let fonts: FontSet
+    /// The window ``present(_:)`` copies to.
+    public let window: Window
+    /// The size of the drawing in pixels; the pixmap may be larger.
+    public private(set) var size: PixelSize
+    /// The off-screen pixmap, at least ``size`` large; its contents beyond `size` are junk.
+    public private(set) var pixmap: Pixmap
+    private var pixmapSize: PixelSize
+    private let gc: GC
+    private let draw: OpaquePointer                     // XftDraw*
+    private let coverageFormat: UnsafeMutablePointer<XRenderPictFormat>?
+    private var textColors: [Color: XftColor] = [:]
+    private var solidFills: [Color: Picture] = [:]
+
+    /// Pixels per point.
+    public var scale: PixelScale { fonts.scale }
+    private var display: OpaquePointer { connection.display }
+
+    /// Creates a canvas of `size` pixels for `window`, which must have the connection's default
+    /// visual and depth. The pixmap's first contents are undefined: draw before presenting.
+    public init(connection: X11Connection, window: Window, size: PixelSize, fonts: FontSet) {
+        self.connection = connection
+        self.fonts = fonts
+        self.window = window
+        let size = PixelSize(width: max(1, size.width), height: max(1, size.height))
+        self.size = size
+        pixmapSize = size
+        let display = connection.display
+        pixmap = XCreatePixmap(display, window, UInt32(size.width), UInt32(size.height), UInt32(connection.depth))
+        // Without this every XCopyArea would queue a NoExpose event for the loop to discard.
+        var values = XGCValues()
+        values.graphics_exposures = 0
+        gc = XCreateGC(display, window, UInt(GCGraphicsExposures), &values)
+        draw = XftDrawCreate(display, pixmap, connection.visual, connection.colormap)
+        coverageFormat = XRenderFindStandardFormat(display, PictStandardA8)
+    }
+
+    deinit {
+        for var color in textColors.values { XftColorFree(display, connection.visual, connection.colormap, &color) }
+        for picture in solidFills.values { XRenderFreePicture(display, picture) }
+        XftDrawDestroy(draw)                            // before the pixmap it draws on
+        XFreeGC(display, gc)
+        XFreePixmap(display, pixmap)
+    }
+
+    /// Makes the drawing `newSize` pixels. The pixmap only grows (a window being resized by hand
+    /// would otherwise reallocate on every step); the contents are undefined afterwards, so
+    /// redraw everything before presenting.
+    public func resize(to newSize: PixelSize) {
+        let newSize = PixelSize(width: max(1, newSize.width), height: max(1, newSize.height))
+        size = newSize
+        guard newSize.width > pixmapSize.width || newSize.height > pixmapSize.height else { return }
+        let grown = PixelSize(width: max(newSize.width, pixmapSize.width), height: max(newSize.height, pixmapSize.height))
+        let old = pixmap
+        pixmap = XCreatePixmap(display, window, UInt32(grown.width), UInt32(grown.height), UInt32(connection.depth))
+        XftDrawChange(draw, pixmap)
+        XFreePixmap(display, old)
+        pixmapSize = grown
+    }
+
+    /// Copies `region` (in pixels; the whole drawing when nil) from the pixmap to the window, as
+    /// after drawing or on `Expose`. Queues the request; the event loop flushes once per batch.
+    public func present(_ region: PixelRect? = nil) {
+        let whole = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        let r = (region ?? whole).intersection(whole)
+        guard !r.isEmpty else { return }
+        XCopyArea(display, pixmap, window, gc, Int32(r.x), Int32(r.y), UInt32(r.width), UInt32(r.height),
+                  Int32(r.x), Int32(r.y))
+    }
+
+    // MARK: Verbs
+
+    /// Fills `rect`, snapped to whole pixels; a translucent colour blends.
+    public func fill(_ rect: Rect, _ color: Color) {
+        fillPixels([scale.pixels(rect)], color)
+    }
+
+    /// Outlines `rect` inside its edges with four bands that never overlap, so a translucent
+    /// outline is even all round.
+    public func strokeRect(_ rect: Rect, _ color: Color, width: Double) {
+        let r = scale.pixels(rect)
+        let t = Int(Strokes.pixelWidth(width, scale: scale))
+        guard 2 * t < r.width, 2 * t < r.height else { return fillPixels([r], color) }
+        fillPixels([PixelRect(x: r.x, y: r.y, width: r.width, height: t),
+                    PixelRect(x: r.x, y: r.y + r.height - t, width: r.width, height: t),
+                    PixelRect(x: r.x, y: r.y + t, width: t, height: r.height - 2 * t),
+                    PixelRect(x: r.x + r.width - t, y: r.y + t, width: t, height: r.height - 2 * t)], color)
+    }
+
+    /// A straight line with square ends reaching half the width past each point.
+    public func line(from: Point, to: Point, _ color: Color, width: Double) {
+        let w = Strokes.pixelWidth(width, scale: scale)
+        fillConvex(Strokes.line(from: snapped(from, w), to: snapped(to, w), width: w), color)
+    }
+
+    /// Connected segments with round joins and round ends.
+    public func polyline(_ points: [Point], _ color: Color, width: Double) {
+        let w = Strokes.pixelWidth(width, scale: scale)
+        fillConvex(Strokes.polyline(points.map { snapped($0, w) }, width: w), color)
+    }
+
+    /// A filled polygon, convex or not (non-zero winding), its corners on whole pixels.
+    public func polygon(_ points: [Point], _ color: Color) {
+        guard points.count >= 3, color.alpha > 0 else { return }
+        let corners = points.map { XPointDouble(x: device($0.x).rounded(), y: device($0.y).rounded()) }
+        XRenderCompositeDoublePoly(display, PictOpOver, solidFill(color), XftDrawPicture(draw), coverageFormat,
+                                   0, 0, 0, 0, corners, Int32(corners.count), 1)
+    }
+
+    /// Draws `string` (UTF-8, any script the font covers) with its baseline starting at `origin`,
+    /// snapped to a whole pixel so glyphs look the same wherever they land.
+    public func text(_ string: String, origin: Point, _ font: FontRole, _ color: Color) {
+        guard !string.isEmpty, color.alpha > 0 else { return }
+        var xftColor = textColor(color)
+        var utf8 = string
+        let x = Int32(scale.edge(origin.x)), y = Int32(scale.edge(origin.y))
+        utf8.withUTF8 { bytes in
+            XftDrawStringUtf8(draw, &xftColor, fonts.font(font), x, y, bytes.baseAddress, Int32(bytes.count))
+        }
+    }
+
+    // MARK: XRender plumbing
+
+    private func fillPixels(_ rects: [PixelRect], _ color: Color) {
+        let boxes = rects.filter { !$0.isEmpty }.map {
+            XRectangle(x: Int16(clamping: $0.x), y: Int16(clamping: $0.y),
+                       width: UInt16(clamping: $0.width), height: UInt16(clamping: $0.height))
+        }
+        guard !boxes.isEmpty, color.alpha > 0 else { return }
+        var render = Self.renderColor(color)
+        XRenderFillRectangles(display, PictOpOver, XftDrawPicture(draw), &render, boxes, Int32(boxes.count))
+    }
+
+    // All pieces go in one request: RENDER adds their coverage in one mask before compositing,
+    // so where a joint's disc overlaps two segments the colour is applied once, not three times.
+    private func fillConvex(_ shapes: [[DevicePoint]], _ color: Color) {
+        guard color.alpha > 0 else { return }
+        let traps = shapes.flatMap(Strokes.trapezoids(ofConvex:)).map(Self.fixed)
+        guard !traps.isEmpty else { return }
+        XRenderCompositeTrapezoids(display, PictOpOver, solidFill(color), XftDrawPicture(draw), coverageFormat,
+                                   0, 0, traps, Int32(traps.count))
+    }
+
+    private func device(_ points: Double) -> Double { points * scale.factor }
+
+    private func snapped(_ p: Point, _ width: Double) -> DevicePoint {
+        DevicePoint(x: Strokes.snap(device(p.x), width: width), y: Strokes.snap(device(p.y), width: width))
+    }
+
+    private func solidFill(_ color: Color) -> Picture {
+        if let known = solidFills[color] { return known }
+        var render = Self.renderColor(color)
+        let picture = XRenderCreateSolidFill(display, &render)
+        solidFills[color] = picture
+        return picture
+    }
+
+    private func textColor(_ color: Color) -> XftColor {
+        if let known = textColors[color] { return known }
+        var render = Self.renderColor(color), xft = XftColor()
+        _ = XftColorAllocValue(display, connection.visual, connection.colormap, &render, &xft)
+        textColors[color] = xft
+        return xft
+    }
+
+    /// RENDER's colour: 16 bits a channel, premultiplied by alpha as the protocol requires
+    /// (un-premultiplied, a translucent white would come out brighter than white).
+    static func renderColor(_ c: Color) -> XRenderColor {
+        func channel(_ v: UInt8) -> UInt16 { UInt16((UInt32(v) * UInt32(c.alpha) * 257 + 127) / 255) }
+        return XRenderColor(red: channel(c.red), green: channel(c.green), blue: channel(c.blue),
+                            alpha: UInt16(c.alpha) * 257)
+    }
+
+    // XFixed is 16.16; coordinates are clamped to X's ±32767 so a wild point cannot overflow.
+    private static func fixed(_ t: DeviceTrapezoid) -> XTrapezoid {
+        func f(_ v: Double) -> XFixed { XFixed(min(max(v, -32_767), 32_767) * 65_536) }
+        func line(_ l: (DevicePoint, DevicePoint)) -> XLineFixed {
+            XLineFixed(p1: XPointFixed(x: f(l.0.x), y: f(l.0.y)), p2: XPointFixed(x: f(l.1.x), y: f(l.1.y)))
+        }
+        return XTrapezoid(top: f(t.top), bottom: f(t.bottom), left: line(t.left), right: line(t.right))
+    }
+}

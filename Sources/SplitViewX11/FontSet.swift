@@ -1,0 +1,147 @@
+import CX11
+import SplitView
+
+/// One open Xft font per ``SplitView/FontRole``, and the text measurements the core asks for.
+///
+/// Each role opens as `Family:pixelsize=N` with `N = role.pointSize × scale` (Xft's `size` is in
+/// typographic points and would apply the dpi a second time), bold roles with `:weight=bold`.
+/// Fontconfig substitutes a close match for a family that is not installed; should even that
+/// fail, the set falls back to `sans`, then `monospace`, then fontconfig's default.
+public final class FontSet {
+    /// The connection the fonts were opened on; kept so the display outlives them.
+    public let connection: X11Connection
+    /// Pixels per point the fonts were sized for.
+    public let scale: PixelScale
+    /// The family asked for, e.g. `DejaVu Sans`.
+    public let family: String
+    private var fonts: [FontRole: UnsafeMutablePointer<XftFont>] = [:]
+    private var widths: [MeasuredRun: Double] = [:]
+
+    /// How many measured widths are remembered before the cache starts over. A pane lays out a
+    /// few hundred runs per frame; this holds many frames' worth at a few hundred kilobytes.
+    public static let widthCacheCapacity = 4096
+
+    /// Opens every role of `family` at `scale` (the connection's scale by default).
+    ///
+    /// - Throws: ``X11Error`` `cannot open any font (tried "DejaVu Sans", "sans", …)` when not
+    ///   one font opens, which means fontconfig has no fonts at all.
+    public init(connection: X11Connection, family: String, scale: PixelScale? = nil) throws(X11Error) {
+        self.connection = connection
+        self.scale = scale ?? connection.scale
+        self.family = family
+        let candidates = [family, "sans", "monospace", ""]
+        for role in FontRole.allCases {
+            let opened = candidates.lazy.compactMap { self.open($0, role) }.first
+            guard let opened else {
+                throw X11Error("cannot open any font (tried \(candidates.map { "\"\($0)\"" }.joined(separator: ", ")))")
+            }
+            fonts[role] = opened
+        }
+    }
+
+    deinit {
+        for font in fonts.values { XftFontClose(connection.display, font) }
+    }
+
+    /// The Xft font of `role`, for drawing.
+    public func font(_ role: FontRole) -> UnsafeMutablePointer<XftFont> {
+        guard let font = fonts[role] else { preconditionFailure("FontSet opens every FontRole in init") }
+        return font
+    }
+
+    /// The fontconfig name of the font `role` really opened, e.g. `DejaVu Sans:…:pixelsize=13`,
+    /// to tell which family fontconfig chose.
+    public func matchedName(_ role: FontRole) -> String {
+        // The matched pattern carries the whole charset, often kilobytes; XftNameUnparse fails
+        // rather than truncating, so grow the buffer until it fits.
+        var capacity = 4096
+        while capacity <= 1 << 20 {
+            var buffer = [CChar](repeating: 0, count: capacity)
+            if XftNameUnparse(font(role).pointee.pattern, &buffer, Int32(capacity)) != 0 {
+                return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            }
+            capacity *= 4
+        }
+        return ""
+    }
+
+    /// The advance of `text` in `role`, in points: Xft's `xOff` divided by the scale, cached.
+    public func width(of text: String, font role: FontRole) -> Double {
+        if text.isEmpty { return 0 }
+        let run = MeasuredRun(role: role, text: text)
+        if let known = widths[run] { return known }
+        let width = Double(pixelWidth(of: text, role)) / scale.factor
+        // Starting over is cheaper than tracking use, and a miss only costs one local call.
+        if widths.count >= Self.widthCacheCapacity { widths.removeAll(keepingCapacity: true) }
+        widths[run] = width
+        return width
+    }
+
+    /// The vertical metrics of `role`, in points, from the font's own ascent, descent and height.
+    public func metrics(of role: FontRole) -> FontMetrics {
+        let font = font(role).pointee
+        return FontMetrics(ascent: Double(font.ascent) / scale.factor, descent: Double(font.descent) / scale.factor,
+                           lineHeight: Double(font.height) / scale.factor)
+    }
+
+    /// A ``SplitView/TextMeasurer`` for the core, backed by this set and its cache.
+    public var measurer: XftTextMeasurer { XftTextMeasurer(fonts: self) }
+
+    // Xft reports advances in a 16-bit `xOff`, which a long line overflows (about 2,500
+    // characters at 13 px); measuring in slices keeps each sum small. Xft does no kerning, so
+    // the sum of the slices is the width of the whole.
+    private func pixelWidth(of text: String, _ role: FontRole) -> Int {
+        let font = font(role)
+        var total = 0, extents = XGlyphInfo()
+        var slice = text.startIndex
+        while slice < text.endIndex {
+            let end = text.index(slice, offsetBy: 256, limitedBy: text.endIndex) ?? text.endIndex
+            var part = String(text[slice..<end])
+            part.withUTF8 { XftTextExtentsUtf8(connection.display, font, $0.baseAddress, Int32($0.count), &extents) }
+            total += Int(extents.xOff)
+            slice = end
+        }
+        return total
+    }
+
+    private func open(_ family: String, _ role: FontRole) -> UnsafeMutablePointer<XftFont>? {
+        var name = family.isEmpty ? "" : Self.escaped(family)
+        name += ":pixelsize=\(role.pointSize * scale.factor)"
+        if role.isBold { name += ":weight=bold" }
+        return XftFontOpenName(connection.display, connection.screen, name)
+    }
+
+    // Fontconfig names use `-`, `:` and `,` as separators; a family containing one needs a `\`.
+    static func escaped(_ family: String) -> String {
+        var out = ""
+        for c in family {
+            if c == "\\" || c == "-" || c == ":" || c == "," { out.append("\\") }
+            out.append(c)
+        }
+        return out
+    }
+}
+
+/// The core's ``SplitView/TextMeasurer`` over a ``FontSet``: Xft's extents in points.
+///
+/// A thin value over the set, so the width cache lives in one place however many copies the
+/// core keeps. Like the set, use it on the thread that owns the connection.
+public struct XftTextMeasurer: TextMeasurer {
+    /// The fonts measured with.
+    public let fonts: FontSet
+
+    /// Creates a measurer over `fonts`.
+    public init(fonts: FontSet) { self.fonts = fonts }
+
+    /// The advance of `text` in `font`, in points.
+    public func width(of text: String, font: FontRole) -> Double { fonts.width(of: text, font: font) }
+
+    /// The vertical metrics of `font`, in points.
+    public func metrics(of font: FontRole) -> FontMetrics { fonts.metrics(of: font) }
+}
+
+/// The key of the width cache.
+private struct MeasuredRun: Hashable {
+    var role: FontRole
+    var text: String
+}

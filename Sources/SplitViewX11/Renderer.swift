@@ -1,0 +1,44 @@
+import SplitView
+
+/// The drawing verbs a display list needs, one per ``SplitView/DrawOp`` case, in points.
+///
+/// ``Canvas`` draws them with Xlib, Xft and XRender; a test's recording canvas writes them down.
+/// A class protocol, because drawing changes the canvas through a shared reference.
+public protocol CanvasProtocol: AnyObject {
+    /// Fills `rect`; a translucent colour blends over what is there.
+    func fill(_ rect: Rect, _ color: Color)
+    /// Outlines `rect` with a line `width` thick, drawn inside it.
+    func strokeRect(_ rect: Rect, _ color: Color, width: Double)
+    /// A straight line with square ends.
+    func line(from: Point, to: Point, _ color: Color, width: Double)
+    /// Connected segments with round joins, for icons.
+    func polyline(_ points: [Point], _ color: Color, width: Double)
+    /// A filled polygon, for icons.
+    func polygon(_ points: [Point], _ color: Color)
+    /// A run of text whose baseline starts at `origin`.
+    func text(_ string: String, origin: Point, _ font: FontRole, _ color: Color)
+}
+
+/// Replays display lists onto a canvas.
+///
+/// It decides nothing: what to draw, in which order, clipped to what, is the core's business
+/// and is already in the list. Keeping it this dumb is what lets the headless tests trust that
+/// the window shows what the display list says.
+public enum Renderer {
+    /// Draws every step of `list` on `canvas`, first to last.
+    public static func draw(_ list: DisplayList, on canvas: some CanvasProtocol) {
+        for op in list.ops { draw(op, on: canvas) }
+    }
+
+    /// Draws one step.
+    public static func draw(_ op: DrawOp, on canvas: some CanvasProtocol) {
+        switch op {
+        case let .fill(rect, color):                canvas.fill(rect, color)
+        case let .strokeRect(rect, color, width):   canvas.strokeRect(rect, color, width: width)
+        case let .line(from, to, color, width):     canvas.line(from: from, to: to, color, width: width)
+        case let .polyline(points, color, width):   canvas.polyline(points, color, width: width)
+        case let .polygon(points, color):           canvas.polygon(points, color)
+        case let .text(string, origin, font, color): canvas.text(string, origin: origin, font, color)
+        }
+    }
+}

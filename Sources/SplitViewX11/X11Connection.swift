@@ -1,0 +1,162 @@
+import CX11
+import Glibc
+
+/// The atoms the host names in properties and client messages, interned once per connection.
+public struct X11Atoms: Hashable, Sendable {
+    /// `WM_PROTOCOLS`: the type of the window manager's client messages.
+    public var wmProtocols: Atom
+    /// `WM_DELETE_WINDOW`: the window manager asks us to close a window.
+    public var wmDeleteWindow: Atom
+    /// `_NET_WM_NAME`: the title in UTF-8.
+    public var netWMName: Atom
+    /// `_NET_WM_PID`: our process id, so a window manager can kill a hung client.
+    public var netWMPID: Atom
+    /// `UTF8_STRING`: the type of UTF-8 text properties.
+    public var utf8String: Atom
+    /// `WM_NAME`: the legacy title, which the host also writes as UTF-8 (see the X11 notes).
+    public var wmName: Atom
+
+    /// Creates the set from known values; tests use it without a server.
+    public init(wmProtocols: Atom, wmDeleteWindow: Atom, netWMName: Atom, netWMPID: Atom,
+                utf8String: Atom, wmName: Atom) {
+        self.wmProtocols = wmProtocols
+        self.wmDeleteWindow = wmDeleteWindow
+        self.netWMName = netWMName
+        self.netWMPID = netWMPID
+        self.utf8String = utf8String
+        self.wmName = wmName
+    }
+}
+
+/// One connection to an X server: the `Display*` and what every other host type needs from it.
+///
+/// Not `Sendable` and not isolated to an actor: create it and use it on one thread, with
+/// everything made from it. ``Canvas`` and ``FontSet`` hold it strongly, so the display closes
+/// only after the last pixmap, font and colour made on it has been freed.
+///
+/// ```swift
+/// let conn = try X11Connection(name: nil)      // $DISPLAY
+/// let fonts = try FontSet(connection: conn, family: Theme.light.fontFamily)
+/// ```
+public final class X11Connection {
+    /// The `Display*`, for Xlib calls the wrappers do not cover.
+    public let display: OpaquePointer
+    /// The display's name as Xlib resolved it, e.g. `:0`.
+    public let name: String
+    /// The default screen.
+    public let screen: Int32
+    /// The default screen's root window.
+    public let root: Window
+    /// The default visual, which every window and pixmap of the host uses.
+    public let visual: UnsafeMutablePointer<Visual>
+    /// The default colormap.
+    public let colormap: Colormap
+    /// The default depth, in bits per pixel (24 on any current server).
+    public let depth: Int32
+    /// The interned atoms.
+    public let atoms: X11Atoms
+    /// Pixels per point: `Xft.dpi / 96`, or 1 when the server's resources do not say.
+    public let scale: PixelScale
+
+    /// Opens the display called `name`, or `$DISPLAY` when `name` is nil.
+    ///
+    /// - Parameter scale: pixels per point to use instead of `Xft.dpi / 96` (a `--scale` option).
+    /// - Throws: ``X11Error`` `cannot open display ":9"` with the name as given, or the value of
+    ///   `$DISPLAY`; or when the server lacks the RENDER extension, which drawing needs.
+    public init(name: String? = nil, scale: Double? = nil) throws(X11Error) {
+        _ = x11ProcessSetup
+        let shownName = name ?? getenv("DISPLAY").map { String(cString: $0) }
+        guard let display = XOpenDisplay(name) else {
+            throw X11Error(shownName.map { "cannot open display \"\($0)\"" }
+                ?? "cannot open display: DISPLAY is not set")
+        }
+        // RENDER must be registered on this Display before Xft's first call, or Xft's close hook
+        // leaves stale extension state that a later XOpenDisplay at the same address picks up
+        // (a hang or an abort; trap 2 in swift-x11-notes.md).
+        var eventBase: Int32 = 0, errorBase: Int32 = 0
+        guard XRenderQueryExtension(display, &eventBase, &errorBase) != 0 else {
+            XCloseDisplay(display)
+            throw X11Error("the X server \"\(shownName ?? "")\" has no RENDER extension")
+        }
+        self.display = display
+        self.name = String(cString: XDisplayString(display))
+        screen = XDefaultScreen(display)
+        root = XRootWindow(display, screen)
+        visual = XDefaultVisual(display, screen)
+        colormap = XDefaultColormap(display, screen)
+        depth = XDefaultDepth(display, screen)
+        atoms = Self.internAtoms(display)
+        let resources = XResourceManagerString(display).map { String(cString: $0) } ?? ""
+        self.scale = PixelScale(scale ?? Self.scale(forDPI: Self.xftDPI(inResources: resources)))
+    }
+
+    deinit {
+        // Closing flushes what is queued and, under Xvfb's -terminate, lets the server exit.
+        XCloseDisplay(display)
+    }
+
+    /// The connection's file descriptor, to `poll()` on in the event loop.
+    public var connectionNumber: Int32 { XConnectionNumber(display) }
+
+    /// Sends every queued request; call before sleeping in `poll()`.
+    public func flush() { XFlush(display) }
+
+    /// Sends every queued request and waits until the server has handled them, so that errors
+    /// and events they cause are queued on return. A round trip: for tests and startup only.
+    public func sync(discardingEvents: Bool = false) { XSync(display, discardingEvents ? 1 : 0) }
+
+    /// How many events are queued, after flushing and reading whatever the server has sent.
+    /// Never blocks.
+    public var pendingEventCount: Int { Int(XPending(display)) }
+
+    /// The next event, waiting for one if none is queued.
+    public func nextEvent() -> XEvent {
+        var event = XEvent()
+        XNextEvent(display, &event)
+        return event
+    }
+
+    /// `Xft.dpi` from the server's resource string (`xrdb`), or nil when it is missing or not a
+    /// number. Uses Xrm, so wildcards such as `*dpi: 144` count as they do for every Xft client.
+    public static func xftDPI(inResources resources: String) -> Double? {
+        _ = x11ProcessSetup
+        XrmInitialize()
+        guard !resources.isEmpty, let database = XrmGetStringDatabase(resources) else { return nil }
+        defer { XrmDestroyDatabase(database) }
+        var type: UnsafeMutablePointer<CChar>?
+        var value = XrmValue()
+        guard XrmGetResource(database, "Xft.dpi", "Xft.Dpi", &type, &value) != 0,
+              let address = value.addr else { return nil }
+        let text = String(cString: address).trimmingSpaces
+        return Double(text)
+    }
+
+    /// Pixels per point for a display of `dpi` dots per inch: `dpi / 96`. Nil, or a value outside
+    /// 48…480 dpi (half to five times 96, beyond which text is unreadable or a pane holds nothing),
+    /// gives 1.
+    public static func scale(forDPI dpi: Double?) -> Double {
+        guard let dpi, dpi.isFinite, (48...480).contains(dpi) else { return 1 }
+        return dpi / 96
+    }
+
+    // One XInternAtoms round trip for all of them, instead of one per atom.
+    private static func internAtoms(_ display: OpaquePointer) -> X11Atoms {
+        let names = ["WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_PID", "UTF8_STRING", "WM_NAME"]
+        var cNames: [UnsafeMutablePointer<CChar>?] = names.map { strdup($0) }
+        defer { cNames.forEach { free($0) } }
+        var atoms = [Atom](repeating: 0, count: names.count)
+        _ = XInternAtoms(display, &cNames, Int32(names.count), 0, &atoms)
+        return X11Atoms(wmProtocols: atoms[0], wmDeleteWindow: atoms[1], netWMName: atoms[2],
+                        netWMPID: atoms[3], utf8String: atoms[4], wmName: atoms[5])
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs (no Foundation in the host).
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(self[first...last])
+    }
+}

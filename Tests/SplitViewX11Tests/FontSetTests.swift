@@ -1,0 +1,80 @@
+import SplitView
+@testable import SplitViewX11
+import Testing
+
+@Suite struct FontNameTests {
+    @Test func familySeparatorsAreEscapedForFontconfig() {
+        #expect(FontSet.escaped("DejaVu Sans") == "DejaVu Sans")
+        #expect(FontSet.escaped("A-B:C,D\\E") == "A\\-B\\:C\\,D\\\\E")
+    }
+}
+
+extension X11Tests {
+    @Suite struct FontSetTests {
+        @Test func opensTheThemeFamilyWithABoldTitle() throws {
+            try withConnection { connection in
+                let fonts = try FontSet(connection: connection, family: Theme.light.fontFamily)
+                #expect(fonts.matchedName(.body).contains("DejaVu Sans"))
+                #expect(fonts.matchedName(.title).contains("Bold"))
+                #expect(!fonts.matchedName(.body).contains("Bold"))
+            }
+        }
+
+        @Test func widthIsPositiveAndFollowsTheGlyphs() throws {
+            try withConnection { connection in
+                let measurer = try FontSet(connection: connection, family: "DejaVu Sans").measurer
+                #expect(measurer.width(of: "iii", font: .body) > 0)
+                #expect(measurer.width(of: "WWW", font: .body) > measurer.width(of: "iii", font: .body))
+                #expect(measurer.width(of: "", font: .body) == 0)
+                #expect(measurer.width(of: "Inbox", font: .caption) < measurer.width(of: "Inbox", font: .body))
+            }
+        }
+
+        @Test func cachedWidthEqualsTheFirstMeasurement() throws {
+            try withConnection { connection in
+                let fonts = try FontSet(connection: connection, family: "DejaVu Sans")
+                let first = fonts.width(of: "Documents", font: .title)
+                for i in 0...FontSet.widthCacheCapacity { _ = fonts.width(of: "row \(i)", font: .body) }   // overflow it
+                #expect(fonts.width(of: "Documents", font: .title) == first)
+                #expect(fonts.width(of: "Documents", font: .title) == first)
+            }
+        }
+
+        @Test func runWiderThanSixteenBitsIsTheSumOfItsGlyphs() throws {
+            try withConnection { connection in
+                let fonts = try FontSet(connection: connection, family: "DejaVu Sans")
+                let one = fonts.width(of: "W", font: .body)
+                let long = fonts.width(of: String(repeating: "W", count: 4000), font: .body)
+                #expect(one * 4000 > 32_767)                                    // Xft's xOff would wrap
+                #expect(long == one * 4000)
+            }
+        }
+
+        @Test func widthInPointsBarelyChangesWithScale() throws {
+            try withConnection { connection in
+                let normal = try FontSet(connection: connection, family: "DejaVu Sans", scale: PixelScale(1))
+                let double = try FontSet(connection: connection, family: "DejaVu Sans", scale: PixelScale(2))
+                let a = normal.width(of: "Hello, world", font: .body), b = double.width(of: "Hello, world", font: .body)
+                #expect(abs(a - b) <= a / 10)                                  // hinting, not a factor of 2
+                let (h1, h2) = (normal.metrics(of: .body).lineHeight, double.metrics(of: .body).lineHeight)
+                #expect(abs(h1 - h2) <= h1 / 10)
+            }
+        }
+
+        @Test func metricsAreInPointsAndConsistent() throws {
+            try withConnection(scale: 2) { connection in
+                let metrics = try FontSet(connection: connection, family: "DejaVu Sans").metrics(of: .body)
+                #expect(metrics.ascent > 8 && metrics.ascent < 16)            // 13 pt, not 26 px
+                #expect(metrics.descent > 0)
+                #expect(metrics.lineHeight >= metrics.ascent + metrics.descent - 1)
+            }
+        }
+
+        @Test func unknownFamilyStillOpensASubstitute() throws {
+            try withConnection { connection in
+                let fonts = try FontSet(connection: connection, family: "No Such Family 7f3a")
+                #expect(fonts.width(of: "Hello", font: .body) > 0)
+            }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import CX11
+import Glibc
+import SplitView
+@testable import SplitViewX11
+import Testing
+
+// Without a server. Xrm and a failed XOpenDisplay are client-side only and locked by Xlib after
+// XInitThreads; only Xft, fontconfig and freetype need the serialized root suite.
+@Suite struct X11ConnectionTests {
+    @Test func bogusDisplayFailsWithOneLineNamingIt() {
+        #expect(throws: X11Error("cannot open display \":9999\"")) {
+            _ = try X11Connection(name: ":9999")
+        }
+    }
+
+    @Test(arguments: [
+        ("Xft.dpi:\t192\n", 192.0), ("Xft.antialias:\t1\nXft.dpi: 144\nXft.hinting: 1\n", 144), ("*dpi: 120", 120),
+        ("Xft.dpi:  96  \n", 96),
+    ] as [(String, Double)])
+    func xftDpiIsReadFromTheResourceString(resources: String, dpi: Double) {
+        #expect(X11Connection.xftDPI(inResources: resources) == dpi)
+    }
+
+    @Test(arguments: ["", "Xcursor.size: 24\n", "Xft.dpi: lots\n", "Xft.dpi:\n"])
+    func missingOrGarbledDpiIsNil(resources: String) {
+        #expect(X11Connection.xftDPI(inResources: resources) == nil)
+    }
+
+    @Test(arguments: [(96.0, 1.0), (192, 2), (120, 1.25), (144, 1.5), (48, 0.5), (480, 5)] as [(Double?, Double)])
+    func scaleIsDpiOver96(dpi: Double?, scale: Double) {
+        #expect(X11Connection.scale(forDPI: dpi) == scale)
+    }
+
+    @Test(arguments: [nil, 0, -96, 47.9, 480.1, .nan, .infinity] as [Double?])
+    func implausibleDpiGivesScaleOne(dpi: Double?) {
+        #expect(X11Connection.scale(forDPI: dpi) == 1)
+    }
+
+    @Test(arguments: [
+        (BadWindow, 20 /* GetProperty */, true), (BadMatch, 42, true), (BadMatch, 12, true),
+        (BadDrawable, 62, true), (BadDrawable, 70, true), (BadDrawable, 66, true), (BadDrawable, 74, true),
+        (BadMatch, 62, false), (BadDrawable, 53 /* CreatePixmap */, false), (BadValue, 42, false),
+        (BadAlloc, 53, false), (BadAccess, 28 /* GrabButton: dwm's, not ours */, false),
+    ] as [(Int32, UInt8, Bool)])
+    func onlyTheListedRacesAreBenign(code: Int32, request: UInt8, benign: Bool) {
+        let error = XProtocolError(errorCode: UInt8(code), requestCode: request, minorCode: 0, resource: 0x40_0001)
+        #expect(error.isBenign == benign)
+    }
+
+    @Test func pixelScaleRejectsZeroAndNaN() {
+        #expect(PixelScale(0).factor == 1)
+        #expect(PixelScale(.nan).factor == 1)
+        #expect(PixelScale(-2).factor == 1)
+        #expect(PixelScale(1.5).factor == 1.5)
+    }
+
+    @Test func rectanglesThatTileInPointsTileInPixels() {
+        let scale = PixelScale(1.25)
+        let left = scale.pixels(Rect(x: 0, y: 0, width: 280.3, height: 10))
+        let right = scale.pixels(Rect(x: 280.3, y: 0, width: 100.1, height: 10))
+        #expect(left.x + left.width == right.x)
+    }
+}
+
+extension X11Tests {
+    @Suite struct X11ConnectionServerTests {
+        @Test func opensPrivateServerWithAtomsAndScaleOne() throws {
+            try XvfbServer.with { display in
+                let connection = try X11Connection(name: display)
+                #expect(connection.name == display)
+                #expect(connection.scale.factor == 1)        // Xvfb has no RESOURCE_MANAGER
+                #expect(connection.atoms.wmName == XA_WM_NAME)
+                let all = [connection.atoms.wmProtocols, connection.atoms.wmDeleteWindow, connection.atoms.netWMName,
+                           connection.atoms.netWMPID, connection.atoms.utf8String]
+                #expect(Set(all).count == 5 && !all.contains(0))
+                #expect(fcntl(connection.connectionNumber, F_GETFD) != -1)
+            }
+        }
+
+        @Test func xftDpiOnTheRootWindowSetsTheNextConnectionsScale() throws {
+            try XvfbServer.with { display in
+                let setter = try X11Connection(name: display)
+                var resources = "Xft.dpi:\t192\n"
+                resources.withUTF8 { bytes in
+                    _ = XChangeProperty(setter.display, setter.root, XA_RESOURCE_MANAGER, XA_STRING, 8,
+                                        PropModeReplace, bytes.baseAddress, Int32(bytes.count))
+                }
+                setter.sync()
+                let reader = try X11Connection(name: display)   // Xlib reads the property when opening
+                #expect(reader.scale.factor == 2)
+                #expect(try X11Connection(name: display, scale: 1.5).scale.factor == 1.5)
+            }
+        }
+
+        @Test func sentDeleteWindowArrivesAsClose() throws {
+            try withConnection { connection in
+                let window = try makeMappedWindow(connection)
+                var event = XEvent()
+                event.xclient.type = ClientMessage
+                event.xclient.window = window
+                event.xclient.message_type = connection.atoms.wmProtocols
+                event.xclient.format = 32
+                event.xclient.data.l.0 = Int(bitPattern: connection.atoms.wmDeleteWindow)
+                _ = XSendEvent(connection.display, window, 0, NoEventMask, &event)
+                connection.sync()
+                #expect(connection.pendingEventCount >= 1)
+                let translate = EventTranslator(connection: connection)
+                var seen: [HostEvent] = []
+                while connection.pendingEventCount > 0 { seen.append(translate(connection.nextEvent())) }
+                #expect(seen.contains(.close(window: window)))
+            }
+        }
+
+        @Test func protocolErrorIsReportedNotFatalAndBenignOneIgnored() throws {
+            try withConnection { connection in
+                _ = XErrorLog.drain()
+                let window = try makeMappedWindow(connection)
+                XDestroyWindow(connection.display, window)
+                XMapWindow(connection.display, window)          // BadWindow: a benign race
+                XFreePixmap(connection.display, 0x7fff_fff0)     // BadPixmap: a real bug
+                connection.sync()
+                let reported = XErrorLog.drain()
+                #expect(reported.map(\.errorCode) == [UInt8(BadPixmap)])
+            }
+        }
+
+        @Test func manyConnectionsWithFontsOpenAndCloseInARow() throws {
+            try XvfbServer.with { display in
+                // -terminate ends the server when its last client leaves: an anchor keeps it up.
+                let anchor = try X11Connection(name: display)
+                defer { withExtendedLifetime(anchor) {} }
+                for _ in 0..<25 {
+                    let connection = try X11Connection(name: display)
+                    let fonts = try FontSet(connection: connection, family: "DejaVu Sans")
+                    #expect(fonts.width(of: "W", font: .body) > 0)
+                }
+            }
+        }
+
+        @Test func serversStartAndStopInARowWithXftEachTime() throws {
+            for _ in 0..<4 {
+                try withConnection { connection in
+                    let canvas = try makeCanvas(connection)
+                    canvas.text("Ünïcødé", origin: Point(x: 5, y: 20), .body, Color(rgb: 0))
+                    canvas.present()
+                    connection.sync()
+                }
+            }
+        }
+    }
+}
