@@ -8,6 +8,7 @@ let package = Package(
     name: "SplitView",
     products: [
         .library(name: "SplitView", targets: ["SplitView"]),
+        .executable(name: "splitview", targets: ["SplitViewApp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -20,6 +21,15 @@ let package = Package(
         .systemLibrary(name: "CX11", pkgConfig: "x11 xft", providers: [.apt(["libx11-dev", "libxft-dev"])]),
         // The X11 host: everything that talks to the X server.
         .target(name: "SplitViewX11", dependencies: ["CX11", "SplitView"], swiftSettings: strict),
+        // The top-level Resources/ (sample library, .desktop file, icon), bundled beside the app.
+        // A C target: a Swift one would get an accessor importing Foundation (about 6 MiB of RSS).
+        .target(name: "AppResources", resources: [.copy("../../Resources")]),
+        // The app `splitview`: the browser, its command line.
+        .executableTarget(
+            name: "SplitViewApp",
+            dependencies: ["SplitView", "SplitViewX11", "AppResources",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict),
         .testTarget(
             name: "SplitViewTests",
             dependencies: ["SplitView", .product(name: "PropertyBased", package: "swift-property-based")],

@@ -119,16 +119,27 @@ public final class X11Connection {
     /// `Xft.dpi` from the server's resource string (`xrdb`), or nil when it is missing or not a
     /// number. Uses Xrm, so wildcards such as `*dpi: 144` count as they do for every Xft client.
     public static func xftDPI(inResources resources: String) -> Double? {
+        resource("Xft.dpi", class: "Xft.Dpi", inResources: resources).flatMap(Double.init)
+    }
+
+    /// The value of the X resource `name` (class `className`) set on this display with `xrdb`,
+    /// e.g. `splitview.theme`, or nil.
+    public func resource(_ name: String, class className: String) -> String? {
+        let resources = XResourceManagerString(display).map { String(cString: $0) } ?? ""
+        return Self.resource(name, class: className, inResources: resources)
+    }
+
+    /// The value of the resource `name` in a resource string, looked up with Xrm (wildcards
+    /// and classes apply), without surrounding spaces; nil when absent.
+    public static func resource(_ name: String, class className: String, inResources resources: String) -> String? {
         _ = x11ProcessSetup
         XrmInitialize()
         guard !resources.isEmpty, let database = XrmGetStringDatabase(resources) else { return nil }
         defer { XrmDestroyDatabase(database) }
         var type: UnsafeMutablePointer<CChar>?
         var value = XrmValue()
-        guard XrmGetResource(database, "Xft.dpi", "Xft.Dpi", &type, &value) != 0,
-              let address = value.addr else { return nil }
-        let text = String(cString: address).trimmingSpaces
-        return Double(text)
+        guard XrmGetResource(database, name, className, &type, &value) != 0, let address = value.addr else { return nil }
+        return String(cString: address).trimmingSpaces
     }
 
     /// Pixels per point for a display of `dpi` dots per inch: `dpi / 96`. Nil, or a value outside

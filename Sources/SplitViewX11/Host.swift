@@ -1,0 +1,166 @@
+import CX11
+import Glibc
+import SplitView
+
+/// The X11 host: one connection, one loop, any number of ``SplitWindow``s.
+///
+/// The loop (after st): flush, then sleep in `poll()` until the connection has data or the
+/// next animation frame is due; drain every queued event; tick the animating controllers; then
+/// apply each window's layout and redraw its changed panes once for the whole batch. When
+/// nothing moves, the loop sleeps without a timeout and uses no CPU.
+///
+/// ```swift
+/// let host = Host(connection: connection, fonts: fonts) { makeBrowser() }
+/// host.open(makeBrowser(), size: PixelSize(width: 1400, height: 900))
+/// exit(host.run())
+/// ```
+public final class Host {
+    /// What a new window shows: a controller and the window's title.
+    public typealias WindowContent = (controller: SplitViewController, title: String)
+
+    /// The connection every window lives on.
+    public let connection: X11Connection
+    /// The fonts every pane draws with.
+    public let fonts: FontSet
+    /// The open windows, oldest first.
+    public private(set) var windows: [SplitWindow] = []
+
+    private let cursors: Cursors
+    private let translate: EventTranslator
+    private let makeContent: () -> WindowContent
+    private var quitRequested = false
+    private var nextFrame: Double?
+    /// Animation frames per second while something moves.
+    public static let frameRate = 60.0
+
+    /// Creates a host; `makeContent` builds what a new window (Ctrl+N) shows.
+    public init(connection: X11Connection, fonts: FontSet, makeContent: @escaping () -> WindowContent) {
+        self.connection = connection
+        self.fonts = fonts
+        self.makeContent = makeContent
+        cursors = Cursors(connection: connection)
+        translate = EventTranslator(connection: connection)
+    }
+
+    /// Opens a window of `size` pixels showing `content`; new windows after the first open
+    /// at the size of the newest one.
+    @discardableResult
+    public func open(_ content: WindowContent, size: PixelSize) -> SplitWindow {
+        let window = SplitWindow(connection: connection, fonts: fonts, cursors: cursors, controller: content.controller,
+                                 title: content.title, size: size)
+        windows.append(window)
+        return window
+    }
+
+    /// Runs until the last window closes or the user quits; returns the exit status (0).
+    public func run() -> Int32 {
+        while !windows.isEmpty && !quitRequested {
+            connection.flush()
+            if connection.pendingEventCount == 0 { waitForEvents() }
+            processPendingEvents()
+        }
+        for window in windows { window.destroy() }
+        windows.removeAll()
+        connection.flush()
+        return 0
+    }
+
+    /// Handles every queued event, advances animations, and draws once: one turn of the loop
+    /// without sleeping (tests call it after sending events).
+    public func processPendingEvents() {
+        while connection.pendingEventCount > 0 && !quitRequested {
+            var event = connection.nextEvent()
+            EventTranslator.coalesceMotion(&event, on: connection)
+            dispatch(event)
+        }
+        tickAnimations()
+        for window in windows {
+            window.apply()
+            window.redraw()
+        }
+        connection.flush()
+    }
+
+    /// True when the user asked to quit (Ctrl+Q).
+    public var isQuitting: Bool { quitRequested }
+
+    private func dispatch(_ event: XEvent) {
+        guard let window = windows.first(where: { $0.owns(event.xany.window) }) else { return }
+        let origin = window.origin(of: event.xany.window) ?? .zero
+        switch translate(event, origin: origin) {
+        case .input(let input, _):
+            grabPointerIfPressed(input, event, window)
+            perform(window.controller.handle(input), from: window)
+        case .configure(let child, let size) where child == window.window:
+            window.configure(size: size)
+        case .expose(let child, let rect):
+            window.expose(child, rect)
+        case .close:
+            close(window)
+        default:
+            break
+        }
+    }
+
+    /// A press takes an explicit grab on the top-level, so that every motion until the release
+    /// arrives in the top-level's coordinates, however the panes and dividers move meanwhile.
+    private func grabPointerIfPressed(_ input: Input, _ event: XEvent, _ window: SplitWindow) {
+        switch input {
+        case .pointerDown:
+            let cursor = window.isDivider(event.xany.window) ? cursors.horizontalResize : UInt(None)
+            _ = XGrabPointer(connection.display, window.window, 0,
+                             UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask),
+                             GrabModeAsync, GrabModeAsync, UInt(None), cursor, event.xbutton.time)
+        case .pointerUp:
+            XUngrabPointer(connection.display, UInt(CurrentTime))
+        default:
+            break
+        }
+    }
+
+    private func perform(_ requests: [HostRequest], from window: SplitWindow) {
+        for request in requests {
+            switch request {
+            case .newWindow: open(makeContent(), size: window.pixelSize)
+            case .closeWindow: close(window)
+            case .quit: quitRequested = true
+            }
+        }
+    }
+
+    private func close(_ window: SplitWindow) {
+        guard let index = windows.firstIndex(where: { $0 === window }) else { return }
+        windows.remove(at: index)
+        window.destroy()
+    }
+
+    private func tickAnimations() {
+        guard windows.contains(where: { $0.controller.isAnimating }) else {
+            nextFrame = nil
+            return
+        }
+        let now = Self.now()
+        if let due = nextFrame, now < due { return }
+        for window in windows where window.controller.isAnimating { window.controller.handle(.tick(now: now)) }
+        nextFrame = now + 1 / Self.frameRate
+    }
+
+    /// Sleeps until the connection is readable or the next frame is due (no timeout when
+    /// nothing animates).
+    private func waitForEvents() {
+        var timeout: Int32 = -1
+        if windows.contains(where: { $0.controller.isAnimating }) {
+            let due = nextFrame ?? Self.now()
+            timeout = Int32(max(0, (due - Self.now()) * 1000).rounded(.up))
+        }
+        var descriptor = pollfd(fd: connection.connectionNumber, events: Int16(POLLIN), revents: 0)
+        while poll(&descriptor, 1, timeout) < 0 && errno == EINTR {}
+    }
+
+    /// The monotonic clock in seconds.
+    static func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+}

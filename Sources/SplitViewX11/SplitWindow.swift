@@ -1,0 +1,226 @@
+import CX11
+import SplitView
+
+/// One top-level X window showing one ``SplitView/SplitViewController``: a child window per
+/// column and an input-only window per divider, kept where the controller's layout says.
+///
+/// The window contract (DESIGN.md): each column is an InputOutput child whose `WM_NAME` is its
+/// column's name, mapped exactly while the column shows, at the layout's frame, overlaid
+/// columns stacked above the secondary; each divider is an InputOnly child named
+/// `divider-<column>` over the grab area, with a horizontal-resize cursor. Each column draws
+/// into its own pixmap; a pane is redrawn only when its ``SplitView/PaneKey`` changes, and an
+/// `Expose` is answered by copying from the pixmap.
+public final class SplitWindow {
+    /// The controller this window shows.
+    public let controller: SplitViewController
+    /// The top-level window.
+    public let window: Window
+    /// The child window of each column, whether mapped or not.
+    public private(set) var columnWindows: [SplitViewController.Column: Window] = [:]
+    /// The input-only window of each divider, by the divider's name column.
+    public private(set) var dividerWindows: [SplitViewController.Column: Window] = [:]
+    /// The window's size in pixels, as last configured.
+    public private(set) var pixelSize: PixelSize
+
+    let connection: X11Connection
+    private let fonts: FontSet
+    private var canvases: [SplitViewController.Column: Canvas] = [:]
+    private var placed: [Window: PixelRect] = [:]
+    private var mapped: Set<Window> = []
+    private var stacking: [Window] = []
+    private var drawnKeys: [SplitViewController.Column: PaneKey] = [:]
+    private var backgroundPixel: UInt = 0
+    private var theme: Theme
+
+    /// The columns that get a child window, in creation order.
+    static let columns: [SplitViewController.Column] = [.primary, .supplementary, .secondary, .compact, .inspector]
+    /// The dividers that can exist, by their name column.
+    static let dividers: [SplitViewController.Column] = [.primary, .supplementary, .secondary]
+
+    /// Creates and maps the window, `size` pixels large, sized for the controller at once.
+    public init(connection: X11Connection, fonts: FontSet, cursors: Cursors, controller: SplitViewController,
+                title: String, size: PixelSize)
+    {
+        self.connection = connection
+        self.fonts = fonts
+        self.controller = controller
+        theme = controller.theme
+        pixelSize = size
+        let display = connection.display
+        controller.textMeasurer = fonts.measurer
+
+        // The top-level's background is the divider colour: the 1-pt gaps between columns are
+        // where it shows, so the server paints the divider lines itself.
+        var attributes = XSetWindowAttributes()
+        backgroundPixel = Self.pixel(for: controller.theme.divider, on: connection)
+        attributes.background_pixel = backgroundPixel
+        attributes.event_mask = Int(StructureNotifyMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask
+                                    | PointerMotionMask | LeaveWindowMask | ExposureMask)
+        attributes.cursor = cursors.arrow
+        window = XCreateWindow(display, connection.root, 0, 0, UInt32(max(1, size.width)), UInt32(max(1, size.height)), 0,
+                               connection.depth, UInt32(InputOutput), connection.visual,
+                               UInt(CWBackPixel | CWEventMask | CWCursor), &attributes)
+        let minimum = connection.scale.pixels(Size(width: 320, height: 240))
+        WindowProperties.setTopLevel(window, on: connection, title: title, minimum: minimum)
+
+        for column in Self.columns {
+            // No background: the server never clears a pane before we copy our pixmap in.
+            var paneAttributes = XSetWindowAttributes()
+            paneAttributes.background_pixmap = UInt(None)
+            paneAttributes.bit_gravity = NorthWestGravity
+            paneAttributes.event_mask = Int(ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
+            let pane = XCreateWindow(display, window, 0, 0, 1, 1, 0, connection.depth, UInt32(InputOutput), connection.visual,
+                                     UInt(CWBackPixmap | CWBitGravity | CWEventMask), &paneAttributes)
+            WindowProperties.setName(pane, on: connection, name: column.name)
+            columnWindows[column] = pane
+        }
+        for column in Self.dividers {
+            // InputOnly: only an event mask and a cursor are allowed (a background is BadMatch).
+            var dividerAttributes = XSetWindowAttributes()
+            dividerAttributes.event_mask = Int(ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
+            dividerAttributes.cursor = cursors.horizontalResize
+            let divider = XCreateWindow(display, window, 0, 0, 1, 1, 0, 0, UInt32(InputOnly), nil,
+                                        UInt(CWEventMask | CWCursor), &dividerAttributes)
+            WindowProperties.setName(divider, on: connection, name: "divider-\(column.name)")
+            dividerWindows[column] = divider
+        }
+        controller.handle(.resize(connection.scale.size(size)))
+        apply()
+        redraw()
+        XMapWindow(display, window)
+    }
+
+    /// Destroys the window and its children.
+    public func destroy() {
+        canvases.removeAll()
+        XDestroyWindow(connection.display, window)
+    }
+
+    /// The window's new size in pixels: the controller relayouts when it really changed.
+    public func configure(size: PixelSize) {
+        guard size != pixelSize else { return }
+        pixelSize = size
+        controller.handle(.resize(connection.scale.size(size)))
+    }
+
+    /// Where `child` (a column, a divider or the top-level) starts inside the top-level, in
+    /// pixels: the offset its events' coordinates need. `nil` if the window is not ours.
+    public func origin(of child: Window) -> PixelPoint? {
+        if child == window { return .zero }
+        guard let rect = placed[child] else {
+            return columnWindows.values.contains(child) || dividerWindows.values.contains(child) ? .zero : nil
+        }
+        return PixelPoint(x: rect.x, y: rect.y)
+    }
+
+    /// True when `child` is this window or one of its children.
+    public func owns(_ child: Window) -> Bool {
+        child == window || columnWindows.values.contains(child) || dividerWindows.values.contains(child)
+    }
+
+    /// True when `child` is one of the divider windows.
+    public func isDivider(_ child: Window) -> Bool { dividerWindows.values.contains(child) }
+
+    /// Moves, maps, unmaps and restacks the child windows to match the controller's layout.
+    public func apply() {
+        let layout = controller.layout, scale = connection.scale, display = connection.display
+        if controller.theme != theme { applyTheme() }
+        var wanted: [Window: PixelRect] = [:]
+        var order: [Window] = []   // top first, as XRestackWindows wants
+        for divider in layout.dividers {
+            guard let child = dividerWindows[divider.column] else { continue }
+            wanted[child] = scale.pixels(divider.grabRect)
+            order.append(child)
+        }
+        for placement in layout.columns.reversed() {
+            guard let child = columnWindows[placement.column] else { continue }
+            let rect = scale.pixels(placement.frame)
+            guard !rect.isEmpty else { continue }
+            wanted[child] = rect
+            order.append(child)
+        }
+        for (child, rect) in wanted where placed[child] != rect || !mapped.contains(child) {
+            XMoveResizeWindow(display, child, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
+            placed[child] = rect
+        }
+        if order != stacking {
+            var windows = order
+            XRestackWindows(display, &windows, Int32(windows.count))
+            stacking = order
+        }
+        for child in wanted.keys where !mapped.contains(child) {
+            XMapWindow(display, child)
+            mapped.insert(child)
+        }
+        for child in mapped where wanted[child] == nil {
+            XUnmapWindow(display, child)
+            mapped.remove(child)
+            placed[child] = nil
+            if let column = columnWindows.first(where: { $0.value == child })?.key { drawnKeys[column] = nil }
+        }
+    }
+
+    /// Redraws the panes whose drawing changed, and copies them to their windows.
+    public func redraw() {
+        for column in Self.columns {
+            guard let key = controller.paneKey(for: column), let child = columnWindows[column],
+                  let rect = placed[child], mapped.contains(child) else { continue }
+            let size = PixelSize(width: rect.width, height: rect.height)
+            guard drawnKeys[column] != key || canvases[column]?.size != size else { continue }
+            guard let list = controller.displayList(for: column) else { continue }
+            let canvas = canvas(for: column, window: child, size: size)
+            Renderer.draw(list, on: canvas)
+            canvas.present()
+            drawnKeys[column] = key
+        }
+    }
+
+    /// Copies the exposed part of a pane from its pixmap.
+    public func expose(_ child: Window, _ rect: PixelRect) {
+        guard let column = columnWindows.first(where: { $0.value == child })?.key else { return }
+        canvases[column]?.present(rect)
+    }
+
+    private func canvas(for column: SplitViewController.Column, window child: Window, size: PixelSize) -> Canvas {
+        if let canvas = canvases[column] {
+            if canvas.size != size { canvas.resize(to: size) }
+            return canvas
+        }
+        let canvas = Canvas(connection: connection, window: child, size: size, fonts: fonts)
+        canvases[column] = canvas
+        return canvas
+    }
+
+    private func applyTheme() {
+        theme = controller.theme
+        backgroundPixel = Self.pixel(for: theme.divider, on: connection)
+        XSetWindowBackground(connection.display, window, backgroundPixel)
+        XClearWindow(connection.display, window)
+        drawnKeys.removeAll()
+    }
+
+    /// The pixel value of an opaque colour on the default colormap.
+    static func pixel(for color: Color, on connection: X11Connection) -> UInt {
+        var xcolor = XColor()
+        xcolor.red = UInt16(color.red) * 257
+        xcolor.green = UInt16(color.green) * 257
+        xcolor.blue = UInt16(color.blue) * 257
+        xcolor.flags = Int8(DoRed | DoGreen | DoBlue)
+        _ = XAllocColor(connection.display, connection.colormap, &xcolor)
+        return xcolor.pixel
+    }
+}
+
+/// The two pointer shapes the windows use, created once per connection.
+public struct Cursors {
+    /// The arrow, for the top-level and so every pane (without it panes show the root's X).
+    public let arrow: Cursor
+    /// The horizontal-resize double arrow, over dividers and during a drag.
+    public let horizontalResize: Cursor
+
+    /// Creates the cursors from the cursor font.
+    public init(connection: X11Connection) {
+        arrow = XCreateFontCursor(connection.display, UInt32(XC_left_ptr))
+        horizontalResize = XCreateFontCursor(connection.display, UInt32(XC_sb_h_double_arrow))
+    }
+}
