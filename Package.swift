@@ -35,6 +35,7 @@ let package = Package(
             dependencies: ["SplitView", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict),
         // The real window under a private Xvfb the tests start themselves.
-        .testTarget(name: "SplitViewX11Tests", dependencies: ["SplitViewX11", "CX11", "SplitView"], swiftSettings: strict),
+        .testTarget(name: "SplitViewX11Tests", dependencies: ["SplitViewX11", "CX11", "SplitView", "SplitViewApp"],
+                    swiftSettings: strict),
     ]
 )

@@ -83,6 +83,17 @@ final class XvfbServer {
         close(output)
     }
 
+    /// Kills the server at once, as a crash or a lost network would: for testing how clients
+    /// take the loss. Close this process's own displays first.
+    func crash() {
+        guard !stopped else { return }
+        stopped = true
+        kill(pid, SIGKILL)
+        Self.reap(pid)
+        unlink("/tmp/.X11-unix/X\(display.dropFirst())")
+        close(output)
+    }
+
     /// Runs `body` with the display name of a fresh server, and stops the server afterwards.
     /// Whatever `body` opened on the display must be closed when it returns.
     static func with<T>(_ body: (String) throws -> T) throws -> T {

@@ -1,0 +1,137 @@
+import CX11
+import Glibc
+import SplitView
+@testable import SplitViewX11
+import Testing
+
+/// The built `splitview` program's command line: no X server needed.
+@Suite struct AppCommandLineTests {
+    @Test func missingDisplayIsOneLineAndExitOne() throws {
+        let app = try ChildProcess(ChildProcess.splitview, ["--display", ":9"])
+        #expect(app.finish() == 1)
+        #expect(app.errors == "splitview: cannot open display \":9\"\n")
+    }
+
+    @Test func unknownOptionIsAShortErrorAndTheUsageExitCode() throws {
+        let app = try ChildProcess(ChildProcess.splitview, ["--frobnicate"])
+        #expect(app.finish() == 64)
+        #expect(app.errors.hasPrefix("Error: Unknown option '--frobnicate'"))
+        #expect(app.errors.split(separator: "\n").count <= 4)
+    }
+
+    @Test(arguments: ["0x900", "1400", "1400x", "x900", "1400x900x2", "-5x5", "40000x900", "wide"])
+    func badGeometryIsRejected(_ geometry: String) throws {
+        let app = try ChildProcess(ChildProcess.splitview, ["--geometry", geometry])
+        #expect(app.finish() == 64)
+        #expect(app.errors.contains("--geometry"))
+    }
+
+    @Test func unknownStyleIsRejected() throws {
+        let app = try ChildProcess(ChildProcess.splitview, ["--style", "quadruple"])
+        #expect(app.finish() == 64)
+        #expect(app.errors.contains("--style"))
+    }
+
+    @Test func helpPrintsTheUsageAndExitsZero() throws {
+        let app = try ChildProcess(ChildProcess.splitview, ["--help"])
+        #expect(app.finish() == 0)
+        for option in ["--geometry", "--display", "--style", "--help"] { #expect(app.output.contains(option)) }
+    }
+}
+
+extension X11Tests {
+    /// The real program on a private server.
+    @Suite struct AppProcessTests {
+        @Test func closingTheLastWindowEndsTheProgramWithExitZero() throws {
+            try XvfbServer.with { display in
+                // Our own connection first: with -terminate the server must not see its last
+                // client leave before the app has connected.
+                let connection = try X11Connection(name: display)
+                let app = try ChildProcess(ChildProcess.splitview, ["--geometry", "900x600"], environment: ["DISPLAY": display])
+                let window = try #require(waitForTopLevel(connection))
+                #expect(windowSize(connection, window) == PixelSize(width: 900, height: 600))
+                sendDelete(connection, window)
+                #expect(app.finish(timeoutSeconds: 10) == 0)
+                #expect(app.errors == "")
+            }
+        }
+
+        @Test func ctrlQQuitsWithExitZero() throws {
+            try XvfbServer.with { display in
+                let connection = try X11Connection(name: display)
+                let app = try ChildProcess(ChildProcess.splitview, ["--style", "double"], environment: ["DISPLAY": display])
+                let window = try #require(waitForTopLevel(connection))
+                sendKey(connection, window, XK_q, state: ControlMask)
+                #expect(app.finish(timeoutSeconds: 10) == 0)
+            }
+        }
+
+        @Test func theServerGoingAwayIsOneLineAndExitOne() throws {
+            let server = try XvfbServer()
+            defer { server.stop() }
+            var app: ChildProcess?
+            do {
+                let connection = try X11Connection(name: server.display)
+                app = try ChildProcess(ChildProcess.splitview, [], environment: ["DISPLAY": server.display])
+                _ = try #require(waitForTopLevel(connection))
+            }   // our connection closes here: only the app is left when the server dies
+            server.crash()
+            let child = try #require(app)
+            #expect(child.finish(timeoutSeconds: 10) == 1)
+            #expect(child.errors == "splitview: lost the connection to the X server\n")
+        }
+    }
+}
+
+/// The app's top-level window (WM_CLASS splitview), waited for up to 20 s.
+private func waitForTopLevel(_ connection: X11Connection) -> Window? {
+    for _ in 0..<2000 {
+        var root: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        XQueryTree(connection.display, connection.root, &root, &parent, &children, &count)
+        defer { if let children { XFree(children) } }
+        for index in 0..<Int(count) {
+            guard let child = children?[index] else { continue }
+            var hint = XClassHint()
+            guard XGetClassHint(connection.display, child, &hint) != 0 else { continue }
+            let isOurs = hint.res_name.map { String(cString: $0) == "splitview" } ?? false
+            XFree(hint.res_name)
+            XFree(hint.res_class)
+            var attributes = XWindowAttributes()
+            XGetWindowAttributes(connection.display, child, &attributes)
+            if isOurs && attributes.map_state == IsViewable { return child }
+        }
+        usleep(10_000)
+    }
+    return nil
+}
+
+private func windowSize(_ connection: X11Connection, _ window: Window) -> PixelSize {
+    var attributes = XWindowAttributes()
+    XGetWindowAttributes(connection.display, window, &attributes)
+    return PixelSize(width: Int(attributes.width), height: Int(attributes.height))
+}
+
+private func sendDelete(_ connection: X11Connection, _ window: Window) {
+    var event = XEvent()
+    event.xclient.type = ClientMessage
+    event.xclient.window = window
+    event.xclient.message_type = connection.atoms.wmProtocols
+    event.xclient.format = 32
+    event.xclient.data.l.0 = Int(bitPattern: connection.atoms.wmDeleteWindow)
+    _ = XSendEvent(connection.display, window, 0, NoEventMask, &event)
+    connection.flush()
+}
+
+private func sendKey(_ connection: X11Connection, _ window: Window, _ keysym: Int32, state: Int32) {
+    var event = XEvent()
+    event.xkey.type = KeyPress
+    event.xkey.window = window
+    event.xkey.root = connection.root
+    event.xkey.keycode = UInt32(XKeysymToKeycode(connection.display, KeySym(keysym)))
+    event.xkey.state = UInt32(state)
+    event.xkey.same_screen = 1
+    _ = XSendEvent(connection.display, window, 0, KeyPressMask, &event)
+    connection.flush()
+}

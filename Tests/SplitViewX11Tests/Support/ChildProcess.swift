@@ -1,0 +1,85 @@
+import Foundation
+import Glibc
+
+/// A program the tests run: spawned with an empty signal mask (Swift Testing's threads block
+/// signals, and a child inherits the mask), its stdout and stderr captured in files, waited for
+/// with a bound, and killed by pid if it overstays — never stopped by a signal it may ignore.
+final class ChildProcess {
+    let pid: pid_t
+    private let outputPath: String
+    private let errorPath: String
+    private(set) var status: Int32?
+
+    /// The built `splitview` next to the test bundle.
+    static var splitview: String {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0])
+        return bundle.deletingLastPathComponent().appendingPathComponent("splitview").path
+    }
+
+    /// Starts `path` with `arguments`, the test's environment plus `environment`.
+    init(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+        let token = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        outputPath = NSTemporaryDirectory() + "splitview-test-\(token).out"
+        errorPath = NSTemporaryDirectory() + "splitview-test-\(token).err"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var child: pid_t = 0
+        let result = posix_spawn(&child, path, &actions, &attributes, argv, envp)
+        guard result == 0 else { throw XvfbServer.Failure(description: "cannot start \(path): error \(result)") }
+        pid = child
+    }
+
+    deinit {
+        if status == nil {
+            kill(pid, SIGKILL)
+            _ = wait(timeoutSeconds: 5)
+        }
+        unlink(outputPath)
+        unlink(errorPath)
+    }
+
+    /// Waits up to `timeoutSeconds` for the exit; returns the exit status (128 + signal when
+    /// killed), or nil if it is still running.
+    func wait(timeoutSeconds: Double) -> Int32? {
+        if let status { return status }
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        var raw: Int32 = 0
+        while true {
+            let done = waitpid(pid, &raw, WNOHANG)
+            if done == pid {
+                let signal = raw & 0x7f
+                status = signal == 0 ? (raw >> 8) & 0xff : 128 + signal
+                return status
+            }
+            if Date() >= deadline { return nil }
+            usleep(5_000)
+        }
+    }
+
+    /// Runs to the end (killed after `timeoutSeconds`) and returns the status.
+    func finish(timeoutSeconds: Double = 20) -> Int32 {
+        if let status = wait(timeoutSeconds: timeoutSeconds) { return status }
+        kill(pid, SIGKILL)
+        return wait(timeoutSeconds: 5) ?? -1
+    }
+
+    /// What it wrote on stdout so far.
+    var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+    /// What it wrote on stderr so far.
+    var errors: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
+}
