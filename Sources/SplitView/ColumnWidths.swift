@@ -53,20 +53,18 @@ enum DefaultWidths {
 /// Every column width the controller shows comes from ``ResolvedWidths/natural(_:)`` and is
 /// then squeezed by ``ResolvedWidths/squeezed(_:into:)`` so that the secondary keeps its
 /// minimum.
-struct ResolvedWidths: Hashable, Sendable {
-    private var minimums: [Double]
-    private var maximums: [Double]
-    private var naturals: [Double]
+struct ResolvedWidths: Sendable {
+    // Fixed-size storage: resolving widths happens on every resize and drag step, and must not
+    // allocate.
+    private var minimums = InlineArray<5, Double>(repeating: 0)
+    private var maximums = InlineArray<5, Double>(repeating: 0)
+    private var naturals = InlineArray<5, Double>(repeating: 0)
 
     /// Resolves the specs against a window `windowWidth` wide. `userWidths` are the widths
     /// the user dragged; they win over the developer's preferences.
     init(specs: [SplitViewController.Column: ColumnWidthSpec], userWidths: [SplitViewController.Column: Double],
          style: SplitViewController.Style, windowWidth: Double)
     {
-        let count = SplitViewController.Column.allCases.count
-        minimums = Array(repeating: 0, count: count)
-        maximums = Array(repeating: 0, count: count)
-        naturals = Array(repeating: 0, count: count)
         for column in SplitViewController.Column.allCases {
             let spec = specs[column] ?? ColumnWidthSpec()
             let defaults = DefaultWidths.values(for: column, style: style)

@@ -9,7 +9,7 @@ struct LayoutInput {
     var inspectorShown: Bool
     var widths: ResolvedWidths
     /// Columns whose width the user dragged: the secondary's preferred width never grows them.
-    var userSized: Set<SplitViewController.Column>
+    var userSized: ColumnSet
 }
 
 /// The numbers of DESIGN.md that shape a layout, in points.
@@ -76,6 +76,8 @@ enum LayoutComputation {
         let (sized, inspectorWidth) = widths(mode: mode, beside: beside, inspectorTiles: inspectorTiles, input)
         let available = inspectorTiles ? width - inspectorWidth - gap : width
         var layout = Layout(size: input.size)
+        layout.columns.reserveCapacity(4)
+        layout.dividers.reserveCapacity(3)
 
         switch mode {
         case .oneOverSecondary, .twoOverSecondary:

@@ -34,6 +34,9 @@ open class ListViewController: ViewController {
 
     /// Called when the user selects a row (click or arrow key), with its index.
     public var onSelect: ((Int) -> Void)?
+    /// Called after ``onSelect`` when the selection came from a click: a click opens the row
+    /// the way a tap does on UIKit, where arrow keys only move the highlight.
+    public var onClick: ((Int) -> Void)?
     /// Called when the user opens the selected row (Return).
     public var onActivate: ((Int) -> Void)?
     /// Shown centred when there are no rows.
@@ -80,6 +83,7 @@ open class ListViewController: ViewController {
             let row = Rect(x: bounds.minX, y: top, width: bounds.width, height: height)
             drawRow(items[index], in: row, selected: index == selectedIndex, context, into: &ops)
         }
+        ops += ScrollIndicator.ops(contentHeight: Double(items.count) * height, offset: scrollOffset, in: bounds, theme: theme)
         return ops
     }
 
@@ -109,6 +113,7 @@ open class ListViewController: ViewController {
         let index = Int((point.y - bounds.minY + scrollOffset) / rowHeight)
         guard point.y >= bounds.minY, index >= 0, index < items.count else { return false }
         selectRow(index, in: bounds)
+        onClick?(index)
         return true
     }
 

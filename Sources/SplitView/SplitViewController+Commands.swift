@@ -70,8 +70,13 @@ extension SplitViewController {
         settledLayout.columns.filter { !$0.isDimmed }.sorted { $0.frame.minX < $1.frame.minX }.map(\.column)
     }
 
+    /// The same panes as a set, without building a list.
+    var focusableSet: ColumnSet {
+        ColumnSet(settledLayout.columns.lazy.filter { !$0.isDimmed }.map(\.column))
+    }
+
     func focusPane(_ column: Column, byUser: Bool) {
-        guard focusableColumns.contains(column) else { return }
+        guard focusableSet.contains(column) else { return }
         focus.column = column
         if byUser { focus.displaced = nil }
     }
@@ -87,15 +92,16 @@ extension SplitViewController {
     /// Keeps the focus on a showing pane after the layout changed: a pane that hid gives the
     /// focus to its nearest neighbour and gets it back when it shows again.
     func repairFocus() {
-        let panes = focusableColumns
+        let panes = focusableSet
         if let displaced = focus.displaced, panes.contains(displaced) {
             focus.column = displaced
             focus.displaced = nil
         } else if let column = focus.column, !panes.contains(column) {
             if focus.displaced == nil { focus.displaced = column }
-            focus.column = panes.min { abs($0.rawValue - column.rawValue) < abs($1.rawValue - column.rawValue) }
+            focus.column = Column.allCases.filter(panes.contains)
+                .min { abs($0.rawValue - column.rawValue) < abs($1.rawValue - column.rawValue) }
         } else if focus.column == nil {
-            focus.column = panes.first
+            focus.column = focusableColumns.first
         }
         if let divider = focus.divider, settledLayout.divider(of: divider) == nil {
             focus.keyboardMove = nil

@@ -26,7 +26,7 @@ extension SplitViewController {
             list.ops.append(contentsOf: vc.draw(in: context))
         }
         drawBar(of: placement, into: &list)
-        if isFocused && focusableColumns.count > 1 {
+        if isFocused && focusableSet.count > 1 {
             list.append(.strokeRect(contentBounds(of: size), theme.accent.withAlpha(160), width: 2))
         }
         for divider in layout.dividers where divider.isFocused || divider.isActive {
@@ -60,7 +60,7 @@ extension SplitViewController {
                        top: top.map(ObjectIdentifier.init),
                        revisions: [wrapper?.revision ?? 0, top?.revision ?? 0, appearanceRevision],
                        buttons: buttons, isFocused: focus.column == column && focus.divider == nil,
-                       showsFocusRing: focusableColumns.count > 1, isDimmed: placement.isDimmed, edges: edges,
+                       showsFocusRing: focusableSet.count > 1, isDimmed: placement.isDimmed, edges: edges,
                        style: preferences.primaryEdge.rawValue)
     }
 

@@ -129,7 +129,7 @@ extension SplitViewController {
         var layout = LayoutComputation.layout(LayoutInput(
             size: size ?? .zero, style: style, primaryEdge: preferences.primaryEdge, displayMode: mode,
             isCollapsed: collapsed, collapsedTop: collapsedStack.last ?? .secondary, inspectorShown: inspectorShown,
-            widths: resolvedWidths, userSized: Set(userWidths.keys)))
+            widths: resolvedWidths, userSized: ColumnSet(userWidths.keys)))
         layout.buttons = barButtons(for: layout, collapsed: collapsed, mode: mode, behavior: behavior ?? splitBehavior)
         return layout
     }
@@ -139,8 +139,7 @@ extension SplitViewController {
     func relayout(_ cause: ChangeCause, animated: Bool, pushing: Bool = false) {
         let target = computeLayout()
         announceColumns(of: target, cause)
-        let changesFrames = target.columns.map(\.frame) != layout.columns.map(\.frame)
-            || target.columns.map(\.column) != layout.columns.map(\.column)
+        let changesFrames = !target.columns.elementsEqual(layout.columns) { $0.column == $1.column && $0.frame == $1.frame }
         let animate = animated && animatesTransitions && changesFrames && isMounted && layout.size == target.size
         beginAppearance(for: target, animated: animate || transition != nil)
         settledLayout = target
@@ -157,7 +156,7 @@ extension SplitViewController {
     /// Sends `willShow`/`willHide` for a system or user change (paying owed `did` calls of an
     /// unfinished change first).
     func announceColumns(of target: Layout, _ cause: ChangeCause) {
-        let (show, hide) = columnVisibility.begin(ColumnSet(target.columns.map(\.column)))
+        let (show, hide) = columnVisibility.begin(ColumnSet(target.columns.lazy.map(\.column)))
         guard !show.isEmpty || !hide.isEmpty else { return }
         payOwedColumnCalls()
         guard cause.announcesColumns else { return }
@@ -173,8 +172,12 @@ extension SplitViewController {
     }
 
     func beginAppearance(for target: Layout, animated: Bool) {
-        let visible = visibleControllers(in: target)
-        if !appearance.isSettled(on: visible) { appearance.begin(visible: visible, animated: animated) }
+        // The common case — a resize or a drag step that shows the same controllers — is told
+        // apart by identity alone, without building the list.
+        let key = AppearanceKey(target, wrappers: wrappers)
+        guard key != appearanceKey || appearance.hasPending else { return }
+        appearanceKey = key
+        appearance.begin(visible: visibleControllers(in: target), animated: animated)
     }
 
     /// The transition ended (or there was none): the `did` calls are due.
@@ -201,18 +204,24 @@ extension SplitViewController {
     /// Makes ``layout`` the layout on screen now, with hover, press and focus marked.
     func publish() {
         var current = transition?.current ?? settledLayout
+        // Marks are written only where they are set, so the usual publish shares the settled
+        // layout's arrays instead of copying them.
         for index in current.buttons.indices {
             let button = current.buttons[index]
-            current.buttons[index].isHovered = pointer.location.map(button.frame.contains) ?? false
+            let hovered = pointer.location.map(button.frame.contains) ?? false
+            var pressed = false
             if case .pressingButton(let kind, let column) = pointer.activity, kind == button.kind, column == button.column {
-                current.buttons[index].isPressed = current.buttons[index].isHovered
+                pressed = hovered
             }
+            if hovered != button.isHovered { current.buttons[index].isHovered = hovered }
+            if pressed != button.isPressed { current.buttons[index].isPressed = pressed }
         }
         for index in current.dividers.indices {
             let column = current.dividers[index].column
-            current.dividers[index].isFocused = focus.divider == column
-            if case .draggingDivider(let drag) = pointer.activity, drag.divider == column { current.dividers[index].isActive = true }
-            if focus.keyboardMove?.divider == column { current.dividers[index].isActive = true }
+            var active = focus.keyboardMove?.divider == column
+            if case .draggingDivider(let drag) = pointer.activity, drag.divider == column { active = true }
+            if (focus.divider == column) != current.dividers[index].isFocused { current.dividers[index].isFocused = focus.divider == column }
+            if active != current.dividers[index].isActive { current.dividers[index].isActive = active }
         }
         layout = current
     }

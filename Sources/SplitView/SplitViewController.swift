@@ -67,6 +67,7 @@ public final class SplitViewController {
     var settledLayout = Layout.empty(.zero)
     var columnVisibility = ColumnVisibility()
     var appearance = AppearanceTracker()
+    var appearanceKey = AppearanceKey()
     var pendingRequests: [HostRequest] = []
     var edgeGesture: EdgeGesture?
     var restoredTopColumn: Column?

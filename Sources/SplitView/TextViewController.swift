@@ -58,6 +58,8 @@ open class TextViewController: ViewController {
             let y = bounds.minY + Self.padding + Double(index) * lineHeight - scrollOffset + metrics.ascent
             ops.append(.text(lines[index], origin: Point(x: bounds.minX + Self.padding, y: y), .body, context.theme.text))
         }
+        let content = Double(lines.count) * lineHeight + 2 * Self.padding
+        ops += ScrollIndicator.ops(contentHeight: content, offset: scrollOffset, in: bounds, theme: context.theme)
         return ops
     }
 

@@ -12,6 +12,9 @@ struct ColumnSet: OptionSet, Hashable, Sendable {
 
     func contains(_ column: SplitViewController.Column) -> Bool { rawValue & (1 << UInt8(column.rawValue)) != 0 }
 
+    /// How many columns the set holds.
+    var count: Int { rawValue.nonzeroBitCount }
+
     /// The members in the order UIKit reports them (measured): supplementary, primary,
     /// secondary, inspector, compact.
     var ordered: [SplitViewController.Column] {
@@ -90,8 +93,32 @@ struct AppearanceTracker {
         entries.removeAll { $0.appearance == .disappeared }
     }
 
-    /// True when `visible` is exactly what is tracked and nothing is pending.
-    func isSettled(on visible: [ViewController]) -> Bool {
-        entries.count == visible.count && zip(entries, visible).allSatisfy { $0 === $1 && $0.appearance == .appeared }
+    /// True while some controller is between a `will` and its `did`.
+    var hasPending: Bool { entries.contains { $0.appearance == .appearing || $0.appearance == .disappearing } }
+}
+
+/// Which controllers a layout shows, by identity, in a fixed-size value: comparing two keys
+/// tells whether appearance can change without building any list.
+struct AppearanceKey: Equatable {
+    private var identities = InlineArray<10, UInt>(repeating: 0)
+    private var count = 0
+
+    init() {}
+
+    /// The key of the controllers `layout` shows: each showing column's navigation controller
+    /// and its top controller.
+    init(_ layout: Layout, wrappers: [SplitViewController.Column: NavigationController]) {
+        for placement in layout.columns where count < 10 {
+            guard let wrapper = wrappers[placement.column] else { continue }
+            identities[count] = UInt(bitPattern: ObjectIdentifier(wrapper))
+            identities[count + 1] = wrapper.topViewController.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0
+            count += 2
+        }
+    }
+
+    static func == (a: AppearanceKey, b: AppearanceKey) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in 0..<a.count where a.identities[index] != b.identities[index] { return false }
+        return true
     }
 }
