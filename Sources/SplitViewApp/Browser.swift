@@ -29,18 +29,22 @@ final class Browser {
         split.setViewController(reader, for: .secondary)
         split.setViewController(details, for: .inspector)
 
-        folders.onSelect = { [unowned self] in self.showFolder(at: $0, user: true) }
-        folders.onActivate = { [unowned self] _ in self.reveal(.supplementary) }
-        notes.onSelect = { [unowned self] in self.showNote(at: $0, user: true) }
-        notes.onActivate = { [unowned self] _ in self.reveal(.secondary) }
+        // Arrow keys select (the next column follows at once); a click or Return opens the row:
+        // pushed when collapsed or on the double column's stack, focused when Return is pressed.
+        folders.onSelect = { [unowned self] in self.showFolder(at: $0) }
+        folders.onClick = { [unowned self] _ in self.open(.supplementary, focus: false) }
+        folders.onActivate = { [unowned self] _ in self.open(.supplementary, focus: true) }
+        notes.onSelect = { [unowned self] in self.showNote(at: $0) }
+        notes.onClick = { [unowned self] _ in self.open(.secondary, focus: false) }
+        notes.onActivate = { [unowned self] _ in self.open(.secondary, focus: true) }
 
         // Open on the first folder and its first note, so a new window has content at once.
         if !library.folders.isEmpty {
             folders.selectedIndex = 0
-            showFolder(at: 0, user: false)
+            showFolder(at: 0)
             if !shownNotes.isEmpty {
                 notes.selectedIndex = 0
-                showNote(at: 0, user: false)
+                showNote(at: 0)
             }
         }
     }
@@ -48,13 +52,10 @@ final class Browser {
     /// The window title: `Library — SplitView`.
     var title: String { "\(library.name) — SplitView" }
 
-    private func showFolder(at index: Int, user: Bool) {
+    private func showFolder(at index: Int) {
         guard library.folders.indices.contains(index) else { return }
         let folder = library.folders[index]
-        if folder == shownFolder {
-            if user { reveal(.supplementary) }
-            return
-        }
+        guard folder != shownFolder else { return }
         shownFolder = folder
         shownNotes = library.notes(in: folder)
         notes.title = folder.name
@@ -62,15 +63,12 @@ final class Browser {
             ListItem(title: note.name, subtitle: Library.size(note.size) + (note.modified.map { " · " + Self.date($0) } ?? ""))
         }
         notes.selectedIndex = nil
-        if split.style != .tripleColumn, let stack = split.navigationController(for: .primary) {
-            // Double column: the folder's notes are pushed on the primary's stack.
-            stack.popToRootViewController(animated: false)
-            if user { stack.pushViewController(notes, animated: true) }
+        if split.style != .tripleColumn {
+            split.navigationController(for: .primary)?.popToRootViewController(animated: false)
         }
-        if user { reveal(.supplementary) }
     }
 
-    private func showNote(at index: Int, user: Bool) {
+    private func showNote(at index: Int) {
         guard shownNotes.indices.contains(index) else { return }
         let note = shownNotes[index]
         reader.title = note.name
@@ -86,16 +84,22 @@ final class Browser {
             ("Modified", note.modified.map(Self.date) ?? "unknown"),
             ("Path", note.path),
         ]
-        if user && split.isCollapsed { split.show(.secondary) }
     }
 
-    /// Opening a row moves on to the column it feeds: pushed when collapsed, focused when not.
-    private func reveal(_ column: SplitViewController.Column) {
-        let target: SplitViewController.Column = split.style == .tripleColumn ? column : .secondary
+    /// Opens the column a row feeds: the double column pushes the notes on the primary's
+    /// stack; a collapsed interface pushes the column; Return also moves the focus there.
+    private func open(_ column: SplitViewController.Column, focus: Bool) {
+        if split.style != .tripleColumn && column == .supplementary {
+            if let stack = split.navigationController(for: .primary), stack.topViewController !== notes {
+                stack.pushViewController(notes, animated: true)
+            }
+            if focus { split.focusedColumn = .primary }
+            return
+        }
         if split.isCollapsed {
-            if split.style == .tripleColumn || column == .secondary { split.show(target) }
-        } else if column == .secondary || split.style == .tripleColumn {
-            split.focusedColumn = target
+            split.show(column)
+        } else if focus {
+            split.focusedColumn = column
         }
     }
 

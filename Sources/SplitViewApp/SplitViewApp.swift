@@ -45,7 +45,7 @@ struct SplitViewApp: ParsableCommand {
         let theme = Self.theme(connection)
         let makeContent = { () -> Host.WindowContent in
             let browser = Browser(library: library, style: style.splitStyle, theme: theme)
-            return (browser.split, browser.title)
+            return Host.WindowContent(controller: browser.split, title: browser.title, owner: browser)
         }
         let host = Host(connection: connection, fonts: fonts, makeContent: makeContent)
         host.open(makeContent(), size: PixelSize(width: geometry.width, height: geometry.height))

@@ -130,15 +130,21 @@ public final class Canvas: CanvasProtocol {
                                    0, 0, 0, 0, corners, Int32(corners.count), 1)
     }
 
-    /// Draws `string` (UTF-8, any script the font covers) with its baseline starting at `origin`,
+    /// Draws `string` (UTF-8) with its baseline starting at `origin`,
     /// snapped to a whole pixel so glyphs look the same wherever they land.
+    /// Characters the font lacks are drawn with a fallback font that has them (see
+    /// ``FontSet/runs(of:_:)``).
     public func text(_ string: String, origin: Point, _ font: FontRole, _ color: Color) {
         guard !string.isEmpty, color.alpha > 0 else { return }
         var xftColor = textColor(color)
-        var utf8 = string
-        let x = Int32(scale.edge(origin.x)), y = Int32(scale.edge(origin.y))
-        utf8.withUTF8 { bytes in
-            XftDrawStringUtf8(draw, &xftColor, fonts.font(font), x, y, bytes.baseAddress, Int32(bytes.count))
+        var x = scale.edge(origin.x)
+        let y = Int32(scale.edge(origin.y))
+        for run in fonts.runs(of: string, font) {
+            var utf8 = run.text
+            utf8.withUTF8 { bytes in
+                XftDrawStringUtf8(draw, &xftColor, run.font, Int32(x), y, bytes.baseAddress, Int32(bytes.count))
+            }
+            x += fonts.pixelAdvance(of: run.text, in: run.font)
         }
     }
 

@@ -16,6 +16,10 @@ public final class FontSet {
     public let family: String
     private var fonts: [FontRole: UnsafeMutablePointer<XftFont>] = [:]
     private var widths: [MeasuredRun: Double] = [:]
+    /// For each (role, character) outside the role's font: the fallback font that has it.
+    private var coverage: [Coverage: UnsafeMutablePointer<XftFont>] = [:]
+    /// The fallback fonts opened so far, each held once.
+    private var fallbacks: [UnsafeMutablePointer<XftFont>] = []
 
     /// How many measured widths are remembered before the cache starts over. A pane lays out a
     /// few hundred runs per frame; this holds many frames' worth at a few hundred kilobytes.
@@ -40,7 +44,72 @@ public final class FontSet {
     }
 
     deinit {
-        for font in fonts.values { XftFontClose(connection.display, font) }
+        for font in fonts.values + fallbacks { XftFontClose(connection.display, font) }
+    }
+
+    /// `text` cut into runs that one font each can draw: the role's own font wherever it has
+    /// the glyph, else a font that fontconfig finds for that character (Greek, CJK, symbols…),
+    /// else the role's font again, which draws its missing-glyph box.
+    ///
+    /// Xft draws with exactly the font it is given; this is the per-character fallback that
+    /// fontconfig-based toolkits do, so a note in Japanese shows on a desktop that has a
+    /// Japanese font.
+    public func runs(of text: String, _ role: FontRole) -> [(text: String, font: UnsafeMutablePointer<XftFont>)] {
+        let primary = font(role)
+        var runs: [(text: String, font: UnsafeMutablePointer<XftFont>)] = []
+        var current = String.UnicodeScalarView(), currentFont = primary
+        for scalar in text.unicodeScalars {
+            let font = scalar.isASCII ? primary : self.font(for: scalar, role: role, primary: primary)
+            if font != currentFont && !current.isEmpty {
+                runs.append((String(current), currentFont))
+                current = String.UnicodeScalarView()
+            }
+            currentFont = font
+            current.append(scalar)
+        }
+        if !current.isEmpty { runs.append((String(current), currentFont)) }
+        return runs
+    }
+
+    /// The advance in pixels of a run drawn in `font`.
+    public func pixelAdvance(of text: String, in font: UnsafeMutablePointer<XftFont>) -> Int {
+        // Xft reports advances in a 16-bit `xOff`, which a long line overflows (about 2,500
+        // characters at 13 px); measuring in slices keeps each sum small. Xft does no kerning,
+        // so the sum of the slices is the width of the whole.
+        var total = 0, extents = XGlyphInfo()
+        var slice = text.startIndex
+        while slice < text.endIndex {
+            let end = text.index(slice, offsetBy: 256, limitedBy: text.endIndex) ?? text.endIndex
+            var part = String(text[slice..<end])
+            part.withUTF8 { XftTextExtentsUtf8(connection.display, font, $0.baseAddress, Int32($0.count), &extents) }
+            total += Int(extents.xOff)
+            slice = end
+        }
+        return total
+    }
+
+    private func font(for scalar: Unicode.Scalar, role: FontRole,
+                      primary: UnsafeMutablePointer<XftFont>) -> UnsafeMutablePointer<XftFont>
+    {
+        if XftCharExists(connection.display, primary, scalar.value) != 0 { return primary }
+        let key = Coverage(role: role, scalar: scalar.value)
+        if let known = coverage[key] { return known }
+        var found = primary
+        // Fontconfig's best match among the fonts that have this character (a `charset` of one).
+        let name = open(family, role, extra: ":charset=\(String(scalar.value, radix: 16))")
+        if let candidate = name, XftCharExists(connection.display, candidate, scalar.value) != 0 {
+            if let same = fallbacks.first(where: { $0 == candidate }) ?? (candidate == primary ? primary : nil) {
+                XftFontClose(connection.display, candidate)   // Xft counted one more reference to it
+                found = same
+            } else {
+                fallbacks.append(candidate)
+                found = candidate
+            }
+        } else if let candidate = name {
+            XftFontClose(connection.display, candidate)
+        }
+        coverage[key] = found
+        return found
     }
 
     /// The Xft font of `role`, for drawing.
@@ -87,27 +156,15 @@ public final class FontSet {
     /// A ``SplitView/TextMeasurer`` for the core, backed by this set and its cache.
     public var measurer: XftTextMeasurer { XftTextMeasurer(fonts: self) }
 
-    // Xft reports advances in a 16-bit `xOff`, which a long line overflows (about 2,500
-    // characters at 13 px); measuring in slices keeps each sum small. Xft does no kerning, so
-    // the sum of the slices is the width of the whole.
     private func pixelWidth(of text: String, _ role: FontRole) -> Int {
-        let font = font(role)
-        var total = 0, extents = XGlyphInfo()
-        var slice = text.startIndex
-        while slice < text.endIndex {
-            let end = text.index(slice, offsetBy: 256, limitedBy: text.endIndex) ?? text.endIndex
-            var part = String(text[slice..<end])
-            part.withUTF8 { XftTextExtentsUtf8(connection.display, font, $0.baseAddress, Int32($0.count), &extents) }
-            total += Int(extents.xOff)
-            slice = end
-        }
-        return total
+        runs(of: text, role).reduce(0) { $0 + pixelAdvance(of: $1.text, in: $1.font) }
     }
 
-    private func open(_ family: String, _ role: FontRole) -> UnsafeMutablePointer<XftFont>? {
+    private func open(_ family: String, _ role: FontRole, extra: String = "") -> UnsafeMutablePointer<XftFont>? {
         var name = family.isEmpty ? "" : Self.escaped(family)
         name += ":pixelsize=\(role.pointSize * scale.factor)"
         if role.isBold { name += ":weight=bold" }
+        name += extra
         return XftFontOpenName(connection.display, connection.screen, name)
     }
 
@@ -138,6 +195,12 @@ public struct XftTextMeasurer: TextMeasurer {
 
     /// The vertical metrics of `font`, in points.
     public func metrics(of font: FontRole) -> FontMetrics { fonts.metrics(of: font) }
+}
+
+/// The key of the fallback cache.
+private struct Coverage: Hashable {
+    var role: FontRole
+    var scalar: UInt32
 }
 
 /// The key of the width cache.

@@ -15,8 +15,23 @@ import SplitView
 /// exit(host.run())
 /// ```
 public final class Host {
-    /// What a new window shows: a controller and the window's title.
-    public typealias WindowContent = (controller: SplitViewController, title: String)
+    /// What a window shows: a controller, the window's title, and the object that feeds the
+    /// controller (kept alive as long as the window).
+    public struct WindowContent {
+        /// The controller the window shows.
+        public var controller: SplitViewController
+        /// The window's title.
+        public var title: String
+        /// What feeds the controller (an app's model or coordinator), owned by the window.
+        public var owner: AnyObject?
+
+        /// Creates a window's content.
+        public init(controller: SplitViewController, title: String, owner: AnyObject? = nil) {
+            self.controller = controller
+            self.title = title
+            self.owner = owner
+        }
+    }
 
     /// The connection every window lives on.
     public let connection: X11Connection
@@ -47,7 +62,7 @@ public final class Host {
     @discardableResult
     public func open(_ content: WindowContent, size: PixelSize) -> SplitWindow {
         let window = SplitWindow(connection: connection, fonts: fonts, cursors: cursors, controller: content.controller,
-                                 title: content.title, size: size)
+                                 title: content.title, size: size, owner: content.owner)
         windows.append(window)
         return window
     }

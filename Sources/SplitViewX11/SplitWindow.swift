@@ -21,6 +21,8 @@ public final class SplitWindow {
     public private(set) var dividerWindows: [SplitViewController.Column: Window] = [:]
     /// The window's size in pixels, as last configured.
     public private(set) var pixelSize: PixelSize
+    /// What feeds the controller, kept alive with the window.
+    public let owner: AnyObject?
 
     let connection: X11Connection
     private let fonts: FontSet
@@ -39,9 +41,10 @@ public final class SplitWindow {
 
     /// Creates and maps the window, `size` pixels large, sized for the controller at once.
     public init(connection: X11Connection, fonts: FontSet, cursors: Cursors, controller: SplitViewController,
-                title: String, size: PixelSize)
+                title: String, size: PixelSize, owner: AnyObject? = nil)
     {
         self.connection = connection
+        self.owner = owner
         self.fonts = fonts
         self.controller = controller
         theme = controller.theme

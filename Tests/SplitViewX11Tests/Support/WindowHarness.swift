@@ -33,7 +33,7 @@ final class WindowHarness {
         split.setViewController(ListViewController(title: "Notes", items: [ListItem(title: "Ünïcødé note", subtitle: "1 KB")]),
                                 for: .supplementary)
         split.setViewController(TextViewController(title: "Reader", text: "Hello, Xvfb — Ελληνικά, Кириллица."), for: .secondary)
-        return (split, "Harness — SplitView")
+        return Host.WindowContent(controller: split, title: "Harness — SplitView")
     }
 
     /// Runs the host's loop turns until `condition` holds (bounded, so a broken test fails
