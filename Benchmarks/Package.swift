@@ -1,0 +1,24 @@
+// swift-tools-version: 6.2
+// Release benchmarks of the core, kept out of the root package so that `swift build` and
+// `swift test` stay fast. Run: cd Benchmarks && swift package benchmark
+import PackageDescription
+
+let package = Package(
+    name: "SplitViewBenchmarks",
+    dependencies: [
+        .package(name: "SplitView", path: ".."),
+        // MallocInterposer counts allocations without the Linux 6.3 runtime interposer, which the
+        // package mirror does not carry.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "CoreBenchmarks",
+            dependencies: [
+                .product(name: "SplitView", package: "SplitView"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/CoreBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    ]
+)
