@@ -68,12 +68,14 @@ struct ResolvedWidths: Sendable {
         for column in SplitViewController.Column.allCases {
             let spec = specs[column] ?? ColumnWidthSpec()
             let defaults = DefaultWidths.values(for: column, style: style)
-            let minimum = spec.minimum >= 0 ? spec.minimum : defaults.minimum
+            // Widths beyond any screen are capped, so that sums and differences stay exact.
+            let cap = Size.largest
+            let minimum = spec.minimum >= 0 ? min(spec.minimum, cap) : defaults.minimum
             // min > max: the minimum wins, as a clamp with its bounds crossed would be meaningless.
-            let maximum = max(minimum, spec.maximum >= 0 ? spec.maximum : defaults.maximum)
+            let maximum = max(minimum, spec.maximum >= 0 ? min(spec.maximum, cap) : defaults.maximum)
             let preferred: Double =
-                if let user = userWidths[column] { user }
-                else if spec.preferred >= 0 { spec.preferred }
+                if let user = userWidths[column] { min(user, cap) }
+                else if spec.preferred >= 0 { min(spec.preferred, cap) }
                 else if spec.fraction >= 0 { spec.fraction * windowWidth }
                 else { defaults.preferred }
             minimums[column.rawValue] = minimum

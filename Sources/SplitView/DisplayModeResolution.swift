@@ -62,13 +62,21 @@ enum DisplayModeResolution {
         return input.minimumBeside + input.minimumSecondary + 1 <= w ? 1 : 0
     }
 
-    /// True when `level` columns fit over the secondary at their minimum widths.
+    /// True when `level` columns fit over the secondary at their minimum widths and leave the
+    /// dismiss margin of the secondary visible (as the layout keeps it).
     static func overlayFits(level: Int, _ input: ResolutionInput) -> Bool {
+        let room = input.availableWidth - LayoutMetrics.dismissMargin
         switch level {
-        case 2: input.minimumPrimary + input.minimumSupplementary + 1 <= input.availableWidth
-        case 1: input.minimumBeside <= input.availableWidth
-        default: true
+        case 2: return input.minimumPrimary + input.minimumSupplementary + 1 <= room
+        case 1: return input.minimumBeside <= room
+        default: return true
         }
+    }
+
+    /// True when the primary and supplementary tile at their minimums with their two dividers
+    /// and leave the dismiss margin of the displaced secondary visible.
+    static func displaceFits(_ input: ResolutionInput) -> Bool {
+        input.minimumPrimary + input.minimumSupplementary + 2 <= input.availableWidth - LayoutMetrics.dismissMargin
     }
 
     /// The behavior and mode for these preferences at this width.
@@ -133,7 +141,7 @@ enum DisplayModeResolution {
             }
             while level > 0 && !overlayFits(level: level, input) { level -= 1 }
         case .displace:
-            if level == 2 && !overlayFits(level: 2, input) { level = 1 }
+            if level == 2 && !displaceFits(input) { level = 1 }
             if level == 1 && fits < 1 { level = 0 }
         default:
             level = min(level, fits)

@@ -158,7 +158,7 @@ private func sanitizedExtent(_ value: Double) -> Double {
 
 /// A number with at most one decimal, without a trailing ".0": 280, 280.5.
 func formatted(_ value: Double) -> String {
-    guard value.isFinite else { return "\(value)" }
+    guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
     let tenths = (value * 10).rounded()
     if tenths.truncatingRemainder(dividingBy: 10) == 0 { return "\(Int(tenths / 10))" }
     return "\(tenths / 10)"

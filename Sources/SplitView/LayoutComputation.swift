@@ -88,8 +88,10 @@ enum LayoutComputation {
         case .twoDisplaceSecondary:
             let x = place(beside, sized, presentation: .tiled, in: &layout, height: height,
                           farLimit: available - LayoutMetrics.dismissMargin - gap, w)
-            // The secondary keeps the width it had beside the supplementary alone, pushed past the edge.
-            let secondaryWidth = max(0, available - (sized.last ?? 0) - gap)
+            // The secondary keeps the width it had beside the supplementary alone, pushed past the
+            // edge — but never under a tiled inspector, where it ends instead.
+            let pushed = max(0, available - (sized.last ?? 0) - gap)
+            let secondaryWidth = inspectorTiles ? max(0, min(pushed, available - x)) : pushed
             layout.columns.insert(ColumnPlacement(column: .secondary, frame: Rect(x: x, y: 0, width: secondaryWidth, height: height),
                                                   presentation: .displaced, isDimmed: true), at: 0)
         default:
@@ -125,7 +127,10 @@ enum LayoutComputation {
         if input.inspectorShown && !inspectorTiles {
             inspectorWidth = min(w.natural(.inspector), max(0, width - LayoutMetrics.dismissMargin))
         } else if inspectorTiles && over {
-            inspectorWidth = w.squeezed([.inspector], into: width - gap - w.minimum(.secondary))[0]
+            // The inspector leaves room for the overlaid columns at their minimums and the margin.
+            let overlays = beside.reduce(0) { $0 + w.minimum($1) } + gap * Double(max(0, beside.count - 1))
+            let keep = max(w.minimum(.secondary), overlays + LayoutMetrics.dismissMargin)
+            inspectorWidth = w.squeezed([.inspector], into: width - gap - keep)[0]
         }
         if over {
             let available = inspectorTiles ? width - inspectorWidth - gap : width

@@ -7,7 +7,8 @@ extension SplitViewController {
     /// new one appears.
     public func setViewController(_ vc: ViewController?, for column: Column) {
         if column == .supplementary && style != .tripleColumn { return }
-        guard vc !== originals[column] else { return }
+        // The column's own wrapper (as `viewControllers` returns it) is what is installed already.
+        guard vc !== originals[column], vc == nil || vc !== wrappers[column] else { return }
         if let vc { install(vc, in: column) } else { uninstall(column) }
         if isMounted { relayout(.programmatic, animated: false) }
     }
@@ -38,8 +39,12 @@ extension SplitViewController {
         }
         set {
             let columns: [Column] = style == .tripleColumn ? [.primary, .supplementary, .secondary] : [.primary, .secondary]
-            for (column, vc) in zip(columns, newValue) where vc !== originals[column] { install(vc, in: column) }
-            if isMounted { relayout(.programmatic, animated: false) }
+            var changed = false
+            for (column, vc) in zip(columns, newValue) where vc !== originals[column] && vc !== wrappers[column] {
+                install(vc, in: column)
+                changed = true
+            }
+            if changed && isMounted { relayout(.programmatic, animated: false) }
         }
     }
 

@@ -37,19 +37,19 @@ extension SplitViewController {
     /// Compact → regular: the stack separates into columns again.
     ///
     /// Order (§c): `willChangeTo` for the proposed mode → `displayModeForExpanding…` (column
-    /// styles; a different answer is announced with a second `willChangeTo`) or the classic
-    /// pair → `willShow`/`willHide` and appearance `will`s (all still see `isCollapsed ==
+    /// styles; a different answer is announced with a second `willChangeTo`), or the classic
+    /// pair (`primaryViewController(forExpanding:)`, `separateSecondary(from:)`) → `willShow`/`willHide` and appearance `will`s (all still see `isCollapsed ==
     /// true`) → `isCollapsed` flips → appearance `did`s → `didHide` →
     /// `splitViewControllerDidExpand` → `didShow`.
     func expandInterface() {
         finishTransition()
         cancelInteractions()
-        if style == .unspecified { separateClassicSecondary() }
         let resolved = resolve()
         resolution = resolved
         transient = nil
         var mode = resolved.displayMode
         if mode != displayMode { delegate?.splitViewController(self, willChangeTo: mode) }
+        if style == .unspecified { separateClassicSecondary() }
         if style != .unspecified, let chosen = delegate?.splitViewController(self, displayModeForExpandingToProposedDisplayMode: mode),
            chosen != mode, chosen != .automatic, fits(chosen, resolved)
         {

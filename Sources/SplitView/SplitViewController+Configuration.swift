@@ -241,10 +241,22 @@ extension SplitViewController {
         update(.programmatic)
     }
 
+    /// The width `column` has, or, hidden, the width it would have if shown now: the frame
+    /// in the layout `show(_:)` would reach. While collapsed, the width rule's width.
     private func columnWidth(_ column: Column) -> Double {
         guard let size else { return 0 }
         if !isCollapsed, let frame = settledLayout.frame(of: column) { return frame.width }
-        let widths = resolvedWidths
-        return min(widths.natural(column), size.width)
+        if !isCollapsed, isMounted {
+            if column == .inspector {
+                let resolved = resolve(inspectorShown: true)
+                let layout = computeLayout(mode: resolved.displayMode, behavior: resolved.splitBehavior, inspectorShown: true)
+                if let frame = layout.frame(of: .inspector) { return frame.width }
+            } else if let target = nearestMode(showing: column) {
+                let mode = predictedMode(for: target)
+                let layout = computeLayout(mode: mode, behavior: behavior(of: mode, base: splitBehavior))
+                if let frame = layout.frame(of: column) { return frame.width }
+            }
+        }
+        return min(resolvedWidths.natural(column), size.width)
     }
 }

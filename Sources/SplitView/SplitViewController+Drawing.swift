@@ -9,6 +9,7 @@ public struct PaneKey: Hashable, Sendable {
     var showsFocusRing: Bool
     var isDimmed: Bool
     var edges: [Rect]
+    var activeDividers: ColumnSet
     var style: Int
 }
 
@@ -61,6 +62,7 @@ extension SplitViewController {
                        revisions: [wrapper?.revision ?? 0, top?.revision ?? 0, appearanceRevision],
                        buttons: buttons, isFocused: focus.column == column && focus.divider == nil,
                        showsFocusRing: focusableSet.count > 1, isDimmed: placement.isDimmed, edges: edges,
+                       activeDividers: ColumnSet(layout.dividers.lazy.filter(\.isActive).map(\.column)),
                        style: preferences.primaryEdge.rawValue)
     }
 

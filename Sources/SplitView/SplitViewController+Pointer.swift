@@ -179,19 +179,12 @@ extension SplitViewController {
         delegate?.splitViewControllerInteractivePresentationGestureDidEnd(self)
     }
 
-    /// The mode a request for `target` would show, without making it.
-    private func predictedMode(for target: DisplayMode) -> DisplayMode {
-        guard let resolved = resolution else { return target }
-        if target.family == .overlay { return fits(target, resolved) ? target : displayMode }
-        let wouldResolve = resolve(preferredDisplayMode: target)
-        return overlayForUnfittingTiles(target, wouldResolve) ?? wouldResolve.displayMode
-    }
-
     /// A horizontal scroll over the secondary does the display-mode button's action, once
     /// per `scrollGestureDistance` of travel, and only in the direction that matches it:
     /// towards the primary edge to hide, away from it to reveal.
     private func horizontalScroll(_ dx: Double, at point: Point) {
-        guard preferences.presentsWithGesture, !isCollapsed,
+        // While the button is held (a drag, an edge reveal) a scroll is no second gesture.
+        guard preferences.presentsWithGesture, !isCollapsed, pointer.activity == .idle,
               layout.columns.last(where: { $0.frame.contains(point) })?.column == .secondary else { return }
         if pointer.scrollTravel != 0 && (pointer.scrollTravel < 0) != (dx < 0) { pointer.scrollTravel = 0 }
         pointer.scrollTravel += dx
@@ -207,6 +200,17 @@ extension SplitViewController {
         delegate?.splitViewControllerInteractivePresentationGestureWillBegin(self)
         requestDisplayMode(target, cause: .user)
         delegate?.splitViewControllerInteractivePresentationGestureDidEnd(self)
+    }
+
+    /// A change that arrives during an edge drag (a key, a command) ends the drag: the
+    /// delegate hears the gesture end, and the change animates on from where the columns are.
+    func abandonEdgeGesture() {
+        if case .edgeGesture(_, true) = pointer.activity {
+            pointer.activity = .consumed
+            delegate?.splitViewControllerInteractivePresentationGestureDidEnd(self)
+        }
+        edgeGesture = nil
+        transition = nil
     }
 
     /// Ends a drag or gesture in progress without applying it (before a collapse or expand).

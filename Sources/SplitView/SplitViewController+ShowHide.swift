@@ -69,7 +69,7 @@ extension SplitViewController {
 
     /// The mode closest to the current one (in columns beside the secondary) that shows
     /// `column` under the current behavior.
-    private func nearestMode(showing column: Column) -> DisplayMode? {
+    func nearestMode(showing column: Column) -> DisplayMode? {
         let levels: [Int] = switch column {
         case .primary: style == .tripleColumn ? [2] : [1]
         case .supplementary: style == .tripleColumn ? [1, 2] : []
@@ -137,16 +137,25 @@ extension SplitViewController {
     }
 
     /// The display-mode button's target in an expanded `mode` under `behavior`.
+    ///
+    /// The delegate's answer is read at its level (columns beside the secondary), capped by
+    /// the style: in the classic style within its own family (`.twoBesideSecondary` is
+    /// `.allVisible`), in a column style within the current behavior. A button whose tap
+    /// would change nothing is not shown, in every style.
     func displayModeButtonTarget(mode: DisplayMode, behavior: SplitBehavior) -> DisplayMode? {
+        let cap = DisplayModeResolution.levelCap(style)
+        let target: DisplayMode
         if style == .unspecified {
             let asked = delegate?.targetDisplayModeForAction(in: self) ?? .automatic
-            let target = asked != .automatic ? asked : ButtonRules.classicTarget(behavior: behavior, mode: mode)
-            return target == mode ? nil : target
+            target = asked == .automatic
+                ? ButtonRules.classicTarget(behavior: behavior, mode: mode)
+                : DisplayMode.mode(level: min(asked.level, cap), in: asked.family ?? behavior)!
+        } else {
+            guard let rule = ButtonRules.displayModeTarget(style: style, behavior: behavior, mode: mode) else { return nil }
+            let asked = delegate?.targetDisplayModeForAction(in: self) ?? .automatic
+            target = asked == .automatic ? rule : DisplayMode.mode(level: min(asked.level, cap), in: behavior)!
         }
-        guard let target = ButtonRules.displayModeTarget(style: style, behavior: behavior, mode: mode) else { return nil }
-        let asked = delegate?.targetDisplayModeForAction(in: self) ?? .automatic
-        guard asked != .automatic else { return target }
-        return DisplayMode.mode(level: min(asked.level, DisplayModeResolution.levelCap(style)), in: behavior)
+        return target == mode ? nil : target
     }
 
     /// The display-mode button's action (F9, Ctrl+Alt+S, a click). Where UIKit shows no

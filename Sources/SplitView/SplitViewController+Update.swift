@@ -56,10 +56,10 @@ extension SplitViewController {
     // MARK: - Resolution
 
     /// The display-mode rules applied to the current preferences and width.
-    func resolve(preferredDisplayMode: DisplayMode? = nil) -> Resolution {
+    func resolve(preferredDisplayMode: DisplayMode? = nil, inspectorShown: Bool? = nil) -> Resolution {
         let width = size?.width ?? 0
         let widths = resolvedWidths
-        let inspectorTiles = inspectorShown && LayoutComputation.inspectorTiles(width: width, widths: widths)
+        let inspectorTiles = (inspectorShown ?? self.inspectorShown) && LayoutComputation.inspectorTiles(width: width, widths: widths)
         let available = inspectorTiles ? width - widths.minimum(.inspector) - LayoutMetrics.dividerWidth : width
         return DisplayModeResolution.resolved(ResolutionInput(
             style: style, availableWidth: available,
@@ -98,7 +98,7 @@ extension SplitViewController {
         let input = resolutionInput(for: resolved)
         switch mode.family {
         case .overlay: return DisplayModeResolution.overlayFits(level: mode.level, input)
-        case .displace: return DisplayModeResolution.overlayFits(level: 2, input)
+        case .displace: return DisplayModeResolution.displaceFits(input)
         case .tile: return mode.level <= resolved.tiledLevelThatFits
         default: return true
         }
@@ -113,6 +113,14 @@ extension SplitViewController {
                                minimumSupplementary: widths.minimum(.supplementary), minimumSecondary: widths.minimum(.secondary))
     }
 
+    /// The mode a request for `target` would show, without making it.
+    func predictedMode(for target: DisplayMode) -> DisplayMode {
+        guard let resolved = resolution else { return target }
+        if target.family == .overlay { return fits(target, resolved) ? target : displayMode }
+        let wouldResolve = resolve(preferredDisplayMode: target)
+        return overlayForUnfittingTiles(target, wouldResolve) ?? wouldResolve.displayMode
+    }
+
     /// The behavior a shown mode implies: its family, or the resolved one for `secondaryOnly`.
     func behavior(of mode: DisplayMode, base: SplitBehavior) -> SplitBehavior {
         guard let family = mode.family else { return base }
@@ -123,12 +131,14 @@ extension SplitViewController {
     // MARK: - Layout and transitions
 
     /// The settled layout for the current state, or for the given collapse state and mode.
-    func computeLayout(collapsed: Bool? = nil, mode: DisplayMode? = nil, behavior: SplitBehavior? = nil) -> Layout {
+    func computeLayout(collapsed: Bool? = nil, mode: DisplayMode? = nil, behavior: SplitBehavior? = nil,
+                       inspectorShown: Bool? = nil) -> Layout {
         let collapsed = collapsed ?? isCollapsed
         let mode = mode ?? displayMode
         var layout = LayoutComputation.layout(LayoutInput(
             size: size ?? .zero, style: style, primaryEdge: preferences.primaryEdge, displayMode: mode,
-            isCollapsed: collapsed, collapsedTop: collapsedStack.last ?? .secondary, inspectorShown: inspectorShown,
+            isCollapsed: collapsed, collapsedTop: collapsedStack.last ?? .secondary,
+            inspectorShown: inspectorShown ?? self.inspectorShown,
             widths: resolvedWidths, userSized: ColumnSet(userWidths.keys)))
         layout.buttons = barButtons(for: layout, collapsed: collapsed, mode: mode, behavior: behavior ?? splitBehavior)
         return layout
@@ -137,6 +147,7 @@ extension SplitViewController {
     /// Recomputes the settled layout, tells the delegate and the view controllers what starts
     /// showing or hiding, and animates to it when asked (or keeps an animation running).
     func relayout(_ cause: ChangeCause, animated: Bool, pushing: Bool = false) {
+        if transition?.isInteractive == true { abandonEdgeGesture() }
         let target = computeLayout()
         announceColumns(of: target, cause)
         let changesFrames = !target.columns.elementsEqual(layout.columns) { $0.column == $1.column && $0.frame == $1.frame }

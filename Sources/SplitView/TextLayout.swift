@@ -25,7 +25,7 @@ public enum TextLayout {
         return prefix + ellipsis
     }
 
-    /// `text` broken into lines no wider than `width`: at newlines, then between words; a
+    /// `text` broken into lines no wider than `width`: at line breaks (LF, CRLF, …), then between words; a
     /// word wider than a line is split where it must be. Trailing spaces are dropped.
     ///
     /// Words are measured once each, so a long paragraph costs one measurement a word.
@@ -34,7 +34,8 @@ public enum TextLayout {
     {
         var lines: [String] = []
         let space = measurer.width(of: " ", font: font)
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Any line break starts a paragraph: "\r\n" is one Character, and not "\n".
+        for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             var line = "", lineWidth = 0.0
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
                 var word = String(word)

@@ -4,10 +4,13 @@
 /// appears slides in from off-screen and one that disappears slides out, then leaves the
 /// layout. Every edge moves by the same eased fraction, so columns that tile the window keep
 /// tiling it at every step. The clock starts at the first tick after the transition begins,
-/// so a stale clock never skips an animation.
+/// so a stale clock never skips an animation, and that tick already shows the first frame's
+/// movement: the input came one frame (1/60 s) before, so a key press answers at once.
 struct Transition {
     /// About 250 ms, as UIKit's and libadwaita's column transitions.
     static let duration = 0.25
+    /// One display frame: how long before its first tick a transition's input is taken to be.
+    static let frame = 1.0 / 60
 
     let from: Layout
     let to: Layout
@@ -49,9 +52,11 @@ struct Transition {
 
     /// Advances to the clock time `now`; the first call starts the clock.
     mutating func advance(to now: Double) {
-        guard !isInteractive else { return }
-        guard let start else { start = now; return }
-        progress = min(1, max(0, (now - start) / Transition.duration))
+        // A clock that is not a finite number says nothing about time; wait for one that is.
+        guard !isInteractive, now.isFinite else { return }
+        let began = start ?? now - Transition.frame
+        start = began
+        progress = min(1, max(0, (now - began) / Transition.duration))
     }
 
     /// Moves an interactive transition to `fraction` (0…1) of the way.
