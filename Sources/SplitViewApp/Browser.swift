@@ -1,4 +1,3 @@
-import FoundationEssentials
 import SplitView
 
 /// One window's content: a split view controller browsing a ``Library``.
@@ -60,7 +59,7 @@ final class Browser {
         shownNotes = library.notes(in: folder)
         notes.title = folder.name
         notes.items = shownNotes.map { note in
-            ListItem(title: note.name, subtitle: Library.size(note.size) + (note.modified.map { " · " + Self.date($0) } ?? ""))
+            ListItem(title: note.name, subtitle: Library.size(note.size) + " · " + Library.date(note.modified))
         }
         notes.selectedIndex = nil
         if split.style != .tripleColumn {
@@ -81,7 +80,7 @@ final class Browser {
             ("Lines", "\(text.split(separator: "\n", omittingEmptySubsequences: false).count)"),
             ("Words", "\(text.split(whereSeparator: { $0.isWhitespace }).count)"),
             ("Characters", "\(text.count)"),
-            ("Modified", note.modified.map(Self.date) ?? "unknown"),
+            ("Modified", Library.date(note.modified)),
             ("Path", note.path),
         ]
     }
@@ -109,9 +108,5 @@ final class Browser {
             : "\(folder.noteCount) note\(folder.noteCount == 1 ? "" : "s")"
         let place = folder.ancestors.isEmpty ? count : folder.ancestors.joined(separator: " › ") + " · " + count
         return ListItem(title: folder.name, subtitle: place)
-    }
-
-    private static func date(_ date: Date) -> String {
-        date.formatted(.iso8601.year().month().day())
     }
 }

@@ -1,13 +1,15 @@
-import FoundationEssentials
+import Glibc
 
 /// A directory tree of notes: its folders (depth first) and, on demand, each folder's files.
 ///
-/// Only names and sizes are read up front; a file's text is read when it is opened. Hidden
-/// entries (a leading dot) are skipped. Listings are cached: several windows share one library.
+/// Only names are read up front; a folder's files are listed (with `stat`) when it is opened
+/// and a file's text when it is shown. Hidden entries (a leading dot) are skipped. Listings are
+/// cached: several windows share one library. Plain `opendir`/`stat`/`read`: the start-up path
+/// must not pay for name-service lookups or dynamic casts.
 final class Library {
     /// One folder of the tree.
     struct Folder: Hashable {
-        /// The folder's own name (the library's name for the root).
+        /// The folder's own name.
         var name: String
         /// Its absolute path.
         var path: String
@@ -27,8 +29,8 @@ final class Library {
         var path: String
         /// Its size in bytes.
         var size: Int
-        /// When it last changed.
-        var modified: Date?
+        /// When it last changed, in seconds since 1970.
+        var modified: Int
     }
 
     /// The library's root folder.
@@ -45,14 +47,12 @@ final class Library {
     /// - Throws: ``LibraryError`` when `root` is not a readable directory.
     init(root: String) throws(LibraryError) {
         self.root = root
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory else {
-            throw LibraryError("\(root) is not a directory")
+        guard let entries = Self.entries(of: root) else {
+            var info = stat()
+            if stat(root, &info) != 0 { throw LibraryError("\(root): no such file or directory") }
+            throw LibraryError((info.st_mode & S_IFMT) == S_IFDIR ? "cannot read \(root)" : "\(root) is not a directory")
         }
-        guard (try? FileManager.default.contentsOfDirectory(atPath: root)) != nil else {
-            throw LibraryError("cannot read \(root)")
-        }
-        collect(root, name: Self.lastComponent(of: root), ancestors: [], isRoot: true)
+        collect(root, entries, name: Self.lastComponent(of: root), ancestors: [], isRoot: true)
     }
 
     /// The library's display name: the root folder's name.
@@ -61,14 +61,11 @@ final class Library {
     /// The files of `folder`, sorted by name.
     func notes(in folder: Folder) -> [Note] {
         if let known = notesByFolder[folder.path] { return known }
-        let notes = entries(of: folder.path).compactMap { name -> Note? in
-            let path = folder.path + "/" + name
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                  attributes[.type] as? FileAttributeType == .typeRegular else { return nil }
-            // The size is an unsigned integer of some width, depending on the platform.
-            let size = (attributes[.size] as? any BinaryInteger).map { Int(clamping: $0) } ?? 0
-            return Note(name: name, path: path, size: size,
-                        modified: attributes[.modificationDate] as? Date)
+        let notes = (Self.entries(of: folder.path) ?? []).compactMap { entry -> Note? in
+            let path = folder.path + "/" + entry.name
+            var info = stat()
+            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return Note(name: entry.name, path: path, size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec))
         }
         notesByFolder[folder.path] = notes
         return notes
@@ -77,13 +74,21 @@ final class Library {
     /// The text of `note`: UTF-8 (invalid bytes become U+FFFD), at most ``readLimit`` bytes;
     /// a clear sentence instead for a file that cannot be read or is not text.
     func text(of note: Note) -> String {
-        guard let handle = FileManager.default.contents(atPath: note.path) else {
-            return "This file cannot be read."
+        let descriptor = open(note.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return "This file cannot be read (\(String(cString: strerror(errno))))." }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while bytes.count < Self.readLimit {
+            let count = read(descriptor, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk[0..<count]
         }
-        let bytes = handle.prefix(Self.readLimit)
+        if bytes.count > Self.readLimit { bytes.removeLast(bytes.count - Self.readLimit) }
         if bytes.contains(0) { return "This is not a text file (\(Self.size(note.size)))." }
         let text = String(decoding: bytes, as: UTF8.self)
-        return handle.count > Self.readLimit ? text + "\n\n[… the rest of this \(Self.size(note.size)) file is not shown]" : text
+        return note.size > Self.readLimit ? text + "\n\n[… the rest of this \(Self.size(note.size)) file is not shown]" : text
     }
 
     /// A byte count for people: 812 bytes, 4.2 KB, 1.3 MB.
@@ -99,27 +104,60 @@ final class Library {
         return (tenths == tenths.rounded() ? "\(Int(tenths))" : "\(tenths)") + " " + units[unit]
     }
 
-    private func collect(_ path: String, name: String, ancestors: [String], isRoot: Bool) {
-        let names = entries(of: path)
-        var subfolders: [String] = []
+    /// A modification time as a local date: 2026-11-21.
+    static func date(_ seconds: Int) -> String {
+        var time = time_t(seconds), parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return "unknown" }
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
+    }
+
+    private func collect(_ path: String, _ entries: [Entry], name: String, ancestors: [String], isRoot: Bool) {
+        var subfolders: [(String, [Entry])] = []
         var files = 0
-        for entry in names {
-            var isDirectory = false
-            guard FileManager.default.fileExists(atPath: path + "/" + entry, isDirectory: &isDirectory) else { continue }
-            if isDirectory { subfolders.append(entry) } else { files += 1 }
+        for entry in entries {
+            if entry.isDirectory, let inner = Self.entries(of: path + "/" + entry.name) {
+                subfolders.append((entry.name, inner))
+            } else if !entry.isDirectory {
+                files += 1
+            }
         }
         if !isRoot || files > 0 {
             folders.append(Folder(name: name, path: path, ancestors: ancestors, noteCount: files, folderCount: subfolders.count))
         }
-        for sub in subfolders {
-            collect(path + "/" + sub, name: sub, ancestors: isRoot ? [] : ancestors + [name], isRoot: false)
+        for (sub, inner) in subfolders {
+            collect(path + "/" + sub, inner, name: sub, ancestors: isRoot ? [] : ancestors + [name], isRoot: false)
         }
     }
 
-    private func entries(of path: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
-            .filter { !$0.hasPrefix(".") }
-            .sorted { $0.lowercased() == $1.lowercased() ? $0 < $1 : $0.lowercased() < $1.lowercased() }
+    /// A directory entry: its name and whether it is a folder (symbolic links followed).
+    private struct Entry {
+        var name: String
+        var isDirectory: Bool
+    }
+
+    /// The visible entries of a directory, sorted by name without regard to case; `nil` when
+    /// it cannot be opened.
+    private static func entries(of path: String) -> [Entry]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var result: [Entry] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
+            var isDirectory = entry.pointee.d_type == UInt8(DT_DIR)
+            if entry.pointee.d_type == UInt8(DT_UNKNOWN) || entry.pointee.d_type == UInt8(DT_LNK) {
+                var info = stat()
+                isDirectory = stat(path + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            }
+            result.append(Entry(name: name, isDirectory: isDirectory))
+        }
+        return result.sorted {
+            let (a, b) = ($0.name.lowercased(), $1.name.lowercased())
+            return a == b ? $0.name < $1.name : a < b
+        }
     }
 
     private static func lastComponent(of path: String) -> String {

@@ -33,6 +33,8 @@ public final class Canvas: CanvasProtocol {
     private let draw: OpaquePointer                     // XftDraw*
     private let coverageFormat: UnsafeMutablePointer<XRenderPictFormat>?
     private var textColors: [Color: XftColor] = [:]
+    /// The request number of the last copy of the whole drawing to the window.
+    private var lastFullPresent: UInt = 0
     private var solidFills: [Color: Picture] = [:]
 
     /// Pixels per point.
@@ -87,8 +89,16 @@ public final class Canvas: CanvasProtocol {
         let whole = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
         let r = (region ?? whole).intersection(whole)
         guard !r.isEmpty else { return }
+        if r == whole { lastFullPresent = XNextRequest(display) }
         XCopyArea(display, pixmap, window, gc, Int32(r.x), Int32(r.y), UInt32(r.width), UInt32(r.height),
                   Int32(r.x), Int32(r.y))
+    }
+
+    /// True when an `Expose` whose `serial` is `serial` is already answered: the server made
+    /// it before handling our last copy of the whole drawing (a resize exposes the pane, and
+    /// the redraw that follows the resize covers it), so copying again would only repeat it.
+    public func isCovered(exposeSerial serial: UInt) -> Bool {
+        lastFullPresent != 0 && serial < lastFullPresent
     }
 
     // MARK: Verbs
@@ -144,7 +154,7 @@ public final class Canvas: CanvasProtocol {
             utf8.withUTF8 { bytes in
                 XftDrawStringUtf8(draw, &xftColor, run.font, Int32(x), y, bytes.baseAddress, Int32(bytes.count))
             }
-            x += fonts.pixelAdvance(of: run.text, in: run.font)
+            x += fonts.pixelAdvance(of: run.text, font)
         }
     }
 
@@ -157,7 +167,9 @@ public final class Canvas: CanvasProtocol {
         }
         guard !boxes.isEmpty, color.alpha > 0 else { return }
         var render = Self.renderColor(color)
-        XRenderFillRectangles(display, PictOpOver, XftDrawPicture(draw), &render, boxes, Int32(boxes.count))
+        // An opaque colour replaces what is there: `Src` lets pixman fill instead of blend.
+        let op = color.alpha == 255 ? PictOpSrc : PictOpOver
+        XRenderFillRectangles(display, op, XftDrawPicture(draw), &render, boxes, Int32(boxes.count))
     }
 
     // All pieces go in one request: RENDER adds their coverage in one mask before compositing,

@@ -15,15 +15,14 @@ public final class FontSet {
     /// The family asked for, e.g. `DejaVu Sans`.
     public let family: String
     private var fonts: [FontRole: UnsafeMutablePointer<XftFont>] = [:]
-    private var widths: [MeasuredRun: Double] = [:]
+    /// Pixel advances of the ASCII characters, per role; -1 until asked.
+    private var asciiAdvances: [[Int32]] = Array(repeating: Array(repeating: -1, count: 128), count: FontRole.allCases.count)
+    /// Pixel advances of the other characters (in whichever font draws them).
+    private var advances: [Coverage: Int32] = [:]
     /// For each (role, character) outside the role's font: the fallback font that has it.
     private var coverage: [Coverage: UnsafeMutablePointer<XftFont>] = [:]
     /// The fallback fonts opened so far, each held once.
     private var fallbacks: [UnsafeMutablePointer<XftFont>] = []
-
-    /// How many measured widths are remembered before the cache starts over. A pane lays out a
-    /// few hundred runs per frame; this holds many frames' worth at a few hundred kilobytes.
-    public static let widthCacheCapacity = 4096
 
     /// Opens every role of `family` at `scale` (the connection's scale by default).
     ///
@@ -71,21 +70,34 @@ public final class FontSet {
         return runs
     }
 
-    /// The advance in pixels of a run drawn in `font`.
-    public func pixelAdvance(of text: String, in font: UnsafeMutablePointer<XftFont>) -> Int {
-        // Xft reports advances in a 16-bit `xOff`, which a long line overflows (about 2,500
-        // characters at 13 px); measuring in slices keeps each sum small. Xft does no kerning,
-        // so the sum of the slices is the width of the whole.
-        var total = 0, extents = XGlyphInfo()
-        var slice = text.startIndex
-        while slice < text.endIndex {
-            let end = text.index(slice, offsetBy: 256, limitedBy: text.endIndex) ?? text.endIndex
-            var part = String(text[slice..<end])
-            part.withUTF8 { XftTextExtentsUtf8(connection.display, font, $0.baseAddress, Int32($0.count), &extents) }
-            total += Int(extents.xOff)
-            slice = end
+    /// The advance in pixels of a run of `role` text (all drawn in one font).
+    public func pixelAdvance(of text: String, _ role: FontRole) -> Int {
+        var pixels = 0
+        for scalar in text.unicodeScalars { pixels += advance(of: scalar, role) }
+        return pixels
+    }
+
+    /// One character's advance in pixels, in the font that draws it, asked of Xft once.
+    private func advance(of scalar: Unicode.Scalar, _ role: FontRole) -> Int {
+        if scalar.isASCII {
+            let known = asciiAdvances[role.rawValue][Int(scalar.value)]
+            if known >= 0 { return Int(known) }
+            let measured = measure(scalar, in: font(role))
+            asciiAdvances[role.rawValue][Int(scalar.value)] = measured
+            return Int(measured)
         }
-        return total
+        let key = Coverage(role: role, scalar: scalar.value)
+        if let known = advances[key] { return Int(known) }
+        let measured = measure(scalar, in: font(for: scalar, role: role, primary: font(role)))
+        advances[key] = measured
+        return Int(measured)
+    }
+
+    private func measure(_ scalar: Unicode.Scalar, in font: UnsafeMutablePointer<XftFont>) -> Int32 {
+        var extents = XGlyphInfo()
+        var ucs4 = FcChar32(scalar.value)
+        XftTextExtents32(connection.display, font, &ucs4, 1, &extents)
+        return Int32(extents.xOff)
     }
 
     private func font(for scalar: Unicode.Scalar, role: FontRole,
@@ -134,16 +146,16 @@ public final class FontSet {
         return ""
     }
 
-    /// The advance of `text` in `role`, in points: Xft's `xOff` divided by the scale, cached.
+    /// The advance of `text` in `role`, in points: the sum of its characters' advances.
+    ///
+    /// Xft places glyphs by their advances and does no kerning, so the sum of the characters'
+    /// `xOff` is exactly what Xft would report for the whole string. Each character is asked of
+    /// Xft once per role; after that, measuring a string is a table lookup per character, which
+    /// is what makes wrapping a long note on every drag step cheap.
     public func width(of text: String, font role: FontRole) -> Double {
-        if text.isEmpty { return 0 }
-        let run = MeasuredRun(role: role, text: text)
-        if let known = widths[run] { return known }
-        let width = Double(pixelWidth(of: text, role)) / scale.factor
-        // Starting over is cheaper than tracking use, and a miss only costs one local call.
-        if widths.count >= Self.widthCacheCapacity { widths.removeAll(keepingCapacity: true) }
-        widths[run] = width
-        return width
+        var pixels = 0
+        for scalar in text.unicodeScalars { pixels += advance(of: scalar, role) }
+        return Double(pixels) / scale.factor
     }
 
     /// The vertical metrics of `role`, in points, from the font's own ascent, descent and height.
@@ -155,10 +167,6 @@ public final class FontSet {
 
     /// A ``SplitView/TextMeasurer`` for the core, backed by this set and its cache.
     public var measurer: XftTextMeasurer { XftTextMeasurer(fonts: self) }
-
-    private func pixelWidth(of text: String, _ role: FontRole) -> Int {
-        runs(of: text, role).reduce(0) { $0 + pixelAdvance(of: $1.text, in: $1.font) }
-    }
 
     private func open(_ family: String, _ role: FontRole, extra: String = "") -> UnsafeMutablePointer<XftFont>? {
         var name = family.isEmpty ? "" : Self.escaped(family)
@@ -203,8 +211,3 @@ private struct Coverage: Hashable {
     var scalar: UInt32
 }
 
-/// The key of the width cache.
-private struct MeasuredRun: Hashable {
-    var role: FontRole
-    var text: String
-}

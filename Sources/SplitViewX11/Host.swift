@@ -109,7 +109,7 @@ public final class Host {
         case .configure(let child, let size) where child == window.window:
             window.configure(size: size)
         case .expose(let child, let rect):
-            window.expose(child, rect)
+            window.expose(child, rect, serial: event.xexpose.serial)
         case .close:
             close(window)
         default:

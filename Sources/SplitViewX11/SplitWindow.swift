@@ -68,9 +68,11 @@ public final class SplitWindow {
 
         for column in Self.columns {
             // No background: the server never clears a pane before we copy our pixmap in.
+            // ForgetGravity: a resized pane is redrawn whole anyway, so the server need not copy
+            // its old contents first (the Expose it sends instead is answered by that redraw).
             var paneAttributes = XSetWindowAttributes()
             paneAttributes.background_pixmap = UInt(None)
-            paneAttributes.bit_gravity = NorthWestGravity
+            paneAttributes.bit_gravity = ForgetGravity
             paneAttributes.event_mask = Int(ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
             let pane = XCreateWindow(display, window, 0, 0, 1, 1, 0, connection.depth, UInt32(InputOutput), connection.visual,
                                      UInt(CWBackPixmap | CWBitGravity | CWEventMask), &paneAttributes)
@@ -178,10 +180,12 @@ public final class SplitWindow {
         }
     }
 
-    /// Copies the exposed part of a pane from its pixmap.
-    public func expose(_ child: Window, _ rect: PixelRect) {
-        guard let column = columnWindows.first(where: { $0.value == child })?.key else { return }
-        canvases[column]?.present(rect)
+    /// Copies the exposed part of a pane from its pixmap, unless a later full copy already
+    /// covered it (`serial` is the event's).
+    public func expose(_ child: Window, _ rect: PixelRect, serial: UInt) {
+        guard let column = columnWindows.first(where: { $0.value == child })?.key,
+              let canvas = canvases[column], !canvas.isCovered(exposeSerial: serial) else { return }
+        canvas.present(rect)
     }
 
     private func canvas(for column: SplitViewController.Column, window child: Window, size: PixelSize) -> Canvas {
