@@ -104,7 +104,8 @@ enum LayoutComputation {
         if input.inspectorShown {
             let frame = Rect(x: width - inspectorWidth, y: 0, width: inspectorWidth, height: height)
             layout.columns.append(ColumnPlacement(column: .inspector, frame: frame, presentation: inspectorTiles ? .tiled : .overlay))
-            let tiledBeside = mode.dimsSecondary && mode != .twoDisplaceSecondary ? 0 : sized.reduce(0) { $0 + $1 + gap }
+            // Qt's sums: the tiled columns may give way down to their minimums (nearest first).
+            let tiledBeside = mode.dimsSecondary && mode != .twoDisplaceSecondary ? 0 : beside.reduce(0) { $0 + w.minimum($1) + gap }
             let keep = mode == .twoDisplaceSecondary ? LayoutMetrics.dismissMargin : w.minimum(.secondary)
             let limit = inspectorTiles ? width - gap - keep - tiledBeside : width - LayoutMetrics.dismissMargin
             layout.dividers.append(divider(.secondary, resizes: .inspector, at: frame.minX - gap, height: height,

@@ -122,7 +122,11 @@ extension SplitViewController {
             return
         }
         let pane = focus.column
-        let nearest = dividers.first { $0.column == pane } ?? dividers.first { $0.resizes == pane } ?? dividers[0]
+        let frame = pane.flatMap { settledLayout.frame(of: $0) }
+        let nearEdge = frame.flatMap { f in
+            dividers.first { abs($0.drawnRect.maxX - f.minX) < 0.5 || abs($0.drawnRect.minX - f.maxX) < 0.5 }
+        }
+        let nearest = dividers.first { $0.column == pane } ?? dividers.first { $0.resizes == pane } ?? nearEdge ?? dividers[0]
         focus.divider = nearest.column
     }
 

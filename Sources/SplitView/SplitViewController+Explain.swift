@@ -3,9 +3,9 @@ extension SplitViewController {
     /// display mode, with the widths they compared.
     ///
     /// ```
-    /// tripleColumn 1000×700: expanded (collapses below 600 pt)
+    /// tripleColumn 900×700: expanded (collapses below 600 pt)
     /// splitBehavior tile: preferred automatic; 1 column fits beside the secondary
-    /// displayMode oneBesideSecondary: preferred twoBesideSecondary needs 954 pt, has 1000; dropped to what fits
+    /// displayMode oneBesideSecondary: preferred twoBesideSecondary needs 946 pt, has 900; dropped to what fits
     /// ```
     public func explain() -> String {
         guard let size else { return "\(style): no size yet; displayMode reads \(displayMode) until the first resize" }
@@ -50,7 +50,10 @@ extension SplitViewController {
         }
         switch resolution.modeRule {
         case .automatic:
-            return "preferred automatic under \(resolution.splitBehavior) (three columns need \(formatted(tilingWidth(level: 2))) pt, two \(formatted(tilingWidth(level: 1))), has \(formatted(width)))"
+            let needs = style == .tripleColumn
+                ? "three columns need \(formatted(tilingWidth(level: 2))) pt, two \(formatted(tilingWidth(level: 1)))"
+                : "two columns need \(formatted(tilingWidth(level: 1))) pt"
+            return "preferred automatic under \(resolution.splitBehavior) (\(needs), has \(formatted(width)))"
         case .preferred:
             return "preferred \(preferences.displayMode)"
         case .droppedForSpace(let wanted):

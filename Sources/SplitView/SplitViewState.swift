@@ -115,7 +115,10 @@ extension SplitViewController {
         restoredTopColumn = state.collapsedTopColumn
         update(.programmatic, animated: false)
         if isCollapsed, let top = state.collapsedTopColumn { showCollapsed(top, cause: .programmatic) }
-        if let column = state.focusedColumn { focusPane(column, byUser: true) }
+        if let column = state.focusedColumn {
+            // Before the first size there are no panes yet: the focus waits for the mount.
+            if isMounted { focusPane(column, byUser: true) } else { focus.column = column }
+        }
         publish()
         return refused
     }

@@ -35,15 +35,21 @@ struct Transition {
         self.to = to
         self.primaryEdge = primaryEdge
         isInteractive = interactive
-        let width = to.size.width
+        let width = to.size.width, height = to.size.height
+        let appearing = to.columns.filter { from.frame(of: $0.column) == nil }
+        let leavingColumns = from.columns.filter { to.frame(of: $0.column) == nil }
+        // Columns that slide in (or out) together on the primary side move by one shared
+        // distance, so that they keep their order and never cover each other on the way.
+        let inShift = primarySideShift(appearing, width: width, edge: primaryEdge)
+        let outShift = primarySideShift(leavingColumns, width: width, edge: primaryEdge)
         starts = to.columns.map { placement in
             if let old = from.frame(of: placement.column) { return old }
             if placement.presentation == .collapsed && !pushing { return placement.frame }
-            return offscreen(placement, width: width, height: to.size.height, edge: primaryEdge)
+            return offscreen(placement, width: width, height: height, edge: primaryEdge, shift: inShift)
         }
-        leaving = from.columns.filter { to.frame(of: $0.column) == nil }.map { placement in
+        leaving = leavingColumns.map { placement in
             if placement.presentation == .collapsed && pushing { return (placement, placement.frame) }
-            return (placement, offscreen(placement, width: width, height: to.size.height, edge: primaryEdge))
+            return (placement, offscreen(placement, width: width, height: height, edge: primaryEdge, shift: outShift))
         }
     }
 
@@ -94,17 +100,30 @@ struct Transition {
     }
 }
 
-/// Where a column waits off-screen: beyond the primary edge, the inspector and the top of a
-/// collapsed stack beyond the far edge, a sheet below the window.
+/// True for the columns that wait beyond the primary edge (not the inspector, a sheet or the
+/// top of a collapsed stack, which come from the far edge or from below).
+private func waitsOnPrimarySide(_ placement: ColumnPlacement) -> Bool {
+    placement.column != .inspector && placement.presentation != .collapsed && placement.presentation != .sheet
+}
+
+/// How far the primary-side columns among `placements` move to lie just beyond the primary
+/// edge, all together: the largest distance any of them needs.
+private func primarySideShift(_ placements: [ColumnPlacement], width: Double, edge: SplitViewController.PrimaryEdge) -> Double {
+    placements.filter(waitsOnPrimarySide).reduce(0) { shift, placement in
+        max(shift, edge == .leading ? placement.frame.maxX : width - placement.frame.minX)
+    }
+}
+
+/// Where a column waits off-screen: beyond the primary edge (moved by the group's `shift`),
+/// the inspector and the top of a collapsed stack beyond the far edge, a sheet below.
 private func offscreen(_ placement: ColumnPlacement, width: Double, height: Double,
-                       edge: SplitViewController.PrimaryEdge) -> Rect
+                       edge: SplitViewController.PrimaryEdge, shift: Double) -> Rect
 {
     let frame = placement.frame
     if placement.presentation == .sheet { return frame.offsetBy(dx: 0, dy: height - frame.minY) }
-    let far = placement.column == .inspector || placement.presentation == .collapsed
-    // Leading primary edge: the primary side is the left; the far side the right.
-    let towardsLeft = (edge == .leading) != far
-    return towardsLeft ? frame.offsetBy(dx: -frame.maxX, dy: 0) : frame.offsetBy(dx: width - frame.minX, dy: 0)
+    if waitsOnPrimarySide(placement) { return frame.offsetBy(dx: edge == .leading ? -shift : shift, dy: 0) }
+    // The far side: the inspector and a pushed stack top come in from beyond the far edge.
+    return edge == .leading ? frame.offsetBy(dx: width - frame.minX, dy: 0) : frame.offsetBy(dx: -frame.maxX, dy: 0)
 }
 
 @inline(__always)
