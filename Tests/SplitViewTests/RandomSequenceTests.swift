@@ -5,6 +5,11 @@ import Testing
 /// Random input sequences — resizes, drags, keys, commands, scrolls, ticks — with the
 /// layout's invariants checked after every step: 40 runs × 250 steps for each style and edge,
 /// 10 000 steps each, so every CI run replays 60 000 steps.
+///
+/// After every step the delegate's calls and the appearance callbacks are checked too (see
+/// ``CallbackPairing``): the `will`/`did` calls pair up per column, each controller's
+/// appearance callbacks follow their state machine, and at rest nothing is owed and exactly
+/// the showing columns' controllers have appeared.
 @Suite struct RandomSequenceTests {
     static let styles: [(SplitViewController.Style, SplitViewController.PrimaryEdge)] = [
         (.tripleColumn, .leading), (.doubleColumn, .leading), (.unspecified, .leading),
@@ -19,13 +24,107 @@ import Testing
             fixture.split.primaryEdge = edge
             fixture.split.showsSecondaryOnlyButton = true
             var decoder = InputDecoder()
+            var pairing = CallbackPairing()
             fixture.resize(1400)
+            pairing.check(fixture, after: "mount")
             for (step, code) in codes.enumerated() {
                 let input = decoder.input(from: code, in: fixture.split)
                 fixture.split.handle(input)
                 expectWellFormed(fixture.split, "step \(step): \(input)")
                 for column in fixture.shown { _ = fixture.split.displayList(for: column) }
+                pairing.check(fixture, after: "step \(step): \(input)")
             }
         }
+    }
+
+    /// The pairing check itself can fail: a forged `did` without its `will`, and a forged
+    /// appearance out of order, are reported.
+    @Test(arguments: [false, true])
+    func thePairingCheckReportsAnUnpairedCall(_ appearance: Bool) {
+        let fixture = Fixture(.tripleColumn, width: 1400)
+        var pairing = CallbackPairing()
+        pairing.check(fixture, after: "mount")
+        withKnownIssue {
+            if appearance {
+                fixture.log.append("P didAppear")
+            } else {
+                fixture.recorder.splitViewController(fixture.split, didHide: .primary)
+            }
+            pairing.check(fixture, after: "forged")
+        }
+    }
+}
+
+/// Follows the delegate's `will…`/`did…` calls per column and each controller's appearance
+/// callbacks, and records an issue for the first call out of order.
+///
+/// Delegate: `willShow(c)` must be followed by `didShow(c)` before any other `will` for `c`
+/// (the same for hide), and no `did` comes without its `will`. Appearance, per controller:
+/// disappeared → willAppear → appearing → didAppear → appeared → willDisappear → disappearing
+/// → didDisappear → disappeared, where a `will` may also reverse a change midway.
+struct CallbackPairing {
+    private enum Owed: Equatable { case show, hide }
+    private enum Phase: Equatable { case disappeared, appearing, appeared, disappearing }
+
+    private var owed: [SplitViewController.Column: Owed] = [:]
+    private var phases: [String: Phase] = [:]
+    private var failed = false
+
+    mutating func check(_ fixture: Fixture, after step: @autoclosure () -> String,
+                        sourceLocation: SourceLocation = #_sourceLocation) {
+        guard !failed else { return }
+        var problems: [String] = []
+        for event in fixture.recorder.takeAll() { delegateCall(event, &problems) }
+        for entry in fixture.log.takeAll() { appearanceCall(entry, &problems) }
+        if !fixture.split.isAnimating { atRest(fixture, &problems) }
+        if !problems.isEmpty {
+            failed = true   // one issue per run is enough to find the sequence
+            let context = step()
+            Issue.record("\(context): \(problems.joined(separator: "; "))\n\(fixture.split.explain())", sourceLocation: sourceLocation)
+        }
+    }
+
+    private mutating func delegateCall(_ event: Event, _ problems: inout [String]) {
+        switch event {
+        case .willShow(let c), .willHide(let c):
+            if let pending = owed[c] { problems.append("\(event) while did\(pending == .show ? "Show" : "Hide")(\(c)) is owed") }
+            if case .willShow = event { owed[c] = .show } else { owed[c] = .hide }
+        case .didShow(let c):
+            if owed[c] != .show { problems.append("\(event) without willShow(\(c))") }
+            owed[c] = nil
+        case .didHide(let c):
+            if owed[c] != .hide { problems.append("\(event) without willHide(\(c))") }
+            owed[c] = nil
+        default: break
+        }
+    }
+
+    private mutating func appearanceCall(_ entry: String, _ problems: inout [String]) {
+        let parts = entry.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return }
+        let (title, call) = (parts[0], parts[1])
+        let phase = phases[title] ?? .disappeared
+        let allowed: [Phase], next: Phase
+        switch call {
+        case "willAppear": (allowed, next) = ([.disappeared, .disappearing], .appearing)
+        case "didAppear": (allowed, next) = ([.appearing], .appeared)
+        case "willDisappear": (allowed, next) = ([.appeared, .appearing], .disappearing)
+        case "didDisappear": (allowed, next) = ([.disappearing], .disappeared)
+        default: return
+        }
+        if !allowed.contains(phase) { problems.append("\(entry) while \(phase)") }
+        phases[title] = next
+    }
+
+    /// With no transition running nothing is owed, and the controllers that have appeared are
+    /// exactly those of the showing columns.
+    private func atRest(_ fixture: Fixture, _ problems: inout [String]) {
+        if !owed.isEmpty { problems.append("at rest with \(owed) owed") }
+        if let midway = phases.first(where: { $0.value == .appearing || $0.value == .disappearing }) {
+            problems.append("at rest with \(midway.key) \(midway.value)")
+        }
+        let showing = Set(fixture.shown.compactMap { fixture.split.navigationController(for: $0)?.topViewController?.title })
+        let appeared = Set(phases.filter { $0.value == .appeared }.map(\.key))
+        if showing != appeared { problems.append("showing \(showing.sorted()) but appeared \(appeared.sorted())") }
     }
 }

@@ -1,3 +1,4 @@
+import Testing
 @testable import SplitView
 
 /// A shared log of appearance callbacks, in order, across several controllers.
@@ -76,3 +77,44 @@ struct Fixture {
 
 /// The key chord for F9 and friends, shortly.
 func key(_ k: KeyChord.Key, _ modifiers: KeyChord.Modifiers = []) -> Input { .key(KeyChord(k, modifiers: modifiers)) }
+
+// MARK: - Helpers added for the behaviour tests
+
+extension Fixture {
+    /// Installs a logging controller titled `title` in `column` and returns it.
+    @discardableResult
+    func install(_ title: String, in column: SplitViewController.Column) -> LoggingViewController {
+        let vc = LoggingViewController(title, log: log)
+        split.setViewController(vc, for: column)
+        return vc
+    }
+
+    /// A click: the main button down and up at `point`.
+    func click(_ point: Point) { send(.pointerDown(point), .pointerUp(point)) }
+
+    /// A click at `(x, y)`.
+    func click(x: Double, y: Double) { click(Point(x: x, y: y)) }
+
+    /// Clicks the middle of the first button of `kind` (failing the test when there is none).
+    func click(_ kind: BarButton.Kind, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let button = split.layout.button(kind) else {
+            Issue.record("no \(kind) button:\n\(describe(split.layout))", sourceLocation: sourceLocation)
+            return
+        }
+        click(Point(x: button.frame.midX, y: button.frame.midY))
+    }
+
+    /// Clears both logs, so that a test reads only what its next inputs cause.
+    func forget() {
+        _ = recorder.takeAll()
+        _ = log.takeAll()
+    }
+}
+
+/// The appearance entries of one controller, in order, without its title:
+/// `["willAppear", "didAppear"]`.
+func entries(of title: String, in log: [String]) -> [String] {
+    log.compactMap { entry in
+        entry.hasPrefix(title + " ") ? String(entry.dropFirst(title.count + 1)) : nil
+    }
+}

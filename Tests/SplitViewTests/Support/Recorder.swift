@@ -67,6 +67,9 @@ final class Recorder: SplitViewControllerDelegate {
     var separateSecondaryAnswer: ViewController?
     var handlesShow = false
     var handlesShowDetail = false
+    /// When set, every recorded event is also appended to this log (as `"delegate <event>"`),
+    /// so that a test can read delegate and appearance callbacks in one order.
+    var mirror: AppearanceLog?
 
     /// Returns the recorded events and forgets them.
     func takeAll() -> [Event] {
@@ -78,6 +81,7 @@ final class Recorder: SplitViewControllerDelegate {
         events.append(event)
         sawCollapsed.append(svc.isCollapsed)
         sawMode.append(svc.displayMode)
+        mirror?.append("delegate \(event)")
     }
 
     func splitViewController(_ svc: SplitViewController, willChangeTo displayMode: SplitViewController.DisplayMode) {
@@ -129,5 +133,27 @@ final class Recorder: SplitViewControllerDelegate {
     func splitViewController(_ svc: SplitViewController, showDetail vc: ViewController, sender: Any?) -> Bool {
         record(svc, .showDetail)
         return handlesShowDetail
+    }
+}
+
+// MARK: - Sequences added for the behaviour tests
+
+extension Event {
+    /// A triple column mounting at 1400 pt: twoBesideSecondary, every column announced.
+    static var tripleMount: [Event] {
+        [.willChangeTo(.twoBesideSecondary), .willShow(.supplementary), .willShow(.primary), .willShow(.secondary),
+         .didShow(.supplementary), .didShow(.primary), .didShow(.secondary)]
+    }
+
+    /// A triple column in twoBesideSecondary collapsing with the secondary on top.
+    static var tripleCollapse: [Event] {
+        [.willChangeTo(.oneBesideSecondary), .topColumnForCollapsing(proposed: .secondary), .willHide(.supplementary),
+         .willHide(.primary), .didCollapse, .didHide(.supplementary), .didHide(.primary)]
+    }
+
+    /// A collapsed triple column expanding to twoBesideSecondary.
+    static var tripleExpand: [Event] {
+        [.willChangeTo(.twoBesideSecondary), .displayModeForExpanding(proposed: .twoBesideSecondary), .willShow(.supplementary),
+         .willShow(.primary), .didExpand, .didShow(.supplementary), .didShow(.primary)]
     }
 }
