@@ -23,6 +23,8 @@ public final class FontSet {
     private var coverage: [Coverage: UnsafeMutablePointer<XftFont>] = [:]
     /// The fallback fonts opened so far, each held once.
     private var fallbacks: [UnsafeMutablePointer<XftFont>] = []
+    /// Blocks of 256 characters (per role) for which fontconfig has no font.
+    private var barrenBlocks: Set<Coverage> = []
 
     /// Opens every role of `family` at `scale` (the connection's scale by default).
     ///
@@ -106,22 +108,32 @@ public final class FontSet {
         if XftCharExists(connection.display, primary, scalar.value) != 0 { return primary }
         let key = Coverage(role: role, scalar: scalar.value)
         if let known = coverage[key] { return known }
-        var found = primary
-        // Fontconfig's best match among the fonts that have this character (a `charset` of one).
-        let name = open(family, role, extra: ":charset=\(String(scalar.value, radix: 16))")
-        if let candidate = name, XftCharExists(connection.display, candidate, scalar.value) != 0 {
-            if let same = fallbacks.first(where: { $0 == candidate }) ?? (candidate == primary ? primary : nil) {
-                XftFontClose(connection.display, candidate)   // Xft counted one more reference to it
-                found = same
-            } else {
-                fallbacks.append(candidate)
-                found = candidate
-            }
-        } else if let candidate = name {
-            XftFontClose(connection.display, candidate)
-        }
+        let found = fallback(for: scalar, role: role) ?? primary
         coverage[key] = found
         return found
+    }
+
+    /// A font that has `scalar`: a fallback already open (a Japanese font covers the next
+    /// kanji too), else fontconfig's best match for a `charset` of that one character. A block
+    /// of 256 characters in which fontconfig found nothing is not asked about again, so a
+    /// desktop without CJK fonts pays one search, not one per character.
+    private func fallback(for scalar: Unicode.Scalar, role: FontRole) -> UnsafeMutablePointer<XftFont>? {
+        let display = connection.display
+        if let open = fallbacks.first(where: { XftCharExists(display, $0, scalar.value) != 0 }) { return open }
+        let block = Coverage(role: role, scalar: scalar.value >> 8)
+        guard !barrenBlocks.contains(block) else { return nil }
+        guard let candidate = open(family, role, extra: ":charset=\(String(scalar.value, radix: 16))") else { return nil }
+        guard XftCharExists(display, candidate, scalar.value) != 0 else {
+            XftFontClose(display, candidate)
+            barrenBlocks.insert(block)
+            return nil
+        }
+        if candidate == font(role) || fallbacks.contains(candidate) {
+            XftFontClose(display, candidate)   // Xft counted one more reference to a font we hold
+            return candidate
+        }
+        fallbacks.append(candidate)
+        return candidate
     }
 
     /// The Xft font of `role`, for drawing.
