@@ -1,75 +1,159 @@
 /// Fitting text into widths with the host's measurer: ellipsis for one line, wrapping for
 /// paragraphs.
+///
+/// Both walk the text once. Breaks are found in the UTF-8 bytes: a space or a line feed is one
+/// byte that is never part of a larger character (a CR LF pair is taken together), so no
+/// grapheme segmentation is paid for while the window is being dragged.
 public enum TextLayout {
     /// The ellipsis appended to text cut short.
     public static let ellipsis = "…"
 
-    /// `text` if it fits in `width`, else the longest prefix that fits with "…" after it (an
-    /// empty string when not even the ellipsis fits).
+    /// `text` if it fits in `width`, else the longest prefix of whole characters that fits
+    /// with "…" after it (an empty string when not even the ellipsis fits).
     ///
-    /// - Complexity: O(log n) measurements for a string of n characters.
+    /// - Complexity: one measurement of the text, and one per character when it is cut.
     public static func truncated(_ text: String, toWidth width: Double, font: FontRole,
                                  measurer: any TextMeasurer) -> String
     {
         guard width > 0 else { return "" }
         if measurer.width(of: text, font: font) <= width { return text }
-        guard measurer.width(of: ellipsis, font: font) <= width else { return "" }
-        let characters = Array(text)
-        var low = 0, high = characters.count
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if measurer.width(of: String(characters[..<mid]) + ellipsis, font: font) <= width { low = mid } else { high = mid - 1 }
+        let room = width - measurer.width(of: ellipsis, font: font)
+        guard room >= 0 else { return "" }
+        var used = 0.0, end = text.startIndex
+        for index in text.indices {
+            // A character of up to 15 UTF-8 bytes is a small string: measuring it allocates nothing.
+            used += measurer.width(of: String(text[index]), font: font)
+            guard used <= room else { break }
+            end = text.index(after: index)
         }
-        var prefix = String(characters[..<low])
+        var prefix = text[..<end]
         while prefix.last?.isWhitespace == true { prefix.removeLast() }
         return prefix + ellipsis
     }
 
-    /// `text` broken into lines no wider than `width`: at line breaks (LF, CRLF, …), then between words; a
-    /// word wider than a line is split where it must be. Trailing spaces are dropped.
-    ///
-    /// Words are measured once each, so a long paragraph costs one measurement a word.
+    /// `text` broken into lines no wider than `width`: at line breaks (LF, CR LF, CR), then
+    /// between words at spaces; a word wider than a line is split where it must be. Spaces at
+    /// a break are dropped; a paragraph's indentation and the spaces between words are kept.
     public static func wrapped(_ text: String, toWidth width: Double, font: FontRole,
                                measurer: any TextMeasurer) -> [String]
     {
-        var lines: [String] = []
-        let space = measurer.width(of: " ", font: font)
-        // Any line break starts a paragraph: "\r\n" is one Character, and not "\n".
-        for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            var line = "", lineWidth = 0.0
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-                var word = String(word)
-                var wordWidth = measurer.width(of: word, font: font)
-                if !line.isEmpty && lineWidth + space + wordWidth <= width {
-                    line += " " + word
-                    lineWidth += space + wordWidth
-                    continue
-                }
-                if !line.isEmpty { lines.append(line) }
-                while wordWidth > width && word.count > 1 {
-                    let (head, tail) = split(word, toWidth: width, font: font, measurer: measurer)
-                    lines.append(head)
-                    word = tail
-                    wordWidth = measurer.width(of: word, font: font)
-                }
-                line = word
-                lineWidth = wordWidth
-            }
-            lines.append(line)
-        }
-        return lines
+        var wrapper = Wrapper(text: text, width: width, font: font, measurer: measurer)
+        while wrapper.wrapNextParagraph() {}
+        return wrapper.lines
     }
 
-    /// The longest head of `word` that fits (at least one character) and the rest.
-    private static func split(_ word: String, toWidth width: Double, font: FontRole,
-                              measurer: any TextMeasurer) -> (String, String)
-    {
-        let characters = Array(word)
-        var low = 1, high = characters.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if measurer.width(of: String(characters[..<mid]), font: font) <= width { low = mid } else { high = mid - 1 }
+    /// Wraps `text` paragraph by paragraph, on demand: a view shows its first screen without
+    /// wrapping a long file to its end.
+    public struct Wrapper {
+        /// The lines wrapped so far.
+        public private(set) var lines: [String] = []
+        /// True once the whole text is wrapped.
+        public var isComplete: Bool { position == bytes.endIndex }
+        /// How much of the text (in UTF-8 bytes) is wrapped, 0…1.
+        public var fractionWrapped: Double {
+            bytes.isEmpty ? 1 : Double(bytes.distance(from: bytes.startIndex, to: position)) / Double(bytes.count)
         }
-        return (String(characters[..<low]), String(characters[low...]))
+
+        private let text: String
+        private let bytes: String.UTF8View
+        private var position: String.Index
+        private let width: Double
+        private let font: FontRole
+        private let measurer: any TextMeasurer
+        private let space: Double
+
+        /// Prepares to wrap `text` at `width`.
+        public init(text: String, width: Double, font: FontRole, measurer: any TextMeasurer) {
+            self.text = text
+            bytes = text.utf8
+            position = text.startIndex
+            self.width = width
+            self.font = font
+            self.measurer = measurer
+            space = measurer.width(of: " ", font: font)
+        }
+
+        /// Wraps paragraphs until at least `count` lines exist or the text ends.
+        public mutating func wrap(upToLineCount count: Int) {
+            while lines.count < count && wrapNextParagraph() {}
+        }
+
+        /// Wraps the next paragraph; false when the text had already ended.
+        @discardableResult
+        public mutating func wrapNextParagraph() -> Bool {
+            guard position < bytes.endIndex || (lines.isEmpty && text.isEmpty) else { return false }
+            var end = position
+            while end < bytes.endIndex, bytes[end] != 0x0A, bytes[end] != 0x0D { end = bytes.index(after: end) }
+            wrapParagraph(text[position..<end])
+            // Past the break: LF, CR, or the CR LF pair (which Swift counts as one character).
+            if end < bytes.endIndex {
+                let isCR = bytes[end] == 0x0D
+                end = bytes.index(after: end)
+                if isCR, end < bytes.endIndex, bytes[end] == 0x0A { end = bytes.index(after: end) }
+                // A break that ends the text still opens an (empty) last paragraph.
+                if end == bytes.endIndex { lines.append("") }
+            }
+            position = end
+            if text.isEmpty { position = bytes.endIndex }
+            return true
+        }
+
+        private mutating func wrapParagraph(_ paragraph: Substring) {
+            var line = Substring(), lineWidth = 0.0
+            let utf8 = paragraph.utf8
+            // Leading spaces (indentation) belong to the first word; later runs of spaces are gaps.
+            var start = utf8.startIndex, gap = 0
+            while start < utf8.endIndex, utf8[start] == 0x20 { start = utf8.index(after: start) }
+            var wordStart = utf8.startIndex
+            while start < utf8.endIndex {
+                var stop = start
+                while stop < utf8.endIndex, utf8[stop] != 0x20 { stop = utf8.index(after: stop) }
+                place(paragraph[wordStart..<stop], after: gap, on: &line, width: &lineWidth, paragraph: paragraph)
+                start = stop
+                gap = 0
+                while start < utf8.endIndex, utf8[start] == 0x20 {
+                    start = utf8.index(after: start)
+                    gap += 1
+                }
+                wordStart = start
+            }
+            lines.append(String(line))
+        }
+
+        /// Adds one word, `gap` spaces after the line so far, breaking the line (or the word)
+        /// where it must.
+        private mutating func place(_ word: Substring, after gap: Int, on line: inout Substring,
+                                    width lineWidth: inout Double, paragraph: Substring)
+        {
+            let wordWidth = measurer.width(of: String(word), font: font)
+            let gapWidth = space * Double(gap)
+            if !line.isEmpty && lineWidth + gapWidth + wordWidth <= width {
+                // Extend the line over the spaces and the word: it stays a slice of the paragraph.
+                line = paragraph[line.startIndex..<word.endIndex]
+                lineWidth += gapWidth + wordWidth
+                return
+            }
+            if !line.isEmpty { lines.append(String(line)) }
+            var rest = word, restWidth = wordWidth
+            while restWidth > width && rest.count > 1 {
+                let head = fittingHead(of: rest)
+                lines.append(String(head))
+                rest = rest[head.endIndex...]
+                restWidth = measurer.width(of: String(rest), font: font)
+            }
+            line = rest
+            lineWidth = restWidth
+        }
+
+        /// The longest head of `word` (at least one character) that fits the width.
+        private func fittingHead(of word: Substring) -> Substring {
+            var used = 0.0, end = word.index(after: word.startIndex)
+            for index in word.indices {
+                used += measurer.width(of: String(word[index]), font: font)
+                guard used <= width else { break }
+                end = word.index(after: index)
+            }
+            return word[..<end]
+        }
     }
 }

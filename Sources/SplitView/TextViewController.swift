@@ -1,11 +1,12 @@
 /// Read-only text that wraps to the pane's width and scrolls; only the visible lines are
-/// drawn, and the wrapping is computed once per width.
+/// drawn, and only as much of the text is wrapped as has been shown: a 2 MB file resized
+/// a pixel at a time wraps its first screen, not its whole length.
 open class TextViewController: ViewController {
     /// The text; newlines start new paragraphs.
     public var text: String {
         didSet {
             guard text != oldValue else { return }
-            wrapped = nil
+            wrapper = nil
             scrollOffset = 0
             setNeedsDisplay()
         }
@@ -20,7 +21,8 @@ open class TextViewController: ViewController {
     /// The margin around the text, in points.
     public static let padding: Double = 16
 
-    private var wrapped: (width: Double, lines: [String])?
+    private var wrapper: TextLayout.Wrapper?
+    private var wrapWidth = 0.0
     private var lineHeight = 16.0
 
     /// Creates a text view.
@@ -30,13 +32,11 @@ open class TextViewController: ViewController {
         super.init(title: title)
     }
 
-    /// The wrapped lines at a content `width` (cached for the last width).
+    /// All the wrapped lines at a content `width` (wrapping the rest of the text if needed).
     public func lines(forWidth width: Double, measurer: any TextMeasurer) -> [String] {
-        let textWidth = max(1, width - 2 * Self.padding)
-        if let wrapped, wrapped.width == textWidth { return wrapped.lines }
-        let lines = TextLayout.wrapped(text, toWidth: textWidth, font: .body, measurer: measurer)
-        wrapped = (textWidth, lines)
-        return lines
+        prepareWrapper(width: width, measurer: measurer)
+        while wrapper!.wrapNextParagraph() {}
+        return wrapper!.lines
     }
 
     override open func draw(in context: DrawContext) -> [DrawOp] {
@@ -48,25 +48,31 @@ open class TextViewController: ViewController {
             return [.text(line, origin: Point(x: bounds.minX + Self.padding, y: bounds.minY + Self.padding + metrics.ascent),
                           .body, context.theme.secondaryText)]
         }
-        let lines = lines(forWidth: bounds.width, measurer: measurer)
-        clampScroll(lineCount: lines.count, height: bounds.height)
+        prepareWrapper(width: bounds.width, measurer: measurer)
+        wrapper!.wrap(upToLineCount: Int((scrollOffset + bounds.height) / lineHeight) + 2)
+        clampScroll(height: bounds.height)
+        // Clamping may have moved up; wrap what that shows too.
+        wrapper!.wrap(upToLineCount: Int((scrollOffset + bounds.height) / lineHeight) + 2)
+        let lines = wrapper!.lines
         let first = max(0, Int((scrollOffset - Self.padding) / lineHeight))
         let last = min(lines.count - 1, Int((scrollOffset + bounds.height) / lineHeight) + 1)
-        guard first <= last else { return [] }
         var ops: [DrawOp] = []
-        for index in first...last where !lines[index].isEmpty {
-            let y = bounds.minY + Self.padding + Double(index) * lineHeight - scrollOffset + metrics.ascent
-            ops.append(.text(lines[index], origin: Point(x: bounds.minX + Self.padding, y: y), .body, context.theme.text))
+        if first <= last {
+            for index in first...last where !lines[index].isEmpty {
+                let y = bounds.minY + Self.padding + Double(index) * lineHeight - scrollOffset + metrics.ascent
+                ops.append(.text(lines[index], origin: Point(x: bounds.minX + Self.padding, y: y), .body, context.theme.text))
+            }
         }
-        let content = Double(lines.count) * lineHeight + 2 * Self.padding
-        ops += ScrollIndicator.ops(contentHeight: content, offset: scrollOffset, in: bounds, theme: context.theme)
+        ops += ScrollIndicator.ops(contentHeight: contentHeight, offset: scrollOffset, in: bounds, theme: context.theme)
         return ops
     }
 
     override open func scroll(dy: Double, in bounds: Rect) -> Bool {
         let before = scrollOffset
         scrollOffset += dy
-        clampScroll(lineCount: wrapped?.lines.count ?? 0, height: bounds.height)
+        // Scrolling past what is wrapped wraps that far first, so the end is exact.
+        wrapper?.wrap(upToLineCount: Int((scrollOffset + bounds.height) / lineHeight) + 2)
+        clampScroll(height: bounds.height)
         if scrollOffset != before { setNeedsDisplay() }
         return true
     }
@@ -80,9 +86,25 @@ open class TextViewController: ViewController {
         }
     }
 
-    private func clampScroll(lineCount: Int, height: Double) {
-        let content = Double(lineCount) * lineHeight + 2 * Self.padding
-        scrollOffset = min(max(scrollOffset, 0), max(0, content - height))
+    private func prepareWrapper(width: Double, measurer: any TextMeasurer) {
+        let textWidth = max(1, width - 2 * Self.padding)
+        if wrapper == nil || wrapWidth != textWidth {
+            wrapper = TextLayout.Wrapper(text: text, width: textWidth, font: .body, measurer: measurer)
+            wrapWidth = textWidth
+        }
+    }
+
+    /// The height of the whole text: exact once wrapped to the end, else estimated from the
+    /// part wrapped so far (lines per byte), which is all a scroll bar needs.
+    private var contentHeight: Double {
+        guard let wrapper else { return 0 }
+        let wrapped = Double(wrapper.lines.count)
+        let lines = wrapper.isComplete ? wrapped : max(wrapped, wrapped / max(wrapper.fractionWrapped, 0.001))
+        return lines * lineHeight + 2 * Self.padding
+    }
+
+    private func clampScroll(height: Double) {
+        scrollOffset = min(max(scrollOffset, 0), max(0, contentHeight - height))
     }
 }
 

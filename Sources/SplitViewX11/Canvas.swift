@@ -149,12 +149,13 @@ public final class Canvas: CanvasProtocol {
         var xftColor = textColor(color)
         var x = scale.edge(origin.x)
         let y = Int32(scale.edge(origin.y))
-        for run in fonts.runs(of: string, font) {
+        let runs = fonts.runs(of: string, font)
+        for (index, run) in runs.enumerated() {
             var utf8 = run.text
             utf8.withUTF8 { bytes in
                 XftDrawStringUtf8(draw, &xftColor, run.font, Int32(x), y, bytes.baseAddress, Int32(bytes.count))
             }
-            x += fonts.pixelAdvance(of: run.text, font)
+            if index < runs.count - 1 { x += fonts.pixelAdvance(of: run.text, font) }
         }
     }
 

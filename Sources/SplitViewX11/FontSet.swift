@@ -57,6 +57,10 @@ public final class FontSet {
     /// Japanese font.
     public func runs(of text: String, _ role: FontRole) -> [(text: String, font: UnsafeMutablePointer<XftFont>)] {
         let primary = font(role)
+        // Most text is one font's: look for a character it lacks before copying anything.
+        if text.unicodeScalars.allSatisfy({ $0.isASCII || font(for: $0, role: role, primary: primary) == primary }) {
+            return [(text, primary)]
+        }
         var runs: [(text: String, font: UnsafeMutablePointer<XftFont>)] = []
         var current = String.UnicodeScalarView(), currentFont = primary
         for scalar in text.unicodeScalars {

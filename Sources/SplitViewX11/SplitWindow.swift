@@ -32,6 +32,10 @@ public final class SplitWindow {
     private var stacking: [Window] = []
     private var drawnKeys: [SplitViewController.Column: PaneKey] = [:]
     private var backgroundPixel: UInt = 0
+    private var gapGC: GC?
+    private var gapsPainted = false
+    /// The request number of the last paint of all the divider lines.
+    private var lastGapPaint: UInt = 0
     private var theme: Theme
 
     /// The columns that get a child window, in creation order.
@@ -52,17 +56,23 @@ public final class SplitWindow {
         let display = connection.display
         controller.textMeasurer = fonts.measurer
 
-        // The top-level's background is the divider colour: the 1-pt gaps between columns are
-        // where it shows, so the server paints the divider lines itself.
+        // No background: a background would make the server repaint the top-level on every
+        // resize. What of it shows — the 1-pt gaps between columns, the divider lines — is
+        // painted by ``paintGaps()`` in the divider colour.
         var attributes = XSetWindowAttributes()
         backgroundPixel = Self.pixel(for: controller.theme.divider, on: connection)
-        attributes.background_pixel = backgroundPixel
+        attributes.background_pixmap = UInt(None)
+        attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = Int(StructureNotifyMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask
                                     | PointerMotionMask | LeaveWindowMask | ExposureMask)
         attributes.cursor = cursors.arrow
         window = XCreateWindow(display, connection.root, 0, 0, UInt32(max(1, size.width)), UInt32(max(1, size.height)), 0,
                                connection.depth, UInt32(InputOutput), connection.visual,
-                               UInt(CWBackPixel | CWEventMask | CWCursor), &attributes)
+                               UInt(CWBackPixmap | CWBitGravity | CWEventMask | CWCursor), &attributes)
+        var gcValues = XGCValues()
+        gcValues.foreground = backgroundPixel
+        gcValues.graphics_exposures = 0
+        gapGC = XCreateGC(display, window, UInt(GCForeground | GCGraphicsExposures), &gcValues)
         let minimum = connection.scale.pixels(Size(width: 320, height: 240))
         WindowProperties.setTopLevel(window, on: connection, title: title, minimum: minimum)
 
@@ -98,6 +108,7 @@ public final class SplitWindow {
     /// Destroys the window and its children.
     public func destroy() {
         canvases.removeAll()
+        if let gapGC { XFreeGC(connection.display, gapGC) }
         XDestroyWindow(connection.display, window)
     }
 
@@ -144,9 +155,11 @@ public final class SplitWindow {
             wanted[child] = rect
             order.append(child)
         }
+        var moved = false
         for (child, rect) in wanted where placed[child] != rect || !mapped.contains(child) {
             XMoveResizeWindow(display, child, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
             placed[child] = rect
+            moved = true
         }
         if order != stacking {
             var windows = order
@@ -157,16 +170,32 @@ public final class SplitWindow {
             XMapWindow(display, child)
             mapped.insert(child)
         }
+        var uncovered = false
         for child in mapped where wanted[child] == nil {
             XUnmapWindow(display, child)
             mapped.remove(child)
             placed[child] = nil
+            uncovered = true
             if let column = columnWindows.first(where: { $0.value == child })?.key { drawnKeys[column] = nil }
         }
+        if moved || uncovered { gapsPainted = false }
     }
 
-    /// Redraws the panes whose drawing changed, and copies them to their windows.
+    /// Paints what the panes leave of the top-level — the divider lines — in the divider
+    /// colour: one fill of the whole window, which the server clips to the parts no child
+    /// covers (the top-level's subwindow mode is ClipByChildren).
+    public func paintGaps() {
+        guard let gapGC else { return }
+        let r = PixelRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height)
+        lastGapPaint = XNextRequest(connection.display)
+        XFillRectangle(connection.display, window, gapGC, Int32(r.x), Int32(r.y), UInt32(max(0, r.width)), UInt32(max(0, r.height)))
+        gapsPainted = true
+    }
+
+    /// Redraws the panes whose drawing changed and copies them to their windows, then the
+    /// divider lines if the panes moved (after the panes: what the user waits for comes first).
     public func redraw() {
+        defer { if !gapsPainted { paintGaps() } }
         for column in Self.columns {
             guard let key = controller.paneKey(for: column), let child = columnWindows[column],
                   let rect = placed[child], mapped.contains(child) else { continue }
@@ -181,8 +210,15 @@ public final class SplitWindow {
     }
 
     /// Copies the exposed part of a pane from its pixmap, unless a later full copy already
-    /// covered it (`serial` is the event's).
+    /// covered it (`serial` is the event's); on the top-level, the divider lines are painted
+    /// again at the end of the batch.
     public func expose(_ child: Window, _ rect: PixelRect, serial: UInt) {
+        if child == window {
+            // An expose made before our last full paint of the lines is answered already; a
+            // newer one is painted with the lines, after this batch's panes.
+            if lastGapPaint == 0 || serial >= lastGapPaint { gapsPainted = false }
+            return
+        }
         guard let column = columnWindows.first(where: { $0.value == child })?.key,
               let canvas = canvases[column], !canvas.isCovered(exposeSerial: serial) else { return }
         canvas.present(rect)
@@ -201,8 +237,8 @@ public final class SplitWindow {
     private func applyTheme() {
         theme = controller.theme
         backgroundPixel = Self.pixel(for: theme.divider, on: connection)
-        XSetWindowBackground(connection.display, window, backgroundPixel)
-        XClearWindow(connection.display, window)
+        if let gapGC { XSetForeground(connection.display, gapGC, backgroundPixel) }
+        gapsPainted = false
         drawnKeys.removeAll()
     }
 
