@@ -11,7 +11,7 @@ final class Browser {
     private let folders: ListViewController
     private let notes: ListViewController
     private let reader: TextViewController
-    private let details: DetailsViewController
+    private let details: NoteDetailsViewController
     private var shownFolder: Library.Folder?
     private var shownNotes: [Library.Note] = []
 
@@ -21,7 +21,7 @@ final class Browser {
         folders = ListViewController(title: library.name, items: library.folders.map(Self.item), emptyText: "No folders")
         notes = ListViewController(title: "Notes", emptyText: "No notes in this folder")
         reader = TextViewController(title: "", placeholder: "Select a note to read it.")
-        details = DetailsViewController(title: "Details")
+        details = NoteDetailsViewController(title: "Details")
         split.showsSecondaryOnlyButton = style == .tripleColumn
         split.setViewController(folders, for: .primary)
         if style == .tripleColumn { split.setViewController(notes, for: .supplementary) }
@@ -72,17 +72,7 @@ final class Browser {
         let note = shownNotes[index]
         reader.title = note.name
         reader.text = library.text(of: note)
-        let text = reader.text
-        details.entries = [
-            ("Name", note.name),
-            ("Folder", (shownFolder.map { $0.ancestors + [$0.name] } ?? []).joined(separator: " › ")),
-            ("Size", Library.size(note.size)),
-            ("Lines", "\(text.split(separator: "\n", omittingEmptySubsequences: false).count)"),
-            ("Words", "\(text.split(whereSeparator: { $0.isWhitespace }).count)"),
-            ("Characters", "\(text.count)"),
-            ("Modified", Library.date(note.modified)),
-            ("Path", note.path),
-        ]
+        details.show(note, in: shownFolder, text: reader.text)
     }
 
     /// Opens the column a row feeds: the double column pushes the notes on the primary's
@@ -108,5 +98,36 @@ final class Browser {
             : "\(folder.noteCount) note\(folder.noteCount == 1 ? "" : "s")"
         let place = folder.ancestors.isEmpty ? count : folder.ancestors.joined(separator: " › ") + " · " + count
         return ListItem(title: folder.name, subtitle: place)
+    }
+}
+
+/// The inspector: a note's name, place, size and counts. The counts walk the whole text, so
+/// they are computed when the inspector shows, not for every note the user passes.
+final class NoteDetailsViewController: DetailsViewController {
+    private var pending: (note: Library.Note, folder: Library.Folder?, text: String)?
+
+    /// Remembers what to describe; computed now if the inspector is showing.
+    func show(_ note: Library.Note, in folder: Library.Folder?, text: String) {
+        pending = (note, folder, text)
+        if isViewVisible { describePending() }
+    }
+
+    override func viewWillAppear(_ animated: Bool) {
+        describePending()
+    }
+
+    private func describePending() {
+        guard let (note, folder, text) = pending else { return }
+        pending = nil
+        entries = [
+            ("Name", note.name),
+            ("Folder", (folder.map { $0.ancestors + [$0.name] } ?? []).joined(separator: " › ")),
+            ("Size", Library.size(note.size)),
+            ("Lines", "\(text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count)"),
+            ("Words", "\(text.split(whereSeparator: { $0.isWhitespace }).count)"),
+            ("Characters", "\(text.count)"),
+            ("Modified", Library.date(note.modified)),
+            ("Path", note.path),
+        ]
     }
 }

@@ -17,6 +17,13 @@ struct SplitViewApp: ParsableCommand {
             Ctrl+N opens another window.
             """)
 
+    /// The entry point: fontconfig starts loading its configuration at once, on another
+    /// thread, while the command line is parsed and the library read.
+    static func main() {
+        FontWarmup.start()
+        main(nil)
+    }
+
     @Option(help: ArgumentHelp("The window's size in pixels.", valueName: "WxH"))
     var geometry: Geometry = Geometry(width: 1400, height: 900)
 

@@ -31,6 +31,7 @@ public final class FontSet {
     /// - Throws: ``X11Error`` `cannot open any font (tried "DejaVu Sans", "sans", …)` when not
     ///   one font opens, which means fontconfig has no fonts at all.
     public init(connection: X11Connection, family: String, scale: PixelScale? = nil) throws(X11Error) {
+        FontWarmup.wait()
         self.connection = connection
         self.scale = scale ?? connection.scale
         self.family = family
