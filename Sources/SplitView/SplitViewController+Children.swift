@@ -106,11 +106,6 @@ extension SplitViewController {
         relayout(.programmatic, animated: false)
     }
 
-    /// A controller's content changed: the host sees it in ``paneKey(for:)``.
-    func contentDidChange() {
-        contentRevision &+= 1
-    }
-
     /// A controller's title changed: back buttons that carry it are resized.
     func titleDidChange() {
         guard isMounted else { return }

@@ -57,16 +57,22 @@ extension SplitViewController {
 
     /// The display-mode rules applied to the current preferences and width.
     func resolve(preferredDisplayMode: DisplayMode? = nil, inspectorShown: Bool? = nil) -> Resolution {
+        DisplayModeResolution.resolved(resolutionInput(preferredDisplayMode: preferredDisplayMode, inspectorShown: inspectorShown))
+    }
+
+    /// What the rules see now: the width the columns share (less a tiled inspector at its
+    /// minimum), the preferences and the minimums.
+    private func resolutionInput(preferredDisplayMode: DisplayMode? = nil, inspectorShown: Bool? = nil) -> ResolutionInput {
         let width = size?.width ?? 0
         let widths = resolvedWidths
         let inspectorTiles = (inspectorShown ?? self.inspectorShown) && LayoutComputation.inspectorTiles(width: width, widths: widths)
         let available = inspectorTiles ? width - widths.minimum(.inspector) - LayoutMetrics.dividerWidth : width
-        return DisplayModeResolution.resolved(ResolutionInput(
+        return ResolutionInput(
             style: style, availableWidth: available,
             preferredDisplayMode: preferredDisplayMode ?? preferences.displayMode,
             preferredSplitBehavior: preferences.splitBehavior, presentsWithGesture: preferences.presentsWithGesture,
             minimumPrimary: widths.minimum(.primary), minimumSupplementary: widths.minimum(.supplementary),
-            minimumSecondary: widths.minimum(.secondary)))
+            minimumSecondary: widths.minimum(.secondary))
     }
 
     private func applyResolution(request: DisplayMode?) {
@@ -95,22 +101,13 @@ extension SplitViewController {
     /// displace it within their minimums.
     func fits(_ mode: DisplayMode, _ resolved: Resolution) -> Bool {
         guard mode != .automatic, mode.level <= DisplayModeResolution.levelCap(style) else { return false }
-        let input = resolutionInput(for: resolved)
+        let input = resolutionInput()
         switch mode.family {
         case .overlay: return DisplayModeResolution.overlayFits(level: mode.level, input)
         case .displace: return DisplayModeResolution.displaceFits(input)
         case .tile: return mode.level <= resolved.tiledLevelThatFits
         default: return true
         }
-    }
-
-    private func resolutionInput(for resolved: Resolution) -> ResolutionInput {
-        let widths = resolvedWidths, width = size?.width ?? 0
-        let inspectorTiles = inspectorShown && LayoutComputation.inspectorTiles(width: width, widths: widths)
-        return ResolutionInput(style: style, availableWidth: inspectorTiles ? width - widths.minimum(.inspector) - 1 : width,
-                               preferredDisplayMode: preferences.displayMode, preferredSplitBehavior: preferences.splitBehavior,
-                               presentsWithGesture: preferences.presentsWithGesture, minimumPrimary: widths.minimum(.primary),
-                               minimumSupplementary: widths.minimum(.supplementary), minimumSecondary: widths.minimum(.secondary))
     }
 
     /// The mode a request for `target` would show, without making it.

@@ -74,8 +74,6 @@ public final class SplitViewController {
     var isMounted = false
     var isUpdating = false
     var pendingUpdate: ChangeCause?
-    /// Bumped by every content change; pane keys carry per-controller revisions instead.
-    var contentRevision = 0
     /// Bumped when the theme or the text measurer changes: every pane redraws.
     var appearanceRevision = 0
 

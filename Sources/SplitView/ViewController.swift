@@ -64,10 +64,10 @@ open class ViewController {
         self.title = title
     }
 
-    /// Asks for the content to be drawn again.
+    /// Asks for the content to be drawn again: the revision feeds the pane's
+    /// ``PaneKey``, which the host compares before redrawing.
     public func setNeedsDisplay() {
         revision &+= 1
-        splitViewController?.contentDidChange()
     }
 
     /// The view is about to appear. Override to prepare; no need to call `super`.

@@ -101,8 +101,12 @@ public final class SplitWindow {
         }
         controller.handle(.resize(connection.scale.size(size)))
         apply()
-        redraw()
+        // Draw first, map, then copy: requests run in order, so the panes show at once,
+        // without waiting for the Expose events (which are then skipped as answered).
+        redraw(presenting: false)
         XMapWindow(display, window)
+        for canvas in canvases.values { canvas.present() }
+        paintGaps()
     }
 
     /// Destroys the window and its children.
@@ -194,8 +198,11 @@ public final class SplitWindow {
 
     /// Redraws the panes whose drawing changed and copies them to their windows, then the
     /// divider lines if the panes moved (after the panes: what the user waits for comes first).
-    public func redraw() {
-        defer { if !gapsPainted { paintGaps() } }
+    ///
+    /// - Parameter presenting: false draws into the pixmaps only, for a window not mapped yet
+    ///   (a copy to an unmapped window is lost).
+    public func redraw(presenting: Bool = true) {
+        defer { if presenting && !gapsPainted { paintGaps() } }
         for column in Self.columns {
             guard let key = controller.paneKey(for: column), let child = columnWindows[column],
                   let rect = placed[child], mapped.contains(child) else { continue }
@@ -204,7 +211,7 @@ public final class SplitWindow {
             guard let list = controller.displayList(for: column) else { continue }
             let canvas = canvas(for: column, window: child, size: size)
             Renderer.draw(list, on: canvas)
-            canvas.present()
+            if presenting { canvas.present() }
             drawnKeys[column] = key
         }
     }
