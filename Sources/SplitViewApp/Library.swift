@@ -154,10 +154,10 @@ final class Library {
             }
             result.append(Entry(name: name, isDirectory: isDirectory))
         }
-        return result.sorted {
-            let (a, b) = ($0.name.lowercased(), $1.name.lowercased())
-            return a == b ? $0.name < $1.name : a < b
-        }
+        // Case-insensitive order, each name lowered once (not once per comparison).
+        let keyed: [(key: String, entry: Entry)] = result.map { ($0.name.lowercased(), $0) }
+        let sorted = keyed.sorted { a, b in a.key == b.key ? a.entry.name < b.entry.name : a.key < b.key }
+        return sorted.map(\.entry)
     }
 
     private static func lastComponent(of path: String) -> String {

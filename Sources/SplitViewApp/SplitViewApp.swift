@@ -23,7 +23,7 @@ struct SplitViewApp: ParsableCommand {
     /// ArgumentParser's reflection costs some 2 ms of a 25-ms start.
     static func main() {
         FontWarmup.start()
-        if CommandLine.arguments.count <= 1 {
+        if CommandLine.argc <= 1 {
             Glibc.exit(launch(geometry: defaultGeometry, display: nil, style: defaultStyle))
         }
         main(nil)
