@@ -17,10 +17,7 @@ extension SplitViewController {
         if displayMode != reading { delegate?.splitViewController(self, willChangeTo: reading) }
         collapsedStack = style == .unspecified ? classicCollapsedStack() : columnCollapsedStack()
         let target = computeLayout(collapsed: true, mode: reading, behavior: .tile)
-        let (show, hide) = columnVisibility.begin(ColumnSet(target.columns.map(\.column)))
-        payOwedColumnCalls()
-        for column in show.ordered { delegate?.splitViewController(self, willShow: column) }
-        for column in hide.ordered { delegate?.splitViewController(self, willHide: column) }
+        let (show, hide) = announceWill(target)
         beginAppearance(for: target, animated: false)
         isCollapsed = true
         displayMode = reading
@@ -59,10 +56,7 @@ extension SplitViewController {
         }
         let behavior = behavior(of: mode, base: resolved.splitBehavior)
         let target = computeLayout(collapsed: false, mode: mode, behavior: behavior)
-        let (show, hide) = columnVisibility.begin(ColumnSet(target.columns.map(\.column)))
-        payOwedColumnCalls()
-        for column in show.ordered { delegate?.splitViewController(self, willShow: column) }
-        for column in hide.ordered { delegate?.splitViewController(self, willHide: column) }
+        let (show, hide) = announceWill(target)
         beginAppearance(for: target, animated: false)
         isCollapsed = false
         displayMode = mode

@@ -162,15 +162,24 @@ extension SplitViewController {
     }
 
     /// Sends `willShow`/`willHide` for a system or user change (paying owed `did` calls of an
-    /// unfinished change first).
+    /// unfinished change first); the `did` calls are then owed until the transition ends.
     func announceColumns(of target: Layout, _ cause: ChangeCause) {
+        let (show, hide) = announceWill(target, announcing: cause.announcesColumns)
+        if cause.announcesColumns { columnVisibility.owe(show: show, hide: hide) }
+    }
+
+    /// Records the columns `target` shows and, when `announcing`, sends `willShow` and
+    /// `willHide` for the change (after paying `did` calls an unfinished change still owes).
+    ///
+    /// - Returns: the columns that start showing and those that stop.
+    func announceWill(_ target: Layout, announcing: Bool = true) -> (show: ColumnSet, hide: ColumnSet) {
         let (show, hide) = columnVisibility.begin(ColumnSet(target.columns.lazy.map(\.column)))
-        guard !show.isEmpty || !hide.isEmpty else { return }
+        guard !show.isEmpty || !hide.isEmpty else { return (show, hide) }
         payOwedColumnCalls()
-        guard cause.announcesColumns else { return }
+        guard announcing else { return (show, hide) }
         for column in show.ordered { delegate?.splitViewController(self, willShow: column) }
         for column in hide.ordered { delegate?.splitViewController(self, willHide: column) }
-        columnVisibility.owe(show: show, hide: hide)
+        return (show, hide)
     }
 
     func payOwedColumnCalls() {

@@ -124,47 +124,42 @@ extension SplitViewController {
     }
 }
 
-// Enums encode by name, and decode a name or the raw number.
-extension SplitViewController.Column {
-    /// Decodes a column name (`"primary"`) or its raw value.
+/// An enum stored by name in a saved state: `"twoBesideSecondary"`, not `4`. Decoding also
+/// accepts the raw number, so a hand-written file may use either.
+protocol CodedByName: RawRepresentable<Int>, CaseIterable, Codable {
+    /// The name written for this case.
+    var codingName: String { get }
+}
+
+extension CodedByName {
+    /// Decodes a case's name or its raw value.
     public init(from decoder: any Decoder) throws {
-        self = try decodeNamed(decoder, Self.allCases, name: \.name)
+        let container = try decoder.singleValueContainer()
+        if let text = try? container.decode(String.self), let value = Self.allCases.first(where: { $0.codingName == text }) {
+            self = value
+        } else if let number = try? container.decode(Int.self), let value = Self(rawValue: number) {
+            self = value
+        } else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription:
+                "expected one of \(Self.allCases.map(\.codingName).joined(separator: ", "))")
+        }
     }
-    /// Encodes the column's name.
+
+    /// Encodes the case's name.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(name)
+        try container.encode(codingName)
     }
 }
 
-extension SplitViewController.DisplayMode {
-    /// Decodes a mode name (`"twoBesideSecondary"`) or its raw value.
-    public init(from decoder: any Decoder) throws {
-        self = try decodeNamed(decoder, Self.allCases, name: \.description)
-    }
-    /// Encodes the mode's name.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
+extension SplitViewController.Column: CodedByName {
+    var codingName: String { name }
 }
 
-extension SplitViewController.SplitBehavior {
-    /// Decodes a behavior name (`"tile"`) or its raw value.
-    public init(from decoder: any Decoder) throws {
-        self = try decodeNamed(decoder, Self.allCases, name: \.description)
-    }
-    /// Encodes the behavior's name.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
+extension SplitViewController.DisplayMode: CodedByName {
+    var codingName: String { description }
 }
 
-private func decodeNamed<T: RawRepresentable<Int>>(_ decoder: any Decoder, _ all: [T], name: (T) -> String) throws -> T {
-    let container = try decoder.singleValueContainer()
-    if let text = try? container.decode(String.self), let value = all.first(where: { name($0) == text }) { return value }
-    if let number = try? container.decode(Int.self), let value = T(rawValue: number) { return value }
-    throw DecodingError.dataCorruptedError(in: container, debugDescription:
-        "expected one of \(all.map(name).joined(separator: ", "))")
+extension SplitViewController.SplitBehavior: CodedByName {
+    var codingName: String { description }
 }

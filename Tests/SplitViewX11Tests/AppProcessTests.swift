@@ -50,7 +50,7 @@ extension X11Tests {
                 let app = try ChildProcess(ChildProcess.splitview, ["--geometry", "900x600"], environment: ["DISPLAY": display])
                 let window = try #require(waitForTopLevel(connection))
                 #expect(windowSize(connection, window) == PixelSize(width: 900, height: 600))
-                sendDelete(connection, window)
+                sendDeleteWindow(connection, to: window)
                 #expect(app.finish(timeoutSeconds: 10) == 0)
                 #expect(app.errors == "")
             }
@@ -111,17 +111,6 @@ private func windowSize(_ connection: X11Connection, _ window: Window) -> PixelS
     var attributes = XWindowAttributes()
     XGetWindowAttributes(connection.display, window, &attributes)
     return PixelSize(width: Int(attributes.width), height: Int(attributes.height))
-}
-
-private func sendDelete(_ connection: X11Connection, _ window: Window) {
-    var event = XEvent()
-    event.xclient.type = ClientMessage
-    event.xclient.window = window
-    event.xclient.message_type = connection.atoms.wmProtocols
-    event.xclient.format = 32
-    event.xclient.data.l.0 = Int(bitPattern: connection.atoms.wmDeleteWindow)
-    _ = XSendEvent(connection.display, window, 0, NoEventMask, &event)
-    connection.flush()
 }
 
 private func sendKey(_ connection: X11Connection, _ window: Window, _ keysym: Int32, state: Int32) {

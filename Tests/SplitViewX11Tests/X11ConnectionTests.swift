@@ -95,13 +95,7 @@ extension X11Tests {
         @Test func sentDeleteWindowArrivesAsClose() throws {
             try withConnection { connection in
                 let window = try makeMappedWindow(connection)
-                var event = XEvent()
-                event.xclient.type = ClientMessage
-                event.xclient.window = window
-                event.xclient.message_type = connection.atoms.wmProtocols
-                event.xclient.format = 32
-                event.xclient.data.l.0 = Int(bitPattern: connection.atoms.wmDeleteWindow)
-                _ = XSendEvent(connection.display, window, 0, NoEventMask, &event)
+                sendDeleteWindow(connection, to: window)
                 connection.sync()
                 #expect(connection.pendingEventCount >= 1)
                 let translate = EventTranslator(connection: connection)

@@ -21,25 +21,12 @@ final class ChildProcess {
         let token = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         outputPath = NSTemporaryDirectory() + "splitview-test-\(token).out"
         errorPath = NSTemporaryDirectory() + "splitview-test-\(token).err"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        let (output, errors) = (outputPath, errorPath)
         var child: pid_t = 0
-        let result = posix_spawn(&child, path, &actions, &attributes, argv, envp)
+        let result = spawn(path, [path] + arguments, environment: environment, pid: &child) { actions in
+            posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        }
         guard result == 0 else { throw XvfbServer.Failure(description: "cannot start \(path): error \(result)") }
         pid = child
     }
@@ -82,4 +69,35 @@ final class ChildProcess {
     var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
     /// What it wrote on stderr so far.
     var errors: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
+}
+
+/// Starts `path` with `argv` (its name first) and the test's environment plus `environment`,
+/// with an empty signal mask and the default action for the signals tests send: a child
+/// inherits the mask of the thread that spawns it, and Swift Testing's threads block them.
+///
+/// - Parameter redirect: adds the child's file actions (its stdout, stderr).
+/// - Returns: `posix_spawn`'s result, 0 on success.
+func spawn(_ path: String, _ argv: [String], environment: [String: String] = [:], pid: inout pid_t,
+           redirect: (inout posix_spawn_file_actions_t) -> Void) -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    redirect(&actions)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    posix_spawnattr_setsigmask(&attributes, &mask)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var env = ProcessInfo.processInfo.environment
+    for (key, value) in environment { env[key] = value }
+    let cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+    let cEnvironment: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (cArguments + cEnvironment).forEach { free($0) } }
+    return posix_spawn(&pid, path, &actions, &attributes, cArguments, cEnvironment)
 }

@@ -128,15 +128,7 @@ final class WindowHarness {
     }
 
     /// What a window manager sends when the user closes `target`.
-    func sendDelete(to target: Window) {
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = target
-        event.xclient.message_type = connection.atoms.wmProtocols
-        event.xclient.format = 32
-        event.xclient.data.l.0 = Int(bitPattern: connection.atoms.wmDeleteWindow)
-        _ = XSendEvent(connection.display, target, 0, NoEventMask, &event)
-    }
+    func sendDelete(to target: Window) { sendDeleteWindow(connection, to: target) }
 
     /// Resizes the top-level as a window manager (or the user) would.
     func resize(width: Int, height: Int) throws {

@@ -110,3 +110,16 @@ func makeCanvas(_ connection: X11Connection, width: Int = 200, height: Int = 120
     let fonts = try FontSet(connection: connection, family: Theme.light.fontFamily)
     return Canvas(connection: connection, window: window, size: PixelSize(width: width, height: height), fonts: fonts)
 }
+
+/// What a window manager sends when the user closes `window`: a `WM_PROTOCOLS` client
+/// message carrying `WM_DELETE_WINDOW`, sent with `XSendEvent` and flushed.
+func sendDeleteWindow(_ connection: X11Connection, to window: Window) {
+    var event = XEvent()
+    event.xclient.type = ClientMessage
+    event.xclient.window = window
+    event.xclient.message_type = connection.atoms.wmProtocols
+    event.xclient.format = 32
+    event.xclient.data.l.0 = Int(bitPattern: connection.atoms.wmDeleteWindow)
+    _ = XSendEvent(connection.display, window, 0, NoEventMask, &event)
+    connection.flush()
+}

@@ -43,7 +43,11 @@ final class XvfbServer {
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         let arguments = [executable, "-displayfd", "1", "-screen", "0", "1920x1080x24", "-nolisten", "tcp", "-terminate"]
         var pid: pid_t = 0
-        let rc = Self.spawn(executable, arguments, stdout: fds[1], pid: &pid)
+        let writeEnd = fds[1]
+        let rc = spawn(executable, arguments, pid: &pid) { actions in
+            posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)   // Xvfb's chatter
+        }
         close(fds[1])
         guard rc == 0 else {
             close(fds[0])
@@ -100,32 +104,6 @@ final class XvfbServer {
         let server = try XvfbServer()
         defer { server.stop() }
         return try body(server.display)
-    }
-
-    private static func spawn(_ path: String, _ arguments: [String], stdout: Int32, pid: inout pid_t) -> Int32 {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)   // Xvfb's chatter
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment
-            .map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        return posix_spawn(&pid, path, &actions, &attributes, argv, envp)
     }
 
     // One line from `fd`, without its newline; poll() bounds the wait, which read() alone cannot.
