@@ -31,8 +31,8 @@ struct ColumnVisibility {
     private var owedShow = ColumnSet()
     private var owedHide = ColumnSet()
 
-    /// Records `newShown` as the target. Returns the columns to announce with `willShow` and
-    /// `willHide` when `notify` (system changes), else nothing.
+    /// Records `newShown` as the columns that show. Returns those that start showing and those
+    /// that stop (the caller announces them when the change is a system or user one).
     mutating func begin(_ newShown: ColumnSet) -> (show: ColumnSet, hide: ColumnSet) {
         let show = newShown.subtracting(shown), hide = shown.subtracting(newShown)
         shown = newShown
