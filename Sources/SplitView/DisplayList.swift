@@ -71,6 +71,12 @@ public struct FontMetrics: Hashable, Sendable {
         self.descent = descent
         self.lineHeight = lineHeight
     }
+
+    /// The baseline, on a whole point, that centres one line in a band `height` tall whose
+    /// top is at `top`.
+    public func baseline(centredIn top: Double, height: Double) -> Double {
+        (top + (height - ascent - descent) / 2 + ascent).rounded()
+    }
 }
 
 /// The one thing the core asks of its host: how wide a string is in a font.

@@ -54,12 +54,22 @@ enum DisplayModeResolution {
     /// The most columns the style can show beside the secondary: 2 (triple) or 1.
     static func levelCap(_ style: SplitViewController.Style) -> Int { style == .tripleColumn ? 2 : 1 }
 
-    /// How many columns tile beside the secondary at their minimum widths, each divider 1 pt.
+    /// How many columns tile beside the secondary at their minimum widths: 0, 1 or 2.
     static func tiledLevelThatFits(_ input: ResolutionInput) -> Int {
-        let w = input.availableWidth
-        if input.style == .tripleColumn,
-           input.minimumPrimary + input.minimumSupplementary + input.minimumSecondary + 2 <= w { return 2 }
-        return input.minimumBeside + input.minimumSecondary + 1 <= w ? 1 : 0
+        if input.style == .tripleColumn, tilingWidth(level: 2, input) <= input.availableWidth { return 2 }
+        return tilingWidth(level: 1, input) <= input.availableWidth ? 1 : 0
+    }
+
+    /// The width that `level` columns and the secondary need to tile at their minimums, with a
+    /// divider after each column.
+    static func tilingWidth(level: Int, _ input: ResolutionInput) -> Double {
+        let gap = LayoutMetrics.dividerWidth
+        let beside = switch level {
+        case 2: input.minimumPrimary + input.minimumSupplementary + 2 * gap
+        case 1: input.minimumBeside + gap
+        default: 0.0
+        }
+        return beside + input.minimumSecondary
     }
 
     /// True when `level` columns fit over the secondary at their minimum widths and leave the

@@ -104,7 +104,7 @@ open class ListViewController: ViewController {
             ops.append(.text(line, origin: Point(x: row.minX + 16, y: row.minY + 8 + titleMetrics.lineHeight + captionMetrics.ascent),
                              .caption, strong ? theme.onAccent.withAlpha(210) : theme.secondaryText))
         } else {
-            let baseline = (row.minY + (row.height - titleMetrics.ascent - titleMetrics.descent) / 2 + titleMetrics.ascent).rounded()
+            let baseline = titleMetrics.baseline(centredIn: row.minY, height: row.height)
             ops.append(.text(title, origin: Point(x: row.minX + 16, y: baseline), .body, titleColor))
         }
     }

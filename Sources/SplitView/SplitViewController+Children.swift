@@ -34,13 +34,11 @@ extension SplitViewController {
                 let root = collapsedStack.first ?? .primary
                 return wrappers[root].map { [$0] } ?? []
             }
-            let columns: [Column] = style == .tripleColumn ? [.primary, .supplementary, .secondary] : [.primary, .secondary]
-            return columns.compactMap { wrappers[$0] }
+            return stackColumns.compactMap { wrappers[$0] }
         }
         set {
-            let columns: [Column] = style == .tripleColumn ? [.primary, .supplementary, .secondary] : [.primary, .secondary]
             var changed = false
-            for (column, vc) in zip(columns, newValue) where vc !== originals[column] && vc !== wrappers[column] {
+            for (column, vc) in zip(stackColumns, newValue) where vc !== originals[column] && vc !== wrappers[column] {
                 install(vc, in: column)
                 changed = true
             }
@@ -81,6 +79,12 @@ extension SplitViewController {
         } else if isMounted {
             relayout(.programmatic, animated: false)
         }
+    }
+
+    /// The style's columns from the primary to the secondary: the order of ``viewControllers``
+    /// and of the collapsed stack.
+    var stackColumns: [Column] {
+        style == .tripleColumn ? [.primary, .supplementary, .secondary] : [.primary, .secondary]
     }
 
     func install(_ vc: ViewController, in column: Column) {

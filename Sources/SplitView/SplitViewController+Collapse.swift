@@ -16,28 +16,18 @@ extension SplitViewController {
         let reading = DisplayMode.oneBesideSecondary
         if displayMode != reading { delegate?.splitViewController(self, willChangeTo: reading) }
         collapsedStack = style == .unspecified ? classicCollapsedStack() : columnCollapsedStack()
-        let target = computeLayout(collapsed: true, mode: reading, behavior: .tile)
-        let (show, hide) = announceWill(target)
-        beginAppearance(for: target, animated: false)
-        isCollapsed = true
-        displayMode = reading
-        splitBehavior = .tile
-        settledLayout = target
-        appearance.complete(animated: false)
-        for column in show.ordered { delegate?.splitViewController(self, didShow: column) }
-        delegate?.splitViewControllerDidCollapse(self)
-        for column in hide.ordered { delegate?.splitViewController(self, didHide: column) }
-        publish()
-        repairFocus()
+        switchInterface(collapsed: true, to: computeLayout(collapsed: true, mode: reading, behavior: .tile),
+                        mode: reading, behavior: .tile)
     }
 
     /// Compact → regular: the stack separates into columns again.
     ///
     /// Order (§c): `willChangeTo` for the proposed mode → `displayModeForExpanding…` (column
     /// styles; a different answer is announced with a second `willChangeTo`), or the classic
-    /// pair (`primaryViewController(forExpanding:)`, `separateSecondary(from:)`) → `willShow`/`willHide` and appearance `will`s (all still see `isCollapsed ==
-    /// true`) → `isCollapsed` flips → appearance `did`s → `didHide` →
-    /// `splitViewControllerDidExpand` → `didShow`.
+    /// pair (`primaryViewController(forExpanding:)`, `separateSecondary(from:)`) →
+    /// `willShow`/`willHide` and appearance `will`s (all still see `isCollapsed == true`) →
+    /// `isCollapsed` flips → appearance `did`s → `didHide` → `splitViewControllerDidExpand` →
+    /// `didShow`.
     func expandInterface() {
         finishTransition()
         cancelInteractions()
@@ -55,18 +45,34 @@ extension SplitViewController {
             mode = chosen
         }
         let behavior = behavior(of: mode, base: resolved.splitBehavior)
-        let target = computeLayout(collapsed: false, mode: mode, behavior: behavior)
+        switchInterface(collapsed: false, to: computeLayout(collapsed: false, mode: mode, behavior: behavior),
+                        mode: mode, behavior: behavior)
+    }
+
+    /// The shared middle and end of a collapse or an expand: `willShow`/`willHide` and the
+    /// appearance `will`s → `isCollapsed` flips → appearance `did`s → the `did`s of the
+    /// columns that arrive (collapsing) or leave (expanding) → `DidCollapse`/`DidExpand` → the
+    /// other columns' `did`s.
+    private func switchInterface(collapsed: Bool, to target: Layout, mode: DisplayMode, behavior: SplitBehavior) {
         let (show, hide) = announceWill(target)
         beginAppearance(for: target, animated: false)
-        isCollapsed = false
+        isCollapsed = collapsed
         displayMode = mode
         splitBehavior = behavior
-        collapsedStack = []
+        if !collapsed { collapsedStack = [] }
         settledLayout = target
         appearance.complete(animated: false)
-        for column in hide.ordered { delegate?.splitViewController(self, didHide: column) }
-        delegate?.splitViewControllerDidExpand(self)
-        for column in show.ordered { delegate?.splitViewController(self, didShow: column) }
+        let didShow = { for column in show.ordered { self.delegate?.splitViewController(self, didShow: column) } }
+        let didHide = { for column in hide.ordered { self.delegate?.splitViewController(self, didHide: column) } }
+        if collapsed {
+            didShow()
+            delegate?.splitViewControllerDidCollapse(self)
+            didHide()
+        } else {
+            didHide()
+            delegate?.splitViewControllerDidExpand(self)
+            didShow()
+        }
         publish()
         repairFocus()
     }
@@ -87,7 +93,7 @@ extension SplitViewController {
             top = proposal
         }
         if top == .compact { return [.compact] }
-        let ladder: [Column] = style == .tripleColumn ? [.primary, .supplementary, .secondary] : [.primary, .secondary]
+        let ladder = stackColumns
         return Array(ladder.prefix(through: ladder.firstIndex(of: top)!))
     }
 

@@ -133,8 +133,7 @@ extension SplitViewController {
     private func moveFocusedDivider(_ newWidth: (Double, Double) -> Double) {
         guard let name = focus.divider, let divider = settledLayout.divider(of: name),
               let width = settledLayout.frame(of: divider.resizes)?.width else { return }
-        let widens: Double = divider.resizes == divider.column ? 1 : -1
-        let direction = preferences.primaryEdge == .leading ? widens : -widens
+        let direction = widening(divider)
         let move = focus.keyboardMove ?? DividerDrag(divider: name, resizes: divider.resizes, startWidth: width,
                                                      startUserWidth: userWidths[divider.resizes], startX: 0, direction: direction)
         focus.keyboardMove = move

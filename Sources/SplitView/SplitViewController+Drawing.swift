@@ -113,8 +113,7 @@ extension SplitViewController {
 
     /// The baseline that centres one line of `font` in a band.
     func baseline(in top: Double, height: Double, font: FontRole) -> Double {
-        let metrics = textMeasurer.metrics(of: font)
-        return (top + (height - metrics.ascent - metrics.descent) / 2 + metrics.ascent).rounded()
+        textMeasurer.metrics(of: font).baseline(centredIn: top, height: height)
     }
 
     private func drawDividerHighlight(_ divider: Divider, in placement: ColumnPlacement, into list: inout DisplayList) {

@@ -63,16 +63,11 @@ extension SplitViewController {
         }
     }
 
-    /// The window width at which `level` columns tile beside the secondary at their minimums.
+    /// The window width at which `level` columns tile beside the secondary at their minimums:
+    /// the resolution's own rule, plus what a tiled inspector takes of the window.
     private func tilingWidth(level: Int) -> Double {
-        let w = resolvedWidths
-        let inspector = inspectorShown && settledLayout.placement(of: .inspector)?.presentation == .tiled
-            ? w.minimum(.inspector) + 1 : 0
-        let beside: Double = switch level {
-        case 2: w.minimum(.primary) + w.minimum(.supplementary) + 2
-        case 1: (style == .tripleColumn ? w.minimum(.supplementary) : w.minimum(.primary)) + 1
-        default: 0
-        }
-        return beside + w.minimum(.secondary) + inspector
+        let input = resolutionInput()
+        let inspector = (size?.width ?? 0) - input.availableWidth
+        return DisplayModeResolution.tilingWidth(level: level, input) + inspector
     }
 }

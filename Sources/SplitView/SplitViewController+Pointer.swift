@@ -115,10 +115,17 @@ extension SplitViewController {
 
     private func beginDrag(_ divider: Divider, at x: Double) {
         let width = settledLayout.frame(of: divider.resizes)?.width ?? divider.range.lowerBound
-        let widens: Double = divider.resizes == divider.column ? 1 : -1
         pointer.activity = .draggingDivider(DividerDrag(
             divider: divider.column, resizes: divider.resizes, startWidth: width, startUserWidth: userWidths[divider.resizes],
-            startX: x, direction: preferences.primaryEdge == .leading ? widens : -widens))
+            startX: x, direction: widening(divider)))
+    }
+
+    /// +1 when moving `divider` to the right widens the column it resizes, −1 when that
+    /// narrows it: a column's own divider lies on its far side, the inspector's on its near
+    /// side, and a trailing primary edge mirrors both.
+    func widening(_ divider: Divider) -> Double {
+        let widens: Double = divider.resizes == divider.column ? 1 : -1
+        return preferences.primaryEdge == .leading ? widens : -widens
     }
 
     /// Sets the width a divider drag or keyboard move asks for, clamped to the divider's

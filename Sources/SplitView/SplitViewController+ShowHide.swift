@@ -54,7 +54,7 @@ extension SplitViewController {
 
     func showCollapsed(_ column: Column, cause: ChangeCause) {
         guard collapsedStack != [.compact] else { return }
-        let ladder: [Column] = style == .tripleColumn ? [.primary, .supplementary, .secondary] : [.primary, .secondary]
+        let ladder = stackColumns
         guard let index = ladder.firstIndex(of: column), collapsedStack.last != column else { return }
         let pushing = !collapsedStack.contains(column)
         collapsedStack = Array(ladder.prefix(through: index))

@@ -62,7 +62,7 @@ extension SplitViewController {
 
     /// What the rules see now: the width the columns share (less a tiled inspector at its
     /// minimum), the preferences and the minimums.
-    private func resolutionInput(preferredDisplayMode: DisplayMode? = nil, inspectorShown: Bool? = nil) -> ResolutionInput {
+    func resolutionInput(preferredDisplayMode: DisplayMode? = nil, inspectorShown: Bool? = nil) -> ResolutionInput {
         let width = size?.width ?? 0
         let widths = resolvedWidths
         let inspectorTiles = (inspectorShown ?? self.inspectorShown) && LayoutComputation.inspectorTiles(width: width, widths: widths)
