@@ -170,9 +170,7 @@ public final class FontSet {
     /// Xft once per role; after that, measuring a string is a table lookup per character, which
     /// is what makes wrapping a long note on every drag step cheap.
     public func width(of text: String, font role: FontRole) -> Double {
-        var pixels = 0
-        for scalar in text.unicodeScalars { pixels += advance(of: scalar, role) }
-        return Double(pixels) / scale.factor
+        Double(pixelAdvance(of: text, role)) / scale.factor
     }
 
     /// The vertical metrics of `role`, in points, from the font's own ascent, descent and height.

@@ -31,7 +31,6 @@ public final class SplitWindow {
     private var mapped: Set<Window> = []
     private var stacking: [Window] = []
     private var drawnKeys: [SplitViewController.Column: PaneKey] = [:]
-    private var backgroundPixel: UInt = 0
     private var gapGC: GC?
     private var gapsPainted = false
     /// The request number of the last paint of all the divider lines.
@@ -60,7 +59,6 @@ public final class SplitWindow {
         // resize. What of it shows — the 1-pt gaps between columns, the divider lines — is
         // painted by ``paintGaps()`` in the divider colour.
         var attributes = XSetWindowAttributes()
-        backgroundPixel = Self.pixel(for: controller.theme.divider, on: connection)
         attributes.background_pixmap = UInt(None)
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = Int(StructureNotifyMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask
@@ -70,7 +68,7 @@ public final class SplitWindow {
                                connection.depth, UInt32(InputOutput), connection.visual,
                                UInt(CWBackPixmap | CWBitGravity | CWEventMask | CWCursor), &attributes)
         var gcValues = XGCValues()
-        gcValues.foreground = backgroundPixel
+        gcValues.foreground = Self.pixel(for: controller.theme.divider, on: connection)
         gcValues.graphics_exposures = 0
         gapGC = XCreateGC(display, window, UInt(GCForeground | GCGraphicsExposures), &gcValues)
         let minimum = connection.scale.pixels(Size(width: 320, height: 240))
@@ -180,7 +178,7 @@ public final class SplitWindow {
             mapped.remove(child)
             placed[child] = nil
             uncovered = true
-            if let column = columnWindows.first(where: { $0.value == child })?.key { drawnKeys[column] = nil }
+            if let column = column(of: child) { drawnKeys[column] = nil }
         }
         if moved || uncovered { gapsPainted = false }
     }
@@ -190,9 +188,8 @@ public final class SplitWindow {
     /// covers (the top-level's subwindow mode is ClipByChildren).
     public func paintGaps() {
         guard let gapGC else { return }
-        let r = PixelRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height)
         lastGapPaint = XNextRequest(connection.display)
-        XFillRectangle(connection.display, window, gapGC, Int32(r.x), Int32(r.y), UInt32(max(0, r.width)), UInt32(max(0, r.height)))
+        XFillRectangle(connection.display, window, gapGC, 0, 0, UInt32(max(0, pixelSize.width)), UInt32(max(0, pixelSize.height)))
         gapsPainted = true
     }
 
@@ -226,9 +223,13 @@ public final class SplitWindow {
             if lastGapPaint == 0 || serial >= lastGapPaint { gapsPainted = false }
             return
         }
-        guard let column = columnWindows.first(where: { $0.value == child })?.key,
-              let canvas = canvases[column], !canvas.isCovered(exposeSerial: serial) else { return }
+        guard let column = column(of: child), let canvas = canvases[column], !canvas.isCovered(exposeSerial: serial) else { return }
         canvas.present(rect)
+    }
+
+    /// The column whose pane `child` is, if it is one.
+    private func column(of child: Window) -> SplitViewController.Column? {
+        columnWindows.first { $0.value == child }?.key
     }
 
     private func canvas(for column: SplitViewController.Column, window child: Window, size: PixelSize) -> Canvas {
@@ -243,8 +244,7 @@ public final class SplitWindow {
 
     private func applyTheme() {
         theme = controller.theme
-        backgroundPixel = Self.pixel(for: theme.divider, on: connection)
-        if let gapGC { XSetForeground(connection.display, gapGC, backgroundPixel) }
+        if let gapGC { XSetForeground(connection.display, gapGC, Self.pixel(for: theme.divider, on: connection)) }
         gapsPainted = false
         drawnKeys.removeAll()
     }
