@@ -40,7 +40,9 @@ public final class Host {
     /// The open windows, oldest first.
     public private(set) var windows: [SplitWindow] = []
 
-    private let cursors: Cursors
+    /// Made after the first window has shown: creating them loads libXcursor and reads the
+    /// cursor theme (about 0.8 ms here), which the first frame need not wait for.
+    private var cursors: Cursors?
     private let translate: EventTranslator
     private let makeContent: () -> WindowContent
     private var quitRequested = false
@@ -53,7 +55,6 @@ public final class Host {
         self.connection = connection
         self.fonts = fonts
         self.makeContent = makeContent
-        cursors = Cursors(connection: connection)
         translate = EventTranslator(connection: connection)
     }
 
@@ -61,14 +62,17 @@ public final class Host {
     /// at the size of the newest one.
     @discardableResult
     public func open(_ content: WindowContent, size: PixelSize) -> SplitWindow {
-        let window = SplitWindow(connection: connection, fonts: fonts, cursors: cursors, controller: content.controller,
+        let window = SplitWindow(connection: connection, fonts: fonts, controller: content.controller,
                                  title: content.title, size: size, owner: content.owner)
+        if let cursors { window.define(cursors) }
         windows.append(window)
         return window
     }
 
     /// Runs until the last window closes or the user quits; returns the exit status (0).
     public func run() -> Int32 {
+        connection.flush()
+        defineCursors()
         while !windows.isEmpty && !quitRequested {
             connection.flush()
             if connection.pendingEventCount == 0 { waitForEvents() }
@@ -93,6 +97,19 @@ public final class Host {
             window.apply()
             window.redraw()
         }
+        connection.flush()
+        defineCursors()
+    }
+
+    /// True once the windows have their pointer shapes (the first turn of the loop gives them).
+    public var hasCursors: Bool { cursors != nil }
+
+    /// Creates the cursors, the first time, and gives them to every window.
+    private func defineCursors() {
+        guard cursors == nil, !windows.isEmpty else { return }
+        let made = Cursors(connection: connection)
+        cursors = made
+        for window in windows { window.define(made) }
         connection.flush()
     }
 
@@ -122,7 +139,7 @@ public final class Host {
     private func grabPointerIfPressed(_ input: Input, _ event: XEvent, _ window: SplitWindow) {
         switch input {
         case .pointerDown:
-            let cursor = window.isDivider(event.xany.window) ? cursors.horizontalResize : UInt(None)
+            let cursor = window.isDivider(event.xany.window) ? cursors?.horizontalResize ?? UInt(None) : UInt(None)
             _ = XGrabPointer(connection.display, window.window, 0,
                              UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask),
                              GrabModeAsync, GrabModeAsync, UInt(None), cursor, event.xbutton.time)

@@ -43,7 +43,7 @@ public final class SplitWindow {
     static let dividers: [SplitViewController.Column] = [.primary, .supplementary, .secondary]
 
     /// Creates and maps the window, `size` pixels large, sized for the controller at once.
-    public init(connection: X11Connection, fonts: FontSet, cursors: Cursors, controller: SplitViewController,
+    public init(connection: X11Connection, fonts: FontSet, controller: SplitViewController,
                 title: String, size: PixelSize, owner: AnyObject? = nil)
     {
         self.connection = connection
@@ -63,10 +63,9 @@ public final class SplitWindow {
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = Int(StructureNotifyMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask
                                     | PointerMotionMask | LeaveWindowMask | ExposureMask)
-        attributes.cursor = cursors.arrow
         window = XCreateWindow(display, connection.root, 0, 0, UInt32(max(1, size.width)), UInt32(max(1, size.height)), 0,
                                connection.depth, UInt32(InputOutput), connection.visual,
-                               UInt(CWBackPixmap | CWBitGravity | CWEventMask | CWCursor), &attributes)
+                               UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
         var gcValues = XGCValues()
         gcValues.foreground = Self.pixel(for: controller.theme.divider, on: connection)
         gcValues.graphics_exposures = 0
@@ -91,9 +90,8 @@ public final class SplitWindow {
             // InputOnly: only an event mask and a cursor are allowed (a background is BadMatch).
             var dividerAttributes = XSetWindowAttributes()
             dividerAttributes.event_mask = Int(ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
-            dividerAttributes.cursor = cursors.horizontalResize
             let divider = XCreateWindow(display, window, 0, 0, 1, 1, 0, 0, UInt32(InputOnly), nil,
-                                        UInt(CWEventMask | CWCursor), &dividerAttributes)
+                                        UInt(CWEventMask), &dividerAttributes)
             WindowProperties.setName(divider, on: connection, name: "divider-\(column.name)")
             dividerWindows[column] = divider
         }
@@ -105,6 +103,13 @@ public final class SplitWindow {
         XMapWindow(display, window)
         for canvas in canvases.values { canvas.present() }
         paintGaps()
+    }
+
+    /// Gives the top-level (and so every pane) the arrow and every divider the horizontal-resize
+    /// double arrow. The host calls it once the cursors exist, which is after the first frame.
+    public func define(_ cursors: Cursors) {
+        XDefineCursor(connection.display, window, cursors.arrow)
+        for divider in dividerWindows.values { XDefineCursor(connection.display, divider, cursors.horizontalResize) }
     }
 
     /// Destroys the window and its children.

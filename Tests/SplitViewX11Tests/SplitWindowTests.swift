@@ -138,6 +138,20 @@ extension X11Tests {
             }
         }
 
+        @Test func theFirstFrameGoesOutBeforeTheCursorsAreMade() throws {
+            try withWindow { h in
+                #expect(h.host.hasCursors)
+                let host = Host(connection: h.connection, fonts: h.host.fonts) { WindowHarness.content(.tripleColumn) }
+                let window = host.open(WindowHarness.content(.tripleColumn), size: PixelSize(width: 800, height: 600))
+                h.connection.sync()
+                #expect(h.isViewable(window.window))
+                #expect(!host.hasCursors)
+                host.processPendingEvents()
+                #expect(host.hasCursors)
+                window.destroy()
+            }
+        }
+
         @Test func theDividerLineHasTheDividerColourAndTheBarShowsText() throws {
             try withWindow { h in
                 let image = try PixelImage(h.connection, h.window.window, PixelRect(x: 270, y: 0, width: 20, height: 900))
