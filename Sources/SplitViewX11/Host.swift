@@ -71,8 +71,6 @@ public final class Host {
 
     /// Runs until the last window closes or the user quits; returns the exit status (0).
     public func run() -> Int32 {
-        connection.flush()
-        defineCursors()
         while !windows.isEmpty && !quitRequested {
             connection.flush()
             if connection.pendingEventCount == 0 { waitForEvents() }
@@ -102,15 +100,15 @@ public final class Host {
     }
 
     /// True once the windows have their pointer shapes (the first turn of the loop gives them).
-    public var hasCursors: Bool { cursors != nil }
+    var hasCursors: Bool { cursors != nil }
 
-    /// Creates the cursors, the first time, and gives them to every window.
+    /// Creates the cursors, the first time, and gives them to every window; the next flush sends
+    /// them.
     private func defineCursors() {
         guard cursors == nil, !windows.isEmpty else { return }
         let made = Cursors(connection: connection)
         cursors = made
         for window in windows { window.define(made) }
-        connection.flush()
     }
 
     /// True when the user asked to quit (Ctrl+Q).
