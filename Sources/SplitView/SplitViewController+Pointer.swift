@@ -158,8 +158,17 @@ extension SplitViewController {
         return DisplayMode.mode(level: level, in: splitBehavior)
     }
 
+    /// Begins the reveal once the pressed pointer has travelled past the slop.
+    ///
+    /// A key or command may have changed the columns between the press and now: its
+    /// animation jumps to its end first (its `did` calls are paid), and a press whose primary
+    /// now shows, or whose window has collapsed, reveals nothing.
     private func beginEdgeGesture(startX: Double) {
-        guard let target = nearestRevealTarget() else { return }
+        finishTransition()
+        guard !isCollapsed, !isShowing(.primary), let target = nearestRevealTarget() else {
+            pointer.activity = .consumed
+            return
+        }
         pointer.activity = .edgeGesture(startX: startX, began: true)
         delegate?.splitViewControllerInteractivePresentationGestureWillBegin(self)
         let predicted = predictedMode(for: target)

@@ -152,6 +152,34 @@ import Testing
         #expect(events.filter { $0 == .gestureDidEnd }.count == 1, "gestureWillBegin without gestureDidEnd: \(events)")
     }
 
+    /// Found by the random sweep: a key between the press and the slop started an animation
+    /// that the reveal then replaced, and its `didShow` was never sent.
+    @Test func aKeyBetweenThePressAndTheSlopFinishesItsAnimationBeforeTheReveal() {
+        let f = Self.hiddenPrimary(animated: true)
+        f.send(.pointerDown(Point(x: 3, y: Self.y)))
+        f.send(key(.character("i"), [.control, .alt]))   // the inspector starts to slide in
+        #expect(f.split.isAnimating)
+        Self.move(f, 100)
+        #expect(f.recorder.takeAll() == [.willShow(.inspector), .didShow(.inspector), .gestureWillBegin])
+        #expect(f.split.isAnimating)   // the reveal follows the pointer
+        f.send(.pointerUp(Point(x: 100, y: Self.y)))
+        f.settle()
+        expectWellFormed(f.split)
+        #expect(f.split.isShowing(.inspector) && !f.split.isShowing(.primary))
+    }
+
+    @Test func aKeyThatShowsThePrimaryBetweenThePressAndTheSlopLeavesNoGesture() {
+        let f = Self.hiddenPrimary(animated: true)
+        f.send(.pointerDown(Point(x: 3, y: Self.y)))
+        f.send(key(.f9))
+        Self.move(f, 100)
+        f.send(.pointerUp(Point(x: 100, y: Self.y)))
+        f.settle()
+        expectWellFormed(f.split)
+        #expect(f.split.displayMode == .twoBesideSecondary)
+        #expect(!f.recorder.takeAll().contains(.gestureWillBegin))
+    }
+
     @Test func aScrollDuringAnEdgeDragDoesNotNestGestures() {
         let f = Fixture(.doubleColumn, width: 1400)   // secondaryOnly: here a scroll to the left reveals
         f.split.preferredDisplayMode = .secondaryOnly
