@@ -4,7 +4,8 @@ import Testing
 
 /// Random input sequences — resizes, drags, keys, commands, scrolls, ticks — with the
 /// layout's invariants checked after every step: 40 runs × 250 steps for each style and edge,
-/// 10 000 steps each, so every CI run replays 60 000 steps.
+/// with transitions animated and without, 10 000 steps each, so every CI run replays 120 000
+/// steps.
 ///
 /// After every step the delegate's calls and the appearance callbacks are checked too (see
 /// ``CallbackPairing``): the `will`/`did` calls pair up per column, each controller's
@@ -16,11 +17,11 @@ import Testing
         (.tripleColumn, .trailing), (.doubleColumn, .trailing), (.unspecified, .trailing),
     ]
 
-    @Test(arguments: 0..<6)
-    func invariantsHoldAfterEveryStep(_ index: Int) async {
+    @Test(arguments: 0..<6, [true, false])
+    func invariantsHoldAfterEveryStep(_ index: Int, animated: Bool) async {
         let (style, edge) = Self.styles[index]
         await propertyCheck(count: 40, input: Gen.int(in: 0...1_000_000).array(of: 250)) { codes in
-            let fixture = Fixture(style, animated: true)
+            let fixture = Fixture(style, animated: animated)
             fixture.split.primaryEdge = edge
             fixture.split.showsSecondaryOnlyButton = true
             var decoder = InputDecoder()
