@@ -60,33 +60,33 @@ enum DisplayModeResolution {
         return tilingWidth(level: 1, input) <= input.availableWidth ? 1 : 0
     }
 
+    /// The width `level` columns beside the secondary take at their minimums, with the
+    /// divider between two of them (the one at the secondary's side not counted).
+    static func besideMinimum(level: Int, _ input: ResolutionInput) -> Double {
+        switch level {
+        case 2: input.minimumPrimary + input.minimumSupplementary + LayoutMetrics.dividerWidth
+        case 1: input.minimumBeside
+        default: 0
+        }
+    }
+
     /// The width that `level` columns and the secondary need to tile at their minimums, with a
     /// divider after each column.
     static func tilingWidth(level: Int, _ input: ResolutionInput) -> Double {
-        let gap = LayoutMetrics.dividerWidth
-        let beside = switch level {
-        case 2: input.minimumPrimary + input.minimumSupplementary + 2 * gap
-        case 1: input.minimumBeside + gap
-        default: 0.0
-        }
-        return beside + input.minimumSecondary
+        let divider = level > 0 ? LayoutMetrics.dividerWidth : 0
+        return besideMinimum(level: level, input) + divider + input.minimumSecondary
     }
 
     /// True when `level` columns fit over the secondary at their minimum widths and leave the
     /// dismiss margin of the secondary visible (as the layout keeps it).
     static func overlayFits(level: Int, _ input: ResolutionInput) -> Bool {
-        let room = input.availableWidth - LayoutMetrics.dismissMargin
-        switch level {
-        case 2: return input.minimumPrimary + input.minimumSupplementary + 1 <= room
-        case 1: return input.minimumBeside <= room
-        default: return true
-        }
+        level == 0 || besideMinimum(level: level, input) <= input.availableWidth - LayoutMetrics.dismissMargin
     }
 
     /// True when the primary and supplementary tile at their minimums with their two dividers
     /// and leave the dismiss margin of the displaced secondary visible.
     static func displaceFits(_ input: ResolutionInput) -> Bool {
-        input.minimumPrimary + input.minimumSupplementary + 2 <= input.availableWidth - LayoutMetrics.dismissMargin
+        besideMinimum(level: 2, input) + LayoutMetrics.dividerWidth <= input.availableWidth - LayoutMetrics.dismissMargin
     }
 
     /// The behavior and mode for these preferences at this width.

@@ -148,12 +148,14 @@ extension SplitViewController {
     // MARK: - Gestures
 
     private func canBeginEdgeGesture(at point: Point) -> Bool {
-        guard preferences.presentsWithGesture, !isCollapsed, !isShowing(.primary), size != nil else { return false }
         let fromEdge = preferences.primaryEdge == .leading ? point.x : layout.size.width - point.x
-        return fromEdge < edgeGestureZone && nearestRevealTarget() != nil
+        return fromEdge < edgeGestureZone && edgeRevealTarget() != nil
     }
 
-    private func nearestRevealTarget() -> DisplayMode? {
+    /// The mode an edge drag would reveal now, or `nil` when there is none: gestures off, the
+    /// window collapsed or not sized yet, or the primary already showing.
+    private func edgeRevealTarget() -> DisplayMode? {
+        guard preferences.presentsWithGesture, !isCollapsed, !isShowing(.primary), size != nil else { return nil }
         let level = style == .tripleColumn ? 2 : 1
         return DisplayMode.mode(level: level, in: splitBehavior)
     }
@@ -161,11 +163,11 @@ extension SplitViewController {
     /// Begins the reveal once the pressed pointer has travelled past the slop.
     ///
     /// A key or command may have changed the columns between the press and now: its
-    /// animation jumps to its end first (its `did` calls are paid), and a press whose primary
-    /// now shows, or whose window has collapsed, reveals nothing.
+    /// animation jumps to its end first (its `did` calls are paid), and a press that could no
+    /// longer begin a reveal (the primary now shows, say) reveals nothing.
     private func beginEdgeGesture(startX: Double) {
         finishTransition()
-        guard !isCollapsed, !isShowing(.primary), let target = nearestRevealTarget() else {
+        guard let target = edgeRevealTarget() else {
             pointer.activity = .consumed
             return
         }

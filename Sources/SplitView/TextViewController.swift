@@ -49,10 +49,7 @@ open class TextViewController: ViewController {
                           .body, context.theme.secondaryText)]
         }
         prepareWrapper(width: bounds.width, measurer: measurer)
-        wrapper!.wrap(upToLineCount: Int((scrollOffset + bounds.height) / lineHeight) + 2)
         clampScroll(height: bounds.height)
-        // Clamping may have moved up; wrap what that shows too.
-        wrapper!.wrap(upToLineCount: Int((scrollOffset + bounds.height) / lineHeight) + 2)
         let lines = wrapper!.lines
         let first = max(0, Int((scrollOffset - Self.padding) / lineHeight))
         let last = min(lines.count - 1, Int((scrollOffset + bounds.height) / lineHeight) + 1)
@@ -70,8 +67,6 @@ open class TextViewController: ViewController {
     override open func scroll(dy: Double, in bounds: Rect) -> Bool {
         let before = scrollOffset
         scrollOffset += dy
-        // Scrolling past what is wrapped wraps that far first, so the end is exact.
-        wrapper?.wrap(upToLineCount: Int((scrollOffset + bounds.height) / lineHeight) + 2)
         clampScroll(height: bounds.height)
         if scrollOffset != before { setNeedsDisplay() }
         return true
@@ -103,7 +98,11 @@ open class TextViewController: ViewController {
         return lines * lineHeight + 2 * Self.padding
     }
 
+    /// Wraps through the last line showing at the scroll offset (so that scrolling to the end
+    /// finds the exact end), then keeps the offset within the text. Clamping only moves the
+    /// offset up, to lines already wrapped.
     private func clampScroll(height: Double) {
+        wrapper?.wrap(upToLineCount: Int((max(0, scrollOffset) + height) / lineHeight) + 2)
         scrollOffset = min(max(scrollOffset, 0), max(0, contentHeight - height))
     }
 }
