@@ -2,39 +2,167 @@ import CX11
 import Glibc
 import Synchronization
 
-/// Loads fontconfig's configuration on a background thread while the program starts.
+/// Gets fonts ready on a background thread while the program starts: fontconfig's
+/// configuration first, then the files of the fallback fonts the first window will need.
 ///
 /// The first font a process opens makes fontconfig read and parse its configuration — some
 /// 60 XML files, about 7 ms here — and nothing before it depends on fonts. `start()` at the
 /// top of `main` overlaps that with parsing the command line, reading the library and
-/// connecting to the X server; ``FontSet`` waits for it to finish before its first Xft call,
-/// so Xft (which is not thread-safe) is only ever used by one thread at a time.
+/// connecting to the X server; ``FontSet`` waits for it before its first Xft call, so Xft (which
+/// is not thread-safe) is only ever used by one thread at a time.
+///
+/// A fallback font is opened in the middle of the first layout, when a character the theme's
+/// family lacks is measured (a Japanese file name, say). Its file is often cold: no other
+/// program on the desktop uses it, and FreeType maps it, so the first touch reads the whole
+/// file (5 MB for WenQuanYi Micro Hei) while the first frame waits. Given the text the first
+/// window shows (``prefetch(fontsFor:family:)``), the thread asks fontconfig which fonts cover
+/// the characters the family lacks and starts reading their files into the page cache, while
+/// the main thread opens the family's own fonts and builds the layout. After the configuration
+/// the thread calls nothing but fontconfig, whose matching is thread-safe, and `posix_fadvise`.
 public enum FontWarmup {
     /// Starts loading the configuration, once per process; later calls do nothing.
     public static func start() {
-        state.withLock { state in
-            guard state == nil else { return }
-            var thread = pthread_t()
+        let first = state.withLock { state in
+            guard !state.started else { return false }
+            sem_init(configured, 0, 0)
+            sem_init(asked, 0, 0)
+            state.started = true
+            return true
+        }
+        guard first else { return }
+        var thread = pthread_t()
+        let created = pthread_create(&thread, nil, { _ in
             // XftInit(NULL) is FcInit plus Xft's own defaults: no Display, no Xlib call.
-            let started = pthread_create(&thread, nil, { _ in _ = XftInit(nil); return nil }, nil) == 0
-            state = started ? .running(thread) : .done
+            _ = XftInit(nil)
+            sem_post(FontWarmup.configured)
+            FontWarmup.waitOn(FontWarmup.asked)
+            if let request = FontWarmup.state.withLock({ $0.request }) {
+                for file in FontWarmup.fallbackFiles(for: request.text, family: request.family) {
+                    FontWarmup.readAhead(file)
+                }
+            }
+            return nil
+        }, nil) == 0
+        if created {
+            pthread_detach(thread)
+        } else {
+            state.withLock { $0.waited = true }   // nothing to wait for: the first font loads it
         }
     }
 
-    /// Returns once the configuration is loaded (at once if it was never started).
+    /// Hands the thread the text the first window will show, so that it can read the fallback
+    /// fonts' files ahead; `family` is the family the window draws with. Only the first call
+    /// before ``wait()`` counts.
+    public static func prefetch(fontsFor text: String, family: String) {
+        let post = state.withLock { state in
+            guard state.started, !state.asked else { return false }
+            state.asked = true
+            state.request = (text, family)
+            return true
+        }
+        if post { sem_post(asked) }
+    }
+
+    /// Returns once the configuration is loaded (at once if it was never started); the thread
+    /// may still be reading fallback fonts ahead.
     public static func wait() {
-        let thread: pthread_t? = state.withLock { state in
-            guard case .running(let thread) = state else { return nil }
-            state = .done
-            return thread
+        let (release, block) = state.withLock { state in
+            guard state.started, !state.waited else { return (false, false) }
+            state.waited = true
+            defer { state.asked = true }
+            return (!state.asked, true)
         }
-        if let thread { pthread_join(thread, nil) }
+        if release { sem_post(asked) }   // no request is coming: let the thread end
+        if block { waitOn(configured) }
     }
 
-    private enum State: @unchecked Sendable {   // pthread_t is an integer on Linux
-        case running(pthread_t)
-        case done
+    /// The files of the fallback fonts that `text` needs beside `family`: fontconfig's best
+    /// match for the characters outside ASCII that the family's own font lacks, then for what
+    /// that font lacks in turn, in the order found.
+    ///
+    /// ``FontSet`` asks for one character at a time; asking for all of them at once finds the
+    /// same fonts for text in a few scripts, in a few matches. The search ends when a match
+    /// covers none of the characters left (no font has them) or after ``maximumMatches``.
+    static func fallbackFiles(for text: String, family: String) -> [String] {
+        var seen = Set<UInt32>()
+        var missing = text.unicodeScalars.compactMap { $0.isASCII || !seen.insert($0.value).inserted ? nil : $0.value }
+        guard !missing.isEmpty, let own = FontMatch(family: family, covering: []) else { return [] }
+        missing.removeAll(where: own.has)
+        var files: [String] = []
+        var matches = 1
+        while !missing.isEmpty && matches < maximumMatches, let font = FontMatch(family: family, covering: missing) {
+            matches += 1
+            let before = missing.count
+            missing.removeAll(where: font.has)
+            guard missing.count < before else { break }
+            if let file = font.file, !files.contains(file) { files.append(file) }
+        }
+        return files
     }
 
-    private static let state = Mutex<State?>(nil)
+    /// Enough for every script of a page of text; a match costs about half a millisecond.
+    static let maximumMatches = 8
+
+    /// Starts reading `path` into the page cache and returns without waiting for it.
+    static func readAhead(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_WILLNEED)
+        close(descriptor)
+    }
+
+    private static func waitOn(_ semaphore: UnsafeMutablePointer<sem_t>) {
+        while sem_wait(semaphore) != 0 && errno == EINTR {}
+    }
+
+    private struct State {
+        var started = false
+        /// A request was handed over, or ``wait()`` said none will come.
+        var asked = false
+        var waited = false
+        var request: (text: String, family: String)?
+    }
+
+    private static let state = Mutex(State())
+    /// Posted by the thread once the configuration is loaded.
+    nonisolated(unsafe) private static let configured = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+    /// Posted once the request is in `state`, or once ``wait()`` knows none will come.
+    nonisolated(unsafe) private static let asked = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+}
+
+/// Fontconfig's best font for a family and a set of characters, asked as Xft asks (the
+/// configuration's substitutions, then the defaults), without a display.
+private final class FontMatch {
+    private let pattern: OpaquePointer
+    private let charset: OpaquePointer?
+
+    init?(family: String, covering scalars: [UInt32]) {
+        guard let request = FcNameParse(family) else { return nil }
+        defer { FcPatternDestroy(request) }
+        if !scalars.isEmpty {
+            let wanted = FcCharSetCreate()
+            for scalar in scalars { FcCharSetAddChar(wanted, scalar) }
+            FcPatternAddCharSet(request, FC_CHARSET, wanted)
+            FcCharSetDestroy(wanted)
+        }
+        FcConfigSubstitute(nil, request, FcMatchPattern)
+        FcDefaultSubstitute(request)
+        var result = FcResultMatch
+        guard let match = FcFontMatch(nil, request, &result) else { return nil }
+        pattern = match
+        var charset: OpaquePointer?
+        self.charset = FcPatternGetCharSet(match, FC_CHARSET, 0, &charset) == FcResultMatch ? charset : nil
+    }
+
+    deinit { FcPatternDestroy(pattern) }
+
+    /// True when the font has a glyph for `scalar`.
+    func has(_ scalar: UInt32) -> Bool { charset.map { FcCharSetHasChar($0, scalar) != 0 } ?? false }
+
+    /// The font's file.
+    var file: String? {
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        return String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
+    }
 }
