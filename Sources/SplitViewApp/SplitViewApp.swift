@@ -67,20 +67,20 @@ struct SplitViewApp: ParsableCommand {
             return fail(error.message).rawValue
         }
         let theme = Self.theme(connection)
-        let makeContent = { () -> Host.WindowContent in
-            let browser = Browser(library: library, style: style.splitStyle, theme: theme)
-            return Host.WindowContent(controller: browser.split, title: browser.title, owner: browser)
-        }
-        // The first window's content needs no font: it is built while fontconfig still loads.
-        let first = makeContent()
+        let newBrowser = { Browser(library: library, style: style.splitStyle, theme: theme) }
+        let content = { (browser: Browser) in Host.WindowContent(controller: browser.split, title: browser.title, owner: browser) }
+        // The first window's content needs no font: it is built while fontconfig still loads,
+        // and its text tells the font thread which fallback fonts to read ahead.
+        let first = newBrowser()
+        FontWarmup.prefetch(fontsFor: first.openingText, family: Theme.light.fontFamily)
         let fonts: FontSet
         do {
             fonts = try FontSet(connection: connection, family: Theme.light.fontFamily)
         } catch {
             return fail(error.message).rawValue
         }
-        let host = Host(connection: connection, fonts: fonts, makeContent: makeContent)
-        host.open(first, size: PixelSize(width: geometry.width, height: geometry.height))
+        let host = Host(connection: connection, fonts: fonts, makeContent: { content(newBrowser()) })
+        host.open(content(first), size: PixelSize(width: geometry.width, height: geometry.height))
         return host.run()
     }
 
