@@ -103,13 +103,22 @@ public enum FontWarmup {
     /// Enough for every script of a page of text; a match costs about half a millisecond.
     static let maximumMatches = 8
 
-    /// Starts reading `path` into the page cache and returns without waiting for it.
-    static func readAhead(_ path: String) {
+    /// Starts reading `path` into the page cache and returns without waiting for it; a file
+    /// larger than ``readAheadLimit`` is left to be read as FreeType touches it.
+    ///
+    /// - Returns: true when the kernel was asked to read the file.
+    @discardableResult
+    static func readAhead(_ path: String) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_WILLNEED)
-        close(descriptor)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_size <= readAheadLimit else { return false }
+        return posix_fadvise(descriptor, 0, 0, POSIX_FADV_WILLNEED) == 0
     }
+
+    /// 32 MB: more than the largest common fallback fonts (a CJK collection is about 20 MB).
+    static let readAheadLimit = 32 << 20
 
     private static func waitOn(_ semaphore: UnsafeMutablePointer<sem_t>) {
         while sem_wait(semaphore) != 0 && errno == EINTR {}

@@ -30,3 +30,27 @@ import Testing
         #expect(mixed.count == 1 && !mixed[0].contains("Mono"))
     }
 }
+
+@Suite struct FontReadAheadTests {
+    @Test func aFontFileIsReadAhead() throws {
+        let files = FontWarmup.fallbackFiles(for: "שלום", family: "DejaVu Sans Mono")
+        let file = try #require(files.first)
+        #expect(FontWarmup.readAhead(file))
+    }
+
+    @Test func aMissingFileIsSkipped() {
+        #expect(!FontWarmup.readAhead("/nonexistent/font.ttf"))
+    }
+
+    /// The limit's boundary, on sparse files (no disk is used).
+    @Test(arguments: [(FontWarmup.readAheadLimit, true), (FontWarmup.readAheadLimit + 1, false)])
+    func aFileOverTheLimitIsSkipped(size: Int, expected: Bool) throws {
+        var template = Array("/tmp/splitview-font-XXXXXX".utf8CString)
+        let descriptor = mkstemp(&template)
+        try #require(descriptor >= 0)
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        defer { close(descriptor); unlink(path) }
+        try #require(ftruncate(descriptor, off_t(size)) == 0)
+        #expect(FontWarmup.readAhead(path) == expected)
+    }
+}
