@@ -1,4 +1,4 @@
-/* Xlib, Xft and XRender for Swift. Every header the host needs, in one place.
+/* Xlib, Xft, XRender and fontconfig for Swift. Every header the host needs, in one place.
  *
  * Swift imports the functions and constants of these headers directly; libX11 exports a real
  * function for almost every function-like macro (XDefaultScreen for DefaultScreen, ...), so the
