@@ -13,8 +13,9 @@ import Synchronization
 ///
 /// A fallback font is opened in the middle of the first layout, when a character the theme's
 /// family lacks is measured (a Japanese file name, say). Its file is often cold: no other
-/// program on the desktop uses it, and FreeType maps it, so the first touch reads the whole
-/// file (5 MB for WenQuanYi Micro Hei) while the first frame waits. Given the text the first
+/// program on the desktop uses it, and FreeType maps it, so the first touch reads up to the
+/// disk's read-ahead around it (8 MB here: all 5 MB of WenQuanYi Micro Hei) while the first
+/// frame waits. Given the text the first
 /// window shows (``prefetch(fontsFor:family:)``), the thread asks fontconfig which fonts cover
 /// the characters the family lacks and starts reading their files into the page cache, while
 /// the main thread opens the family's own fonts and builds the layout. After the configuration
@@ -80,8 +81,8 @@ public enum FontWarmup {
     /// match for the characters outside ASCII that the family's own font lacks, then for what
     /// that font lacks in turn, in the order found.
     ///
-    /// ``FontSet`` asks for one character at a time; asking for all of them at once finds the
-    /// same fonts for text in a few scripts, in a few matches. The search ends when a match
+    /// ``FontSet`` asks for one character at a time; asking for all of them at once usually
+    /// finds the same fonts, in one match per script rather than one per character. The search ends when a match
     /// covers none of the characters left (no font has them) or after ``maximumMatches``.
     static func fallbackFiles(for text: String, family: String) -> [String] {
         var seen = Set<UInt32>()
@@ -149,7 +150,7 @@ private final class FontMatch {
         guard let request = FcNameParse(family) else { return nil }
         defer { FcPatternDestroy(request) }
         if !scalars.isEmpty {
-            let wanted = FcCharSetCreate()
+            guard let wanted = FcCharSetCreate() else { return nil }
             for scalar in scalars { FcCharSetAddChar(wanted, scalar) }
             FcPatternAddCharSet(request, FC_CHARSET, wanted)
             FcCharSetDestroy(wanted)
