@@ -51,10 +51,8 @@ final class Browser {
     /// The text a new window shows first, for ``FontWarmup/prefetch(fontsFor:family:)``: the
     /// title, the folders, the first folder's notes and the opening of the first note.
     var openingText: String {
-        var text = title
-        for folder in library.folders.prefix(200) { text += folder.name + (Self.item(folder).subtitle ?? "") }
-        for item in notes.items.prefix(200) { text += item.title + (item.subtitle ?? "") }
-        text += reader.title
+        var text = title + reader.title
+        for item in folders.items.prefix(200) + notes.items.prefix(200) { text += item.title + (item.subtitle ?? "") }
         text.unicodeScalars += reader.text.unicodeScalars.prefix(8192)
         return text
     }

@@ -72,10 +72,10 @@ struct SplitViewApp: ParsableCommand {
         // The first window's content needs no font: it is built while fontconfig still loads,
         // and its text tells the font thread which fallback fonts to read ahead.
         let first = newBrowser()
-        FontWarmup.prefetch(fontsFor: first.openingText, family: Theme.light.fontFamily)
+        FontWarmup.prefetch(fontsFor: first.openingText, family: theme.fontFamily)
         let fonts: FontSet
         do {
-            fonts = try FontSet(connection: connection, family: Theme.light.fontFamily)
+            fonts = try FontSet(connection: connection, family: theme.fontFamily)
         } catch {
             return fail(error.message).rawValue
         }
