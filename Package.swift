@@ -8,6 +8,7 @@ let package = Package(
     name: "SplitView",
     products: [
         .library(name: "SplitView", targets: ["SplitView"]),
+        .library(name: "SplitViewFiles", targets: ["SplitViewFiles"]),
         .executable(name: "splitview", targets: ["SplitViewApp"]),
     ],
     dependencies: [
@@ -21,18 +22,31 @@ let package = Package(
         .systemLibrary(name: "CX11", pkgConfig: "x11 xft", providers: [.apt(["libx11-dev", "libxft-dev"])]),
         // The X11 host: everything that talks to the X server.
         .target(name: "SplitViewX11", dependencies: ["CX11", "SplitView"], swiftSettings: strict),
+        // The file system side of the app: folders and files read safely, watched, state written
+        // atomically. Glibc only, so the benchmarks can time it.
+        .target(name: "SplitViewFiles", swiftSettings: strict),
         // The top-level Resources/ (sample library, .desktop file, icon), bundled beside the app.
         // A C target: a Swift one would get an accessor importing Foundation (about 6 MiB of RSS).
         .target(name: "AppResources", resources: [.copy("../../Resources")]),
         // The app `splitview`: the browser, its command line.
         .executableTarget(
             name: "SplitViewApp",
-            dependencies: ["SplitView", "SplitViewX11", "AppResources",
+            dependencies: ["SplitView", "SplitViewX11", "SplitViewFiles", "AppResources",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         .testTarget(
             name: "SplitViewTests",
             dependencies: ["SplitView", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strict),
+        .testTarget(
+            name: "SplitViewFilesTests",
+            dependencies: ["SplitViewFiles", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strict),
+        // The app's model without a window: command line, browser, state and config files.
+        .testTarget(
+            name: "SplitViewAppTests",
+            dependencies: ["SplitViewApp", "SplitView", "SplitViewFiles",
+                           .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict),
         // The real window under a private Xvfb the tests start themselves.
         .testTarget(name: "SplitViewX11Tests", dependencies: ["SplitViewX11", "CX11", "SplitView", "SplitViewApp"],

@@ -12,6 +12,9 @@ public enum Input: Hashable, Sendable {
     case pointerMoved(Point)
     /// The main pointer button went up.
     case pointerUp(Point)
+    /// The main button went down a second time, soon after and near the first press: the
+    /// host sends it after that press's ``pointerDown(_:)``. Offered to the pane under it.
+    case doubleClick(Point)
     /// The pointer left the window: hover states end.
     case pointerExited
     /// A scroll wheel or touchpad scroll: `dx` > 0 scrolls right, `dy` > 0 scrolls down, in
@@ -64,6 +67,24 @@ public enum Command: Hashable, Sendable {
     case selectNext
     /// Open the selected row of the focused list (Return).
     case activate
+    /// Scroll the focused pane up by a page, moving a list's selection with it; Page Up.
+    case pageUp
+    /// Scroll the focused pane down by a page; Page Down.
+    case pageDown
+    /// Go to the top of the focused pane; Home.
+    case scrollToTop
+    /// Go to the end of the focused pane; End.
+    case scrollToEnd
+    /// Expand the selected row of the focused outline, or go to its first child when it is
+    /// expanded already; Right.
+    case expand
+    /// Collapse the selected row of the focused outline, or go to its parent when it is
+    /// collapsed already; Left.
+    case collapse
+    /// An action the app defines, by name (`"toggleHiddenFiles"`): offered to the focused
+    /// pane's ``ViewController/perform(_:in:)`` first, then to
+    /// ``SplitViewController/actionHandler``, like a message going up UIKit's responder chain.
+    case action(String)
     /// Ask the host for another window on the same content; Ctrl+N.
     case newWindow
     /// Ask the host to close this window; Ctrl+W.

@@ -7,8 +7,9 @@ public enum CollapsePolicy {
     /// resized around the threshold does not flap.
     public static let hysteresis: Double = 24
 
-    /// True when an interface `width` wide should be collapsed, given whether it is now.
-    public static func shouldCollapse(width: Double, isCollapsed: Bool) -> Bool {
+    /// True when an interface `width` wide should be collapsed, given whether it is now;
+    /// `threshold` is the controller's ``SplitViewController/collapseThreshold``.
+    public static func shouldCollapse(width: Double, isCollapsed: Bool, threshold: Double = threshold) -> Bool {
         isCollapsed ? width < threshold + hysteresis : width < threshold
     }
 }

@@ -68,6 +68,16 @@ open class NavigationController: ViewController {
     }
 
     /// Forwarded to the top controller.
+    override open func doubleClick(at point: Point, in bounds: Rect) -> Bool {
+        topViewController?.doubleClick(at: point, in: bounds) ?? false
+    }
+
+    /// Forwarded to the top controller.
+    override open func keyDown(_ chord: KeyChord, in bounds: Rect) -> Bool {
+        topViewController?.keyDown(chord, in: bounds) ?? false
+    }
+
+    /// Forwarded to the top controller.
     override open func scroll(dy: Double, in bounds: Rect) -> Bool {
         topViewController?.scroll(dy: dy, in: bounds) ?? false
     }

@@ -19,7 +19,10 @@ extension SplitViewController {
         case .moveDividerToMaximum: moveFocusedDivider { _, _ in .infinity }
         case .acceptDivider: releaseDividerFocus()
         case .cancel: cancel()
-        case .selectPrevious, .selectNext, .activate: performContentCommand(command)
+        case .selectPrevious, .selectNext, .activate, .pageUp, .pageDown, .scrollToTop, .scrollToEnd, .expand, .collapse:
+            performContentCommand(command)
+        case .action(let name):
+            if !performContentCommand(command) { _ = actionHandler?(name) }
         case .newWindow: pendingRequests.append(.newWindow)
         case .closeWindow: pendingRequests.append(.closeWindow)
         case .quit: pendingRequests.append(.quit)
@@ -46,10 +49,19 @@ extension SplitViewController {
         }
     }
 
-    private func performContentCommand(_ command: Command) {
+    /// Offers `command` to the focused pane; true when it handled it.
+    @discardableResult
+    private func performContentCommand(_ command: Command) -> Bool {
         guard let column = focus.column, let placement = settledLayout.placement(of: column),
+              let vc = wrappers[column] else { return false }
+        return vc.perform(command, in: contentBounds(of: placement.frame.size))
+    }
+
+    /// A key no binding names goes to the focused pane (type-ahead in a list).
+    func keyDownInFocusedPane(_ chord: KeyChord) {
+        guard isMounted, let column = focus.column, let placement = settledLayout.placement(of: column),
               let vc = wrappers[column] else { return }
-        _ = vc.perform(command, in: contentBounds(of: placement.frame.size))
+        if vc.keyDown(chord.withoutLocks, in: contentBounds(of: placement.frame.size)) { publish() }
     }
 
     // MARK: - Focus

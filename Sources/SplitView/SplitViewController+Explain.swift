@@ -25,9 +25,9 @@ extension SplitViewController {
 
     private func collapseLine(width: Double) -> String {
         if isCollapsed {
-            return "collapsed (width below \(formatted(CollapsePolicy.threshold)) pt; expands at \(formatted(CollapsePolicy.threshold + CollapsePolicy.hysteresis)) pt)"
+            return "collapsed (width below \(formatted(collapseThreshold)) pt; expands at \(formatted(collapseThreshold + CollapsePolicy.hysteresis)) pt)"
         }
-        return "expanded (collapses below \(formatted(CollapsePolicy.threshold)) pt)"
+        return "expanded (collapses below \(formatted(collapseThreshold)) pt)"
     }
 
     private func behaviorLine(_ resolution: Resolution) -> String {

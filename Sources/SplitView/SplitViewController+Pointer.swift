@@ -74,6 +74,16 @@ extension SplitViewController {
         publish()
     }
 
+    /// A double click goes to the pane under the pointer, below its bar, like the press before it.
+    func doubleClick(at point: Point) {
+        guard isMounted, let placement = layout.columns.last(where: { $0.frame.contains(point) }), !placement.isDimmed,
+              let vc = wrappers[placement.column] else { return }
+        let local = Point(x: point.x - placement.frame.minX, y: point.y - placement.frame.minY)
+        guard local.y >= LayoutMetrics.navigationBarHeight else { return }
+        _ = vc.doubleClick(at: local, in: contentBounds(of: placement.frame.size))
+        publish()
+    }
+
     func pointerExited() {
         pointer.location = nil
         publish()

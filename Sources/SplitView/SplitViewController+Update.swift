@@ -41,7 +41,8 @@ extension SplitViewController {
 
     private func performUpdate(_ cause: ChangeCause, animated: Bool, request: DisplayMode?) {
         guard let size else { return }
-        let collapse = CollapsePolicy.shouldCollapse(width: size.width, isCollapsed: isCollapsed && isMounted)
+        let collapse = CollapsePolicy.shouldCollapse(width: size.width, isCollapsed: isCollapsed && isMounted,
+                                                      threshold: collapseThreshold)
         if !isMounted {
             isMounted = true
             if collapse { collapseInterface(); return }

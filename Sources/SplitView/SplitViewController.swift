@@ -44,6 +44,23 @@ public final class SplitViewController {
         didSet { if !animatesTransitions { finishTransition() } }
     }
 
+    /// The width (points) below which the interface collapses to one stack; it expands again
+    /// at this width plus ``CollapsePolicy/hysteresis``. Default 600, UIKit's compact width.
+    /// Differs: UIKit takes the size class from the device; a desktop window decides by width,
+    /// and a user may move the point in the app's config file. Not finite or negative values
+    /// are taken as 0 (never collapse).
+    public var collapseThreshold: Double = CollapsePolicy.threshold {
+        didSet {
+            let clean = collapseThreshold.isFinite ? max(0, collapseThreshold) : 0
+            if clean != collapseThreshold { collapseThreshold = clean; return }
+            if collapseThreshold != oldValue, isMounted { relayout(.programmatic, animated: false) }
+        }
+    }
+
+    /// Receives an app-defined ``Command/action(_:)`` that the focused pane did not handle;
+    /// returns true when it did. The end of the responder chain, as the app delegate is in UIKit.
+    public var actionHandler: ((String) -> Bool)?
+
     // MARK: State (read by the extensions; the rules themselves are pure functions elsewhere)
 
     var preferences = Preferences()
@@ -123,11 +140,14 @@ public final class SplitViewController {
         case .pointerDown(let p): pointerDown(at: p)
         case .pointerMoved(let p): pointerMoved(to: p)
         case .pointerUp(let p): pointerUp(at: p)
+        case .doubleClick(let p): doubleClick(at: p)
         case .pointerExited: pointerExited()
         case .scroll(let dx, let dy, let p): scroll(dx: dx, dy: dy, at: p)
         case .key(let chord):
             if let command = keyBindings.command(for: chord, dividerFocused: focus.divider != nil) {
                 perform(command)
+            } else {
+                keyDownInFocusedPane(chord)
             }
         case .command(let command): perform(command)
         case .tick(let now): tick(now: now)

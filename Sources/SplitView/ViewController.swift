@@ -87,10 +87,19 @@ open class ViewController {
     /// return true when handled.
     open func pointerDown(at point: Point, in bounds: Rect) -> Bool { false }
 
+    /// The main button went down twice at `point` (content coordinates); return true when
+    /// handled. The first press already came to ``pointerDown(at:in:)``.
+    open func doubleClick(at point: Point, in bounds: Rect) -> Bool { false }
+
+    /// A key that no binding names, while this pane has the focus (lock modifiers removed);
+    /// return true when handled. Lists use it for type-ahead.
+    open func keyDown(_ chord: KeyChord, in bounds: Rect) -> Bool { false }
+
     /// A vertical scroll of `dy` points over the content; return true when handled.
     open func scroll(dy: Double, in bounds: Rect) -> Bool { false }
 
-    /// A content command (`selectNext`, `selectPrevious`, `activate`) while this pane has the
+    /// A content command (`selectNext`, `selectPrevious`, `activate`, `pageUp`, `pageDown`,
+    /// `scrollToTop`, `scrollToEnd`, `expand`, `collapse`, `action`) while this pane has the
     /// focus; return true when handled.
     open func perform(_ command: Command, in bounds: Rect) -> Bool { false }
 
