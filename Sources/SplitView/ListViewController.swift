@@ -1,30 +1,26 @@
-/// One row of a ``ListViewController``.
-public struct ListItem: Hashable, Sendable {
-    /// The main text.
-    public var title: String
-    /// A quieter second line, or `nil` for a one-line row.
-    public var subtitle: String?
-
-    /// Creates a row.
-    public init(title: String, subtitle: String? = nil) {
-        self.title = title
-        self.subtitle = subtitle
-    }
-}
-
 /// A scrolling list with a persistent selection highlight, driven by the pointer, the wheel
-/// and the Up/Down/Return keys of the focused pane.
+/// and the keys of the focused pane: Up/Down, Page Up/Down, Home/End, Return, type-ahead,
+/// and Right/Left in an outline.
 ///
 /// The selection stays visible when the pane loses the focus (quieter), as the HIG asks of
-/// split views. Only the visible rows are drawn.
+/// split views. Only the visible rows are built and drawn: give a ``dataSource`` for long
+/// lists, or ``items`` for short ones.
 open class ListViewController: ViewController {
-    /// The rows. Setting them keeps the selection if its index still exists.
+    /// The rows, when the list holds them itself. Setting them replaces the ``dataSource``,
+    /// keeps the selection if its index still exists, and scrolls to the top.
     public var items: [ListItem] {
-        didSet {
-            if let selected = selectedIndex, selected >= items.count { selectedIndex = items.isEmpty ? nil : items.count - 1 }
-            scrollOffset = 0
-            setNeedsDisplay()
+        get { (0..<rowCount).map(item(at:)) }
+        set {
+            arrayRows = newValue
+            dataSource = nil
+            rowsDidChange(keepingScroll: false)
         }
+    }
+
+    /// Supplies the rows instead of ``items``; kept weakly. Call ``reloadData(keepingScroll:)``
+    /// when its rows change.
+    public weak var dataSource: (any ListDataSource)? {
+        didSet { if dataSource != nil { arrayRows = [] } }
     }
 
     /// The selected row, or `nil`. Setting it does not call ``onSelect``.
@@ -32,42 +28,96 @@ open class ListViewController: ViewController {
         didSet { if selectedIndex != oldValue { setNeedsDisplay() } }
     }
 
-    /// Called when the user selects a row (click or arrow key), with its index.
+    /// Called when the user selects a row (click, arrow, page or type-ahead), with its index.
     public var onSelect: ((Int) -> Void)?
     /// Called after ``onSelect`` when the selection came from a click: a click opens the row
     /// the way a tap does on UIKit, where arrow keys only move the highlight.
     public var onClick: ((Int) -> Void)?
     /// Called when the user opens the selected row (Return).
     public var onActivate: ((Int) -> Void)?
-    /// Shown centred when there are no rows.
-    public var emptyText: String
+    /// Called when a row is double-clicked (after its ``onSelect`` and ``onClick``).
+    public var onDoubleClick: ((Int) -> Void)?
+    /// Called when an outline row's triangle is clicked, or Right/Left asks to expand
+    /// (`true`) or collapse (`false`) it.
+    public var onDisclosure: ((Int, Bool) -> Void)?
+    /// Shown centred when there are no rows ("Loading…", "Empty folder").
+    public var emptyText: String {
+        didSet { if emptyText != oldValue { setNeedsDisplay() } }
+    }
+    /// The clock type-ahead measures pauses with, in seconds (tests pass their own).
+    public var clock: () -> Double = monotonicSeconds
 
-    /// How far the list is scrolled, in points.
-    public private(set) var scrollOffset = 0.0
+    /// How far the list is scrolled, in points. Setting it (restoring a saved offset) is
+    /// clamped when the list is next drawn or scrolled.
+    public var scrollOffset = 0.0 {
+        didSet { if scrollOffset != oldValue { setNeedsDisplay() } }
+    }
+
+    private var arrayRows: [ListItem]
+    private var typeAhead = TypeAhead()
+    /// Whether any row has a subtitle, for the array rows: asked once per change, not per draw.
+    private var arrayHasSubtitles = false
 
     /// Creates a list.
     public init(title: String, items: [ListItem] = [], emptyText: String = "No Items") {
-        self.items = items
+        arrayRows = items
+        arrayHasSubtitles = items.contains { $0.subtitle != nil }
         self.emptyText = emptyText
         super.init(title: title)
     }
 
-    /// The height of one row: 30 pt, or 46 pt when any row has a subtitle.
-    public var rowHeight: Double { items.contains { $0.subtitle != nil } ? 46 : 30 }
+    /// How many rows the list has.
+    public var rowCount: Int { dataSource?.numberOfRows ?? arrayRows.count }
+
+    /// The row at `index`.
+    public func item(at index: Int) -> ListItem { dataSource?.item(at: index) ?? arrayRows[index] }
+
+    /// Takes the ``dataSource``'s rows again: the selection is kept when its index still
+    /// exists (else the last row), and the scroll offset too when `keepingScroll`.
+    public func reloadData(keepingScroll: Bool = true) {
+        rowsDidChange(keepingScroll: keepingScroll)
+    }
+
+    private func rowsDidChange(keepingScroll: Bool) {
+        arrayHasSubtitles = arrayRows.contains { $0.subtitle != nil }
+        let count = rowCount
+        if let selected = selectedIndex, selected >= count { selectedIndex = count == 0 ? nil : count - 1 }
+        if !keepingScroll { scrollOffset = 0 }
+        typeAhead.reset()
+        setNeedsDisplay()
+    }
+
+    /// The height of one row: 30 pt, or 46 pt when rows have subtitles.
+    public var rowHeight: Double {
+        (dataSource?.rowsHaveSubtitles ?? arrayHasSubtitles) ? 46 : 30
+    }
 
     /// Selects `index` (clamped into the rows) as the user would: scrolls it into view and
     /// calls ``onSelect``.
     public func selectRow(_ index: Int, in bounds: Rect) {
-        guard !items.isEmpty else { return }
-        let index = min(max(index, 0), items.count - 1)
+        let count = rowCount
+        guard count > 0 else { return }
+        let index = min(max(index, 0), count - 1)
         selectedIndex = index
         scrollToVisible(index, in: bounds)
         onSelect?(index)
     }
 
+    /// Scrolls so that row `index` is visible in `bounds`, without selecting it.
+    public func scrollToVisible(_ index: Int, in bounds: Rect) {
+        let top = Double(index) * rowHeight
+        if top < scrollOffset { scrollOffset = top }
+        if top + rowHeight > scrollOffset + bounds.height { scrollOffset = top + rowHeight - bounds.height }
+        clampScroll(in: bounds)
+    }
+
+    /// The width of one outline level, in points.
+    public static let indentationWidth = 16.0
+
     override open func draw(in context: DrawContext) -> [DrawOp] {
         let bounds = context.bounds, theme = context.theme, measurer = context.measurer
-        guard !items.isEmpty else {
+        let count = rowCount
+        guard count > 0 else {
             let text = TextLayout.truncated(emptyText, toWidth: bounds.width - 32, font: .body, measurer: measurer)
             let x = bounds.minX + (bounds.width - measurer.width(of: text, font: .body)) / 2
             return [.text(text, origin: Point(x: x, y: bounds.midY), .body, theme.secondaryText)]
@@ -76,14 +126,14 @@ open class ListViewController: ViewController {
         var ops: [DrawOp] = []
         let height = rowHeight
         let first = max(0, Int(scrollOffset / height))
-        let last = min(items.count - 1, Int((scrollOffset + bounds.height) / height))
+        let last = min(count - 1, Int((scrollOffset + bounds.height) / height))
         guard first <= last else { return [] }
         for index in first...last {
             let top = bounds.minY + Double(index) * height - scrollOffset
             let row = Rect(x: bounds.minX, y: top, width: bounds.width, height: height)
-            drawRow(items[index], in: row, selected: index == selectedIndex, context, into: &ops)
+            drawRow(item(at: index), in: row, selected: index == selectedIndex, context, into: &ops)
         }
-        ops += ScrollIndicator.ops(contentHeight: Double(items.count) * height, offset: scrollOffset, in: bounds, theme: theme)
+        ops += ScrollIndicator.ops(contentHeight: Double(count) * height, offset: scrollOffset, in: bounds, theme: theme)
         return ops
     }
 
@@ -92,28 +142,61 @@ open class ListViewController: ViewController {
         let strong = selected && context.isFocused
         if selected {
             ops.append(.fill(row.insetBy(dx: 6, dy: 1), strong ? theme.accent : theme.selection))
+        } else if item.isHighlighted {
+            ops.append(.strokeRect(row.insetBy(dx: 6, dy: 1), theme.accent, width: 2))
         }
-        let width = row.width - 32
+        let indent = Double(item.indentation) * Self.indentationWidth
+        let left = row.minX + 16 + indent + (item.disclosure == nil && item.indentation == 0 ? 0 : 14)
+        let width = row.maxX - 16 - left
         let titleMetrics = measurer.metrics(of: .body)
         let titleColor = strong ? theme.onAccent : theme.text
+        if let disclosure = item.disclosure {
+            let centre = Point(x: row.minX + 12 + indent, y: row.minY + min(row.height, 30) / 2)
+            let points = disclosure == .expanded
+                ? [Point(x: centre.x - 4, y: centre.y - 2), Point(x: centre.x + 4, y: centre.y - 2), Point(x: centre.x, y: centre.y + 3)]
+                : [Point(x: centre.x - 2, y: centre.y - 4), Point(x: centre.x + 3, y: centre.y), Point(x: centre.x - 2, y: centre.y + 4)]
+            ops.append(.polygon(points, strong ? theme.onAccent : theme.icon))
+        }
         let title = TextLayout.truncated(item.title, toWidth: width, font: .body, measurer: measurer)
         if let subtitle = item.subtitle {
             let captionMetrics = measurer.metrics(of: .caption)
-            ops.append(.text(title, origin: Point(x: row.minX + 16, y: row.minY + 6 + titleMetrics.ascent), .body, titleColor))
+            ops.append(.text(title, origin: Point(x: left, y: row.minY + 6 + titleMetrics.ascent), .body, titleColor))
             let line = TextLayout.truncated(subtitle, toWidth: width, font: .caption, measurer: measurer)
-            ops.append(.text(line, origin: Point(x: row.minX + 16, y: row.minY + 8 + titleMetrics.lineHeight + captionMetrics.ascent),
+            ops.append(.text(line, origin: Point(x: left, y: row.minY + 8 + titleMetrics.lineHeight + captionMetrics.ascent),
                              .caption, strong ? theme.onAccent.withAlpha(210) : theme.secondaryText))
         } else {
             let baseline = titleMetrics.baseline(centredIn: row.minY, height: row.height)
-            ops.append(.text(title, origin: Point(x: row.minX + 16, y: baseline), .body, titleColor))
+            ops.append(.text(title, origin: Point(x: left, y: baseline), .body, titleColor))
         }
     }
 
+    /// The row under `point`, if any.
+    public func rowIndex(at point: Point, in bounds: Rect) -> Int? {
+        let index = Int(((point.y - bounds.minY + scrollOffset) / rowHeight).rounded(.down))
+        guard point.y >= bounds.minY, index >= 0, index < rowCount else { return nil }
+        return index
+    }
+
     override open func pointerDown(at point: Point, in bounds: Rect) -> Bool {
-        let index = Int((point.y - bounds.minY + scrollOffset) / rowHeight)
-        guard point.y >= bounds.minY, index >= 0, index < items.count else { return false }
+        guard let index = rowIndex(at: point, in: bounds) else { return false }
+        let row = item(at: index)
+        typeAhead.reset()
+        // The triangle (a 24-pt square around it) toggles without changing the selection.
+        if let disclosure = row.disclosure {
+            let centre = bounds.minX + 12 + Double(row.indentation) * Self.indentationWidth
+            if abs(point.x - centre) <= 12 {
+                onDisclosure?(index, disclosure == .collapsed)
+                return true
+            }
+        }
         selectRow(index, in: bounds)
         onClick?(index)
+        return true
+    }
+
+    override open func doubleClick(at point: Point, in bounds: Rect) -> Bool {
+        guard let index = rowIndex(at: point, in: bounds), index == selectedIndex else { return false }
+        onDoubleClick?(index)
         return true
     }
 
@@ -126,26 +209,70 @@ open class ListViewController: ViewController {
     }
 
     override open func perform(_ command: Command, in bounds: Rect) -> Bool {
+        let page = max(1, Int(bounds.height / rowHeight) - 1)
         switch command {
         case .selectNext: selectRow(selectedIndex.map { $0 + 1 } ?? 0, in: bounds)
         case .selectPrevious: selectRow(selectedIndex.map { $0 - 1 } ?? 0, in: bounds)
+        case .pageDown: selectRow(selectedIndex.map { $0 + page } ?? 0, in: bounds)
+        case .pageUp: selectRow(selectedIndex.map { $0 - page } ?? 0, in: bounds)
+        case .scrollToTop: selectRow(0, in: bounds)
+        case .scrollToEnd: selectRow(rowCount - 1, in: bounds)
+        case .expand, .collapse: return disclose(expanding: command == .expand, in: bounds)
         case .activate:
             guard let selectedIndex else { return false }
             onActivate?(selectedIndex)
         default: return false
         }
+        typeAhead.reset()
         return true
     }
 
-    private func scrollToVisible(_ index: Int, in bounds: Rect) {
-        let top = Double(index) * rowHeight
-        if top < scrollOffset { scrollOffset = top }
-        if top + rowHeight > scrollOffset + bounds.height { scrollOffset = top + rowHeight - bounds.height }
-        clampScroll(in: bounds)
+    /// Right and Left in an outline (GTK's and Finder's rule): Right expands a collapsed row
+    /// or steps to the first child of an expanded one; Left collapses an expanded row or steps
+    /// to the parent. In a flat list they do nothing, so the split view may use them.
+    private func disclose(expanding: Bool, in bounds: Rect) -> Bool {
+        guard let index = selectedIndex, index < rowCount else { return false }
+        let row = item(at: index)
+        switch (expanding, row.disclosure) {
+        case (true, .collapsed?): onDisclosure?(index, true)
+        case (false, .expanded?): onDisclosure?(index, false)
+        case (true, .expanded?):
+            guard index + 1 < rowCount, item(at: index + 1).indentation > row.indentation else { return true }
+            selectRow(index + 1, in: bounds)
+        case (false, _):
+            guard row.indentation > 0,
+                  let parent = (0..<index).reversed().first(where: { item(at: $0).indentation < row.indentation })
+            else { return row.disclosure != nil }
+            selectRow(parent, in: bounds)
+        default: return false
+        }
+        return true
+    }
+
+    /// Type-ahead: a letter, digit or symbol without Ctrl, Alt or Super selects the first row
+    /// at or after the selection whose title starts with the letters typed so far (matching
+    /// ignores case), wrapping to the top; a pause of ``TypeAhead/timeout`` starts over.
+    override open func keyDown(_ chord: KeyChord, in bounds: Rect) -> Bool {
+        guard case .character(let character) = chord.key, chord.modifiers.subtracting(.shift).isEmpty else { return false }
+        let typed = chord.modifiers.contains(.shift) ? Character(character.uppercased()) : character
+        let (text, fromNext) = typeAhead.type(typed, at: clock())
+        let count = rowCount
+        guard count > 0 else { return true }
+        let start = (selectedIndex ?? 0) + (fromNext ? 1 : 0)
+        for offset in 0..<count {
+            let index = (start + offset) % count
+            let title = dataSource?.searchText(at: index) ?? arrayRows[index].title
+            if title.lowercased().hasPrefix(text) {
+                if index != selectedIndex { selectRow(index, in: bounds) }
+                break
+            }
+        }
+        return true
     }
 
     private func clampScroll(in bounds: Rect) {
-        let limit = max(0, Double(items.count) * rowHeight - bounds.height)
-        scrollOffset = min(max(scrollOffset, 0), limit)
+        let limit = max(0, Double(rowCount) * rowHeight - bounds.height)
+        let clamped = scrollOffset.isFinite ? min(max(scrollOffset, 0), limit) : 0
+        if clamped != scrollOffset { scrollOffset = clamped }
     }
 }

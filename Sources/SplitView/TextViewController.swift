@@ -15,8 +15,17 @@ open class TextViewController: ViewController {
     /// Shown when the text is empty.
     public var placeholder: String
 
-    /// How far the text is scrolled, in points.
-    public private(set) var scrollOffset = 0.0
+    /// How far the text is scrolled, in points. Setting it (restoring a saved offset) is
+    /// clamped to the text when it is next drawn or scrolled.
+    public var scrollOffset = 0.0 {
+        didSet { if scrollOffset != oldValue { setNeedsDisplay() } }
+    }
+
+    /// A one-line note shown in a band above the text ("First 4 MiB of 2.1 GB shown",
+    /// "Cannot open: …"), or `nil`.
+    public var notice: String? {
+        didSet { if notice != oldValue { setNeedsDisplay() } }
+    }
 
     /// The margin around the text, in points.
     public static let padding: Double = 16
@@ -40,9 +49,25 @@ open class TextViewController: ViewController {
     }
 
     override open func draw(in context: DrawContext) -> [DrawOp] {
-        let bounds = context.bounds, measurer = context.measurer
+        var bounds = context.bounds
+        let measurer = context.measurer
         let metrics = measurer.metrics(of: .body)
         lineHeight = metrics.lineHeight
+        var band: [DrawOp] = []
+        if let notice {
+            let caption = measurer.metrics(of: .caption)
+            let height = (caption.lineHeight + 12).rounded()
+            let line = TextLayout.truncated(notice, toWidth: bounds.width - 2 * Self.padding, font: .caption, measurer: measurer)
+            band = [.fill(Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: height), context.theme.selection),
+                    .text(line, origin: Point(x: bounds.minX + Self.padding, y: caption.baseline(centredIn: bounds.minY, height: height)),
+                          .caption, context.theme.text)]
+            bounds = Rect(x: bounds.minX, y: bounds.minY + height, width: bounds.width, height: max(0, bounds.height - height))
+        }
+        return band + drawText(in: bounds, context, metrics: metrics)
+    }
+
+    private func drawText(in bounds: Rect, _ context: DrawContext, metrics: FontMetrics) -> [DrawOp] {
+        let measurer = context.measurer
         if text.isEmpty {
             let line = TextLayout.truncated(placeholder, toWidth: bounds.width - 2 * Self.padding, font: .body, measurer: measurer)
             return [.text(line, origin: Point(x: bounds.minX + Self.padding, y: bounds.minY + Self.padding + metrics.ascent),
@@ -72,12 +97,18 @@ open class TextViewController: ViewController {
         return true
     }
 
-    /// Up and Down scroll by a line.
+    /// Up and Down scroll by a line, Page Up and Page Down by a screen less a line, Home and
+    /// End to the top and the end (End wraps the rest of the text to find it).
     override open func perform(_ command: Command, in bounds: Rect) -> Bool {
+        let page = max(lineHeight, bounds.height - lineHeight)
         switch command {
-        case .selectNext: scroll(dy: lineHeight, in: bounds)
-        case .selectPrevious: scroll(dy: -lineHeight, in: bounds)
-        default: false
+        case .selectNext: return scroll(dy: lineHeight, in: bounds)
+        case .selectPrevious: return scroll(dy: -lineHeight, in: bounds)
+        case .pageDown: return scroll(dy: page, in: bounds)
+        case .pageUp: return scroll(dy: -page, in: bounds)
+        case .scrollToTop: return scroll(dy: -.greatestFiniteMagnitude, in: bounds)
+        case .scrollToEnd: return scroll(dy: .greatestFiniteMagnitude, in: bounds)
+        default: return false
         }
     }
 
@@ -102,8 +133,11 @@ open class TextViewController: ViewController {
     /// finds the exact end), then keeps the offset within the text. Clamping only moves the
     /// offset up, to lines already wrapped.
     private func clampScroll(height: Double) {
-        wrapper?.wrap(upToLineCount: Int((max(0, scrollOffset) + height) / lineHeight) + 2)
-        scrollOffset = min(max(scrollOffset, 0), max(0, contentHeight - height))
+        if !scrollOffset.isFinite { scrollOffset = scrollOffset > 0 ? .greatestFiniteMagnitude : 0 }
+        let wanted = min(max(0, scrollOffset), 1e12)
+        wrapper?.wrap(upToLineCount: Int(min((wanted + height) / lineHeight + 2, Double(Int32.max))))
+        let clamped = min(max(scrollOffset, 0), max(0, contentHeight - height))
+        if clamped != scrollOffset { scrollOffset = clamped }
     }
 }
 

@@ -6,7 +6,8 @@ import Testing
 @Suite struct KeyBindingsTests {
     typealias K = KeyChord
 
-    /// DESIGN.md "Default keys", one row a chord.
+    /// DESIGN.md "Default keys", one row a chord, with the browsing keys the README adds:
+    /// Page Up/Down, Home/End, and Right/Left for outlines.
     static let globalTable: [(KeyChord, Command)] = [
         (K(.f9), .displayModeButton),
         (K(.character("s"), modifiers: [.control, .alt]), .displayModeButton),
@@ -23,6 +24,12 @@ import Testing
         (K(.up), .selectPrevious),
         (K(.down), .selectNext),
         (K(.return), .activate),
+        (K(.pageUp), .pageUp),
+        (K(.pageDown), .pageDown),
+        (K(.home), .scrollToTop),
+        (K(.end), .scrollToEnd),
+        (K(.right), .expand),
+        (K(.left), .collapse),
         (K(.character("n"), modifiers: .control), .newWindow),
         (K(.character("w"), modifiers: .control), .closeWindow),
         (K(.character("q"), modifiers: .control), .quit),
@@ -61,7 +68,7 @@ import Testing
     }
 
     /// Without a focused divider the divider table is not consulted: the arrows and Home/End
-    /// mean nothing, Return opens the selection.
+    /// are the pane's (outline, scrolling), Return opens the selection.
     @Test(arguments: dividerTable)
     func dividerRowWithoutAFocusedDivider(chord: KeyChord, command: Command) {
         let global = Self.globalTable.first { $0.0 == chord }?.1

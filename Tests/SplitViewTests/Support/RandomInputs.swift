@@ -37,7 +37,12 @@ struct InputDecoder {
             now += Double(value % 6) / 40
             return .tick(now: now)
         case 14: return .pointerDown(Point(x: Double(value % 8), y: Double(value % Int(height))))   // the edge zone
-        default: return .pointerExited
+        default:
+            switch value % 3 {
+            case 0: return .doubleClick(point(value, size))
+            case 1: return .key(KeyChord(.character(Character(UnicodeScalar(UInt8(97 + value % 26))))))   // type-ahead
+            default: return .pointerExited
+            }
         }
     }
 
@@ -50,6 +55,7 @@ struct InputDecoder {
         .show(.secondary), .show(.inspector), .hide(.primary), .hide(.supplementary), .hide(.inspector), .back,
         .focusNextPane, .focusPreviousPane, .focusDivider, .moveDivider(by: 30), .moveDivider(by: -75),
         .moveDividerToMinimum, .moveDividerToMaximum, .acceptDivider, .cancel, .selectNext, .selectPrevious, .activate,
+        .pageUp, .pageDown, .scrollToTop, .scrollToEnd, .expand, .collapse, .action("unknown"),
     ]
 }
 

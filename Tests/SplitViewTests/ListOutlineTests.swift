@@ -1,0 +1,225 @@
+import Testing
+@testable import SplitView
+
+/// The list's outline rows, paging, type-ahead, double clicks and data source; the text
+/// view's paging and notice; named actions and the collapse threshold.
+///
+/// The list sits in the primary of a triple column at 1400 × 800: content from y = 38,
+/// 762 high, rows 30 high (25 rows a page, so Page Down moves 24).
+@Suite struct ListOutlineTests {
+    final class Clock { var now = 0.0 }
+
+    /// Folders: A (expanded) with A1, A2; B (collapsed); C (no children).
+    static func outline() -> [ListItem] {
+        [ListItem(title: "A", disclosure: .expanded), ListItem(title: "A1", indentation: 1),
+         ListItem(title: "A2", indentation: 1, disclosure: .collapsed), ListItem(title: "B", disclosure: .collapsed),
+         ListItem(title: "C")]
+    }
+
+    static func fixture(_ items: [ListItem]) -> (Fixture, ListViewController, Clock) {
+        let f = Fixture(.tripleColumn, width: 1400)
+        let list = ListViewController(title: "L", items: items)
+        let clock = Clock()
+        list.clock = { clock.now }
+        f.split.setViewController(list, for: .primary)
+        f.split.focusedColumn = .primary
+        return (f, list, clock)
+    }
+
+    @Test func rightExpandsACollapsedRowAndStepsIntoAnExpandedOne() {
+        let (f, list, _) = Self.fixture(Self.outline())
+        var asked: [(Int, Bool)] = []
+        list.onDisclosure = { asked.append(($0, $1)) }
+        list.selectedIndex = 3
+        f.send(key(.right))
+        #expect(asked.count == 1 && asked[0] == (3, true))
+        list.selectedIndex = 0
+        f.send(key(.right))
+        #expect(list.selectedIndex == 1 && asked.count == 1)
+    }
+
+    @Test func leftCollapsesAnExpandedRowAndStepsToTheParentOfAChild() {
+        let (f, list, _) = Self.fixture(Self.outline())
+        var asked: [(Int, Bool)] = []
+        list.onDisclosure = { asked.append(($0, $1)) }
+        list.selectedIndex = 2
+        f.send(key(.left))
+        #expect(list.selectedIndex == 0 && asked.isEmpty)
+        f.send(key(.left))
+        #expect(asked.count == 1 && asked[0] == (0, false))
+    }
+
+    @Test func leftAndRightInAFlatListAreLeftToTheSplitView() {
+        let (f, list, _) = Self.fixture([ListItem(title: "x"), ListItem(title: "y")])
+        list.selectedIndex = 1
+        f.send(key(.left), key(.right))
+        #expect(list.selectedIndex == 1)
+    }
+
+    @Test func clickingTheTriangleTogglesWithoutSelecting() {
+        let (f, list, _) = Self.fixture(Self.outline())
+        var asked: [(Int, Bool)] = []
+        list.onDisclosure = { asked.append(($0, $1)) }
+        f.click(x: 12, y: 38 + 3 * 30 + 15)   // B's triangle
+        #expect(asked.count == 1 && asked[0] == (3, true) && list.selectedIndex == nil)
+        f.click(x: 150, y: 38 + 3 * 30 + 15)   // B's title
+        #expect(list.selectedIndex == 3 && asked.count == 1)
+    }
+
+    @Test func outlineRowsAreIndentedAndCarryTheirTriangle() throws {
+        let (f, _, _) = Self.fixture(Self.outline())
+        let ops = try #require(f.split.displayList(for: .primary)?.ops)
+        let triangles = ops.filter { if case .polygon = $0 { true } else { false } }
+        #expect(triangles.count >= 3)
+        func x(of title: String) -> Double? {
+            for op in ops { if case .text(title, let origin, _, _) = op { return origin.x } }
+            return nil
+        }
+        let top = try #require(x(of: "A")), child = try #require(x(of: "A1"))
+        #expect(child - top == ListViewController.indentationWidth)
+    }
+
+    @Test func pageKeysMoveByAScreenAndHomeEndToTheEnds() {
+        let (f, list, _) = Self.fixture((0..<100).map { ListItem(title: "Row \($0)") })
+        f.send(key(.pageDown))
+        #expect(list.selectedIndex == 0)
+        f.send(key(.pageDown))
+        #expect(list.selectedIndex == 24)
+        f.send(key(.end))
+        #expect(list.selectedIndex == 99 && list.scrollOffset == 100 * 30 - 762)
+        f.send(key(.pageUp))
+        #expect(list.selectedIndex == 75)
+        f.send(key(.home))
+        #expect(list.selectedIndex == 0 && list.scrollOffset == 0)
+    }
+
+    @Test func typeAheadJumpsToTheFirstMatchAndAPauseStartsOver() {
+        let names = ["apple", "banana", "blueberry", "cherry", "Blackcurrant"]
+        let (f, list, clock) = Self.fixture(names.map { ListItem(title: $0) })
+        f.send(key(.character("b")), key(.character("l")))
+        #expect(list.selectedIndex == 2)   // "bl": blueberry
+        clock.now = 0.5
+        f.send(key(.character("a")))
+        #expect(list.selectedIndex == 4)   // "bla": Blackcurrant, case ignored, wrapping on
+        clock.now = 2
+        f.send(key(.character("c")))
+        #expect(list.selectedIndex == 3)   // a pause: "c" alone
+    }
+
+    @Test func typingTheSameLetterStepsThroughItsRows() {
+        let (f, list, clock) = Self.fixture(["b1", "a", "b2", "b3"].map { ListItem(title: $0) })
+        for (step, expected) in [0, 2, 3, 0].enumerated() {
+            clock.now = Double(step) * 0.2
+            f.send(key(.character("b")))
+            #expect(list.selectedIndex == expected)
+        }
+    }
+
+    @Test func keysWithCommandModifiersAreNotTypeAhead() {
+        let (f, list, _) = Self.fixture(["x", "y"].map { ListItem(title: $0) })
+        f.send(key(.character("y"), .control))
+        #expect(list.selectedIndex == nil)
+    }
+
+    @Test func aDoubleClickOnTheSelectedRowOpensIt() {
+        let (f, list, _) = Self.fixture((0..<5).map { ListItem(title: "Row \($0)") })
+        var opened: [Int] = []
+        list.onDoubleClick = { opened.append($0) }
+        let point = Point(x: 100, y: 38 + 2 * 30 + 5)
+        f.send(.pointerDown(point), .doubleClick(point), .pointerUp(point))
+        #expect(opened == [2])
+        f.send(.doubleClick(Point(x: 100, y: 38 + 4 * 30 + 5)))   // not the selected row
+        #expect(opened == [2])
+    }
+
+    final class Rows: ListDataSource {
+        var count: Int
+        var built = 0
+        init(_ count: Int) { self.count = count }
+        var numberOfRows: Int { count }
+        var rowsHaveSubtitles: Bool { true }
+        func item(at index: Int) -> ListItem {
+            built += 1
+            return ListItem(title: "File \(index)", subtitle: "\(index) bytes")
+        }
+        func searchText(at index: Int) -> String { "File \(index)" }
+    }
+
+    @Test func aDataSourceOfManyRowsBuildsOnlyTheVisibleOnes() {
+        let (f, list, _) = Self.fixture([])
+        let rows = Rows(100_000)
+        list.dataSource = rows
+        list.reloadData()
+        f.split.handle(.resize(Size(width: 1401, height: 800)))
+        _ = f.split.displayList(for: .primary)
+        #expect(list.rowCount == 100_000 && list.rowHeight == 46)
+        #expect(rows.built > 0 && rows.built < 60)
+        rows.built = 0
+        f.send(.scroll(dx: 0, dy: 46 * 50_000, at: Point(x: 100, y: 400)))
+        _ = f.split.displayList(for: .primary)
+        #expect(rows.built < 60)
+        #expect(f.split.displayList(for: .primary)?.texts.contains("File 50000") == true)
+    }
+
+    @Test func reloadKeepsTheSelectionWhereItStillExists() {
+        let (_, list, _) = Self.fixture([])
+        let rows = Rows(10)
+        list.dataSource = rows
+        list.selectedIndex = 7
+        rows.count = 5
+        list.reloadData()
+        #expect(list.selectedIndex == 4)
+        rows.count = 0
+        list.reloadData()
+        #expect(list.selectedIndex == nil)
+    }
+
+    @Test func theReaderPagesAndGoesToItsEnds() {
+        let f = Fixture(.tripleColumn, width: 1400)
+        let reader = TextViewController(title: "T", text: (0..<400).map { "line \($0)" }.joined(separator: "\n"))
+        f.split.setViewController(reader, for: .secondary)
+        f.split.focusedColumn = .secondary
+        _ = f.split.displayList(for: .secondary)
+        f.send(key(.pageDown))
+        let page = reader.scrollOffset
+        #expect(page > 600 && page < 762)
+        f.send(key(.end))
+        let end = reader.scrollOffset
+        #expect(end > 400 * 15 - 762)
+        f.send(key(.pageDown))
+        #expect(reader.scrollOffset == end)
+        f.send(key(.home))
+        #expect(reader.scrollOffset == 0)
+    }
+
+    @Test func theReaderShowsItsNoticeAboveTheText() throws {
+        let f = Fixture(.tripleColumn, width: 1400)
+        let reader = TextViewController(title: "T", text: "body")
+        reader.notice = "First 4 MiB shown"
+        f.split.setViewController(reader, for: .secondary)
+        let texts = try #require(f.split.displayList(for: .secondary)?.texts)
+        #expect(texts.firstIndex(of: "First 4 MiB shown")! < texts.firstIndex(of: "body")!)
+    }
+
+    @Test func aNamedActionGoesToTheFocusedPaneThenTheHandler() {
+        let (f, _, _) = Self.fixture([ListItem(title: "x")])
+        var handled: [String] = []
+        f.split.actionHandler = { handled.append($0); return true }
+        f.send(.command(.action("toggleHiddenFiles")))
+        #expect(handled == ["toggleHiddenFiles"])
+    }
+
+    @Test(arguments: [(700.0, 699.0, true), (700, 700, false), (0, 10, false)])
+    func theCollapseThresholdIsTheControllers(threshold: Double, width: Double, collapses: Bool) {
+        let f = Fixture(.tripleColumn, width: 1400)
+        f.split.collapseThreshold = threshold
+        f.resize(width)
+        #expect(f.split.isCollapsed == collapses)
+    }
+
+    @Test func aThresholdThatIsNotANumberNeverCollapses() {
+        let f = Fixture(.tripleColumn, width: 1400)
+        f.split.collapseThreshold = .nan
+        #expect(f.split.collapseThreshold == 0)
+    }
+}
