@@ -47,6 +47,14 @@ public final class Host {
     private let makeContent: () -> WindowContent
     private var quitRequested = false
     private var nextFrame: Double?
+    private var sources = HostSources()
+    private var clicks = ClickCounter()
+
+    /// Called after every turn of the loop, once the windows are drawn: where an app notices
+    /// that its state changed (to save it, say).
+    public var afterTurn: (() -> Void)?
+    /// Called before the loop returns (the user quit, the last window closed, a signal).
+    public var beforeExit: (() -> Void)?
     /// Animation frames per second while something moves.
     public static let frameRate = 60.0
 
@@ -69,13 +77,44 @@ public final class Host {
         return window
     }
 
+    /// Runs `handler` on the loop's thread whenever `descriptor` is readable (a worker's
+    /// results, inotify); replaces an earlier handler for the same descriptor.
+    public func watch(_ descriptor: Int32, _ handler: @escaping () -> Void) {
+        sources.add(descriptor, handler)
+    }
+
+    /// Stops watching `descriptor`.
+    public func unwatch(_ descriptor: Int32) {
+        sources.remove(descriptor)
+    }
+
+    /// Runs `action` on the loop's thread once, `seconds` from now; returns an id for
+    /// ``cancelTimer(_:)``.
+    @discardableResult
+    public func after(_ seconds: Double, _ action: @escaping () -> Void) -> Int {
+        sources.schedule(at: Self.now() + seconds, action)
+    }
+
+    /// Cancels a timer that has not fired.
+    public func cancelTimer(_ id: Int) {
+        sources.cancel(id)
+    }
+
+    /// Asks the loop to end after this turn, as Ctrl+Q does.
+    public func quit() {
+        quitRequested = true
+    }
+
     /// Runs until the last window closes or the user quits; returns the exit status (0).
     public func run() -> Int32 {
         while !windows.isEmpty && !quitRequested {
             connection.flush()
-            if connection.pendingEventCount == 0 { waitForEvents() }
+            var readable: Set<Int32> = []
+            if connection.pendingEventCount == 0 { readable = waitForEvents() }
+            for work in sources.due(readable: readable, now: Self.now()) { work() }
             processPendingEvents()
         }
+        beforeExit?()
         for window in windows { window.destroy() }
         windows.removeAll()
         connection.flush()
@@ -97,6 +136,7 @@ public final class Host {
         }
         connection.flush()
         defineCursors()
+        afterTurn?()
     }
 
     /// True once the windows have their pointer shapes (the first turn of the loop gives them).
@@ -121,6 +161,10 @@ public final class Host {
         case .input(let input, _):
             grabPointerIfPressed(input, event, window)
             perform(window.controller.handle(input), from: window)
+            if case .pointerDown(let point) = input,
+               clicks.press(time: UInt(event.xbutton.time), x: Int(point.x.rounded()), y: Int(point.y.rounded())) {
+                perform(window.controller.handle(.doubleClick(point)), from: window)
+            }
         case .configure(let child, let size) where child == window.window:
             window.configure(size: size)
         case .expose(let child, let rect):
@@ -175,16 +219,21 @@ public final class Host {
         nextFrame = now + 1 / Self.frameRate
     }
 
-    /// Sleeps until the connection is readable or the next frame is due (no timeout when
-    /// nothing animates).
-    private func waitForEvents() {
+    /// Sleeps until the connection or a watched descriptor is readable, the next frame is due,
+    /// or a timer fires (no timeout when nothing animates and no timer waits); returns the
+    /// readable watched descriptors.
+    private func waitForEvents() -> Set<Int32> {
+        let now = Self.now()
         var timeout: Int32 = -1
         if windows.contains(where: { $0.controller.isAnimating }) {
-            let due = nextFrame ?? Self.now()
-            timeout = Int32(max(0, (due - Self.now()) * 1000).rounded(.up))
+            let due = nextFrame ?? now
+            timeout = Int32(max(0, (due - now) * 1000).rounded(.up))
         }
-        var descriptor = pollfd(fd: connection.connectionNumber, events: Int16(POLLIN), revents: 0)
-        while poll(&descriptor, 1, timeout) < 0 && errno == EINTR {}
+        if let timer = sources.timeout(now: now) { timeout = timeout < 0 ? timer : min(timeout, timer) }
+        var descriptors = [pollfd(fd: connection.connectionNumber, events: Int16(POLLIN), revents: 0)]
+        descriptors += sources.pollDescriptors()
+        while poll(&descriptors, nfds_t(descriptors.count), timeout) < 0 && errno == EINTR {}
+        return Set(descriptors.dropFirst().filter { $0.revents != 0 }.map(\.fd))
     }
 
     /// The monotonic clock in seconds.

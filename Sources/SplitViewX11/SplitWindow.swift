@@ -72,6 +72,7 @@ public final class SplitWindow {
         gapGC = XCreateGC(display, window, UInt(GCForeground | GCGraphicsExposures), &gcValues)
         let minimum = connection.scale.pixels(Size(width: 320, height: 240))
         WindowProperties.setTopLevel(window, on: connection, title: title, minimum: minimum)
+        self.title = title
 
         for column in Self.columns {
             // No background: the server never clears a pane before we copy our pixmap in.
@@ -110,6 +111,17 @@ public final class SplitWindow {
     public func define(_ cursors: Cursors) {
         XDefineCursor(connection.display, window, cursors.arrow)
         for divider in dividerWindows.values { XDefineCursor(connection.display, divider, cursors.horizontalResize) }
+    }
+
+    /// The title last set, as the window manager shows it.
+    public private(set) var title = ""
+
+    /// Retitles the window (`_NET_WM_NAME` and `WM_NAME`, UTF-8); nothing is sent when the
+    /// title is the same.
+    public func setTitle(_ newTitle: String) {
+        guard newTitle != title else { return }
+        title = newTitle
+        WindowProperties.setTitle(window, on: connection, title: newTitle)
     }
 
     /// Destroys the window and its children.

@@ -123,7 +123,16 @@ private func handleProtocolError(_ display: OpaquePointer?, _ event: UnsafeMutab
 // Returning is not an option: Xlib exits right after the handler anyway.
 private func handleLostConnection(_ display: OpaquePointer?) -> Int32 {
     writeErrorLine("splitview: lost the connection to the X server")
+    if let last = ConnectionLoss.lastWords { ConnectionLoss.lastWords = nil; last() }
     exit(1)
+}
+
+/// What the program does when the X server goes away, before it exits with status 1: save
+/// what the user had. Xlib exits right after its handler, so this is the last chance.
+public enum ConnectionLoss {
+    /// Run once, on the thread that found the connection gone (the loop's); it must make no
+    /// X request. Set by the app at start.
+    nonisolated(unsafe) public static var lastWords: (() -> Void)?
 }
 
 /// Writes `line` and a newline to stderr with one `write(2)`; `fputs(stderr)` is not

@@ -1,0 +1,90 @@
+import Glibc
+
+/// What wakes the host's loop besides the X connection: other file descriptors (a worker's
+/// results, inotify, a signal), and timers.
+///
+/// Kept apart from the loop so that it is tested without a server: ``pollDescriptors()`` and
+/// ``timeout(now:)`` say how to sleep, ``fire(readable:now:)`` runs what is due.
+struct HostSources {
+    /// A descriptor watched for input and what to run when it is readable.
+    struct Source {
+        var descriptor: Int32
+        var handler: () -> Void
+    }
+
+    /// A one-shot timer.
+    struct Timer {
+        var id: Int
+        var deadline: Double
+        var action: () -> Void
+    }
+
+    private(set) var sources: [Source] = []
+    private(set) var timers: [Timer] = []
+    private var nextID = 1
+
+    mutating func add(_ descriptor: Int32, _ handler: @escaping () -> Void) {
+        sources.removeAll { $0.descriptor == descriptor }
+        sources.append(Source(descriptor: descriptor, handler: handler))
+    }
+
+    mutating func remove(_ descriptor: Int32) {
+        sources.removeAll { $0.descriptor == descriptor }
+    }
+
+    mutating func schedule(at deadline: Double, _ action: @escaping () -> Void) -> Int {
+        let id = nextID
+        nextID += 1
+        timers.append(Timer(id: id, deadline: deadline, action: action))
+        return id
+    }
+
+    mutating func cancel(_ id: Int) {
+        timers.removeAll { $0.id == id }
+    }
+
+    /// Milliseconds until the first timer is due (0 when overdue), or nil without timers.
+    func timeout(now: Double) -> Int32? {
+        guard let first = timers.map(\.deadline).min() else { return nil }
+        return Int32(min(max(0, (first - now) * 1000), Double(Int32.max)).rounded(.up))
+    }
+
+    /// The descriptors to poll besides the connection.
+    func pollDescriptors() -> [pollfd] {
+        sources.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+    }
+
+    /// The handlers of the readable descriptors and the actions of the due timers, removing the
+    /// timers; the caller runs them (a handler may add or remove sources).
+    mutating func due(readable: Set<Int32>, now: Double) -> [() -> Void] {
+        var work = sources.filter { readable.contains($0.descriptor) }.map(\.handler)
+        let fired = timers.filter { $0.deadline <= now }
+        timers.removeAll { $0.deadline <= now }
+        work += fired.sorted { $0.deadline < $1.deadline }.map(\.action)
+        return work
+    }
+}
+
+/// A second press of the main button soon after and near the first one (GTK's defaults:
+/// 400 ms, 5 pixels), from the server's timestamps, so that a busy loop does not turn two
+/// slow clicks into a double click. A third press starts over.
+struct ClickCounter {
+    /// The longest time between the presses, in milliseconds.
+    static let interval: UInt = 400
+    /// The farthest the pointer may move between the presses, in pixels.
+    static let distance = 5
+
+    private var last: (time: UInt, x: Int, y: Int)?
+
+    /// Records a press at `time` (ms, the server's clock) and `x`, `y` (top-level pixels);
+    /// true when it completes a double click.
+    mutating func press(time: UInt, x: Int, y: Int) -> Bool {
+        if let last, time &- last.time <= Self.interval, abs(x - last.x) <= Self.distance,
+           abs(y - last.y) <= Self.distance {
+            self.last = nil
+            return true
+        }
+        last = (time, x, y)
+        return false
+    }
+}
