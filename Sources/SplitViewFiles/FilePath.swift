@@ -1,0 +1,109 @@
+import Glibc
+
+/// A path as the kernel sees it: bytes, not text.
+///
+/// Linux file names are any bytes but `/` and NUL, so a name that is not UTF-8 must still be
+/// listed, shown and opened; keeping the bytes is the only way not to lose it. Text is made
+/// only for people (``displayString``) and, when it is exact, for code (``string``).
+///
+/// Trailing slashes are dropped (`/a/b/` is `/a/b`), so two spellings of one folder compare
+/// equal as dictionary keys; nothing else is normalised: `..` and symbolic links are the file
+/// system's business, not the path's.
+public struct FilePath: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The path's bytes, without a trailing slash unless the path is the root.
+    public let bytes: [UInt8]
+
+    /// The path spelled as UTF-8 text.
+    public init(_ string: String) {
+        self.init(bytes: Array(string.utf8))
+    }
+
+    /// The path from raw bytes, as a directory entry or `readlink` gives them.
+    public init(bytes: [UInt8]) {
+        var bytes = bytes
+        while bytes.count > 1 && bytes.last == FilePath.slash { bytes.removeLast() }
+        self.bytes = bytes
+    }
+
+    static let slash = UInt8(ascii: "/")
+
+    /// The path of the entry `name` inside this folder.
+    ///
+    /// `name` is one component: a slash in it would silently name another file, so callers
+    /// pass names from a listing or from people after checking them.
+    public func appending(_ name: [UInt8]) -> FilePath {
+        if bytes.isEmpty { return FilePath(bytes: name) }
+        if bytes.last == FilePath.slash { return FilePath(bytes: bytes + name) }
+        var joined = bytes
+        joined.reserveCapacity(bytes.count + 1 + name.count)
+        joined.append(FilePath.slash)
+        joined.append(contentsOf: name)
+        return FilePath(bytes: joined)
+    }
+
+    /// The last component: `c` for `/a/b/c`; `/` for the root, which has no other name.
+    public var lastComponent: [UInt8] {
+        if isRoot { return bytes }
+        guard let slash = bytes.lastIndex(of: FilePath.slash) else { return bytes }
+        return Array(bytes[(slash + 1)...])
+    }
+
+    /// The folder holding this path: `/a/b` for `/a/b/c`, `/` for `/a` and for `/` itself,
+    /// `.` for a relative name without a slash.
+    public var parent: FilePath {
+        if isRoot { return self }
+        guard let slash = bytes.lastIndex(of: FilePath.slash) else { return FilePath(".") }
+        var end = slash
+        while end > 0 && bytes[end - 1] == FilePath.slash { end -= 1 }
+        return end == 0 ? FilePath("/") : FilePath(bytes: Array(bytes[..<end]))
+    }
+
+    /// Whether this is `/`, the one folder that is its own parent.
+    public var isRoot: Bool { bytes.count == 1 && bytes[0] == FilePath.slash }
+
+    /// Calls `body` with the path as a NUL-terminated C string, for system calls.
+    ///
+    /// A path holding a NUL byte cannot name a file; its C string ends at the NUL. The
+    /// library's own calls refuse such paths first (see `withSystemPath`).
+    public func withCString<R, E: Error>(_ body: (UnsafePointer<CChar>) throws(E) -> R) throws(E) -> R {
+        var terminated = bytes
+        terminated.append(0)
+        return try terminated.withUnsafeBufferPointer { (buffer) throws(E) -> R in
+            try buffer.withMemoryRebound(to: CChar.self) { (chars) throws(E) -> R in
+                try body(chars.baseAddress!)
+            }
+        }
+    }
+
+    /// The path as text when its bytes are valid UTF-8; `nil` otherwise, since any
+    /// replacement would name a different file.
+    public var string: String? { String(validating: bytes, as: UTF8.self) }
+
+    /// The path for people: valid UTF-8 as it is, each invalid byte as `\xNN`, control
+    /// characters escaped (`\n`, `\t`, `\x1B`). Never empty of information, never exact:
+    /// use ``bytes`` to name the file again.
+    public var displayString: String { FilePath.displayName(bytes) }
+
+    /// One name (or any bytes) escaped as ``displayString`` escapes a path.
+    public static func displayName(_ bytes: [UInt8]) -> String {
+        DisplayEscaping.escape(bytes)
+    }
+
+    /// The display string, so paths interpolate readably in messages.
+    public var description: String { displayString }
+
+    /// Byte order, so sets of paths print and compare deterministically.
+    public static func < (lhs: FilePath, rhs: FilePath) -> Bool {
+        lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
+    }
+
+    /// Runs `body` with the C string of the path, or fails with `EINVAL` when the path holds a
+    /// NUL byte and so would reach a different file than it names.
+    func withSystemPath<R>(_ body: (UnsafePointer<CChar>) -> Result<R, FileError>) -> Result<R, FileError> {
+        guard !bytes.contains(0) else { return .failure(FileError(path: displayString, code: EINVAL)) }
+        return withCString(body)
+    }
+
+    /// A system error on this path.
+    func error(_ code: Int32) -> FileError { FileError(path: displayString, code: code) }
+}

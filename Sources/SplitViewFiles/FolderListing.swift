@@ -1,0 +1,139 @@
+import Glibc
+import Synchronization
+
+/// One folder's entries, sorted folders first and then in ``NaturalOrder``.
+///
+/// Reading asks the kernel only for what `readdir` already knows (names and `d_type`), plus a
+/// `stat` for each symbolic link (to sort a link to a folder among the folders) and an
+/// `lstat` only where the file system reports `DT_UNKNOWN`. Sizes and dates come later, one
+/// entry at a time, through ``info(at:)``: the first screen needs forty of them, not a
+/// hundred thousand.
+///
+/// A listing is read on a worker thread and used on the main thread, so it is `Sendable`:
+/// its entries never change and its info cache is behind a `Mutex`. It keeps no descriptor
+/// open (the app caches many listings), so ``info(at:)`` goes by path: if the folder is
+/// renamed meanwhile, the watcher's change report is what brings a fresh listing.
+public final class FolderListing: Sendable {
+    /// One entry of the folder.
+    public struct Entry: Hashable, Sendable {
+        /// The name exactly as the folder holds it.
+        public let name: [UInt8]
+        /// The name for people (``FilePath/displayName(_:)``): bad bytes and controls escaped.
+        public let displayName: String
+        /// The entry's own kind: a link is `.symlink` even when it points to a folder.
+        public let kind: FileKind
+        /// Whether the entry sorts and opens as a folder: a folder, or a link resolving to one.
+        public let isFolder: Bool
+
+        /// Whether the name starts with a dot.
+        public var isHidden: Bool { name.first == UInt8(ascii: ".") }
+    }
+
+    /// The folder that was read.
+    public let folder: FilePath
+    /// The entries: the ``folderCount`` folders first, then the rest, each part in natural
+    /// order. `.` and `..` are never listed.
+    public let entries: [Entry]
+    /// How many entries lead the list as folders.
+    public let folderCount: Int
+    private let infos = Mutex<[Int: Result<FileInfo, FileError>]>([:])
+
+    init(folder: FilePath, entries: [Entry], folderCount: Int) {
+        self.folder = folder
+        self.entries = entries
+        self.folderCount = folderCount
+    }
+
+    /// The indices of the entries the folder tree shows below this folder.
+    public var subfolderIndices: Range<Int> { 0..<folderCount }
+
+    /// The path of the entry at `index`.
+    public func path(at index: Int) -> FilePath { folder.appending(entries[index].name) }
+
+    /// The entry's ``FileInfo``, read on first use and kept: one `lstat`, plus a `readlink`
+    /// and `stat` for a link. Safe from any thread.
+    public func info(at index: Int) -> Result<FileInfo, FileError> {
+        if let known = infos.withLock({ $0[index] }) { return known }
+        // Read outside the lock: two threads may both read once, which is cheaper than
+        // holding every other caller behind a slow file system.
+        let info = FileInfo.read(path(at: index))
+        infos.withLock { $0[index] = info }
+        return info
+    }
+
+    /// Reads `folder`'s entries; hidden ones (a leading dot) only when `includeHidden`.
+    ///
+    /// Fails when the folder cannot be opened or read, with the system's reason (`Permission
+    /// denied`, `Not a directory`…).
+    public static func read(_ folder: FilePath, includeHidden: Bool) -> Result<FolderListing, FileError> {
+        folder.withSystemPath { cPath in
+            guard let directory = opendir(cPath) else { return .failure(folder.error(errno)) }
+            defer { closedir(directory) }
+            var scanned: [ScannedEntry] = []
+            let descriptor = dirfd(directory)
+            let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+            while true {
+                errno = 0
+                guard let entry = readdir(directory) else {
+                    if errno != 0 { return .failure(folder.error(errno)) }
+                    break
+                }
+                let namePointer = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+                let length = strlen(namePointer)
+                let name = [UInt8](UnsafeRawBufferPointer(start: namePointer, count: length))
+                if name.first == UInt8(ascii: ".") {
+                    if !includeHidden || name == [0x2E] || name == [0x2E, 0x2E] { continue }
+                }
+                var kind = FileKind(directoryEntryType: entry.pointee.d_type)
+                var isFolder = kind == .directory
+                if kind == .unknown || kind == .symlink {
+                    (kind, isFolder) = Self.classify(namePointer, in: descriptor, known: kind)
+                }
+                scanned.append(ScannedEntry(name: name, kind: kind, isFolder: isFolder))
+            }
+            return .success(Self.sorted(scanned, in: folder))
+        }
+    }
+
+    private struct ScannedEntry {
+        var name: [UInt8]
+        var kind: FileKind
+        var isFolder: Bool
+    }
+
+    /// The kind of an entry `readdir` could not type, and whether a link leads to a folder.
+    /// An entry gone since `readdir` keeps what was known; it will vanish on the next read.
+    private static func classify(_ name: UnsafePointer<CChar>, in descriptor: Int32,
+                                 known: FileKind) -> (FileKind, Bool) {
+        var kind = known
+        var status = stat()
+        if kind == .unknown {
+            guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return (kind, false) }
+            kind = FileKind(mode: status.st_mode)
+        }
+        guard kind == .symlink else { return (kind, kind == .directory) }
+        guard fstatat(descriptor, name, &status, 0) == 0 else { return (kind, false) }
+        return (kind, FileKind(mode: status.st_mode) == .directory)
+    }
+
+    /// Folders, then the rest, each sorted by a key computed once per name.
+    private static func sorted(_ scanned: [ScannedEntry], in folder: FilePath) -> FolderListing {
+        var folders: [(key: NaturalOrder.Key, index: Int)] = []
+        var others: [(key: NaturalOrder.Key, index: Int)] = []
+        others.reserveCapacity(scanned.count)
+        for (index, entry) in scanned.enumerated() {
+            let item = (key: NaturalOrder.Key(entry.name), index: index)
+            if entry.isFolder { folders.append(item) } else { others.append(item) }
+        }
+        folders.sort { $0.key < $1.key }
+        others.sort { $0.key < $1.key }
+        var entries: [Entry] = []
+        entries.reserveCapacity(scanned.count)
+        for item in folders + others {
+            let entry = scanned[item.index]
+            entries.append(Entry(name: entry.name, displayName: FilePath.displayName(entry.name),
+                                 kind: entry.kind, isFolder: entry.isFolder))
+        }
+        return FolderListing(folder: folder, entries: entries, folderCount: folders.count)
+    }
+}

@@ -1,0 +1,113 @@
+/// The order people expect names in: `file2` before `file10`, `Apple` beside `apple`.
+///
+/// Three levels, each deciding only when the ones before tie:
+/// 1. case-folded text with each run of ASCII digits compared by value (`007` equals `7`);
+/// 2. per digit run, fewer leading zeros first (`7` before `07` before `007`);
+/// 3. the raw bytes, so two different names never compare equal and the order is total and
+///    the same on every run, whatever order the folder listed them in.
+///
+/// Case folding is per scalar: ASCII by arithmetic (the common case, and fast), anything else
+/// through Unicode's lowercase mapping, the same mapping `String.lowercased()` applies. Bytes
+/// that are not UTF-8 sort after all text, by byte value.
+public enum NaturalOrder {
+    /// Whether name `a` comes before name `b`.
+    public static func areInIncreasingOrder(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        Key(a) < Key(b)
+    }
+
+    /// A name's position in the natural order, computed once so a sort compares flat arrays
+    /// instead of re-folding and re-parsing both names on every comparison.
+    public struct Key: Comparable, Hashable, Sendable {
+        /// Levels 1 and 2 as one array: level 1, a 0, then level 2. Every level-1 element is
+        /// at least 1, so a name that is a prefix of another ends on the 0 and comes first.
+        ///
+        /// A digit run is `'0' + 1` (so digits sort where ASCII puts them), its count of
+        /// significant digits + 1 (more digits is a larger number), then those digits; digits
+        /// never appear otherwise, so two keys meet a run at the same place.
+        let elements: [UInt32]
+        /// Level 3.
+        let bytes: [UInt8]
+
+        /// The key of `name`.
+        public init(_ name: [UInt8]) {
+            bytes = name
+            var elements: [UInt32] = []
+            elements.reserveCapacity(name.count + 4)
+            var zeros: [UInt32] = []
+            name.withUnsafeBufferPointer { name in
+                var index = 0
+                while index < name.count {
+                    let byte = name[index]
+                    if Key.isDigit(byte) {
+                        let start = index
+                        while index < name.count && Key.isDigit(name[index]) { index += 1 }
+                        var significant = start
+                        while significant < index && name[significant] == UInt8(ascii: "0") { significant += 1 }
+                        elements.append(UInt32(UInt8(ascii: "0")) + 1)
+                        elements.append(UInt32(index - significant) + 1)
+                        for digit in name[significant..<index] { elements.append(UInt32(digit) + 1) }
+                        zeros.append(UInt32(significant - start))
+                    } else if byte < 0x80 {
+                        let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+                        elements.append(UInt32(folded) + 1)
+                        index += 1
+                    } else if let (scalar, length) = UTF8Scalar.decode(name, at: index) {
+                        Key.appendFolded(scalar, to: &elements)
+                        index += length
+                    } else {
+                        elements.append(0x110000 + UInt32(byte) + 1)
+                        index += 1
+                    }
+                }
+            }
+            elements.append(0)
+            elements.append(contentsOf: zeros)
+            self.elements = elements
+        }
+
+        private static func isDigit(_ byte: UInt8) -> Bool {
+            byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+        }
+
+        private static func appendFolded(_ scalar: Unicode.Scalar, to elements: inout [UInt32]) {
+            let properties = scalar.properties
+            guard properties.changesWhenLowercased else {
+                elements.append(scalar.value + 1)
+                return
+            }
+            for folded in properties.lowercaseMapping.unicodeScalars {
+                // A mapping never yields an ASCII digit; keep digits reserved for runs anyway.
+                let value = folded.value
+                elements.append((0x30...0x39).contains(value) ? 0x110000 + value + 1 : value + 1)
+            }
+        }
+
+        /// Natural order as described on ``NaturalOrder``.
+        public static func < (lhs: Key, rhs: Key) -> Bool {
+            let order = compare(lhs.elements, rhs.elements)
+            if order != 0 { return order < 0 }
+            return compare(lhs.bytes, rhs.bytes) < 0
+        }
+
+        /// -1, 0 or 1, comparing element by element, a prefix first.
+        private static func compare<T: FixedWidthInteger>(_ a: [T], _ b: [T]) -> Int {
+            a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in
+                    let shared = min(a.count, b.count)
+                    var index = 0
+                    while index < shared {
+                        if a[index] != b[index] { return a[index] < b[index] ? -1 : 1 }
+                        index += 1
+                    }
+                    return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
+                }
+            }
+        }
+
+        /// Equal exactly when the names are: level 3 decides every tie.
+        public static func == (lhs: Key, rhs: Key) -> Bool { lhs.bytes == rhs.bytes }
+
+        /// Hashes the name, consistent with `==`.
+        public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
+    }
+}
