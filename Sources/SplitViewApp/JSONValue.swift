@@ -4,11 +4,17 @@ import FoundationEssentials
 /// and interpreted entry by entry, so that one bad entry is reported with its key and skipped
 /// while the rest applies (a `Decodable` struct would reject the whole file).
 enum JSONValue: Decodable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number (every JSON number is read as a `Double`).
     case number(Double)
+    /// A string.
     case string(String)
+    /// A list.
     case array([JSONValue])
+    /// An object; a key given twice keeps one of its values.
     case object([String: JSONValue])
 
     /// Decodes whatever is there.

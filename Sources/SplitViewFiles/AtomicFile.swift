@@ -17,8 +17,9 @@ public enum AtomicFile {
     /// `fsync` comes after the rename, when the new file is already in place, so its failure
     /// (some file systems refuse to flush a folder) is not reported.
     ///
-    /// A file name longer than 248 bytes cannot be written: its temporary's name would pass
-    /// the 255-byte limit (`ENAMETOOLONG`).
+    /// A symbolic link at `path` is replaced by the file, not followed. A file name longer
+    /// than 248 bytes cannot be written: its temporary's name would pass the 255-byte limit
+    /// (`ENAMETOOLONG`).
     ///
     /// - Returns: `nil` on success, else the error, on `path`.
     public static func write(_ bytes: [UInt8], to path: String) -> FileError? {

@@ -39,6 +39,14 @@ import Testing
         for warning in warnings { #expect(!warning.contains("\n"), "\(warning)") }
     }
 
+    /// Nesting as deep as the JSON parser allows, and deeper: no stack runs out.
+    @Test(arguments: [10, 500, 511, 512, 513, 5_000, 100_000])
+    func deepNesting(_ depth: Int) {
+        Self.check(Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8))
+        Self.check(Array((String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth)).utf8))
+        Self.check(Array((#"{"keyBindings":"# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}").utf8))
+    }
+
     @Test func randomBytes() async {
         await propertyCheck(count: 300, input: Gen.uint8(in: 0...255).array(of: 0...300)) { bytes in
             Self.check(bytes)

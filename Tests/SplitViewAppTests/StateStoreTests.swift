@@ -182,6 +182,19 @@ import Testing
         #expect(store.load().state == Self.sample)
     }
 
+    /// A folder named `state.json.bad` cannot be replaced: the line says the file stays.
+    @Test func aFileThatCannotBeMovedAsideIsSaidSo() throws {
+        let folder = try TemporaryFolder()
+        let store = Self.store(folder)
+        folder.write("keep", to: "splitview/state.json.bad/inside")
+        folder.write("{", to: "splitview/state.json")
+        let (state, warning) = store.load()
+        #expect(state == nil)
+        #expect(warning == "state file \(store.path) is corrupt (not valid JSON) and could not be moved aside"
+                + " (Is a directory); starting with defaults")
+        #expect(folder.read("splitview/state.json") == "{")
+    }
+
     @Test func aNewerVersionIsMovedAsideAndSaidSo() throws {
         let folder = try TemporaryFolder()
         let store = Self.store(folder)
