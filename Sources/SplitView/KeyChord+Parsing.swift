@@ -14,6 +14,10 @@ extension KeyChord {
     /// - The `+` key itself: `"Ctrl+plus"`, or a trailing `+` — `"Ctrl++"` (which is what
     ///   ``description`` writes) and `"+"` alone both mean the `+` key.
     ///
+    /// `KeyChord(parsing: c.description) == c` for every chord without lock modifiers whose key
+    /// is named or is a character that upper-cases to one character (`ß` writes `SS`, which
+    /// reads back as nothing).
+    ///
     /// - Returns: `nil` for an empty text, a missing key (`"Ctrl"`, `"Ctrl+"`), an unknown
     ///   name, a modifier named twice, a whitespace or control character, or `F0`/`F36`.
     public init?(parsing text: String) {
