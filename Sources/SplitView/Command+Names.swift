@@ -1,0 +1,107 @@
+extension Command {
+    /// The command's stable name, as a config file writes it: `displayModeButton`,
+    /// `showPrimary`, `hideInspector`, `moveDividerLeft`, `quit`.
+    ///
+    /// The four divider steps of the default keys have names of their own (`moveDividerLeft`
+    /// −1, `moveDividerRight` +1, `moveDividerPageLeft` −75, `moveDividerPageRight` +75); any
+    /// other step is `moveDivider(12.5)`. An app action is named by its own name
+    /// (`toggleHiddenFiles`), so an action that shares a built-in command's name cannot be
+    /// told apart from it and ``init(name:actions:)`` reads the built-in one.
+    public var name: String {
+        switch self {
+        case .displayModeButton: "displayModeButton"
+        case .secondaryOnlyButton: "secondaryOnlyButton"
+        case .toggleInspector: "toggleInspector"
+        case .show(let column): "show" + Self.capitalized(column.name)
+        case .hide(let column): "hide" + Self.capitalized(column.name)
+        case .back: "back"
+        case .focusNextPane: "focusNextPane"
+        case .focusPreviousPane: "focusPreviousPane"
+        case .focusDivider: "focusDivider"
+        case .moveDivider(let points):
+            switch points {
+            case -1: "moveDividerLeft"
+            case 1: "moveDividerRight"
+            case -Self.dividerPage: "moveDividerPageLeft"
+            case Self.dividerPage: "moveDividerPageRight"
+            default: "moveDivider(\(Self.number(points)))"
+            }
+        case .moveDividerToMinimum: "moveDividerToMinimum"
+        case .moveDividerToMaximum: "moveDividerToMaximum"
+        case .acceptDivider: "acceptDivider"
+        case .cancel: "cancel"
+        case .selectPrevious: "selectPrevious"
+        case .selectNext: "selectNext"
+        case .activate: "activate"
+        case .pageUp: "pageUp"
+        case .pageDown: "pageDown"
+        case .scrollToTop: "scrollToTop"
+        case .scrollToEnd: "scrollToEnd"
+        case .expand: "expand"
+        case .collapse: "collapse"
+        case .action(let name): name
+        case .newWindow: "newWindow"
+        case .closeWindow: "closeWindow"
+        case .quit: "quit"
+        }
+    }
+
+    /// The built-in command named `name` (see ``name``), or `nil`; never an app action.
+    ///
+    /// Names are case-sensitive, as identifiers are. `moveDivider(N)` takes any finite
+    /// number of points.
+    public init?(name: String) {
+        if let command = Self.builtIn[name] {
+            self = command
+        } else if name.hasPrefix("moveDivider("), name.hasSuffix(")"),
+                  let points = Double(name.dropFirst("moveDivider(".count).dropLast()), points.isFinite {
+            self = .moveDivider(by: points)
+        } else {
+            return nil
+        }
+    }
+
+    /// The built-in command named `name`, else `.action(name)` when `actions` holds `name`,
+    /// else `nil`: a config file may only bind the actions the app defines, so that a typo is
+    /// reported instead of becoming a key that silently does nothing.
+    public init?(name: String, actions: Set<String>) {
+        if let command = Command(name: name) {
+            self = command
+        } else if actions.contains(name) {
+            self = .action(name)
+        } else {
+            return nil
+        }
+    }
+
+    /// Every built-in command with a fixed name, in the order of the enum: the commands a
+    /// config file can bind (the app's actions aside).
+    public static let namedCommands: [Command] = {
+        var commands: [Command] = [.displayModeButton, .secondaryOnlyButton, .toggleInspector]
+        commands += SplitViewController.Column.allCases.map { .show($0) }
+        commands += SplitViewController.Column.allCases.map { .hide($0) }
+        commands += [.back, .focusNextPane, .focusPreviousPane, .focusDivider,
+                     .moveDivider(by: -1), .moveDivider(by: 1), .moveDivider(by: -dividerPage), .moveDivider(by: dividerPage),
+                     .moveDividerToMinimum, .moveDividerToMaximum, .acceptDivider, .cancel,
+                     .selectPrevious, .selectNext, .activate, .pageUp, .pageDown, .scrollToTop, .scrollToEnd,
+                     .expand, .collapse, .newWindow, .closeWindow, .quit]
+        return commands
+    }()
+
+    /// A keyboard page of divider movement, GtkPaned's 75 points.
+    private static let dividerPage = 75.0
+
+    /// The named commands by name.
+    private static let builtIn: [String: Command] = Dictionary(uniqueKeysWithValues: namedCommands.map { ($0.name, $0) })
+
+    /// `primary` → `Primary`.
+    private static func capitalized(_ word: String) -> String {
+        word.prefix(1).uppercased() + word.dropFirst()
+    }
+
+    /// `12` for a whole number, else the shortest text that reads back as the same number.
+    private static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return String(value)
+    }
+}
