@@ -1,6 +1,7 @@
 import CX11
 import Glibc
 import SplitView
+@testable import SplitViewApp
 @testable import SplitViewX11
 import Testing
 
@@ -39,6 +40,14 @@ import Testing
         #expect(WindowIcon(bytes: icon.bytes) == icon)
         #expect(WindowIcon(words: icon.words) == icon)
         #expect(icon.bytes == Self.bytes(icon.words))
+    }
+
+    @Test func theBundleBesideTheProgramHasTheIcon() throws {
+        // The test bundle sits beside the built program, so it finds the same resource bundle.
+        let bundle = try #require(resourceBundlePath())
+        #expect(bundle.hasSuffix("/SplitView_AppResources.resources"))
+        let icon = try #require(bundledWindowIcon())
+        #expect(icon == WindowIcon(contentsOf: Self.committedFile))
     }
 
     @Test func aValidHandMadeIconParses() throws {
