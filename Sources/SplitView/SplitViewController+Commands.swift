@@ -67,12 +67,14 @@ extension SplitViewController {
     // MARK: - Focus
 
     /// The pane with the keyboard focus; set it to move the focus (ignored for a column that
-    /// is not showing or is dimmed).
+    /// is not showing or is dimmed). Set before the first size, it waits for the panes to
+    /// exist, as a restored focus does, so that an app can choose the pane a new window's
+    /// keys go to.
     public var focusedColumn: Column? {
         get { focus.column }
         set {
             guard let newValue else { return }
-            focusPane(newValue, byUser: true)
+            if isMounted { focusPane(newValue, byUser: true) } else { focus.column = newValue }
             publish()
         }
     }

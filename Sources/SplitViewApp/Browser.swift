@@ -1,90 +1,323 @@
 import SplitView
+import SplitViewFiles
 
-/// One window's content: a split view controller browsing a ``Library``.
+/// One window's content: a split view controller browsing a folder tree.
 ///
-/// Triple column: folders (primary), the selected folder's notes (supplementary), the note's
-/// text (secondary), its details (inspector). Double column: the primary is a navigation stack
-/// — folders, then a folder's notes pushed on top — beside the text.
+/// Triple column: the folders as an outline (primary), the selected folder's entries
+/// (supplementary), the selected file (secondary), its details (inspector). Double column: the
+/// primary is a navigation stack — the outline, then a folder's entries pushed on top — beside
+/// the file.
+///
+/// The selection always matches what is shown (the HIG's persistent highlight in every pane
+/// that leads to the detail): the reader shows exactly the selected file, or says that none
+/// is selected, and the outline and the list keep highlighting their choice.
 final class Browser {
     let split: SplitViewController
-    private let library: Library
-    private let folders: ListViewController
-    private let notes: ListViewController
-    private let reader: TextViewController
-    private let details: NoteDetailsViewController
-    private var shownFolder: Library.Folder?
-    private var shownNotes: [Library.Note] = []
+    let store: FileStore
+    let tree: FolderTree
+    let entries: EntryList
+    let folders: ListViewController
+    let notes: ListViewController
+    let reader: TextViewController
+    let details: FileDetailsViewController
+    /// Whether hidden entries show (Ctrl+H).
+    private(set) var showsHidden: Bool
+    /// The folder whose entries the supplementary lists.
+    private(set) var selectedFolder: FilePath?
+    /// The name of the selected entry in that folder.
+    private(set) var selectedName: [UInt8]?
+    /// Called when the window title changes.
+    var onTitleChange: ((String) -> Void)?
+    /// Runs the opener for Ctrl+O and double clicks (tests replace it); reports a failure.
+    var opener: (FilePath) -> String? = { path in
+        switch Opener.start(path) {
+        case .success(let pid): Browser.openers.append((pid, path))
+        case .failure(let failure): return failure.reason
+        }
+        return nil
+    }
+    /// Openers still running, polled by the app's timer.
+    nonisolated(unsafe) static var openers: [(pid: Int32, path: FilePath)] = []
+    /// The preview's identity, to read a changed file again and leave an unchanged one alone.
+    private var shownPreview: (path: FilePath, size: Int64, modified: FileTime)?
 
-    init(library: Library, style: SplitViewController.Style, theme: Theme) {
-        self.library = library
-        split = SplitViewController(style: style, theme: theme)
-        folders = ListViewController(title: library.name, items: library.folders.map(Self.item), emptyText: "No folders")
-        notes = ListViewController(title: "Notes", emptyText: "No notes in this folder")
-        reader = TextViewController(title: "", placeholder: "Select a note to read it.")
-        details = NoteDetailsViewController(title: "Details")
+    /// The largest part of a file the reader shows (2 MiB): the rest is left on disk.
+    static let previewLimit = 2 << 20
+
+    init(store: FileStore, root: FilePath, style: SplitViewController.Style, theme: Theme,
+         keyBindings: KeyBindings = AppConfig.defaultKeyBindings, showsHidden: Bool = false,
+         expanded: Set<FilePath>? = nil) {
+        self.store = store
+        self.showsHidden = showsHidden
+        split = SplitViewController(style: style, keyBindings: keyBindings, theme: theme)
+        tree = FolderTree(root: root, store: store, expanded: expanded ?? [root], showsHidden: showsHidden)
+        entries = EntryList(showsHidden: showsHidden)
+        folders = ListViewController(title: FilePath.displayName(root.lastComponent), emptyText: "Loading…")
+        notes = ListViewController(title: "", emptyText: "No folder selected")
+        reader = TextViewController(title: "", placeholder: "No file selected")
+        details = FileDetailsViewController(title: "Details")
+        folders.dataSource = tree
+        notes.dataSource = entries
         split.showsSecondaryOnlyButton = style == .tripleColumn
         split.setViewController(folders, for: .primary)
         if style == .tripleColumn { split.setViewController(notes, for: .supplementary) }
         split.setViewController(reader, for: .secondary)
         split.setViewController(details, for: .inspector)
-
-        // Arrow keys select (the next column follows at once); a click or Return opens the row:
-        // pushed when collapsed or on the double column's stack, focused when Return is pressed.
-        folders.onSelect = { [unowned self] in self.showFolder(at: $0) }
-        folders.onClick = { [unowned self] _ in self.open(.supplementary, focus: false) }
-        folders.onActivate = { [unowned self] _ in self.open(.supplementary, focus: true) }
-        notes.onSelect = { [unowned self] in self.showNote(at: $0) }
-        notes.onClick = { [unowned self] _ in self.open(.secondary, focus: false) }
-        notes.onActivate = { [unowned self] _ in self.open(.secondary, focus: true) }
-
-        // Open on the first folder and its first note, so a new window has content at once.
-        if !library.folders.isEmpty {
-            folders.selectedIndex = 0
-            showFolder(at: 0)
-            if !shownNotes.isEmpty {
-                notes.selectedIndex = 0
-                showNote(at: 0)
-            }
-        }
+        // A new window's keys go to the outline; a restored one's focus replaces this.
+        split.focusedColumn = .primary
+        connect()
+        store.addObserver(self) { [unowned self] in self.foldersChanged($0) }
+        select(folder: root)
     }
 
-    /// The text a new window shows first, for ``FontWarmup/prefetch(fontsFor:family:)``: the
-    /// title, the folders, the first folder's notes and the opening of the first note.
+    deinit {
+        store.removeObserver(self)
+    }
+
+    private func connect() {
+        // Arrow keys select (the next column follows at once); a click or Return opens the row:
+        // pushed when collapsed or on the double column's stack, focused when Return is pressed.
+        folders.onSelect = { [unowned self] in self.selectTreeRow($0) }
+        folders.onClick = { [unowned self] _ in self.open(.supplementary, focus: false) }
+        folders.onActivate = { [unowned self] _ in self.open(.supplementary, focus: true) }
+        folders.onDisclosure = { [unowned self] index, expand in
+            guard self.tree.rows.indices.contains(index) else { return }
+            self.tree.setExpanded(self.tree.rows[index].path, expand)
+            self.treeDidChange()
+        }
+        notes.onSelect = { [unowned self] in self.selectEntry($0) }
+        notes.onClick = { [unowned self] _ in self.open(.secondary, focus: false) }
+        notes.onActivate = { [unowned self] in self.activateEntry($0) }
+        notes.onDoubleClick = { [unowned self] in
+            if self.isFolder(at: $0) { self.activateEntry($0) } else { self.openExternally() }
+        }
+        split.actionHandler = { [unowned self] in self.perform(action: $0) }
+    }
+
+    /// The window title: the selected entry's name, the folder's, then the app's
+    /// (`Kyoto.md — Japan 2024 — SplitView`), as file managers and editors title theirs.
+    var title: String {
+        let folder = selectedFolder ?? tree.root
+        let folderName = FilePath.displayName(folder.lastComponent.isEmpty ? folder.bytes : folder.lastComponent)
+        return (selectedName.map { FilePath.displayName($0) + " — " } ?? "") + folderName + " — SplitView"
+    }
+
+    /// The text a new window shows first, for the font thread: the title, the outline's and the
+    /// list's first rows, and the opening of the file.
     var openingText: String {
         var text = title + reader.title
-        for item in folders.items.prefix(200) + notes.items.prefix(200) { text += item.title + (item.subtitle ?? "") }
+        for index in 0..<min(200, tree.numberOfRows) { text += tree.rows[index].title }
+        for index in 0..<min(200, entries.numberOfRows) { text += entries.entry(at: index)?.displayName ?? "" }
         text.unicodeScalars += reader.text.unicodeScalars.prefix(8192)
         return text
     }
 
-    /// The window title: `Library — SplitView`.
-    var title: String { "\(library.name) — SplitView" }
+    // MARK: - Selecting
 
-    private func showFolder(at index: Int) {
-        guard library.folders.indices.contains(index) else { return }
-        let folder = library.folders[index]
-        guard folder != shownFolder else { return }
-        shownFolder = folder
-        shownNotes = library.notes(in: folder)
-        notes.title = folder.name
-        notes.items = shownNotes.map { note in
-            ListItem(title: note.name, subtitle: Library.size(note.size) + " · " + Library.date(note.modified))
+    /// Selects `folder` as the user would by clicking it — revealed in the outline, its entries
+    /// listed — and the entry called `name` in it, if given. While the folder is still being
+    /// read, the list says "Loading…" and the entry is selected when the listing arrives.
+    func select(folder: FilePath, name: [UInt8]? = nil) {
+        if tree.index(of: folder) == nil { tree.reveal(folder) }
+        folders.reloadData()
+        folders.selectedIndex = tree.index(of: folder)
+        if let index = folders.selectedIndex { folders.scrollToVisible(index, in: listBounds) }
+        showFolder(folder)
+        if let name {
+            selectedName = name
+            refreshEntries(keepingScroll: true)
+            if let index = notes.selectedIndex { notes.scrollToVisible(index, in: listBounds) }
         }
-        notes.selectedIndex = nil
-        if split.style != .tripleColumn {
+    }
+
+    /// A list's content area for scrolling a row into view before the first layout: the
+    /// window's height less the bar, or a typical one.
+    private var listBounds: Rect {
+        let height = split.layout.size.height > 0 ? split.layout.size.height : 900
+        return Rect(x: 0, y: 38, width: 300, height: max(0, height - 38))
+    }
+
+    private func selectTreeRow(_ index: Int) {
+        guard tree.rows.indices.contains(index), tree.rows[index].isFolder else { return }
+        showFolder(tree.rows[index].path)
+    }
+
+    private func showFolder(_ folder: FilePath) {
+        let changed = folder != selectedFolder
+        selectedFolder = folder
+        if changed {
+            selectedName = nil
+            notes.selectedIndex = nil
+        }
+        notes.title = FilePath.displayName(folder.lastComponent.isEmpty ? folder.bytes : folder.lastComponent)
+        refreshEntries(keepingScroll: !changed)
+        if split.style != .tripleColumn && changed {
             split.navigationController(for: .primary)?.popToRootViewController(animated: false)
         }
     }
 
-    private func showNote(at index: Int) {
-        guard shownNotes.indices.contains(index) else { return }
-        let note = shownNotes[index]
-        reader.title = note.name
-        reader.text = library.text(of: note)
-        details.show(note, in: shownFolder, text: reader.text)
+    /// Lists the selected folder's entries again, keeping the selected name when it is still
+    /// there.
+    private func refreshEntries(keepingScroll: Bool) {
+        guard let folder = selectedFolder else { return }
+        switch store.listing(of: folder) {
+        case .loading:
+            entries.show(nil, showsHidden: showsHidden)
+            notes.emptyText = "Loading…"
+        case .failed(let error):
+            entries.show(nil, showsHidden: showsHidden)
+            notes.emptyText = error.reason
+        case .loaded(let listing):
+            entries.show(listing, showsHidden: showsHidden)
+            notes.emptyText = showsHidden || listing.entries.isEmpty ? "Empty folder" : "Only hidden files (Ctrl+H shows them)"
+        }
+        notes.reloadData(keepingScroll: keepingScroll)
+        notes.selectedIndex = selectedName.flatMap(entries.index(of:))
+        showSelection()
     }
 
-    /// Opens the column a row feeds: the double column pushes the notes on the primary's
+    private func selectEntry(_ index: Int) {
+        guard let entry = entries.entry(at: index) else { return }
+        selectedName = entry.name
+        showSelection()
+    }
+
+    /// Shows the selected entry in the reader and the inspector, or says why not.
+    private func showSelection() {
+        onTitleChange?(title)
+        guard let folder = selectedFolder else {
+            return showPlaceholder(title: "", "No folder selected", details: nil)
+        }
+        guard let name = selectedName else {
+            return showPlaceholder(title: "", "No file selected", details: FileDetails(path: folder, preview: nil))
+        }
+        let path = folder.appending(name)
+        let display = FilePath.displayName(name)
+        guard let index = entries.index(of: name), let info = entries.info(at: index) else {
+            if case .loaded = store.known(folder) {
+                return showPlaceholder(title: display, "“\(display)” is no longer in this folder.", details: nil)
+            }
+            return showPlaceholder(title: display, "Loading…", details: nil)
+        }
+        if let shown = shownPreview, shown.path == path, shown.size == info.size, shown.modified == info.modified,
+           reader.title == display {
+            return
+        }
+        let preview = FilePreview.read(path, limit: Self.previewLimit)
+        shownPreview = (path, info.size, info.modified)
+        let sameFile = reader.title == display
+        let offset = reader.scrollOffset
+        reader.title = display
+        switch preview {
+        case .text(let text, _, let bytesShown, let total):
+            reader.text = text
+            reader.notice = Int64(bytesShown) < total
+                ? "Showing the first \(Format.size(Int64(bytesShown))) of \(Format.size(total)); the rest is not loaded."
+                : nil
+            reader.placeholder = "Empty file"
+        case .binary(let total, let hex):
+            reader.text = hex
+            reader.notice = "Binary file, \(total) bytes: the first bytes in hexadecimal"
+        case .notRegular(let kind):
+            reader.text = ""
+            reader.notice = nil
+            reader.placeholder = "“\(display)” is a \(kind.word): listed, never opened."
+        case .directory:
+            reader.text = ""
+            reader.notice = nil
+            reader.placeholder = "“\(display)” is a folder: Return opens it."
+        case .unreadable(let error):
+            reader.text = ""
+            reader.notice = nil
+            reader.placeholder = "“\(display)” cannot be read: \(error.reason)."
+        }
+        if sameFile { reader.scrollOffset = offset }   // the same file changed on disk: stay put
+        details.show(FileDetails(path: path, preview: preview))
+    }
+
+    private func showPlaceholder(title: String, _ text: String, details shown: FileDetails?) {
+        shownPreview = nil
+        reader.title = title
+        reader.text = ""
+        reader.notice = nil
+        reader.placeholder = text
+        if let shown { details.show(shown) } else { details.clear() }
+    }
+
+    private func isFolder(at index: Int) -> Bool {
+        guard let entry = entries.entry(at: index) else { return false }
+        return entry.isFolder
+    }
+
+    /// Return on an entry: a folder opens in the outline (its entries replace the list), a file
+    /// takes the focus to the reader.
+    private func activateEntry(_ index: Int) {
+        guard let entry = entries.entry(at: index), let folder = selectedFolder else { return }
+        if isFolder(at: index) {
+            select(folder: folder.appending(entry.name))
+            if split.style == .tripleColumn { split.focusedColumn = .supplementary }
+        } else {
+            open(.secondary, focus: true)
+        }
+    }
+
+    // MARK: - Actions
+
+    /// The app's named actions: `toggleHiddenFiles` (Ctrl+H), `openExternally` (Ctrl+O).
+    func perform(action: String) -> Bool {
+        switch action {
+        case "toggleHiddenFiles": setShowsHidden(!showsHidden)
+        case "openExternally": openExternally()
+        default: return false
+        }
+        return true
+    }
+
+    /// Shows or hides the entries whose names start with a dot, keeping every selection that
+    /// still shows.
+    func setShowsHidden(_ shows: Bool) {
+        guard shows != showsHidden else { return }
+        showsHidden = shows
+        tree.showsHidden = shows
+        if let name = selectedName, !shows, name.first == UInt8(ascii: ".") { selectedName = nil }
+        treeDidChange()
+        refreshEntries(keepingScroll: true)
+    }
+
+    /// Opens the selected file (or, without one, the selected folder) with the desktop's
+    /// default program; a failure shows in the reader's notice band.
+    func openExternally() {
+        guard let folder = selectedFolder else { return }
+        let path = selectedName.map(folder.appending) ?? folder
+        if let failure = opener(path) { reportOpenFailure(path, failure) }
+    }
+
+    /// Says in the reader that `path` could not be opened.
+    func reportOpenFailure(_ path: FilePath, _ reason: String) {
+        reader.notice = "Could not open “\(FilePath.displayName(path.lastComponent))”: \(reason)"
+    }
+
+    // MARK: - Changes
+
+    private func treeDidChange() {
+        let selected = selectedFolder
+        tree.rebuild()
+        folders.reloadData()
+        folders.selectedIndex = selected.flatMap(tree.index(of:))
+    }
+
+    /// The store read folders again (or for the first time): the outline, the list and the
+    /// reader follow, each keeping its selection when it still exists.
+    private func foldersChanged(_ changed: Set<FilePath>) {
+        treeDidChange()
+        if let folder = selectedFolder, changed.contains(folder) {
+            refreshEntries(keepingScroll: true)
+        } else if selectedFolder == nil, changed.contains(tree.root) {
+            select(folder: tree.root)
+        }
+    }
+
+    /// Opens the column a row feeds: the double column pushes the entries on the primary's
     /// stack; a collapsed interface pushes the column; Return also moves the focus there.
     private func open(_ column: SplitViewController.Column, focus: Bool) {
         if split.style != .tripleColumn && column == .supplementary {
@@ -99,44 +332,5 @@ final class Browser {
         } else if focus {
             split.focusedColumn = column
         }
-    }
-
-    private static func item(_ folder: Library.Folder) -> ListItem {
-        let count = folder.noteCount == 0 && folder.folderCount > 0
-            ? "\(folder.folderCount) folder\(folder.folderCount == 1 ? "" : "s")"
-            : "\(folder.noteCount) note\(folder.noteCount == 1 ? "" : "s")"
-        let place = folder.ancestors.isEmpty ? count : folder.ancestors.joined(separator: " › ") + " · " + count
-        return ListItem(title: folder.name, subtitle: place)
-    }
-}
-
-/// The inspector: a note's name, place, size and counts. The counts walk the whole text, so
-/// they are computed when the inspector shows, not for every note the user passes.
-final class NoteDetailsViewController: DetailsViewController {
-    private var pending: (note: Library.Note, folder: Library.Folder?, text: String)?
-
-    /// Remembers what to describe; computed now if the inspector is showing.
-    func show(_ note: Library.Note, in folder: Library.Folder?, text: String) {
-        pending = (note, folder, text)
-        if isViewVisible { describePending() }
-    }
-
-    override func viewWillAppear(_ animated: Bool) {
-        describePending()
-    }
-
-    private func describePending() {
-        guard let (note, folder, text) = pending else { return }
-        pending = nil
-        entries = [
-            ("Name", note.name),
-            ("Folder", (folder.map { $0.ancestors + [$0.name] } ?? []).joined(separator: " › ")),
-            ("Size", Library.size(note.size)),
-            ("Lines", "\(text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count)"),
-            ("Words", "\(text.split(whereSeparator: { $0.isWhitespace }).count)"),
-            ("Characters", "\(text.count)"),
-            ("Modified", Library.date(note.modified)),
-            ("Path", note.path),
-        ]
     }
 }

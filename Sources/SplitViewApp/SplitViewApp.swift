@@ -4,142 +4,94 @@ import Glibc
 import SplitView
 import SplitViewX11
 
-/// `splitview`: a three-column browser of a directory tree in a real X11 window.
+/// `splitview`: a three-column browser of a folder tree in a real X11 window.
 @main
 struct SplitViewApp: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "splitview",
-        abstract: "Browse a library of notes in a split-view window.",
+        abstract: "Browse a folder in a split-view window: folders, their files, the file itself.",
         discussion: """
-            Folders on the left, the selected folder's notes in the middle, the note on the right, \
-            its details in the inspector (Ctrl+Alt+I). F9 shows or hides the sidebar, Shift+F9 the \
-            other columns, F6 moves between panes, F8 then the arrows resizes a divider, \
-            Ctrl+N opens another window.
-            """)
+            Folders on the left (Right and Left expand and collapse them), the selected folder's \
+            files in the middle, the file on the right, its details in the inspector \
+            (Ctrl+Alt+I). Type a name's first letters to jump to it. F9 shows or hides the \
+            sidebar, Shift+F9 the other columns, F6 moves between panes, F8 then the arrows \
+            resizes a divider, Ctrl+H shows hidden files, Ctrl+O opens a file with the \
+            desktop's program, Ctrl+N opens another window. The windows are restored at the \
+            next start.
+            """,
+        version: "splitview 0.9.0")
 
     /// The entry point: fontconfig starts loading its configuration at once, on another
-    /// thread, while the command line is parsed and the library read. With no arguments
-    /// there is nothing to parse, and the program starts with the defaults directly:
-    /// ArgumentParser's reflection costs some 2 ms of a 25-ms start.
+    /// thread, while the command line is parsed.
+    /// With no arguments there is nothing to parse: ArgumentParser's reflection costs some
+    /// 2 ms of a 25-ms start.
     static func main() {
         FontWarmup.start()
-        if CommandLine.argc <= 1 {
-            Glibc.exit(launch(geometry: defaultGeometry, display: nil, style: defaultStyle))
-        }
+        if CommandLine.argc <= 1 { Glibc.exit(Launcher.run(LaunchOptions())) }
         main(nil)
     }
 
-    /// 1400×900 pixels.
-    static let defaultGeometry = Geometry(width: 1400, height: 900)
-    /// Three columns.
-    static let defaultStyle = ColumnStyle.triple
+    @Argument(help: ArgumentHelp("The folder to browse, or a file to open in its folder (default: the last folder, else the sample library).",
+                                 valueName: "path"))
+    var path: String?
 
-    @Option(help: ArgumentHelp("The window's size in pixels.", valueName: "WxH"))
-    var geometry: Geometry = defaultGeometry
+    @Option(help: ArgumentHelp("Three columns (folders, files, file) or two (a stack of folders and files, then the file).",
+                               valueName: "double|triple"))
+    var style: ColumnStyle?
+
+    @Option(help: ArgumentHelp("How the sidebars share the width with the file.", valueName: "automatic|tile|overlay|displace"))
+    var behavior: BehaviorArgument?
+
+    @Option(help: ArgumentHelp("The columns to show (UIKit's names work too, e.g. twoBesideSecondary).",
+                               valueName: "automatic|secondary-only|one-beside|one-over|two-beside|two-over|two-displace"))
+    var displayMode: DisplayModeArgument?
+
+    @Option(help: ArgumentHelp("The window's size in pixels (default 1400x900).", valueName: "WxH"))
+    var geometry: Geometry?
 
     @Option(help: ArgumentHelp("The X display to use (default: $DISPLAY).", valueName: "name"))
     var display: String?
 
-    @Option(help: ArgumentHelp("Three columns (folders, notes, text) or two (a stack of folders and notes, text).",
-                               valueName: "double|triple"))
-    var style: ColumnStyle = defaultStyle
+    @Option(help: ArgumentHelp("The colours: auto follows the X resource splitview.theme, else light.",
+                               valueName: "light|dark|auto"))
+    var theme: ThemeArgument?
+
+    @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/splitview/config.json).", valueName: "file"))
+    var config: String?
+
+    @Flag(help: "Start with one new window instead of the windows saved at the last exit.")
+    var noRestore = false
+
+    @Flag(help: "Change columns at once, without animation.")
+    var reduceMotion = false
 
     func run() throws {
-        let status = Self.launch(geometry: geometry, display: display, style: style)
+        let options = LaunchOptions(path: path, style: style, behavior: behavior, displayMode: displayMode,
+                                    geometry: geometry, display: display, theme: theme, configPath: config,
+                                    restores: !noRestore, reducesMotion: reduceMotion)
+        let status = Launcher.run(options)
         if status != 0 { throw ExitCode(status) }
     }
-
-    /// Opens the display and the first window and runs until the last window closes.
-    ///
-    /// - Returns: the exit status: 0, or 1 after one line on stderr (no library, no display,
-    ///   no font).
-    static func launch(geometry: Geometry, display: String?, style: ColumnStyle) -> Int32 {
-        let library: Library
-        do {
-            library = try Library(root: try sampleLibraryPath())
-        } catch {
-            return fail("\(error)").rawValue
-        }
-        let connection: X11Connection
-        do {
-            connection = try X11Connection(name: display)
-        } catch {
-            return fail(error.message).rawValue
-        }
-        let theme = Self.theme(connection)
-        let newBrowser = { Browser(library: library, style: style.splitStyle, theme: theme) }
-        let content = { (browser: Browser) in Host.WindowContent(controller: browser.split, title: browser.title, owner: browser) }
-        // The first window's content needs no font: it is built while fontconfig still loads,
-        // and its text tells the font thread which fallback fonts to read ahead.
-        let first = newBrowser()
-        FontWarmup.prefetch(fontsFor: first.openingText, family: theme.fontFamily)
-        let fonts: FontSet
-        do {
-            fonts = try FontSet(connection: connection, family: theme.fontFamily)
-        } catch {
-            return fail(error.message).rawValue
-        }
-        let host = Host(connection: connection, fonts: fonts, makeContent: { content(newBrowser()) })
-        host.open(content(first), size: PixelSize(width: geometry.width, height: geometry.height))
-        return host.run()
-    }
-
-    /// The theme: `SPLITVIEW_THEME=dark|light`, else the X resource `splitview.theme`, else light.
-    private static func theme(_ connection: X11Connection) -> Theme {
-        if let name = getenv("SPLITVIEW_THEME").map({ String(cString: $0) }), let theme = Theme.named(name) { return theme }
-        if let name = connection.resource("splitview.theme", class: "SplitView.Theme"), let theme = Theme.named(name) {
-            return theme
-        }
-        return .light
-    }
 }
 
-/// `--geometry WxH`.
-struct Geometry: ExpressibleByArgument {
-    var width: Int
-    var height: Int
-
-    init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-
-    /// Parses `1400x900`; both numbers 1…32767 (X's limit).
-    init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-              (1...32_767).contains(width), (1...32_767).contains(height) else { return nil }
-        self.init(width: width, height: height)
-    }
-
-    var defaultValueDescription: String { "\(width)x\(height)" }
-}
-
-/// `--style double|triple`.
-enum ColumnStyle: String, ExpressibleByArgument, CaseIterable {
-    case double, triple
-
-    var splitStyle: SplitViewController.Style { self == .double ? .doubleColumn : .tripleColumn }
-}
-
-/// Writes `splitview: message` on stderr and gives the exit code to throw (1).
-func fail(_ message: String) -> ExitCode {
-    let line = "splitview: \(message)\n"
-    _ = line.withCString { write(2, $0, strlen($0)) }
-    return ExitCode(1)
+/// Writes `splitview: message` on stderr, one line.
+func warn(_ message: String) {
+    writeErrorLine("splitview: " + message.split(whereSeparator: \.isNewline).joined(separator: " "))
 }
 
 /// The bundled sample library: `Resources/Library` in the resource bundle next to the program.
-func sampleLibraryPath() throws -> String {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard count > 0 else { throw LibraryError("cannot find the program's own folder") }
-    let executable = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    let folder = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-    let bundle = String(cString: splitview_resource_bundle_name())
-    let library = folder + "/" + bundle + "/Resources/Library"
+func sampleLibraryPath() throws(LaunchError) -> String {
+    guard let bundle = resourceBundlePath() else { throw LaunchError("cannot find the program's own folder") }
+    let library = bundle + "/Resources/Library"
     guard access(library, R_OK) == 0 else {
-        throw LibraryError("the sample library is missing: expected \(library) (copy \(bundle) next to the program)")
+        throw LaunchError("the sample library is missing: expected \(library) (copy the .resources folder next to the program)")
     }
     return library
+}
+
+/// A reason the program cannot start, in one line.
+struct LaunchError: Error, CustomStringConvertible {
+    /// The line, without the `splitview: ` prefix.
+    let description: String
+    init(_ description: String) { self.description = description }
 }

@@ -14,6 +14,9 @@ public final class FontSet {
     public let scale: PixelScale
     /// The family asked for, e.g. `DejaVu Sans`.
     public let family: String
+    /// How much larger than the roles' own sizes the text is drawn (1: body text 13 pt). Text
+    /// is measured in points as drawn, so the layout follows; bars and rows keep their heights.
+    public let textScale: Double
     private var fonts: [FontRole: UnsafeMutablePointer<XftFont>] = [:]
     /// Pixel advances of the ASCII characters, per role; -1 until asked.
     private var asciiAdvances: [[Int32]] = Array(repeating: Array(repeating: -1, count: 128), count: FontRole.allCases.count)
@@ -26,15 +29,17 @@ public final class FontSet {
     /// Blocks of 256 characters (per role) for which fontconfig has no font.
     private var barrenBlocks: Set<Coverage> = []
 
-    /// Opens every role of `family` at `scale` (the connection's scale by default).
+    /// Opens every role of `family` at `scale` (the connection's scale by default), each
+    /// `textScale` times its own size (clamped to 0.5…2.5: rows and bars keep their heights).
     ///
     /// - Throws: ``X11Error`` `cannot open any font (tried "DejaVu Sans", "sans", …)` when not
     ///   one font opens, which means fontconfig has no fonts at all.
-    public init(connection: X11Connection, family: String, scale: PixelScale? = nil) throws(X11Error) {
+    public init(connection: X11Connection, family: String, scale: PixelScale? = nil, textScale: Double = 1) throws(X11Error) {
         FontWarmup.wait()
         self.connection = connection
         self.scale = scale ?? connection.scale
         self.family = family
+        self.textScale = textScale.isFinite ? min(max(textScale, 0.5), 2.5) : 1
         let candidates = [family, "sans", "monospace", ""]
         for role in FontRole.allCases {
             let opened = candidates.lazy.compactMap { self.open($0, role) }.first
@@ -185,7 +190,7 @@ public final class FontSet {
 
     private func open(_ family: String, _ role: FontRole, extra: String = "") -> UnsafeMutablePointer<XftFont>? {
         var name = family.isEmpty ? "" : Self.escaped(family)
-        name += ":pixelsize=\(role.pointSize * scale.factor)"
+        name += ":pixelsize=\(role.pointSize * textScale * scale.factor)"
         if role.isBold { name += ":weight=bold" }
         name += extra
         return XftFontOpenName(connection.display, connection.screen, name)

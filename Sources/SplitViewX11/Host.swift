@@ -50,6 +50,11 @@ public final class Host {
     private var sources = HostSources()
     private var clicks = ClickCounter()
 
+    /// The icon every window carries (`_NET_WM_ICON`), new windows included.
+    public var icon: WindowIcon? {
+        didSet { if let icon { for window in windows { window.setIcon(icon) } } }
+    }
+
     /// Called after every turn of the loop, once the windows are drawn: where an app notices
     /// that its state changed (to save it, say).
     public var afterTurn: (() -> Void)?
@@ -73,6 +78,7 @@ public final class Host {
         let window = SplitWindow(connection: connection, fonts: fonts, controller: content.controller,
                                  title: content.title, size: size, owner: content.owner)
         if let cursors { window.define(cursors) }
+        if let icon { window.setIcon(icon) }
         windows.append(window)
         return window
     }

@@ -137,7 +137,7 @@ public enum ConnectionLoss {
 
 /// Writes `line` and a newline to stderr with one `write(2)`; `fputs(stderr)` is not
 /// concurrency-safe in Swift 6, and one call keeps lines from interleaving.
-func writeErrorLine(_ line: String) {
+public func writeErrorLine(_ line: String) {
     var bytes = line + "\n"
     bytes.withUTF8 { buffer in _ = write(2, buffer.baseAddress, buffer.count) }
 }

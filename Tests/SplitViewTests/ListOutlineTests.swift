@@ -223,3 +223,15 @@ import Testing
         #expect(f.split.collapseThreshold == 0)
     }
 }
+
+@Suite struct FocusBeforeMountTests {
+    @Test func aFocusSetBeforeTheFirstSizeHoldsOnceThePanesExist() {
+        let split = SplitViewController(style: .tripleColumn)
+        split.setViewController(ListViewController(title: "A", items: [ListItem(title: "x")]), for: .primary)
+        split.setViewController(ListViewController(title: "B"), for: .supplementary)
+        split.setViewController(TextViewController(title: "C"), for: .secondary)
+        split.focusedColumn = .supplementary
+        split.handle(.resize(Size(width: 1400, height: 800)))
+        #expect(split.focusedColumn == .supplementary)
+    }
+}

@@ -84,7 +84,7 @@ extension X11Tests {
 }
 
 /// The app's top-level window (WM_CLASS splitview), waited for up to 20 s.
-private func waitForTopLevel(_ connection: X11Connection) -> Window? {
+func waitForTopLevel(_ connection: X11Connection) -> Window? {
     for _ in 0..<2000 {
         var root: Window = 0, parent: Window = 0
         var children: UnsafeMutablePointer<Window>?
@@ -107,13 +107,13 @@ private func waitForTopLevel(_ connection: X11Connection) -> Window? {
     return nil
 }
 
-private func windowSize(_ connection: X11Connection, _ window: Window) -> PixelSize {
+func windowSize(_ connection: X11Connection, _ window: Window) -> PixelSize {
     var attributes = XWindowAttributes()
     XGetWindowAttributes(connection.display, window, &attributes)
     return PixelSize(width: Int(attributes.width), height: Int(attributes.height))
 }
 
-private func sendKey(_ connection: X11Connection, _ window: Window, _ keysym: Int32, state: Int32) {
+func sendKey(_ connection: X11Connection, _ window: Window, _ keysym: Int32, state: Int32) {
     var event = XEvent()
     event.xkey.type = KeyPress
     event.xkey.window = window

@@ -16,11 +16,19 @@ final class ChildProcess {
         return bundle.deletingLastPathComponent().appendingPathComponent("splitview").path
     }
 
+    /// A folder of the test's own for the program's state and config, unless the caller gives
+    /// `XDG_STATE_HOME` and `XDG_CONFIG_HOME`: a test never reads or writes the user's files.
+    private let privateHome: String
+
     /// Starts `path` with `arguments`, the test's environment plus `environment`.
     init(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws {
         let token = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         outputPath = NSTemporaryDirectory() + "splitview-test-\(token).out"
         errorPath = NSTemporaryDirectory() + "splitview-test-\(token).err"
+        privateHome = NSTemporaryDirectory() + "splitview-test-\(token).home"
+        var environment = environment
+        if environment["XDG_STATE_HOME"] == nil { environment["XDG_STATE_HOME"] = privateHome + "/state" }
+        if environment["XDG_CONFIG_HOME"] == nil { environment["XDG_CONFIG_HOME"] = privateHome + "/config" }
         let (output, errors) = (outputPath, errorPath)
         var child: pid_t = 0
         let result = spawn(path, [path] + arguments, environment: environment, pid: &child) { actions in
@@ -38,6 +46,7 @@ final class ChildProcess {
         }
         unlink(outputPath)
         unlink(errorPath)
+        try? FileManager.default.removeItem(atPath: privateHome)
     }
 
     /// Waits up to `timeoutSeconds` for the exit; returns the exit status (128 + signal when

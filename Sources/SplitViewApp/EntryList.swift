@@ -1,0 +1,66 @@
+import SplitView
+import SplitViewFiles
+
+/// The supplementary column: one folder's entries, folders first, in natural order (the
+/// listing's order), hidden ones only when asked.
+///
+/// Rows are built only when drawn, and a row's size and date are read (`fstatat`) only then:
+/// a folder of 100 000 files costs its visible rows.
+final class EntryList: ListDataSource {
+    /// The listing shown, or nil while there is none.
+    private(set) var listing: FolderListing?
+    /// The listing's indices of the entries that show.
+    private(set) var visible: [Int] = []
+    private var showsHidden: Bool
+
+    init(showsHidden: Bool) {
+        self.showsHidden = showsHidden
+    }
+
+    /// Shows `listing` (nil: nothing), hidden entries only when `showsHidden`.
+    func show(_ listing: FolderListing?, showsHidden: Bool) {
+        self.listing = listing
+        self.showsHidden = showsHidden
+        guard let listing else { return visible = [] }
+        visible = showsHidden ? Array(listing.entries.indices) : listing.entries.indices.filter { !listing.entries[$0].isHidden }
+    }
+
+    var numberOfRows: Int { visible.count }
+    var rowsHaveSubtitles: Bool { true }
+
+    /// The entry at row `index`.
+    func entry(at index: Int) -> FolderListing.Entry? {
+        guard let listing, visible.indices.contains(index) else { return nil }
+        return listing.entries[visible[index]]
+    }
+
+    /// The row showing the entry called `name`, if any.
+    func index(of name: [UInt8]) -> Int? {
+        guard let listing else { return nil }
+        return visible.firstIndex { listing.entries[$0].name == name }
+    }
+
+    /// The entry's details, read on demand and cached by the listing.
+    func info(at index: Int) -> FileInfo? {
+        guard let listing, visible.indices.contains(index) else { return nil }
+        return try? listing.info(at: visible[index]).get()
+    }
+
+    func item(at index: Int) -> ListItem {
+        guard let entry = entry(at: index) else { return ListItem(title: "") }
+        return ListItem(title: entry.displayName, subtitle: info(at: index).map(Self.subtitle) ?? entry.kind.word)
+    }
+
+    func searchText(at index: Int) -> String { entry(at: index)?.displayName ?? "" }
+
+    /// `12.4 KB · 2026-11-21`, `Folder · 2026-11-21`, `Link → ../notes · …`, `FIFO · …`.
+    static func subtitle(_ info: FileInfo) -> String {
+        let date = Format.date(Int(info.modified.seconds))
+        switch info.kind {
+        case .regular: return Format.size(info.size) + " · " + date
+        case .directory: return "Folder · " + date
+        case .symlink: return "Link → " + (info.linkTargetDisplay ?? "?") + (info.resolvedKind == nil ? " (broken)" : "")
+        default: return info.kind.word.prefix(1).uppercased() + info.kind.word.dropFirst() + " · " + date
+        }
+    }
+}

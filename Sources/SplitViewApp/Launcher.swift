@@ -1,0 +1,341 @@
+import Glibc
+import SplitView
+import SplitViewFiles
+import SplitViewX11
+
+/// Starts the program from its options: reads the config and the saved state, opens the
+/// display and the windows, runs the loop, and saves the state on the way out.
+///
+/// Precedence, strongest first: the command line, the saved state (per window), the config
+/// file, the defaults. The saved windows come back unless `--no-restore`, or a `PATH` other
+/// than the saved folder is given.
+final class Launcher {
+    /// 1400×900 pixels.
+    static let defaultGeometry = Geometry(width: 1400, height: 900)
+
+    let options: LaunchOptions
+    let config: AppConfig
+    let store: FileStore
+    let stateStore: StateStore
+    let root: FilePath
+    private var host: Host?
+    private var theme = Theme.light
+    private var lastSaved: AppState?
+    private var current: AppState?
+    private var saveTimer: Int?
+    private var openerTimer: Int?
+    private var lastSaveError: String?
+
+    /// Runs the program; the exit status (0, or 1 after one line on stderr).
+    static func run(_ options: LaunchOptions) -> Int32 {
+        do {
+            return try Launcher(options).run()
+        } catch {
+            warn(error.description)
+            return 1
+        }
+    }
+
+    private let opening: (name: [UInt8]?, restored: AppState?)
+
+    private init(_ options: LaunchOptions) throws(LaunchError) {
+        self.options = options
+        do {
+            store = try FileStore()
+        } catch {
+            throw LaunchError(error.description)
+        }
+        let environment = Self.environment()
+        let (config, warnings) = AppConfig.load(path: options.configPath, environment: environment)
+        for line in warnings { warn(line) }
+        self.config = config
+        stateStore = StateStore(environment: environment)
+        var saved: AppState?
+        if options.restores {
+            let (state, warning) = stateStore.load()
+            if let warning { warn(warning) }
+            saved = state
+        }
+        if let path = options.path {
+            let (folder, name) = try Self.resolve(path)
+            root = folder
+            if saved?.root != folder.string { saved = nil }
+            opening = (name, saved)
+        } else if let saved, Self.isReadableFolder(saved.root) {
+            root = FilePath(saved.root)
+            opening = (nil, saved)
+        } else {
+            if let saved { warn("the last folder, \(saved.root), cannot be read; showing the sample library") }
+            root = FilePath(try sampleLibraryPath())
+            opening = (nil, nil)
+        }
+        lastSaved = opening.restored
+    }
+
+    private func run() throws(LaunchError) -> Int32 {
+        let connection: X11Connection
+        do {
+            connection = try X11Connection(name: options.display)
+        } catch {
+            throw LaunchError(error.message)
+        }
+        theme = resolveTheme(connection)
+        store.load(root)
+        var browsers: [(Browser, Geometry)] = []
+        if let restored = opening.restored {
+            for window in restored.windows { browsers.append((restore(window), geometry(for: window))) }
+        } else {
+            let browser = makeBrowser(style: options.style ?? .triple)
+            if let name = opening.name { browser.select(folder: root, name: name) }
+            browsers.append((browser, options.geometry ?? Self.defaultGeometry))
+        }
+        // The first window's content needs no font: it is built while fontconfig still loads,
+        // and its text tells the font thread which fallback fonts to read ahead.
+        FontWarmup.prefetch(fontsFor: browsers[0].0.openingText, family: theme.fontFamily)
+        let fonts: FontSet
+        do {
+            fonts = try FontSet(connection: connection, family: config.fontFamily ?? theme.fontFamily,
+                                textScale: (config.fontSize ?? FontRole.body.pointSize) / FontRole.body.pointSize)
+        } catch {
+            throw LaunchError(error.message)
+        }
+        let host = Host(connection: connection, fonts: fonts) { [unowned self] in
+            self.content(self.makeBrowser(style: self.options.style ?? .triple))
+        }
+        self.host = host
+        host.icon = bundledWindowIcon()
+        for (browser, size) in browsers {
+            open(browser, size: PixelSize(width: size.width, height: size.height))
+        }
+        watchSources(host)
+        host.afterTurn = { [unowned self] in self.noteChanges() }
+        host.beforeExit = { [unowned self] in self.saveNow() }
+        ConnectionLoss.lastWords = { [unowned self] in self.saveNow() }
+        let status = host.run()
+        ConnectionLoss.lastWords = nil
+        return status
+    }
+
+    // MARK: - Windows
+
+    private func makeBrowser(style: ColumnStyle) -> Browser {
+        let browser = Browser(store: store, root: root, style: style.splitStyle, theme: theme,
+                              keyBindings: config.keyBindings, showsHidden: config.showHiddenFiles)
+        applyPreferences(to: browser.split)
+        return browser
+    }
+
+    /// The config's and the command line's preferences, the command line last.
+    private func applyPreferences(to split: SplitViewController) {
+        if let threshold = config.collapseThreshold { split.collapseThreshold = threshold }
+        for (column, width) in config.columnWidths {
+            switch column {
+            case .primary: split.preferredPrimaryColumnWidth = width
+            case .supplementary: split.preferredSupplementaryColumnWidth = width
+            case .inspector: split.preferredInspectorColumnWidth = width
+            default: break
+            }
+        }
+        if let mode = options.displayMode { split.preferredDisplayMode = mode.displayMode }
+        if let behavior = options.behavior { split.preferredSplitBehavior = behavior.splitBehavior }
+        if options.reducesMotion { split.animatesTransitions = false }
+    }
+
+    private func content(_ browser: Browser) -> Host.WindowContent {
+        Host.WindowContent(controller: browser.split, title: browser.title, owner: browser)
+    }
+
+    private func open(_ browser: Browser, size: PixelSize) {
+        guard let host else { return }
+        let window = host.open(content(browser), size: size)
+        browser.onTitleChange = { [weak window] in window?.setTitle($0) }
+    }
+
+    private func geometry(for window: WindowState) -> Geometry {
+        options.geometry ?? Geometry(width: window.width, height: window.height)
+    }
+
+    // MARK: - Loop sources
+
+    private func watchSources(_ host: Host) {
+        host.watch(store.workerDescriptor) { [unowned self] in self.store.takeResults() }
+        if let inotify = store.watcherDescriptor {
+            host.watch(inotify) { [unowned self] in self.store.takeChanges() }
+        }
+        if let signals = SignalWatch.descriptor() {
+            host.watch(signals) { [unowned host] in
+                if SignalWatch.take() { host.quit() }
+            }
+        }
+    }
+
+    // MARK: - State
+
+    private func browsers() -> [(Browser, SplitWindow)] {
+        host?.windows.compactMap { window in (window.owner as? Browser).map { ($0, window) } } ?? []
+    }
+
+    /// After each turn: remembers the state when windows are open (the last window's state
+    /// is what the next start restores), and saves it about a second after it last changed.
+    private func noteChanges() {
+        pollOpeners()
+        let windows = browsers()
+        guard !windows.isEmpty else { return }
+        let state = AppState(version: AppState.currentVersion, root: root.string ?? root.displayString,
+                             windows: windows.map { capture($0.0, size: $0.1.pixelSize) })
+        guard state != current else { return }
+        current = state
+        if let saveTimer { host?.cancelTimer(saveTimer) }
+        saveTimer = host?.after(1.0) { [unowned self] in
+            self.saveTimer = nil
+            self.saveNow()
+        }
+    }
+
+    /// Writes the remembered state now, if it differs from what was saved; a failure is one
+    /// line on stderr (once per reason) and the old file stays as it was.
+    private func saveNow() {
+        guard let current, current != lastSaved else { return }
+        if let error = stateStore.save(current) {
+            if error != lastSaveError { warn(error) }
+            lastSaveError = error
+        } else {
+            lastSaved = current
+            lastSaveError = nil
+        }
+    }
+
+    private func capture(_ browser: Browser, size: PixelSize) -> WindowState {
+        var scroll: [String: Double] = [:]
+        scroll["primary"] = browser.folders.scrollOffset
+        scroll["supplementary"] = browser.notes.scrollOffset
+        scroll["secondary"] = browser.reader.scrollOffset
+        return WindowState(
+            width: size.width, height: size.height, x: nil, y: nil,
+            style: browser.split.style == .doubleColumn ? .double : .triple,
+            split: browser.split.stateSnapshot(),
+            expandedFolders: browser.tree.expanded.compactMap(relative).sorted(),
+            selectedFolder: browser.selectedFolder.flatMap(relative),
+            selectedFile: browser.selectedName.map(FilePath.displayName),
+            scrollOffsets: scroll)
+    }
+
+    private func restore(_ window: WindowState) -> Browser {
+        let expanded = Set(window.expandedFolders.map(absolute))
+        for folder in expanded.union(window.selectedFolder.map { [absolute($0)] } ?? []) where store.known(folder) == nil {
+            store.load(folder)
+        }
+        let style = options.style ?? window.style
+        let browser = Browser(store: store, root: root, style: style.splitStyle, theme: theme, keyBindings: config.keyBindings,
+                              showsHidden: config.showHiddenFiles, expanded: expanded.union([root]))
+        for line in (try? browser.split.restore(window.split)) ?? [] { warn("state: \(line)") }
+        applyPreferences(to: browser.split)
+        if let folder = window.selectedFolder {
+            browser.select(folder: absolute(folder), name: window.selectedFile.map { Array($0.utf8) })
+        }
+        browser.folders.scrollOffset = window.scrollOffsets["primary"] ?? 0
+        browser.notes.scrollOffset = window.scrollOffsets["supplementary"] ?? 0
+        browser.reader.scrollOffset = window.scrollOffsets["secondary"] ?? 0
+        return browser
+    }
+
+    /// `path` below the root as saved: `Travel/Japan`, `""` for the root itself; nil outside it.
+    private func relative(_ path: FilePath) -> String? {
+        if path == root { return "" }
+        let prefix = root.bytes + (root.bytes.last == UInt8(ascii: "/") ? [] : [UInt8(ascii: "/")])
+        guard path.bytes.starts(with: prefix) else { return nil }
+        return FilePath(bytes: Array(path.bytes.dropFirst(prefix.count))).displayString
+    }
+
+    private func absolute(_ relative: String) -> FilePath {
+        relative.isEmpty ? root : root.appending(Array(relative.utf8))
+    }
+
+    // MARK: - Openers
+
+    /// Polls the openers started by Ctrl+O and double clicks; a failure shows in the window
+    /// that started it.
+    private func pollOpeners() {
+        guard !Browser.openers.isEmpty, openerTimer == nil else { return }
+        openerTimer = host?.after(0.25) { [unowned self] in
+            self.openerTimer = nil
+            Browser.openers.removeAll { pid, path in
+                guard let outcome = Opener.poll(pid) else { return false }
+                if let failure = outcome {
+                    for (browser, _) in self.browsers() where browser.selectedFolder.map({ path.bytes.starts(with: $0.bytes) }) ?? false {
+                        browser.reportOpenFailure(path, failure)
+                    }
+                }
+                return true
+            }
+            self.pollOpeners()
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// `--theme`, else the config's, else auto: `SPLITVIEW_THEME`, the X resource
+    /// `splitview.theme`, light.
+    private func resolveTheme(_ connection: X11Connection) -> Theme {
+        let choice = options.theme.map { AppConfig.ThemeChoice(rawValue: $0.rawValue) ?? .auto } ?? config.theme
+        switch choice {
+        case .light: return .light
+        case .dark: return .dark
+        case .auto:
+            if let name = getenv("SPLITVIEW_THEME").map({ String(cString: $0) }), let theme = Theme.named(name) { return theme }
+            if let name = connection.resource("splitview.theme", class: "SplitView.Theme"), let theme = Theme.named(name) {
+                return theme
+            }
+            return .light
+        }
+    }
+
+    /// `PATH` as a folder to browse and, for anything that is not a folder, the name to select
+    /// in its folder; symbolic links resolved, so that the saved state compares the same place.
+    static func resolve(_ path: String) throws(LaunchError) -> (FilePath, [UInt8]?) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw LaunchError("\(path): \(String(cString: strerror(errno)))") }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            guard let folder = realPath(path) else { throw LaunchError("\(path): \(String(cString: strerror(errno)))") }
+            try checkReadable(folder, shown: path)
+            return (FilePath(folder), nil)
+        }
+        let file = FilePath(path)
+        let parent = path.contains("/") ? file.parent.string ?? "." : "."
+        guard let folder = realPath(parent.isEmpty ? "/" : parent) else {
+            throw LaunchError("\(path): \(String(cString: strerror(errno)))")
+        }
+        try checkReadable(folder, shown: parent)
+        return (FilePath(folder), file.lastComponent)
+    }
+
+    private static func checkReadable(_ folder: String, shown: String) throws(LaunchError) {
+        guard let directory = opendir(folder) else { throw LaunchError("\(shown): \(String(cString: strerror(errno)))") }
+        closedir(directory)
+    }
+
+    private static func isReadableFolder(_ path: String) -> Bool {
+        guard let directory = opendir(path) else { return false }
+        closedir(directory)
+        return true
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func environment() -> [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return result
+    }
+}

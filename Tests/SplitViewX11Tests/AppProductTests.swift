@@ -1,0 +1,185 @@
+import CX11
+import Foundation
+import Glibc
+import SplitView
+@testable import SplitViewX11
+import Testing
+
+/// The real `splitview` as a person uses it: a folder of their own, keys, quitting and
+/// starting again, a broken state file, the desktop entry's `%f`, a file appearing on disk.
+extension X11Tests {
+    @Suite struct AppProductTests {
+        /// A temporary tree and a temporary state folder, removed at the end.
+        final class Place {
+            let root: String
+            let stateHome: String
+            init() throws {
+                root = try makeTemporaryFolder("tree")
+                stateHome = try makeTemporaryFolder("state")
+                try write("Notes/alpha.txt", "first note")
+                try write("Notes/beta.txt", "second note")
+                try write("Travel/Japan/Kyoto.md", "# Kyoto")
+                try write("top.txt", "top")
+            }
+            deinit {
+                try? FileManager.default.removeItem(atPath: root)
+                try? FileManager.default.removeItem(atPath: stateHome)
+            }
+            func write(_ path: String, _ text: String) throws {
+                let url = URL(fileURLWithPath: root + "/" + path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: url, atomically: false, encoding: .utf8)
+            }
+            var statePath: String { stateHome + "/splitview/state.json" }
+            var environment: [String: String] { ["XDG_STATE_HOME": stateHome] }
+        }
+
+        @Test func keysSelectAFileAndTheNextStartRestoresTheWindow() throws {
+            let place = try Place()
+            try XvfbServer.with { display in
+                let connection = try X11Connection(name: display)
+                var env = place.environment
+                env["DISPLAY"] = display
+                let app = try ChildProcess(ChildProcess.splitview, [place.root, "--geometry", "1100x700", "--reduce-motion"],
+                                           environment: env)
+                let window = try #require(waitForTopLevel(connection))
+                let rootName = URL(fileURLWithPath: place.root).lastPathComponent
+                #expect(waitForTitle(connection, window) { $0 == "\(rootName) — SplitView" })
+                // The outline has the focus: Down to Notes, Right expands it (no subfolders:
+                // nothing), Return moves to its files, "b" jumps to beta.txt.
+                sendKey(connection, window, XK_Down, state: 0)
+                #expect(waitForTitle(connection, window) { $0 == "Notes — SplitView" })
+                usleep(200_000)   // the folder is read on the worker: "b" needs its rows
+                sendKey(connection, window, XK_Return, state: 0)
+                sendKey(connection, window, XK_b, state: 0)
+                #expect(waitForTitle(connection, window) { $0 == "beta.txt — Notes — SplitView" })
+                sendKey(connection, window, XK_q, state: ControlMask)
+                #expect(app.finish(timeoutSeconds: 10) == 0)
+                #expect(app.errors == "")
+                let saved = try String(contentsOfFile: place.statePath, encoding: .utf8)
+                #expect(saved.contains("\"selectedFile\" : \"beta.txt\"") && saved.contains("\"width\" : 1100"))
+
+                let again = try ChildProcess(ChildProcess.splitview, [], environment: env)
+                let restored = try #require(waitForTopLevel(connection))
+                #expect(windowSize(connection, restored) == PixelSize(width: 1100, height: 700))
+                #expect(waitForTitle(connection, restored) { $0 == "beta.txt — Notes — SplitView" })
+                sendDeleteWindow(connection, to: restored)
+                #expect(again.finish(timeoutSeconds: 10) == 0)
+            }
+        }
+
+        @Test func aCorruptStateFileIsMovedAsideWithOneLine() throws {
+            let place = try Place()
+            try FileManager.default.createDirectory(atPath: place.stateHome + "/splitview", withIntermediateDirectories: true)
+            try "{\"version\": 1, \"windows\": [".write(toFile: place.statePath, atomically: false, encoding: .utf8)
+            try XvfbServer.with { display in
+                let connection = try X11Connection(name: display)
+                var env = place.environment
+                env["DISPLAY"] = display
+                let app = try ChildProcess(ChildProcess.splitview, [place.root], environment: env)
+                let window = try #require(waitForTopLevel(connection))
+                let lines = app.errors.split(separator: "\n")
+                #expect(lines.count == 1 && lines.first?.hasPrefix("splitview: ") == true)
+                #expect(FileManager.default.fileExists(atPath: place.statePath + ".bad"))
+                sendKey(connection, window, XK_Down, state: 0)
+                #expect(waitForTitle(connection, window) { $0 == "Notes — SplitView" })
+                sendDeleteWindow(connection, to: window)
+                #expect(app.finish(timeoutSeconds: 10) == 0)
+            }
+        }
+
+        /// The desktop entry runs `splitview %f`: a file opens its folder with the file selected.
+        @Test func aFilePathOpensItsFolderWithTheFileSelected() throws {
+            let place = try Place()
+            try XvfbServer.with { display in
+                let connection = try X11Connection(name: display)
+                var env = place.environment
+                env["DISPLAY"] = display
+                let app = try ChildProcess(ChildProcess.splitview, [place.root + "/Travel/Japan/Kyoto.md"], environment: env)
+                let window = try #require(waitForTopLevel(connection))
+                #expect(waitForTitle(connection, window) { $0 == "Kyoto.md — Japan — SplitView" })
+                sendDeleteWindow(connection, to: window)
+                #expect(app.finish(timeoutSeconds: 10) == 0)
+            }
+        }
+
+        @Test func aFileCreatedInTheShownFolderAppears() throws {
+            let place = try Place()
+            try XvfbServer.with { display in
+                let connection = try X11Connection(name: display)
+                var env = place.environment
+                env["DISPLAY"] = display
+                let app = try ChildProcess(ChildProcess.splitview, [place.root + "/Notes/alpha.txt"], environment: env)
+                let window = try #require(waitForTopLevel(connection))
+                #expect(waitForTitle(connection, window) { $0 == "alpha.txt — Notes — SplitView" })
+                try place.write("Notes/zebra.txt", "new")
+                usleep(300_000)   // inotify, then the worker's read: within a second
+                sendKey(connection, window, XK_Tab, state: 0)   // nothing bound: leaves the focus alone
+                sendKey(connection, window, XK_F6, state: 0)    // from the outline to the files
+                sendKey(connection, window, XK_z, state: 0)
+                #expect(waitForTitle(connection, window) { $0 == "zebra.txt — Notes — SplitView" })
+                sendDeleteWindow(connection, to: window)
+                #expect(app.finish(timeoutSeconds: 10) == 0)
+            }
+        }
+    }
+}
+
+/// The program's own command line: exit codes and lines, no X server needed.
+@Suite struct AppPathArgumentTests {
+    @Test func aMissingPathIsOneLineAndExitOne() throws {
+        let app = try ChildProcess(ChildProcess.splitview, ["/nonexistent/folder"], environment: ["DISPLAY": ":9"])
+        #expect(app.finish() == 1)
+        #expect(app.errors == "splitview: /nonexistent/folder: No such file or directory\n")
+    }
+
+    @Test(arguments: [["--behavior", "sideways"], ["--display-mode", "three-beside"], ["--theme", "purple"], ["a", "b"]])
+    func badOptionsAreUsageErrors(_ arguments: [String]) throws {
+        let app = try ChildProcess(ChildProcess.splitview, arguments)
+        #expect(app.finish() == 64)
+        #expect(app.errors.hasPrefix("Error: "))
+    }
+
+    @Test func theVersionIsOneLine() throws {
+        let app = try ChildProcess(ChildProcess.splitview, ["--version"])
+        #expect(app.finish() == 0)
+        #expect(app.output.hasPrefix("splitview ") && app.output.split(separator: "\n").count == 1)
+    }
+
+    @Test func everyOptionIsInTheHelp() throws {
+        let app = try ChildProcess(ChildProcess.splitview, ["--help"])
+        #expect(app.finish() == 0)
+        for option in ["--style", "--behavior", "--display-mode", "--geometry", "--display", "--theme", "--config",
+                       "--no-restore", "--reduce-motion", "--version", "<path>"] {
+            #expect(app.output.contains(option), "\(option)")
+        }
+    }
+}
+
+/// A fresh folder under the temporary directory.
+func makeTemporaryFolder(_ name: String) throws -> String {
+    let path = NSTemporaryDirectory() + "splitview-\(name)-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+/// Waits (up to 10 s) until the window's `_NET_WM_NAME` satisfies `condition`.
+func waitForTitle(_ connection: X11Connection, _ window: Window, _ condition: (String) -> Bool) -> Bool {
+    for _ in 0..<1000 {
+        if let title = windowTitle(connection, window), condition(title) { return true }
+        usleep(10_000)
+    }
+    return false
+}
+
+/// The window's `_NET_WM_NAME`, UTF-8.
+func windowTitle(_ connection: X11Connection, _ window: Window) -> String? {
+    var type: Atom = 0, format: Int32 = 0
+    var count: UInt = 0, after: UInt = 0
+    var data: UnsafeMutablePointer<UInt8>?
+    let status = XGetWindowProperty(connection.display, window, connection.atoms.netWMName, 0, 1024, 0,
+                                    connection.atoms.utf8String, &type, &format, &count, &after, &data)
+    guard status == Success, let data else { return nil }
+    defer { XFree(data) }
+    return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
+}
