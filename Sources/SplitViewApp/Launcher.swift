@@ -86,7 +86,11 @@ final class Launcher {
             for window in restored.windows { browsers.append((restore(window), geometry(for: window))) }
         } else {
             let browser = makeBrowser(style: options.style ?? .triple)
-            if let name = opening.name { browser.select(folder: root, name: name) }
+            if let name = opening.name {
+                browser.select(folder: root, name: name)
+            } else if options.path == nil {
+                showFirstFile(in: browser)
+            }
             browsers.append((browser, options.geometry ?? Self.defaultGeometry))
         }
         // The first window's content needs no font: it is built while fontconfig still loads,
@@ -123,6 +127,16 @@ final class Launcher {
                               keyBindings: config.keyBindings, showsHidden: config.showHiddenFiles)
         applyPreferences(to: browser.split)
         return browser
+    }
+
+    /// The sample library opens on its first folder's first file, so that a first start shows
+    /// what the three columns are for. A folder the user names opens on itself, nothing chosen.
+    private func showFirstFile(in browser: Browser) {
+        guard case .loaded(let top)? = store.known(root), top.folderCount > 0 else { return }
+        let folder = top.path(at: 0)
+        guard case .loaded(let listing) = store.load(folder),
+              let file = listing.entries.first(where: { !$0.isFolder && !$0.isHidden }) else { return }
+        browser.select(folder: folder, name: file.name)
     }
 
     /// The config's and the command line's preferences, the command line last.
