@@ -43,6 +43,8 @@ enum PointerActivity: Hashable, Sendable {
     case draggingDivider(DividerDrag)
     /// Pressed within the edge zone while the primary is hidden; becomes a reveal once it moves.
     case edgeGesture(startX: Double, began: Bool)
+    /// Pressed on content that can be dragged (a list's row): a drag once it moves.
+    case draggingContent(ContentDrag)
     /// Pressed on something that consumed the press (a dimmed column, a list): ignore until up.
     case consumed
 }

@@ -40,6 +40,17 @@ open class ListViewController: ViewController {
     /// Called when an outline row's triangle is clicked, or Right/Left asks to expand
     /// (`true`) or collapse (`false`) it.
     public var onDisclosure: ((Int, Bool) -> Void)?
+    /// The item a drag starting on a row carries, or nil for rows that cannot be dragged
+    /// (and for every row when unset).
+    public var dragItemForRow: ((Int) -> DragItem?)?
+    /// Whether a dragged item may be dropped on a row (the row then highlights).
+    public var canDropOnRow: ((DragItem, Int) -> Bool)?
+    /// Called when an item is dropped on a row that accepted it.
+    public var onDropOnRow: ((DragItem, Int) -> Void)?
+    /// The row a drag hovers over and would drop on, highlighted.
+    public private(set) var dropTargetRow: Int? {
+        didSet { if dropTargetRow != oldValue { setNeedsDisplay() } }
+    }
     /// Shown centred when there are no rows ("Loading…", "Empty folder").
     public var emptyText: String {
         didSet { if emptyText != oldValue { setNeedsDisplay() } }
@@ -131,7 +142,9 @@ open class ListViewController: ViewController {
         for index in first...last {
             let top = bounds.minY + Double(index) * height - scrollOffset
             let row = Rect(x: bounds.minX, y: top, width: bounds.width, height: height)
-            drawRow(item(at: index), in: row, selected: index == selectedIndex, context, into: &ops)
+            var shown = item(at: index)
+            if index == dropTargetRow { shown.isHighlighted = true }
+            drawRow(shown, in: row, selected: index == selectedIndex, context, into: &ops)
         }
         ops += ScrollIndicator.ops(contentHeight: Double(count) * height, offset: scrollOffset, in: bounds, theme: theme)
         return ops
@@ -191,6 +204,27 @@ open class ListViewController: ViewController {
         }
         selectRow(index, in: bounds)
         onClick?(index)
+        return true
+    }
+
+    override open func dragItem(at point: Point, in bounds: Rect) -> DragItem? {
+        rowIndex(at: point, in: bounds).flatMap { dragItemForRow?($0) }
+    }
+
+    override open func dropProposal(_ item: DragItem, at point: Point, in bounds: Rect) -> Bool {
+        let row = rowIndex(at: point, in: bounds)
+        dropTargetRow = row.flatMap { (canDropOnRow?(item, $0) ?? false) ? $0 : nil }
+        return dropTargetRow != nil
+    }
+
+    override open func dropExited() {
+        dropTargetRow = nil
+    }
+
+    override open func performDrop(_ item: DragItem, at point: Point, in bounds: Rect) -> Bool {
+        guard let row = rowIndex(at: point, in: bounds), canDropOnRow?(item, row) ?? false else { return false }
+        dropTargetRow = nil
+        onDropOnRow?(item, row)
         return true
     }
 

@@ -68,6 +68,26 @@ open class NavigationController: ViewController {
     }
 
     /// Forwarded to the top controller.
+    override open func dragItem(at point: Point, in bounds: Rect) -> DragItem? {
+        topViewController?.dragItem(at: point, in: bounds)
+    }
+
+    /// Forwarded to the top controller.
+    override open func dropProposal(_ item: DragItem, at point: Point, in bounds: Rect) -> Bool {
+        topViewController?.dropProposal(item, at: point, in: bounds) ?? false
+    }
+
+    /// Forwarded to the top controller.
+    override open func dropExited() {
+        topViewController?.dropExited()
+    }
+
+    /// Forwarded to the top controller.
+    override open func performDrop(_ item: DragItem, at point: Point, in bounds: Rect) -> Bool {
+        topViewController?.performDrop(item, at: point, in: bounds) ?? false
+    }
+
+    /// Forwarded to the top controller.
     override open func doubleClick(at point: Point, in bounds: Rect) -> Bool {
         topViewController?.doubleClick(at: point, in: bounds) ?? false
     }

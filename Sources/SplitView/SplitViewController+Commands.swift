@@ -2,6 +2,11 @@ extension SplitViewController {
     /// Carries out a command as a user action.
     func perform(_ command: Command) {
         guard isMounted else { return }
+        if let prompt, command == .activate || command == .cancel {
+            self.prompt = nil
+            command == .activate ? prompt.accept() : prompt.cancel()
+            return publish()
+        }
         switch command {
         case .displayModeButton: performDisplayModeButton(cause: .user)
         case .secondaryOnlyButton: performSecondaryOnlyButton(cause: .user)
@@ -34,7 +39,9 @@ extension SplitViewController {
     /// move, dismiss what dims the secondary, close the inspector's sheet, go back in the
     /// collapsed stack.
     private func cancel() {
-        if case .draggingDivider(let drag) = pointer.activity {
+        if case .draggingContent = pointer.activity {
+            cancelContentDrag()
+        } else if case .draggingDivider(let drag) = pointer.activity {
             pointer.activity = .consumed
             cancelDrag(drag)
         } else if focus.divider != nil {

@@ -27,6 +27,7 @@ extension SplitViewController {
             list.ops.append(contentsOf: vc.draw(in: context))
         }
         drawBar(of: placement, into: &list)
+        if let prompt, column == promptColumn { drawPrompt(prompt.message, width: size.width, into: &list) }
         if isFocused && focusableSet.count > 1 {
             list.append(.strokeRect(contentBounds(of: size), theme.accent.withAlpha(160), width: 2))
         }
@@ -64,6 +65,26 @@ extension SplitViewController {
                        showsFocusRing: focusableSet.count > 1, isDimmed: placement.isDimmed, edges: edges,
                        activeDividers: ColumnSet(layout.dividers.lazy.filter(\.isActive).map(\.column)),
                        style: preferences.primaryEdge.rawValue)
+    }
+
+    /// The pane that shows a ``prompt``: the secondary when it shows undimmed, else the
+    /// topmost pane (the collapsed stack, an overlay).
+    var promptColumn: Column? {
+        if let secondary = layout.placement(of: .secondary), !secondary.isDimmed { return .secondary }
+        return layout.columns.last { !$0.isDimmed }?.column
+    }
+
+    /// The prompt: an accent band under the bar with the question and its two keys.
+    private func drawPrompt(_ message: String, width: Double, into list: inout DisplayList) {
+        let body = textMeasurer.metrics(of: .body), bar = LayoutMetrics.navigationBarHeight, height = 40.0
+        list.append(.fill(Rect(x: 0, y: bar, width: width, height: height), theme.accent))
+        let keys = "Return: OK   Escape: Cancel"
+        let keysWidth = textMeasurer.width(of: keys, font: .caption)
+        let text = TextLayout.truncated(message, toWidth: max(0, width - keysWidth - 48), font: .body, measurer: textMeasurer)
+        list.append(.text(text, origin: Point(x: 16, y: body.baseline(centredIn: bar, height: height)), .body, theme.onAccent))
+        let caption = textMeasurer.metrics(of: .caption)
+        list.append(.text(keys, origin: Point(x: width - keysWidth - 16, y: caption.baseline(centredIn: bar, height: height)),
+                          .caption, theme.onAccent))
     }
 
     private func background(of column: Column) -> Color {

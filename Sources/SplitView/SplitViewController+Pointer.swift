@@ -32,7 +32,12 @@ extension SplitViewController {
                 focusPane(placement.column, byUser: true)
                 let local = Point(x: point.x - placement.frame.minX, y: point.y - placement.frame.minY)
                 if let vc = wrappers[placement.column], local.y >= LayoutMetrics.navigationBarHeight {
-                    _ = vc.pointerDown(at: local, in: contentBounds(of: placement.frame.size))
+                    let bounds = contentBounds(of: placement.frame.size)
+                    _ = vc.pointerDown(at: local, in: bounds)
+                    if var item = vc.dragItem(at: local, in: bounds) {
+                        item.source = placement.column
+                        pointer.activity = .draggingContent(ContentDrag(item: item, start: point))
+                    }
                 }
             }
         }
@@ -45,6 +50,8 @@ extension SplitViewController {
         switch pointer.activity {
         case .draggingDivider(let drag):
             setDraggedWidth(drag.startWidth + drag.direction * (point.x - drag.startX), drag: drag)
+        case .draggingContent(let drag):
+            moveContentDrag(drag, to: point)
         case .edgeGesture(let startX, let began):
             let travel = (point.x - startX) * (preferences.primaryEdge == .leading ? 1 : -1)
             if !began && travel >= edgeGestureSlop { beginEdgeGesture(startX: startX) }
@@ -69,6 +76,8 @@ extension SplitViewController {
             }
         case .edgeGesture(_, let began) where began:
             endEdgeGesture()
+        case .draggingContent(let drag):
+            endContentDrag(drag, at: point)
         default: break
         }
         publish()
@@ -244,6 +253,7 @@ extension SplitViewController {
     /// Ends a drag or gesture in progress without applying it (before a collapse or expand).
     func cancelInteractions() {
         if case .draggingDivider = pointer.activity { pointer.activity = .consumed }
+        cancelContentDrag()
         if case .edgeGesture(_, let began) = pointer.activity {
             pointer.activity = .consumed
             if began { delegate?.splitViewControllerInteractivePresentationGestureDidEnd(self) }

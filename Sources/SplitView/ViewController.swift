@@ -95,6 +95,22 @@ open class ViewController {
     /// return true when handled. Lists use it for type-ahead.
     open func keyDown(_ chord: KeyChord, in bounds: Rect) -> Bool { false }
 
+    /// The item a drag starting at `point` would carry, or nil when nothing there can be
+    /// dragged. Asked right after ``pointerDown(at:in:)``; the drag begins once the pointer
+    /// moves 4 pt. Mirrors `UIDragInteractionDelegate.itemsForBeginning`.
+    open func dragItem(at point: Point, in bounds: Rect) -> DragItem? { nil }
+
+    /// A drag is over `point`: return true when dropping `item` there would work (and show
+    /// where it would land). Mirrors `UIDropInteractionDelegate.sessionDidUpdate`.
+    open func dropProposal(_ item: DragItem, at point: Point, in bounds: Rect) -> Bool { false }
+
+    /// The drag left this pane, ended or was cancelled: stop showing the landing place.
+    open func dropExited() {}
+
+    /// `item` was dropped at `point`, where ``dropProposal(_:at:in:)`` accepted it; return
+    /// true when handled. Mirrors `UIDropInteractionDelegate.performDrop`.
+    open func performDrop(_ item: DragItem, at point: Point, in bounds: Rect) -> Bool { false }
+
     /// A vertical scroll of `dy` points over the content; return true when handled.
     open func scroll(dy: Double, in bounds: Rect) -> Bool { false }
 

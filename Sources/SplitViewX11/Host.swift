@@ -49,6 +49,7 @@ public final class Host {
     private var nextFrame: Double?
     private var sources = HostSources()
     private var clicks = ClickCounter()
+    private var isShowingDragCursor = false
 
     /// The icon every window carries (`_NET_WM_ICON`), new windows included.
     public var icon: WindowIcon? {
@@ -167,6 +168,7 @@ public final class Host {
         case .input(let input, _):
             grabPointerIfPressed(input, event, window)
             perform(window.controller.handle(input), from: window)
+            showDragCursor(window)
             if case .pointerDown(let point) = input,
                clicks.press(time: UInt(event.xbutton.time), x: Int(point.x.rounded()), y: Int(point.y.rounded())) {
                 perform(window.controller.handle(.doubleClick(point)), from: window)
@@ -196,6 +198,16 @@ public final class Host {
         default:
             break
         }
+    }
+
+    /// While an item is dragged between panes the grab shows the move cursor; the release
+    /// ends the grab, and with it the cursor.
+    private func showDragCursor(_ window: SplitWindow) {
+        let dragging = window.controller.dragSession != nil
+        guard dragging != isShowingDragCursor, let cursors else { return }
+        isShowingDragCursor = dragging
+        XChangeActivePointerGrab(connection.display, UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask),
+                                 dragging ? cursors.move : UInt(None), UInt(CurrentTime))
     }
 
     private func perform(_ requests: [HostRequest], from window: SplitWindow) {

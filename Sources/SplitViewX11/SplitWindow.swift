@@ -284,10 +284,13 @@ public struct Cursors {
     public let arrow: Cursor
     /// The horizontal-resize double arrow, over dividers and during a drag.
     public let horizontalResize: Cursor
+    /// The four-way arrow of a move, while an item is dragged between panes.
+    public let move: Cursor
 
     /// Creates the cursors from the cursor font.
     public init(connection: X11Connection) {
         arrow = XCreateFontCursor(connection.display, UInt32(XC_left_ptr))
         horizontalResize = XCreateFontCursor(connection.display, UInt32(XC_sb_h_double_arrow))
+        move = XCreateFontCursor(connection.display, UInt32(XC_fleur))
     }
 }

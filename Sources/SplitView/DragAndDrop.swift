@@ -1,0 +1,112 @@
+/// What a drag between panes carries: a title to show and a tag the source gives it (a row's
+/// index, say), so that the app knows what is being moved.
+///
+/// Mirrors the part of `UIDragItem` a split view needs; the payload stays with the app.
+public struct DragItem: Hashable, Sendable {
+    /// What is being dragged, for people.
+    public var title: String
+    /// The source's own reference to the item.
+    public var tag: Int
+    /// The pane the drag started in (set by the controller).
+    public internal(set) var source: SplitViewController.Column?
+
+    /// Creates an item.
+    public init(title: String, tag: Int) {
+        self.title = title
+        self.tag = tag
+    }
+}
+
+/// A drag between panes, as the host sees it: whether it has begun and whether the pane
+/// under the pointer would take the item (the host shows a move cursor meanwhile).
+public struct DragSession: Hashable, Sendable {
+    /// The item.
+    public var item: DragItem
+    /// True when the pane under the pointer accepts the item.
+    public var isOverTarget: Bool
+}
+
+/// A pending question for the user, answered with Return (accept) or Escape (cancel), like
+/// an alert's default and cancel actions: "Move “a.txt” to “Travel”?".
+///
+/// While it shows, Return and Escape answer it and nothing else; every other key keeps its
+/// meaning. It is drawn as a band under the bar of the pane that shows the detail.
+public struct Prompt {
+    /// The question.
+    public var message: String
+    /// Run on Return.
+    public var accept: () -> Void
+    /// Run on Escape.
+    public var cancel: () -> Void
+
+    /// Creates a prompt.
+    public init(message: String, accept: @escaping () -> Void, cancel: @escaping () -> Void = {}) {
+        self.message = message
+        self.accept = accept
+        self.cancel = cancel
+    }
+}
+
+/// A drag of content in progress: where it started, whether it has travelled past the slop,
+/// and the pane that would take it.
+struct ContentDrag: Hashable, Sendable {
+    var item: DragItem
+    var start: Point
+    var began = false
+    var target: SplitViewController.Column?
+    var accepted = false
+}
+
+/// How far (points) the pointer travels from a press before a drag begins.
+let contentDragSlop: Double = 4
+
+extension SplitViewController {
+    /// The drag between panes in progress, if it has begun.
+    public var dragSession: DragSession? {
+        guard case .draggingContent(let drag) = pointer.activity, drag.began else { return nil }
+        return DragSession(item: drag.item, isOverTarget: drag.accepted)
+    }
+
+    /// Follows the pointer: past the slop the drag begins; each move asks the pane under the
+    /// pointer whether it takes the item, and tells the pane it left.
+    func moveContentDrag(_ drag: ContentDrag, to point: Point) {
+        var drag = drag
+        if !drag.began {
+            guard abs(point.x - drag.start.x) >= contentDragSlop || abs(point.y - drag.start.y) >= contentDragSlop else { return }
+            drag.began = true
+        }
+        let under = contentTarget(at: point)
+        if let previous = drag.target, previous != under?.column { wrappers[previous]?.dropExited() }
+        drag.target = under?.column
+        drag.accepted = under.map { $0.vc.dropProposal(drag.item, at: $0.local, in: $0.bounds) } ?? false
+        pointer.activity = .draggingContent(drag)
+    }
+
+    /// The button went up: the pane under the pointer takes the item if it accepts it.
+    func endContentDrag(_ drag: ContentDrag, at point: Point) {
+        guard drag.began else { return }
+        if drag.accepted, let under = contentTarget(at: point), under.column == drag.target {
+            _ = under.vc.performDrop(drag.item, at: under.local, in: under.bounds)
+        }
+        if let target = drag.target { wrappers[target]?.dropExited() }
+    }
+
+    /// Escape, or a change of the columns: the drag ends without a drop.
+    func cancelContentDrag() {
+        guard case .draggingContent(let drag) = pointer.activity else { return }
+        pointer.activity = .consumed
+        if let target = drag.target { wrappers[target]?.dropExited() }
+    }
+
+    /// The pane's content under `point`: its column, controller, the point in its content
+    /// coordinates and its content bounds; nil over a bar, a dimmed pane or nothing.
+    private func contentTarget(at point: Point)
+        -> (column: Column, vc: NavigationController, local: Point, bounds: Rect)?
+    {
+        guard let placement = layout.columns.last(where: { $0.frame.contains(point) }), !placement.isDimmed,
+              let vc = wrappers[placement.column] else { return nil }
+        let local = Point(x: point.x - placement.frame.minX, y: point.y - placement.frame.minY)
+        guard local.y >= LayoutMetrics.navigationBarHeight else { return nil }
+        return (placement.column, vc, local, contentBounds(of: placement.frame.size))
+    }
+}
