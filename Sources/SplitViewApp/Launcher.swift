@@ -1,3 +1,4 @@
+import AppResources
 import Glibc
 import SplitView
 import SplitViewFiles
@@ -25,6 +26,7 @@ final class Launcher {
     private var saveTimer: Int?
     private var openerTimer: Int?
     private var lastSaveError: String?
+    private let signals: Int32?
 
     /// Runs the program; the exit status (0, or 1 after one line on stderr).
     static func run(_ options: LaunchOptions) -> Int32 {
@@ -40,6 +42,8 @@ final class Launcher {
 
     private init(_ options: LaunchOptions) throws(LaunchError) {
         self.options = options
+        // First, so that a SIGTERM during the start still ends in a clean exit.
+        signals = SignalWatch.descriptor()
         do {
             store = try FileStore()
         } catch {
@@ -61,6 +65,13 @@ final class Launcher {
             root = folder
             if saved?.root != folder.string { saved = nil }
             opening = (name, saved)
+        } else if let saved, Self.isSampleLibrary(saved.root), let sample = try? sampleLibraryPath() {
+            // The sample moves with the build (debug, release, installed): it is the sample
+            // wherever it was.
+            root = FilePath(sample)
+            var state = saved
+            state.root = sample
+            opening = (nil, state)
         } else if let saved, Self.isReadableFolder(saved.root) {
             root = FilePath(saved.root)
             opening = (nil, saved)
@@ -176,7 +187,7 @@ final class Launcher {
         if let inotify = store.watcherDescriptor {
             host.watch(inotify) { [unowned self] in self.store.takeChanges() }
         }
-        if let signals = SignalWatch.descriptor() {
+        if let signals {
             host.watch(signals) { [unowned host] in
                 if SignalWatch.take() { host.quit() }
             }
@@ -193,12 +204,7 @@ final class Launcher {
     /// is what the next start restores), and saves it about a second after it last changed.
     private func noteChanges() {
         pollOpeners()
-        let windows = browsers()
-        guard !windows.isEmpty else { return }
-        let state = AppState(version: AppState.currentVersion, root: root.string ?? root.displayString,
-                             windows: windows.map { capture($0.0, size: $0.1.pixelSize) })
-        guard state != current else { return }
-        current = state
+        guard captureState() else { return }
         if let saveTimer { host?.cancelTimer(saveTimer) }
         saveTimer = host?.after(1.0) { [unowned self] in
             self.saveTimer = nil
@@ -206,9 +212,24 @@ final class Launcher {
         }
     }
 
-    /// Writes the remembered state now, if it differs from what was saved; a failure is one
-    /// line on stderr (once per reason) and the old file stays as it was.
+    /// Remembers the open windows' state; true when it changed. With no window open (the
+    /// last one just closed) the state remembered before stays.
+    @discardableResult
+    private func captureState() -> Bool {
+        let windows = browsers()
+        guard !windows.isEmpty else { return false }
+        let state = AppState(version: AppState.currentVersion, root: root.string ?? root.displayString,
+                             windows: windows.map { capture($0.0, size: $0.1.pixelSize) })
+        guard state != current else { return false }
+        current = state
+        return true
+    }
+
+    /// Writes the windows' state now, if it differs from what was saved; a failure is one
+    /// line on stderr (once per reason) and the old file stays as it was. Makes no X request,
+    /// so it also serves when the server has gone.
     private func saveNow() {
+        captureState()
         guard let current, current != lastSaved else { return }
         if let error = stateStore.save(current) {
             if error != lastSaveError { warn(error) }
@@ -326,6 +347,11 @@ final class Launcher {
     private static func checkReadable(_ folder: String, shown: String) throws(LaunchError) {
         guard let directory = opendir(folder) else { throw LaunchError("\(shown): \(String(cString: strerror(errno)))") }
         closedir(directory)
+    }
+
+    /// Whether `path` is a bundled sample library, this build's or another's.
+    private static func isSampleLibrary(_ path: String) -> Bool {
+        path.hasSuffix("/" + String(cString: splitview_resource_bundle_name()) + "/Resources/Library")
     }
 
     private static func isReadableFolder(_ path: String) -> Bool {

@@ -68,6 +68,45 @@ extension X11Tests {
             }
         }
 
+        /// SIGTERM (a logout, `kill`) ends the program cleanly, with the state saved.
+        @Test func sigtermSavesTheStateAndExitsZero() throws {
+            let place = try Place()
+            try XvfbServer.with { display in
+                let connection = try X11Connection(name: display)
+                var env = place.environment
+                env["DISPLAY"] = display
+                let app = try ChildProcess(ChildProcess.splitview, [place.root + "/Notes/beta.txt"], environment: env)
+                let window = try #require(waitForTopLevel(connection))
+                #expect(waitForTitle(connection, window) { $0 == "beta.txt — Notes — SplitView" })
+                kill(app.pid, SIGTERM)
+                #expect(app.finish(timeoutSeconds: 10) == 0)
+                let saved = try String(contentsOfFile: place.statePath, encoding: .utf8)
+                #expect(saved.contains("\"selectedFile\" : \"beta.txt\""))
+            }
+        }
+
+        /// The X server going away: one line, exit 1, and the state written first.
+        @Test func theServerGoingAwaySavesTheState() throws {
+            let place = try Place()
+            let server = try XvfbServer()
+            defer { server.stop() }
+            var env = place.environment
+            env["DISPLAY"] = server.display
+            var app: ChildProcess?
+            do {
+                let connection = try X11Connection(name: server.display)
+                app = try ChildProcess(ChildProcess.splitview, [place.root + "/Notes/alpha.txt"], environment: env)
+                let window = try #require(waitForTopLevel(connection))
+                #expect(waitForTitle(connection, window) { $0 == "alpha.txt — Notes — SplitView" })
+            }
+            server.crash()
+            let child = try #require(app)
+            #expect(child.finish(timeoutSeconds: 10) == 1)
+            #expect(child.errors == "splitview: lost the connection to the X server\n")
+            let saved = try String(contentsOfFile: place.statePath, encoding: .utf8)
+            #expect(saved.contains("\"selectedFile\" : \"alpha.txt\""))
+        }
+
         @Test func aCorruptStateFileIsMovedAsideWithOneLine() throws {
             let place = try Place()
             try FileManager.default.createDirectory(atPath: place.stateHome + "/splitview", withIntermediateDirectories: true)
