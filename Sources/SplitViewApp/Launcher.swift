@@ -95,6 +95,8 @@ final class Launcher {
         var browsers: [(Browser, Geometry)] = []
         if let restored = opening.restored {
             for window in restored.windows { browsers.append((restore(window), geometry(for: window))) }
+            // `splitview FILE` in the saved folder: the saved windows, the file chosen in the first.
+            if let name = opening.name { browsers[0].0.select(folder: root, name: name) }
         } else {
             let browser = makeBrowser(style: options.style ?? .triple)
             if let name = opening.name {

@@ -45,26 +45,46 @@ extension X11Tests {
                 let window = try #require(waitForTopLevel(connection))
                 let rootName = URL(fileURLWithPath: place.root).lastPathComponent
                 #expect(waitForTitle(connection, window) { $0 == "\(rootName) — SplitView" })
-                // The outline has the focus: Down to Notes, Right expands it (no subfolders:
-                // nothing), Return moves to its files, "b" jumps to beta.txt.
+                // The outline has the focus: End and Right expand Travel, Home and Down go to
+                // Notes, Return moves to its files, "b" jumps to beta.txt.
+                sendKey(connection, window, XK_End, state: 0)
+                sendKey(connection, window, XK_Right, state: 0)
+                #expect(waitForTitle(connection, window) { $0 == "Travel — SplitView" })
+                usleep(200_000)
+                sendKey(connection, window, XK_Home, state: 0)
                 sendKey(connection, window, XK_Down, state: 0)
                 #expect(waitForTitle(connection, window) { $0 == "Notes — SplitView" })
                 usleep(200_000)   // the folder is read on the worker: "b" needs its rows
                 sendKey(connection, window, XK_Return, state: 0)
                 sendKey(connection, window, XK_b, state: 0)
                 #expect(waitForTitle(connection, window) { $0 == "beta.txt — Notes — SplitView" })
+                // F8 focuses the divider nearest the files column; Ctrl+Right moves it 75 pt.
+                func widths(_ window: Window) -> [Int?] {
+                    [childWidth(connection, window, "primary"), childWidth(connection, window, "supplementary")]
+                }
+                let before = widths(window)
+                sendKey(connection, window, XK_F8, state: 0)
+                sendKey(connection, window, XK_Right, state: ControlMask)
+                sendKey(connection, window, XK_Return, state: 0)
+                #expect(waitFor { widths(window) != before })
+                let dragged = widths(window)
                 sendKey(connection, window, XK_q, state: ControlMask)
                 #expect(app.finish(timeoutSeconds: 10) == 0)
                 #expect(app.errors == "")
                 let saved = try String(contentsOfFile: place.statePath, encoding: .utf8)
                 #expect(saved.contains("\"selectedFile\" : \"beta.txt\"") && saved.contains("\"width\" : 1100"))
+                #expect(saved.contains("\"Travel\""))
 
                 let again = try ChildProcess(ChildProcess.splitview, [], environment: env)
                 let restored = try #require(waitForTopLevel(connection))
                 #expect(windowSize(connection, restored) == PixelSize(width: 1100, height: 700))
                 #expect(waitForTitle(connection, restored) { $0 == "beta.txt — Notes — SplitView" })
+                #expect(waitFor { widths(restored) == dragged })
                 sendDeleteWindow(connection, to: restored)
                 #expect(again.finish(timeoutSeconds: 10) == 0)
+                // Saved again at that exit: the expanded folder came back with the rest.
+                let resaved = try String(contentsOfFile: place.statePath, encoding: .utf8)
+                #expect(resaved.contains("\"Travel\"") && resaved.contains("\"selectedFile\" : \"beta.txt\""))
             }
         }
 
@@ -193,6 +213,35 @@ extension X11Tests {
             #expect(app.output.contains(option), "\(option)")
         }
     }
+}
+
+/// Waits (up to 10 s) for `condition`.
+func waitFor(_ condition: () -> Bool) -> Bool {
+    for _ in 0..<1000 {
+        if condition() { return true }
+        usleep(10_000)
+    }
+    return false
+}
+
+/// The width of `window`'s mapped child called `name` (a column), or nil.
+func childWidth(_ connection: X11Connection, _ window: Window, _ name: String) -> Int? {
+    var root: Window = 0, parent: Window = 0
+    var children: UnsafeMutablePointer<Window>?
+    var count: UInt32 = 0
+    XQueryTree(connection.display, window, &root, &parent, &children, &count)
+    defer { if let children { XFree(children) } }
+    for index in 0..<Int(count) {
+        guard let child = children?[index] else { continue }
+        var text: UnsafeMutablePointer<CChar>?
+        guard XFetchName(connection.display, child, &text) != 0, let text else { continue }
+        let childName = String(cString: text)
+        XFree(text)
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(connection.display, child, &attributes)
+        if childName == name && attributes.map_state == IsViewable { return Int(attributes.width) }
+    }
+    return nil
 }
 
 /// A fresh folder under the temporary directory.
