@@ -19,13 +19,13 @@ final class Launcher {
     let store: FileStore
     let stateStore: StateStore
     let root: FilePath
-    private var host: Host?
-    private var theme = Theme.light
-    private var lastSaved: AppState?
-    private var current: AppState?
-    private var saveTimer: Int?
+    var host: Host?
+    var theme = Theme.light
+    var lastSaved: AppState?
+    var current: AppState?
+    var saveTimer: Int?
     private var openerTimer: Int?
-    private var lastSaveError: String?
+    var lastSaveError: String?
     private let signals: Int32?
 
     /// Runs the program; the exit status (0, or 1 after one line on stderr).
@@ -153,7 +153,7 @@ final class Launcher {
     }
 
     /// The config's and the command line's preferences, the command line last.
-    private func applyPreferences(to split: SplitViewController) {
+    func applyPreferences(to split: SplitViewController) {
         if let threshold = config.collapseThreshold { split.collapseThreshold = threshold }
         for (column, width) in config.columnWidths {
             switch column {
@@ -196,103 +196,11 @@ final class Launcher {
         }
     }
 
-    // MARK: - State
-
-    private func browsers() -> [(Browser, SplitWindow)] {
-        host?.windows.compactMap { window in (window.owner as? Browser).map { ($0, window) } } ?? []
-    }
-
-    /// After each turn: remembers the state when windows are open (the last window's state
-    /// is what the next start restores), and saves it about a second after it last changed.
-    private func noteChanges() {
-        pollOpeners()
-        guard captureState() else { return }
-        if let saveTimer { host?.cancelTimer(saveTimer) }
-        saveTimer = host?.after(1.0) { [unowned self] in
-            self.saveTimer = nil
-            self.saveNow()
-        }
-    }
-
-    /// Remembers the open windows' state; true when it changed. With no window open (the
-    /// last one just closed) the state remembered before stays.
-    @discardableResult
-    private func captureState() -> Bool {
-        let windows = browsers()
-        guard !windows.isEmpty else { return false }
-        let state = AppState(version: AppState.currentVersion, root: root.string ?? root.displayString,
-                             windows: windows.map { capture($0.0, size: $0.1.pixelSize) })
-        guard state != current else { return false }
-        current = state
-        return true
-    }
-
-    /// Writes the windows' state now, if it differs from what was saved; a failure is one
-    /// line on stderr (once per reason) and the old file stays as it was. Makes no X request,
-    /// so it also serves when the server has gone.
-    private func saveNow() {
-        captureState()
-        guard let current, current != lastSaved else { return }
-        if let error = stateStore.save(current) {
-            if error != lastSaveError { warn(error) }
-            lastSaveError = error
-        } else {
-            lastSaved = current
-            lastSaveError = nil
-        }
-    }
-
-    private func capture(_ browser: Browser, size: PixelSize) -> WindowState {
-        var scroll: [String: Double] = [:]
-        scroll["primary"] = browser.folders.scrollOffset
-        scroll["supplementary"] = browser.notes.scrollOffset
-        scroll["secondary"] = browser.reader.scrollOffset
-        return WindowState(
-            width: size.width, height: size.height, x: nil, y: nil,
-            style: browser.split.style == .doubleColumn ? .double : .triple,
-            split: browser.split.stateSnapshot(),
-            expandedFolders: browser.tree.expanded.compactMap(relative).sorted(),
-            selectedFolder: browser.selectedFolder.flatMap(relative),
-            selectedFile: browser.selectedName.map(FilePath.displayName),
-            scrollOffsets: scroll)
-    }
-
-    private func restore(_ window: WindowState) -> Browser {
-        let expanded = Set(window.expandedFolders.map(absolute))
-        for folder in expanded.union(window.selectedFolder.map { [absolute($0)] } ?? []) where store.known(folder) == nil {
-            store.load(folder)
-        }
-        let style = options.style ?? window.style
-        let browser = Browser(store: store, root: root, style: style.splitStyle, theme: theme, keyBindings: config.keyBindings,
-                              showsHidden: config.showHiddenFiles, expanded: expanded.union([root]))
-        for line in (try? browser.split.restore(window.split)) ?? [] { warn("state: \(line)") }
-        applyPreferences(to: browser.split)
-        if let folder = window.selectedFolder {
-            browser.select(folder: absolute(folder), name: window.selectedFile.map { Array($0.utf8) })
-        }
-        browser.folders.scrollOffset = window.scrollOffsets["primary"] ?? 0
-        browser.notes.scrollOffset = window.scrollOffsets["supplementary"] ?? 0
-        browser.reader.scrollOffset = window.scrollOffsets["secondary"] ?? 0
-        return browser
-    }
-
-    /// `path` below the root as saved: `Travel/Japan`, `""` for the root itself; nil outside it.
-    private func relative(_ path: FilePath) -> String? {
-        if path == root { return "" }
-        let prefix = root.bytes + (root.bytes.last == UInt8(ascii: "/") ? [] : [UInt8(ascii: "/")])
-        guard path.bytes.starts(with: prefix) else { return nil }
-        return FilePath(bytes: Array(path.bytes.dropFirst(prefix.count))).displayString
-    }
-
-    private func absolute(_ relative: String) -> FilePath {
-        relative.isEmpty ? root : root.appending(Array(relative.utf8))
-    }
-
     // MARK: - Openers
 
     /// Polls the openers started by Ctrl+O and double clicks; a failure shows in the window
     /// that started it.
-    private func pollOpeners() {
+    func pollOpeners() {
         guard !Browser.openers.isEmpty, openerTimer == nil else { return }
         openerTimer = host?.after(0.25) { [unowned self] in
             self.openerTimer = nil

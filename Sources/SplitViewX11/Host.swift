@@ -51,9 +51,10 @@ public final class Host {
     private var clicks = ClickCounter()
     private var isShowingDragCursor = false
 
-    /// The icon every window carries (`_NET_WM_ICON`), new windows included.
+    /// The icon every window carries (`_NET_WM_ICON`), new windows included. Like the
+    /// cursors, it is sent after the first frame: 30 KB the first frame need not wait for.
     public var icon: WindowIcon? {
-        didSet { if let icon { for window in windows { window.setIcon(icon) } } }
+        didSet { if let icon, hasCursors { for window in windows { window.setIcon(icon) } } }
     }
 
     /// Called after every turn of the loop, once the windows are drawn: where an app notices
@@ -79,7 +80,7 @@ public final class Host {
         let window = SplitWindow(connection: connection, fonts: fonts, controller: content.controller,
                                  title: content.title, size: size, owner: content.owner)
         if let cursors { window.define(cursors) }
-        if let icon { window.setIcon(icon) }
+        if let icon, hasCursors { window.setIcon(icon) }
         windows.append(window)
         return window
     }
@@ -155,7 +156,10 @@ public final class Host {
         guard cursors == nil, !windows.isEmpty else { return }
         let made = Cursors(connection: connection)
         cursors = made
-        for window in windows { window.define(made) }
+        for window in windows {
+            window.define(made)
+            if let icon { window.setIcon(icon) }
+        }
     }
 
     /// True when the user asked to quit (Ctrl+Q).

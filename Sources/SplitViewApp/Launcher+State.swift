@@ -1,0 +1,97 @@
+import SplitView
+import SplitViewFiles
+import SplitViewX11
+
+/// The state file's side of the launcher: what each window saves, and how a saved window
+/// comes back.
+extension Launcher {
+    func browsers() -> [(Browser, SplitWindow)] {
+        host?.windows.compactMap { window in (window.owner as? Browser).map { ($0, window) } } ?? []
+    }
+
+    /// After each turn: remembers the state when windows are open (the last window's state
+    /// is what the next start restores), and saves it about a second after it last changed.
+    func noteChanges() {
+        pollOpeners()
+        guard captureState() else { return }
+        if let saveTimer { host?.cancelTimer(saveTimer) }
+        saveTimer = host?.after(1.0) { [unowned self] in
+            self.saveTimer = nil
+            self.saveNow()
+        }
+    }
+
+    /// Remembers the open windows' state; true when it changed. With no window open (the
+    /// last one just closed) the state remembered before stays.
+    @discardableResult
+    func captureState() -> Bool {
+        let windows = browsers()
+        guard !windows.isEmpty else { return false }
+        let state = AppState(version: AppState.currentVersion, root: root.string ?? root.displayString,
+                             windows: windows.map { capture($0.0, size: $0.1.pixelSize) })
+        guard state != current else { return false }
+        current = state
+        return true
+    }
+
+    /// Writes the windows' state now, if it differs from what was saved; a failure is one
+    /// line on stderr (once per reason) and the old file stays as it was. Makes no X request,
+    /// so it also serves when the server has gone.
+    func saveNow() {
+        captureState()
+        guard let current, current != lastSaved else { return }
+        if let error = stateStore.save(current) {
+            if error != lastSaveError { warn(error) }
+            lastSaveError = error
+        } else {
+            lastSaved = current
+            lastSaveError = nil
+        }
+    }
+
+    func capture(_ browser: Browser, size: PixelSize) -> WindowState {
+        var scroll: [String: Double] = [:]
+        scroll["primary"] = browser.folders.scrollOffset
+        scroll["supplementary"] = browser.notes.scrollOffset
+        scroll["secondary"] = browser.reader.scrollOffset
+        return WindowState(
+            width: size.width, height: size.height, x: nil, y: nil,
+            style: browser.split.style == .doubleColumn ? .double : .triple,
+            split: browser.split.stateSnapshot(),
+            expandedFolders: browser.tree.expanded.compactMap(relative).sorted(),
+            selectedFolder: browser.selectedFolder.flatMap(relative),
+            selectedFile: browser.selectedName.map(FilePath.displayName),
+            scrollOffsets: scroll)
+    }
+
+    func restore(_ window: WindowState) -> Browser {
+        let expanded = Set(window.expandedFolders.map(absolute))
+        for folder in expanded.union(window.selectedFolder.map { [absolute($0)] } ?? []) where store.known(folder) == nil {
+            store.load(folder)
+        }
+        let style = options.style ?? window.style
+        let browser = Browser(store: store, root: root, style: style.splitStyle, theme: theme, keyBindings: config.keyBindings,
+                              showsHidden: config.showHiddenFiles, expanded: expanded.union([root]))
+        for line in (try? browser.split.restore(window.split)) ?? [] { warn("state: \(line)") }
+        applyPreferences(to: browser.split)
+        if let folder = window.selectedFolder {
+            browser.select(folder: absolute(folder), name: window.selectedFile.map { Array($0.utf8) })
+        }
+        browser.folders.scrollOffset = window.scrollOffsets["primary"] ?? 0
+        browser.notes.scrollOffset = window.scrollOffsets["supplementary"] ?? 0
+        browser.reader.scrollOffset = window.scrollOffsets["secondary"] ?? 0
+        return browser
+    }
+
+    /// `path` below the root as saved: `Travel/Japan`, `""` for the root itself; nil outside it.
+    func relative(_ path: FilePath) -> String? {
+        if path == root { return "" }
+        let prefix = root.bytes + (root.bytes.last == UInt8(ascii: "/") ? [] : [UInt8(ascii: "/")])
+        guard path.bytes.starts(with: prefix) else { return nil }
+        return FilePath(bytes: Array(path.bytes.dropFirst(prefix.count))).displayString
+    }
+
+    func absolute(_ relative: String) -> FilePath {
+        relative.isEmpty ? root : root.appending(Array(relative.utf8))
+    }
+}
