@@ -38,8 +38,9 @@ struct AppConfig: Equatable {
 
     /// The largest config file read.
     static let sizeLimit = 1 << 20
-    /// Font sizes allowed, in points.
-    static let fontSizes = 6.0...72.0
+    /// Font sizes allowed, in points: the body text's size; rows and bars keep their heights,
+    /// so beyond about 32 pt the text would not fit them.
+    static let fontSizes = 6.0...32.0
     /// The longest font family name, in UTF-8 bytes.
     static let maximumFamilyLength = 256
     /// The largest column width, in points.
