@@ -241,18 +241,9 @@ final class Browser {
         case .binary(let total, let hex):
             reader.text = hex
             reader.notice = "Binary file, \(total) bytes: the first bytes in hexadecimal"
-        case .notRegular(let kind):
-            reader.text = ""
-            reader.notice = nil
-            reader.placeholder = "“\(display)” is a \(kind.word): listed, never opened."
-        case .directory:
-            reader.text = ""
-            reader.notice = nil
-            reader.placeholder = "“\(display)” is a folder: Return opens it."
-        case .unreadable(let error):
-            reader.text = ""
-            reader.notice = nil
-            reader.placeholder = "“\(display)” cannot be read: \(error.reason)."
+        case .notRegular(let kind): showNoText("“\(display)” is a \(kind.word): listed, never opened.")
+        case .directory: showNoText("“\(display)” is a folder: Return opens it.")
+        case .unreadable(let error): showNoText("“\(display)” cannot be read: \(error.reason).")
         }
         if sameFile { reader.scrollOffset = offset }   // the same file changed on disk: stay put
         details.show(FileDetails(path: path, preview: preview))
@@ -261,10 +252,15 @@ final class Browser {
     private func showPlaceholder(title: String, _ text: String, details shown: FileDetails?) {
         shownPreview = nil
         reader.title = title
+        showNoText(text)
+        if let shown { details.show(shown) } else { details.clear() }
+    }
+
+    /// The reader without text, saying why.
+    private func showNoText(_ placeholder: String) {
         reader.text = ""
         reader.notice = nil
-        reader.placeholder = text
-        if let shown { details.show(shown) } else { details.clear() }
+        reader.placeholder = placeholder
     }
 
     private func isFolder(at index: Int) -> Bool {

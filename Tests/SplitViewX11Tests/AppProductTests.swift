@@ -31,6 +31,20 @@ extension X11Tests {
                 try text.write(to: url, atomically: false, encoding: .utf8)
             }
             var statePath: String { stateHome + "/splitview/state.json" }
+
+            /// Runs `splitview arguments` on a private server with this place's state folder,
+            /// and `body` with the program, a connection of the test's own and its window.
+            func run(_ arguments: [String], _ body: (ChildProcess, X11Connection, Window) throws -> Void) throws {
+                try XvfbServer.with { display in
+                    // Ours first: with -terminate the server must outlive the program's exit.
+                    let connection = try X11Connection(name: display)
+                    var env = environment
+                    env["DISPLAY"] = display
+                    let app = try ChildProcess(ChildProcess.splitview, arguments, environment: env)
+                    let window = try #require(waitForTopLevel(connection))
+                    try body(app, connection, window)
+                }
+            }
             var environment: [String: String] { ["XDG_STATE_HOME": stateHome] }
         }
 
@@ -91,12 +105,7 @@ extension X11Tests {
         /// SIGTERM (a logout, `kill`) ends the program cleanly, with the state saved.
         @Test func sigtermSavesTheStateAndExitsZero() throws {
             let place = try Place()
-            try XvfbServer.with { display in
-                let connection = try X11Connection(name: display)
-                var env = place.environment
-                env["DISPLAY"] = display
-                let app = try ChildProcess(ChildProcess.splitview, [place.root + "/Notes/beta.txt"], environment: env)
-                let window = try #require(waitForTopLevel(connection))
+            try place.run([place.root + "/Notes/beta.txt"]) { app, connection, window in
                 #expect(waitForTitle(connection, window) { $0 == "beta.txt — Notes — SplitView" })
                 kill(app.pid, SIGTERM)
                 #expect(app.finish(timeoutSeconds: 10) == 0)
@@ -131,12 +140,7 @@ extension X11Tests {
             let place = try Place()
             try FileManager.default.createDirectory(atPath: place.stateHome + "/splitview", withIntermediateDirectories: true)
             try "{\"version\": 1, \"windows\": [".write(toFile: place.statePath, atomically: false, encoding: .utf8)
-            try XvfbServer.with { display in
-                let connection = try X11Connection(name: display)
-                var env = place.environment
-                env["DISPLAY"] = display
-                let app = try ChildProcess(ChildProcess.splitview, [place.root], environment: env)
-                let window = try #require(waitForTopLevel(connection))
+            try place.run([place.root]) { app, connection, window in
                 let lines = app.errors.split(separator: "\n")
                 #expect(lines.count == 1 && lines.first?.hasPrefix("splitview: ") == true)
                 #expect(FileManager.default.fileExists(atPath: place.statePath + ".bad"))
@@ -150,12 +154,7 @@ extension X11Tests {
         /// The desktop entry runs `splitview %f`: a file opens its folder with the file selected.
         @Test func aFilePathOpensItsFolderWithTheFileSelected() throws {
             let place = try Place()
-            try XvfbServer.with { display in
-                let connection = try X11Connection(name: display)
-                var env = place.environment
-                env["DISPLAY"] = display
-                let app = try ChildProcess(ChildProcess.splitview, [place.root + "/Travel/Japan/Kyoto.md"], environment: env)
-                let window = try #require(waitForTopLevel(connection))
+            try place.run([place.root + "/Travel/Japan/Kyoto.md"]) { app, connection, window in
                 #expect(waitForTitle(connection, window) { $0 == "Kyoto.md — Japan — SplitView" })
                 sendDeleteWindow(connection, to: window)
                 #expect(app.finish(timeoutSeconds: 10) == 0)
@@ -164,12 +163,7 @@ extension X11Tests {
 
         @Test func aFileCreatedInTheShownFolderAppears() throws {
             let place = try Place()
-            try XvfbServer.with { display in
-                let connection = try X11Connection(name: display)
-                var env = place.environment
-                env["DISPLAY"] = display
-                let app = try ChildProcess(ChildProcess.splitview, [place.root + "/Notes/alpha.txt"], environment: env)
-                let window = try #require(waitForTopLevel(connection))
+            try place.run([place.root + "/Notes/alpha.txt"]) { app, connection, window in
                 #expect(waitForTitle(connection, window) { $0 == "alpha.txt — Notes — SplitView" })
                 try place.write("Notes/zebra.txt", "new")
                 usleep(300_000)   // inotify, then the worker's read: within a second

@@ -15,7 +15,7 @@ final class TempTree {
     }
 
     deinit {
-        remove(root)
+        TemporaryFolder.remove(root)
     }
 
     /// Makes the folders of `path` (relative to the root).
@@ -40,26 +40,6 @@ final class TempTree {
         _ = write(descriptor, &bytes, bytes.count)
         close(descriptor)
         return full
-    }
-
-    private func remove(_ path: String) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            chmod(path, 0o755)
-            if let directory = opendir(path) {
-                var names: [String] = []
-                while let entry = readdir(directory) {
-                    let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                    if name != "." && name != ".." { names.append(name) }
-                }
-                closedir(directory)
-                for name in names { remove(path + "/" + name) }
-            }
-            rmdir(path)
-        } else {
-            unlink(path)
-        }
     }
 }
 
