@@ -92,6 +92,22 @@ import Testing
         }
     }
 
+    @Test func aListingSortsItsFilesAsTheOrderDoes() async throws {
+        // The listing sorts through its own flat table of keys; it must agree with the keys.
+        let longNames = Gen.int(in: 0...(Self.pieces.count - 1)).array(of: 1...12)
+            .map { indices in indices.flatMap { NaturalOrderTests.pieces[$0] } }
+        await propertyCheck(count: 30, input: longNames.array(of: 1...25)) { names in
+            guard let tree = try? TemporaryTree() else {
+                Issue.record("no temporary folder")
+                return
+            }
+            let unique = Array(Set(names.filter { $0 != [0x2E] && $0 != [0x2E, 0x2E] }))
+            for name in unique { tree.file(name) }
+            let listing = try? FolderListing.read(tree.root, includeHidden: true).get()
+            #expect(listing?.entries.map(\.name) == unique.sorted(by: NaturalOrder.areInIncreasingOrder))
+        }
+    }
+
     @Test func sortingGivesOneOrderWhateverTheStartingOrder() async {
         await propertyCheck(count: 100, input: Self.names.array(of: 0...30), Gen.int(in: 0...1_000_000)) { names, seed in
             var generator = SplitMix(seed: UInt64(seed))
