@@ -118,6 +118,7 @@ import Testing
                 reference.first { NaturalOrder.Key($0) == key }!
             }
             #expect(byKeys == reference)
+            #expect(NaturalOrder.sortedIndices(of: names).map { names[$0] } == reference)
         }
     }
 }
