@@ -34,6 +34,9 @@ public enum NaturalOrder {
         let elements: [UInt8]
         /// Level 3.
         let bytes: [UInt8]
+        /// The first eight bytes of ``elements``, big-endian and zero-padded, which settle
+        /// most comparisons without reading the arrays (see `Table` for why that is exact).
+        let head: UInt64
 
         /// The key of `name`.
         public init(_ name: [UInt8]) {
@@ -43,6 +46,7 @@ public enum NaturalOrder {
             var zeros: [UInt32] = []
             name.withUnsafeBufferPointer { Key.encode($0, into: &elements, zeros: &zeros) }
             self.elements = elements
+            head = Table.head(elements, from: 0, to: elements.count)
         }
 
         /// Appends levels 1 and 2 of `name` to `elements`; `zeros` is scratch space, passed in
@@ -112,6 +116,7 @@ public enum NaturalOrder {
 
         /// Natural order as described on ``NaturalOrder``.
         public static func < (lhs: Key, rhs: Key) -> Bool {
+            if lhs.head != rhs.head { return lhs.head < rhs.head }
             let order = compare(lhs.elements, rhs.elements)
             if order != 0 { return order < 0 }
             return compare(lhs.bytes, rhs.bytes) < 0

@@ -82,7 +82,7 @@ extension NaturalOrder {
         }
 
         /// Up to eight bytes of `bytes[start..<end]` as a big-endian integer, zero-padded.
-        private static func head(_ bytes: [UInt8], from start: Int, to end: Int) -> UInt64 {
+        static func head(_ bytes: [UInt8], from start: Int, to end: Int) -> UInt64 {
             var value: UInt64 = 0
             for offset in 0..<8 {
                 let index = start + offset
