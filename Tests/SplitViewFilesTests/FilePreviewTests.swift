@@ -1,5 +1,7 @@
+import Dispatch
 import Glibc
 import SplitViewFiles
+import Synchronization
 import Testing
 
 @Suite struct FilePreviewTests {
@@ -86,6 +88,53 @@ import Testing
         #expect(shown == 1 << 20 && text.utf8.count == shown)
         #expect(lines == (1 << 20) / 64)
         #expect(total == 6_400_000)
+    }
+
+    @Test func aFileChangingWhileReadGivesABoundedPreview() throws {
+        let tree = try TemporaryTree()
+        let path = tree.file("moving.txt", "start\n")
+        let stop = Atomic<Bool>(false)
+        let done = DispatchSemaphore(value: 0)
+        // Another thread grows the file and cuts it back, over and over, while it is read.
+        DispatchQueue.global().async {
+            let line = Array(String(repeating: "x", count: 999).utf8) + [0x0A]
+            var round = 0
+            while !stop.load(ordering: .relaxed) {
+                let descriptor = path.withCString { open($0, O_WRONLY | O_APPEND | O_CLOEXEC) }
+                if descriptor >= 0 {
+                    _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                    if round % 50 == 49 { _ = ftruncate(descriptor, 3) }
+                    close(descriptor)
+                }
+                round += 1
+            }
+            done.signal()
+        }
+        defer {
+            stop.store(true, ordering: .relaxed)
+            done.wait()
+        }
+        for _ in 0..<300 {
+            let preview = FilePreview.read(path, limit: 20_000)
+            guard case .text(_, _, let shown, let total) = preview else {
+                Issue.record("expected text, got \(preview)")
+                return
+            }
+            #expect(shown <= 20_000)
+            #expect(total >= Int64(shown))
+        }
+    }
+
+    @Test func aFileWhoseSizeSaysZeroIsReadToItsEnd() {
+        // /proc files report size 0 and still have contents: reading goes by `read`, not size.
+        let preview = FilePreview.read(FilePath("/proc/self/status"))
+        guard case .text(let text, _, let shown, let total) = preview else {
+            Issue.record("expected text, got \(preview)")
+            return
+        }
+        #expect(text.hasPrefix("Name:"))
+        #expect(shown > 0 && total == Int64(shown))
+        #expect(preview.isComplete)
     }
 
     @Test func aFIFOIsNeverOpened() throws {
