@@ -2,12 +2,19 @@ import Glibc
 
 /// What a directory entry is, as `lstat` or `readdir` tells it.
 public enum FileKind: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// A folder.
     case directory
+    /// A regular file.
     case regular
+    /// A symbolic link, itself (not what it points to).
     case symlink
+    /// A named pipe: opening it can wait for the other end.
     case fifo
+    /// A Unix domain socket.
     case socket
+    /// A character device such as a terminal or `/dev/null`.
     case characterDevice
+    /// A block device such as a disk.
     case blockDevice
     /// A type this library does not know, or one the file system did not say.
     case unknown

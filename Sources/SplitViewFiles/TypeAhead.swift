@@ -13,25 +13,24 @@ extension FolderListing {
         let asciiPrefix = folded.utf8.allSatisfy { $0 < 0x80 } ? Array(folded.utf8) : nil
         for offset in 0..<entries.count {
             let index = (first + offset) % entries.count
-            if Self.name(entries[index].displayName, startsWith: folded, ascii: asciiPrefix) { return index }
+            if matches(index, folded, ascii: asciiPrefix) { return index }
         }
         return nil
     }
 
-    /// Whether `name`, case-folded, starts with the already folded `prefix`. ASCII on both
-    /// sides compares bytes, since type-ahead scans a whole folder per keystroke.
-    private static func name(_ name: String, startsWith prefix: String, ascii: [UInt8]?) -> Bool {
-        if let ascii {
-            var matched = 0
-            for byte in name.utf8 {
-                if matched == ascii.count { return true }
-                if byte >= 0x80 { return name.lowercased().hasPrefix(prefix) }
+    /// Whether entry `index`'s display name, case-folded, starts with the folded `prefix`.
+    /// A printable ASCII name is its own display name: its bytes are compared in place,
+    /// since type-ahead scans a whole folder per keystroke.
+    private func matches(_ index: Int, _ prefix: String, ascii: [UInt8]?) -> Bool {
+        let plain: Bool? = entries.withName(at: index) { name in
+            guard let ascii, name.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            guard name.count >= ascii.count else { return false }
+            for (byte, wanted) in zip(name, ascii) {
                 let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
-                if lower != ascii[matched] { return false }
-                matched += 1
+                if lower != wanted { return false }
             }
-            return matched == ascii.count
+            return true
         }
-        return name.lowercased().hasPrefix(prefix)
+        return plain ?? entries[index].displayName.lowercased().hasPrefix(prefix)
     }
 }

@@ -1,0 +1,104 @@
+import Glibc
+import SplitViewFiles
+import Testing
+
+/// A folder of its own under the system's temporary folder, made with `mkdtemp` and removed
+/// whole (permissions restored first) when the test lets go of it.
+final class TemporaryTree {
+    let root: FilePath
+
+    init(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        var template = Array("/tmp/splitview-files-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        guard made != nil else { throw FileError(path: "/tmp", code: errno) }
+        root = FilePath(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
+    }
+
+    deinit {
+        Self.remove(root)
+    }
+
+    /// The path of `name` (text or bytes) inside the tree.
+    func path(_ name: String) -> FilePath { root.appending(Array(name.utf8)) }
+
+    /// Makes a file with `contents`, by a path of raw bytes, and returns its path.
+    @discardableResult
+    func file(_ name: [UInt8], _ contents: [UInt8] = [], in folder: FilePath? = nil) -> FilePath {
+        let path = (folder ?? root).appending(name)
+        let descriptor = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        precondition(descriptor >= 0, "cannot create \(path): \(String(cString: strerror(errno)))")
+        var written = 0
+        while written < contents.count {
+            let count = contents[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            precondition(count > 0)
+            written += count
+        }
+        close(descriptor)
+        return path
+    }
+
+    @discardableResult
+    func file(_ name: String, _ text: String = "", in folder: FilePath? = nil) -> FilePath {
+        file(Array(name.utf8), Array(text.utf8), in: folder)
+    }
+
+    @discardableResult
+    func folder(_ name: String, in folder: FilePath? = nil) -> FilePath {
+        let path = (folder ?? root).appending(Array(name.utf8))
+        precondition(path.withCString { mkdir($0, 0o755) } == 0)
+        return path
+    }
+
+    @discardableResult
+    func link(_ name: String, to target: String, in folder: FilePath? = nil) -> FilePath {
+        let path = (folder ?? root).appending(Array(name.utf8))
+        precondition(path.withCString { symlink(target, $0) } == 0)
+        return path
+    }
+
+    @discardableResult
+    func fifo(_ name: String) -> FilePath {
+        let path = root.appending(Array(name.utf8))
+        precondition(path.withCString { mkfifo($0, 0o644) } == 0)
+        return path
+    }
+
+    /// `lstat` of a path, for checks beside the library's own.
+    static func status(_ path: FilePath) -> stat {
+        var status = stat()
+        precondition(path.withCString { lstat($0, &status) } == 0)
+        return status
+    }
+
+    /// The whole contents of a regular file.
+    static func contents(_ path: FilePath) -> [UInt8] {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        precondition(descriptor >= 0)
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = read(descriptor, &chunk, chunk.count)
+            guard count > 0 else { return bytes }
+            bytes += chunk[..<count]
+        }
+    }
+
+    private static func remove(_ path: FilePath) {
+        var status = stat()
+        guard path.withCString({ lstat($0, &status) }) == 0 else { return }
+        if status.st_mode & S_IFMT == S_IFDIR {
+            _ = path.withCString { chmod($0, 0o700) }
+            if let listing = try? FolderListing.read(path, includeHidden: true).get() {
+                for index in listing.entries.indices { remove(listing.path(at: index)) }
+            }
+            _ = path.withCString { rmdir($0) }
+        } else {
+            _ = path.withCString { unlink($0) }
+        }
+    }
+}
+
+/// Whether permission checks pass regardless of mode bits, as they do for root: tests of
+/// `chmod 000` then check the error path another way.
+let permissionsAreBypassed = geteuid() == 0
