@@ -202,11 +202,13 @@ final class Browser {
     private func selectEntry(_ index: Int) {
         guard let entry = entries.entry(at: index) else { return }
         selectedName = entry.name
-        showSelection()
+        showSelection(at: index)
     }
 
-    /// Shows the selected entry in the reader and the inspector, or says why not.
-    private func showSelection() {
+    /// Shows the selected entry in the reader and the inspector, or says why not; `row` is
+    /// its row when the caller knows it (an arrow key in a folder of 100 000 files need not
+    /// search for the name).
+    private func showSelection(at row: Int? = nil) {
         onTitleChange?(title)
         guard let folder = selectedFolder else {
             return showPlaceholder(title: "", "No folder selected", details: nil)
@@ -216,7 +218,8 @@ final class Browser {
         }
         let path = folder.appending(name)
         let display = FilePath.displayName(name)
-        guard let index = entries.index(of: name), let info = entries.info(at: index) else {
+        let known = row.flatMap { entries.entry(at: $0)?.name == name ? $0 : nil }
+        guard let index = known ?? entries.index(of: name), let info = entries.info(at: index) else {
             if case .loaded = store.known(folder) {
                 return showPlaceholder(title: display, "“\(display)” is no longer in this folder.", details: nil)
             }

@@ -22,7 +22,7 @@ final class EntryList: ListDataSource {
         self.listing = listing
         self.showsHidden = showsHidden
         guard let listing else { return visible = [] }
-        visible = showsHidden ? Array(listing.entries.indices) : listing.entries.indices.filter { !listing.entries[$0].isHidden }
+        visible = showsHidden ? Array(listing.entries.indices) : listing.entries.indices.filter { !listing.entries.isHidden(at: $0) }
     }
 
     var numberOfRows: Int { visible.count }
@@ -37,7 +37,7 @@ final class EntryList: ListDataSource {
     /// The row showing the entry called `name`, if any.
     func index(of name: [UInt8]) -> Int? {
         guard let listing else { return nil }
-        return visible.firstIndex { listing.entries[$0].name == name }
+        return visible.firstIndex { listing.entries.hasName(name, at: $0) }
     }
 
     /// The entry's details, read on demand and cached by the listing.

@@ -108,10 +108,11 @@ final class Launcher {
         }
         // The first window's content needs no font: it is built while fontconfig still loads,
         // and its text tells the font thread which fallback fonts to read ahead.
-        FontWarmup.prefetch(fontsFor: browsers[0].0.openingText, family: theme.fontFamily)
+        let family = config.fontFamily ?? theme.fontFamily
+        FontWarmup.prefetch(fontsFor: browsers[0].0.openingText, family: family)
         let fonts: FontSet
         do {
-            fonts = try FontSet(connection: connection, family: config.fontFamily ?? theme.fontFamily,
+            fonts = try FontSet(connection: connection, family: family,
                                 textScale: (config.fontSize ?? FontRole.body.pointSize) / FontRole.body.pointSize)
         } catch {
             throw LaunchError(error.message)

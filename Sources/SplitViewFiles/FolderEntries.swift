@@ -20,7 +20,18 @@ extension FolderListing {
         }
 
         /// The name bytes of entry `index`, without building the whole entry.
-        func name(at index: Int) -> [UInt8] { Array(names[starts[index]..<starts[index + 1]]) }
+        public func name(at index: Int) -> [UInt8] { Array(names[starts[index]..<starts[index + 1]]) }
+
+        /// Whether entry `index`'s name starts with a dot, without copying the name: filtering
+        /// 100 000 entries for Ctrl+H stays one pass over the buffer.
+        public func isHidden(at index: Int) -> Bool {
+            starts[index] < starts[index + 1] && names[starts[index]] == UInt8(ascii: ".")
+        }
+
+        /// Whether entry `index` is called `name`, without copying its name.
+        public func hasName(_ name: [UInt8], at index: Int) -> Bool {
+            withName(at: index) { $0.elementsEqual(name) }
+        }
 
         /// Calls `body` with the name bytes of entry `index` in place, for scans of the whole
         /// folder (type-ahead) that should not copy every name.
