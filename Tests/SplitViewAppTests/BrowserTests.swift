@@ -283,3 +283,50 @@ import Testing
         #expect(access(tree.root + "/readme.txt", F_OK) == 0 && access(other + "/readme.txt", F_OK) != 0)
     }
 }
+
+/// Trees that try to break the browser: slow folders, names that are not UTF-8, link loops.
+@Suite struct BrowserHostileTreeTests {
+    @Test func aFolderBeingReadShowsLoadingWhileKeysStillAnswer() {
+        let tree = BrowserTests.sample()
+        let browser = makeBrowser(tree)
+        browser.select(folder: FilePath(tree.root + "/Notes"))   // read on the worker
+        #expect(browser.notes.emptyText == "Loading…" && browser.entries.numberOfRows == 0)
+        let before = browser.split.displayMode
+        browser.split.handle(.key(KeyChord(.function(9))))   // F9 answers meanwhile
+        #expect(browser.split.displayMode != before)
+        #expect(settle(browser.store) { browser.entries.numberOfRows == 3 })
+    }
+
+    @Test func aNameThatIsNotUTF8IsShownEscapedAndStillOpens() throws {
+        let tree = BrowserTests.sample()
+        let name: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".txt".utf8)   // Latin-1 é
+        let path = FilePath(tree.root + "/Notes").appending(name)
+        let descriptor = path.withCString { open($0, O_WRONLY | O_CREAT, 0o644) }
+        try #require(descriptor >= 0)
+        var bytes = Array("latin".utf8)
+        _ = write(descriptor, &bytes, bytes.count)
+        close(descriptor)
+        let browser = makeBrowser(tree)
+        BrowserTests.show(browser, tree, "Notes")
+        let titles = (0..<browser.entries.numberOfRows).map { browser.entries.item(at: $0).title }
+        #expect(titles.contains("caf\\xE9.txt"))
+        browser.select(folder: FilePath(tree.root + "/Notes"), name: name)
+        #expect(browser.reader.text == "latin" && browser.reader.title == "caf\\xE9.txt")
+    }
+
+    @Test func aLinkToAnEnclosingFolderNeverExpandsForever() {
+        let tree = BrowserTests.sample()
+        #expect(symlink(tree.root + "/Travel", tree.root + "/Travel/Japan/back") == 0)
+        let browser = makeBrowser(tree)
+        let travel = FilePath(tree.root + "/Travel"), japan = travel.appending(Array("Japan".utf8))
+        browser.tree.setExpanded(travel, true)
+        _ = settle(browser.store) { browser.tree.index(of: japan) != nil }
+        browser.tree.setExpanded(japan, true)
+        _ = settle(browser.store) { browser.tree.rows.contains { $0.title == "back" } }
+        browser.tree.setExpanded(japan.appending(Array("back".utf8)), true)
+        _ = settle(browser.store, seconds: 1) { false }
+        browser.tree.rebuild()
+        #expect(browser.tree.rows.contains { $0.title == "Link loop: an enclosing folder" })
+        #expect(browser.tree.rows.count < 20)
+    }
+}
