@@ -41,6 +41,8 @@ final class Browser {
     nonisolated(unsafe) static var openers: [(pid: Int32, path: FilePath)] = []
     /// The entry being dragged from the list, if any.
     var dragged: FilePath?
+    /// The selected file's device and inode, to follow it when it is renamed.
+    private var selectedIdentity: (folder: FilePath, identity: FileIdentity)?
     /// The preview's identity, to read a changed file again and leave an unchanged one alone.
     private var shownPreview: (path: FilePath, size: Int64, modified: FileTime)?
 
@@ -195,9 +197,26 @@ final class Browser {
             notes.emptyText = showsHidden || listing.entries.isEmpty ? "Empty folder" : "Only hidden files (Ctrl+H shows them)"
         }
         notes.reloadData(keepingScroll: keepingScroll)
+        if let name = selectedName, entries.index(of: name) == nil, let renamed = renamedSelection() {
+            selectedName = renamed
+        }
         notes.selectedIndex = selectedName.flatMap(entries.index(of:))
+        if let index = notes.selectedIndex { notes.scrollToVisible(index, in: listBounds) }
         showSelection()
     }
+
+    /// The selected file's new name when it was renamed in its folder: the entry with the same
+    /// device and inode. Only folders of up to ``renameSearchLimit`` entries are searched (each
+    /// entry costs an `lstat`); in a larger one the selection ends, as for a deleted file.
+    private func renamedSelection() -> [UInt8]? {
+        guard let selected = selectedIdentity, selected.folder == selectedFolder, let listing = entries.listing,
+              listing.entries.count <= Self.renameSearchLimit else { return nil }
+        let match = listing.entries.indices.first { (try? listing.info(at: $0).get())?.identity == selected.identity }
+        return match.map { listing.entries.name(at: $0) }
+    }
+
+    /// The largest folder searched for a renamed selection.
+    static let renameSearchLimit = 10_000
 
     private func selectEntry(_ index: Int) {
         guard let entry = entries.entry(at: index) else { return }
@@ -225,6 +244,7 @@ final class Browser {
             }
             return showPlaceholder(title: display, "Loading…", details: nil)
         }
+        selectedIdentity = (folder, info.identity)
         if let shown = shownPreview, shown.path == path, shown.size == info.size, shown.modified == info.modified,
            reader.title == display {
             return

@@ -330,3 +330,17 @@ import Testing
         #expect(browser.tree.rows.count < 20)
     }
 }
+
+/// Live folders: a renamed selected file keeps the selection under its new name.
+@Suite struct BrowserRenameTests {
+    @Test func aRenamedSelectedFileStaysSelected() {
+        let tree = BrowserTests.sample()
+        let browser = makeBrowser(tree)
+        guard browser.store.watcherDescriptor != nil else { return }
+        BrowserTests.show(browser, tree, "Notes", "file2.txt")
+        #expect(rename(tree.root + "/Notes/file2.txt", tree.root + "/Notes/zz renamed.txt") == 0)
+        #expect(settle(browser.store) { browser.selectedName == Array("zz renamed.txt".utf8) })
+        #expect(browser.reader.text == "two\nlines" && browser.notes.selectedIndex == 2)
+        #expect(browser.title == "zz renamed.txt — Notes — SplitView")
+    }
+}
