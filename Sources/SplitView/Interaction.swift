@@ -34,29 +34,6 @@ struct DividerDrag: Hashable, Sendable {
     var direction: Double
 }
 
-/// What the main pointer button is doing.
-enum PointerActivity: Hashable, Sendable {
-    case idle
-    /// Held on a bar button; it acts on release inside.
-    case pressingButton(BarButton.Kind, SplitViewController.Column)
-    /// Dragging a divider.
-    case draggingDivider(DividerDrag)
-    /// Pressed within the edge zone while the primary is hidden; becomes a reveal once it moves.
-    case edgeGesture(startX: Double, began: Bool)
-    /// Pressed on content that can be dragged (a list's row): a drag once it moves.
-    case draggingContent(ContentDrag)
-    /// Pressed on something that consumed the press (a dimmed column, a list): ignore until up.
-    case consumed
-}
-
-/// The pointer's state: the button's activity, hover, and the horizontal-scroll gesture.
-struct PointerState: Hashable, Sendable {
-    var activity = PointerActivity.idle
-    var location: Point?
-    /// Horizontal scroll travel toward the next display-mode action, in points.
-    var scrollTravel = 0.0
-}
-
 /// The keyboard focus: a pane, and possibly a divider moved with the keys.
 struct FocusState: Hashable, Sendable {
     /// The focused pane.

@@ -41,8 +41,7 @@ extension SplitViewController {
     private func cancel() {
         if case .draggingContent = pointer.activity {
             cancelContentDrag()
-        } else if case .draggingDivider(let drag) = pointer.activity {
-            pointer.activity = .consumed
+        } else if let drag = pointer.cancelDividerDrag() {
             cancelDrag(drag)
         } else if focus.divider != nil {
             if let move = focus.keyboardMove { cancelDrag(move) }

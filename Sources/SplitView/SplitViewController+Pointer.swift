@@ -1,11 +1,3 @@
-/// The edge-drag reveal in progress.
-struct EdgeGesture {
-    /// The mode a completed reveal goes to.
-    var target: SplitViewController.DisplayMode
-    /// How far the pointer travels to reveal fully: the width of the revealed columns.
-    var distance: Double
-}
-
 /// How far from the primary edge (points) a press can start the edge-drag reveal.
 let edgeGestureZone: Double = 8
 /// How far the pointer must travel before the press becomes an edge drag.
@@ -27,7 +19,7 @@ extension SplitViewController {
             if placement.isDimmed {
                 dismissDimmedColumn()
             } else if canBeginEdgeGesture(at: point) {
-                pointer.activity = .edgeGesture(startX: point.x, began: false)
+                pointer.activity = .edgeGesture(startX: point.x, reveal: nil)
             } else {
                 focusPane(placement.column, byUser: true)
                 let local = Point(x: point.x - placement.frame.minX, y: point.y - placement.frame.minY)
@@ -52,10 +44,10 @@ extension SplitViewController {
             setDraggedWidth(drag.startWidth + drag.direction * (point.x - drag.startX), drag: drag)
         case .draggingContent(let drag):
             moveContentDrag(drag, to: point)
-        case .edgeGesture(let startX, let began):
+        case .edgeGesture(let startX, let reveal):
             let travel = (point.x - startX) * (preferences.primaryEdge == .leading ? 1 : -1)
-            if !began && travel >= edgeGestureSlop { beginEdgeGesture(startX: startX) }
-            if let gesture = edgeGesture, var running = transition, running.isInteractive {
+            if reveal == nil && travel >= edgeGestureSlop { beginEdgeGesture(startX: startX) }
+            if let gesture = pointer.edgeReveal, var running = transition, running.isInteractive {
                 running.follow(travel / max(gesture.distance, 1))
                 transition = running
             }
@@ -67,15 +59,13 @@ extension SplitViewController {
     func pointerUp(at point: Point) {
         guard isMounted else { return }
         pointer.location = point
-        let activity = pointer.activity
-        pointer.activity = .idle
-        switch activity {
+        switch pointer.release() {
         case .pressingButton(let kind, let column):
             if layout.buttons.contains(where: { $0.kind == kind && $0.column == column && $0.frame.contains(point) }) {
                 press(kind, in: column)
             }
-        case .edgeGesture(_, let began) where began:
-            endEdgeGesture()
+        case .edgeGesture(_, let reveal?):
+            endEdgeGesture(reveal)
         case .draggingContent(let drag):
             endContentDrag(drag, at: point)
         default: break
@@ -190,22 +180,17 @@ extension SplitViewController {
             pointer.activity = .consumed
             return
         }
-        pointer.activity = .edgeGesture(startX: startX, began: true)
         delegate?.splitViewControllerInteractivePresentationGestureWillBegin(self)
         let predicted = predictedMode(for: target)
         let revealed = computeLayout(collapsed: false, mode: predicted, behavior: behavior(of: predicted, base: splitBehavior))
         let distance = revealed.columns.filter { settledLayout.frame(of: $0.column) == nil }.reduce(0) { $0 + $1.frame.width }
-        edgeGesture = EdgeGesture(target: target, distance: distance)
+        pointer.activity = .edgeGesture(startX: startX, reveal: EdgeGesture(target: target, distance: distance))
         transition = Transition(from: settledLayout, to: revealed, primaryEdge: preferences.primaryEdge, interactive: true)
         beginAppearance(for: revealed, animated: true)
     }
 
-    private func endEdgeGesture() {
-        guard let gesture = edgeGesture, let running = transition, running.isInteractive else {
-            edgeGesture = nil
-            return
-        }
-        edgeGesture = nil
+    private func endEdgeGesture(_ gesture: EdgeGesture) {
+        guard let running = transition, running.isInteractive else { return }
         if running.progress >= 0.5 {
             transition = nil
             requestDisplayMode(gesture.target, cause: .user)
@@ -223,12 +208,9 @@ extension SplitViewController {
         // While the button is held (a drag, an edge reveal) a scroll is no second gesture.
         guard preferences.presentsWithGesture, !isCollapsed, pointer.activity == .idle,
               layout.columns.last(where: { $0.frame.contains(point) })?.column == .secondary else { return }
-        if pointer.scrollTravel != 0 && (pointer.scrollTravel < 0) != (dx < 0) { pointer.scrollTravel = 0 }
-        pointer.scrollTravel += dx
-        guard abs(pointer.scrollTravel) >= scrollGestureDistance else { return }
+        guard let direction = pointer.scroll(dx, distance: scrollGestureDistance) else { return }
         // Scrolling left (dx < 0) pulls content in from the left edge: a reveal for a leading primary.
-        let reveals = (pointer.scrollTravel < 0) == (preferences.primaryEdge == .leading)
-        pointer.scrollTravel = 0
+        let reveals = (direction < 0) == (preferences.primaryEdge == .leading)
         let target: DisplayMode? =
             if let buttonTarget = displayModeButtonTarget() { buttonTarget }
             else if displayMode.dimsSecondary { dismissTarget(of: displayMode) }
@@ -242,23 +224,17 @@ extension SplitViewController {
     /// A change that arrives during an edge drag (a key, a command) ends the drag: the
     /// delegate hears the gesture end, and the change animates on from where the columns are.
     func abandonEdgeGesture() {
-        if case .edgeGesture(_, true) = pointer.activity {
-            pointer.activity = .consumed
+        if pointer.edgeReveal != nil, pointer.abandonGesture() {
             delegate?.splitViewControllerInteractivePresentationGestureDidEnd(self)
         }
-        edgeGesture = nil
         transition = nil
     }
 
     /// Ends a drag or gesture in progress without applying it (before a collapse or expand).
     func cancelInteractions() {
-        if case .draggingDivider = pointer.activity { pointer.activity = .consumed }
+        _ = pointer.cancelDividerDrag()
         cancelContentDrag()
-        if case .edgeGesture(_, let began) = pointer.activity {
-            pointer.activity = .consumed
-            if began { delegate?.splitViewControllerInteractivePresentationGestureDidEnd(self) }
-        }
-        edgeGesture = nil
+        if pointer.abandonGesture() { delegate?.splitViewControllerInteractivePresentationGestureDidEnd(self) }
         if transition?.isInteractive == true { transition = nil }
         focus.keyboardMove = nil
         focus.divider = nil

@@ -237,7 +237,7 @@ extension SplitViewController {
         for index in current.dividers.indices {
             let column = current.dividers[index].column
             var active = focus.keyboardMove?.divider == column
-            if case .draggingDivider(let drag) = pointer.activity, drag.divider == column { active = true }
+            if pointer.dividerDrag?.divider == column { active = true }
             if (focus.divider == column) != current.dividers[index].isFocused { current.dividers[index].isFocused = focus.divider == column }
             if active != current.dividers[index].isActive { current.dividers[index].isActive = active }
         }

@@ -84,7 +84,7 @@ public final class SplitViewController {
     var collapsedStack: [Column] = []
     var modeBeforeSecondaryOnly: DisplayMode?
 
-    var pointer = PointerState()
+    var pointer = PointerInteraction()
     var focus = FocusState()
     var transition: Transition?
     var settledLayout = Layout.empty(.zero)
@@ -92,7 +92,6 @@ public final class SplitViewController {
     var appearance = AppearanceTracker()
     var appearanceKey = AppearanceKey()
     var pendingRequests: [HostRequest] = []
-    var edgeGesture: EdgeGesture?
     var restoredTopColumn: Column?
     var isMounted = false
     var isUpdating = false

@@ -1,0 +1,84 @@
+/// The edge-drag reveal in progress.
+struct EdgeGesture: Hashable, Sendable {
+    /// The mode a completed reveal goes to.
+    var target: SplitViewController.DisplayMode
+    /// How far the pointer travels to reveal fully: the width of the revealed columns.
+    var distance: Double
+}
+
+/// What the main pointer button is doing.
+enum PointerActivity: Hashable, Sendable {
+    case idle
+    /// Held on a bar button; it acts on release inside.
+    case pressingButton(BarButton.Kind, SplitViewController.Column)
+    /// Dragging a divider.
+    case draggingDivider(DividerDrag)
+    /// Pressed within the edge zone while the primary is hidden: `reveal` is nil until the
+    /// pointer travels past the slop, then the reveal in progress.
+    case edgeGesture(startX: Double, reveal: EdgeGesture?)
+    /// Pressed on content that can be dragged (a list's row): a drag once it moves.
+    case draggingContent(ContentDrag)
+    /// Pressed on something that consumed the press (a dimmed column, a list): ignore until up.
+    case consumed
+}
+
+/// Everything the pointer is doing, in one value so that its parts can never disagree: the
+/// button's activity (with the edge reveal it may carry), where the pointer is, and the
+/// horizontal-scroll travel toward the next display-mode action.
+///
+/// The controller asks it questions and tells it what happened; the transitions between
+/// activities are its mutating methods, each tested on its own.
+struct PointerInteraction: Hashable, Sendable {
+    /// What the button is doing.
+    var activity = PointerActivity.idle
+    /// Where the pointer is, or nil when it left the window (hover states end).
+    var location: Point?
+    /// Horizontal scroll travel toward the next display-mode action, in points; its sign is
+    /// the direction.
+    private(set) var scrollTravel = 0.0
+
+    /// The edge reveal in progress, once the press has travelled past the slop.
+    var edgeReveal: EdgeGesture? {
+        if case .edgeGesture(_, let reveal) = activity { reveal } else { nil }
+    }
+
+    /// The divider being dragged by the pointer, if any.
+    var dividerDrag: DividerDrag? {
+        if case .draggingDivider(let drag) = activity { drag } else { nil }
+    }
+
+    /// The button went up: the activity it ends (the caller finishes it), and idle from now on.
+    mutating func release() -> PointerActivity {
+        defer { activity = .idle }
+        return activity
+    }
+
+    /// The press stops meaning anything until the button goes up (a key changed the columns,
+    /// Escape cancelled): true when an edge reveal had begun, so that the delegate hears the
+    /// gesture end.
+    @discardableResult
+    mutating func abandonGesture() -> Bool {
+        guard case .edgeGesture(_, let reveal) = activity else { return false }
+        activity = .consumed
+        return reveal != nil
+    }
+
+    /// Cancels the divider drag, if one runs; the drag, for the caller to undo.
+    mutating func cancelDividerDrag() -> DividerDrag? {
+        guard let drag = dividerDrag else { return nil }
+        activity = .consumed
+        return drag
+    }
+
+    /// Adds a horizontal scroll of `dx` points. Travel in the other direction starts over;
+    /// once it reaches `distance`, the travel resets and its direction comes back (-1 or +1)
+    /// for one display-mode action; otherwise nil.
+    mutating func scroll(_ dx: Double, distance: Double) -> Double? {
+        if scrollTravel != 0 && (scrollTravel < 0) != (dx < 0) { scrollTravel = 0 }
+        scrollTravel += dx
+        guard abs(scrollTravel) >= distance else { return nil }
+        let direction: Double = scrollTravel < 0 ? -1 : 1
+        scrollTravel = 0
+        return direction
+    }
+}
