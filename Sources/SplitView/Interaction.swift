@@ -33,16 +33,3 @@ struct DividerDrag: Hashable, Sendable {
     /// +1 when moving the divider right widens the column, −1 when it narrows it.
     var direction: Double
 }
-
-/// The keyboard focus: a pane, and possibly a divider moved with the keys.
-struct FocusState: Hashable, Sendable {
-    /// The focused pane.
-    var column: SplitViewController.Column?
-    /// A pane that lost the focus because it hid; it gets it back when it shows again,
-    /// unless the user moved the focus meanwhile.
-    var displaced: SplitViewController.Column?
-    /// The divider with the keyboard focus (F8), by its name column.
-    var divider: SplitViewController.Column?
-    /// The keyboard move in progress on that divider.
-    var keyboardMove: DividerDrag?
-}

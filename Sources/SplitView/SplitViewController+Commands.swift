@@ -96,37 +96,16 @@ extension SplitViewController {
     }
 
     func focusPane(_ column: Column, byUser: Bool) {
-        guard focusableSet.contains(column) else { return }
-        focus.column = column
-        if byUser { focus.displaced = nil }
+        focus.focus(column, byUser: byUser, among: focusableSet)
     }
 
     private func cycleFocus(by step: Int) {
-        let panes = focusableColumns
-        guard !panes.isEmpty else { return }
-        releaseDividerFocus()
-        let index = focus.column.flatMap { panes.firstIndex(of: $0) } ?? (step > 0 ? -1 : 0)
-        focusPane(panes[((index + step) % panes.count + panes.count) % panes.count], byUser: true)
+        focus.cycle(by: step, panes: focusableColumns)
     }
 
-    /// Keeps the focus on a showing pane after the layout changed: a pane that hid gives the
-    /// focus to its nearest neighbour and gets it back when it shows again.
+    /// Keeps the focus on a showing pane after the layout changed (``FocusModel/repair``).
     func repairFocus() {
-        let panes = focusableSet
-        if let displaced = focus.displaced, panes.contains(displaced) {
-            focus.column = displaced
-            focus.displaced = nil
-        } else if let column = focus.column, !panes.contains(column) {
-            if focus.displaced == nil { focus.displaced = column }
-            focus.column = Column.allCases.filter(panes.contains)
-                .min { abs($0.rawValue - column.rawValue) < abs($1.rawValue - column.rawValue) }
-        } else if focus.column == nil {
-            focus.column = focusableColumns.first
-        }
-        if let divider = focus.divider, settledLayout.divider(of: divider) == nil {
-            focus.keyboardMove = nil
-            focus.divider = nil
-        }
+        focus.repair(focusable: focusableSet, screenOrder: focusableColumns, dividers: settledLayout.dividers.map(\.column))
     }
 
     // MARK: - Keyboard divider moves (F8)
@@ -134,20 +113,7 @@ extension SplitViewController {
     /// F8: focuses the divider at the focused pane's far edge (else its near edge); pressed
     /// again, the next divider.
     private func focusNextDivider() {
-        let dividers = settledLayout.dividers
-        guard !dividers.isEmpty else { return }
-        if let current = focus.divider, let index = dividers.firstIndex(where: { $0.column == current }) {
-            focus.keyboardMove = nil   // moving on accepts the width reached
-            focus.divider = dividers[(index + 1) % dividers.count].column
-            return
-        }
-        let pane = focus.column
-        let frame = pane.flatMap { settledLayout.frame(of: $0) }
-        let nearEdge = frame.flatMap { f in
-            dividers.first { abs($0.drawnRect.maxX - f.minX) < 0.5 || abs($0.drawnRect.minX - f.maxX) < 0.5 }
-        }
-        let nearest = dividers.first { $0.column == pane } ?? dividers.first { $0.resizes == pane } ?? nearEdge ?? dividers[0]
-        focus.divider = nearest.column
+        focus.focusNextDivider(settledLayout.dividers, paneFrame: focus.column.flatMap { settledLayout.frame(of: $0) })
     }
 
     private func moveFocusedDivider(_ newWidth: (Double, Double) -> Double) {
@@ -162,7 +128,6 @@ extension SplitViewController {
     }
 
     private func releaseDividerFocus() {
-        focus.keyboardMove = nil
-        focus.divider = nil
+        focus.releaseDivider()
     }
 }

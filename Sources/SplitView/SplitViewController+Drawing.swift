@@ -21,7 +21,7 @@ extension SplitViewController {
         let size = placement.frame.size
         var list = DisplayList(size: size)
         list.append(.fill(Rect(origin: .zero, size: size), background(of: column)))
-        let isFocused = focus.column == column && focus.divider == nil
+        let isFocused = focus.isPaneFocused(column)
         if let vc = wrappers[column] {
             let context = DrawContext(bounds: contentBounds(of: size), theme: theme, measurer: textMeasurer, isFocused: isFocused)
             list.ops.append(contentsOf: vc.draw(in: context))
@@ -61,7 +61,7 @@ extension SplitViewController {
         return PaneKey(size: placement.frame.size, controller: wrapper.map(ObjectIdentifier.init),
                        top: top.map(ObjectIdentifier.init),
                        revisions: [wrapper?.revision ?? 0, top?.revision ?? 0, appearanceRevision],
-                       buttons: buttons, isFocused: focus.column == column && focus.divider == nil,
+                       buttons: buttons, isFocused: focus.isPaneFocused(column),
                        showsFocusRing: focusableSet.count > 1, isDimmed: placement.isDimmed, edges: edges,
                        activeDividers: ColumnSet(layout.dividers.lazy.filter(\.isActive).map(\.column)),
                        style: preferences.primaryEdge.rawValue)

@@ -236,7 +236,6 @@ extension SplitViewController {
         cancelContentDrag()
         if pointer.abandonGesture() { delegate?.splitViewControllerInteractivePresentationGestureDidEnd(self) }
         if transition?.isInteractive == true { transition = nil }
-        focus.keyboardMove = nil
-        focus.divider = nil
+        focus.releaseDivider()
     }
 }

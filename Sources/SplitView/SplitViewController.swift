@@ -85,7 +85,7 @@ public final class SplitViewController {
     var modeBeforeSecondaryOnly: DisplayMode?
 
     var pointer = PointerInteraction()
-    var focus = FocusState()
+    var focus = FocusModel()
     var transition: Transition?
     var settledLayout = Layout.empty(.zero)
     var columnVisibility = ColumnVisibility()

@@ -1,0 +1,80 @@
+/// The keyboard focus: a pane, the pane it will return to, and possibly a divider moved with
+/// the keys (F8).
+///
+/// A value with its own transitions — focus, cycle, repair, the next divider, release — so
+/// that the rules are tested without a controller; the controller hands it what the layout
+/// says (the panes that can take the focus, in screen order, and the dividers).
+struct FocusModel: Hashable, Sendable {
+    typealias Column = SplitViewController.Column
+
+    /// The focused pane.
+    var column: Column?
+    /// A pane that lost the focus because it hid; it gets it back when it shows again,
+    /// unless the user moved the focus meanwhile.
+    var displaced: Column?
+    /// The divider with the keyboard focus (F8), by its name column.
+    var divider: Column?
+    /// The keyboard move in progress on that divider.
+    var keyboardMove: DividerDrag?
+
+    /// True when `column`'s pane has the focus (not a divider beside it).
+    func isPaneFocused(_ column: Column) -> Bool {
+        self.column == column && divider == nil
+    }
+
+    /// Focuses `pane` if it can take the focus; a user's choice forgets the pane to return to.
+    mutating func focus(_ pane: Column, byUser: Bool, among focusable: ColumnSet) {
+        guard focusable.contains(pane) else { return }
+        column = pane
+        if byUser { displaced = nil }
+    }
+
+    /// F6 and Shift+F6: the next or previous of `panes` (screen order), wrapping; from no
+    /// focus, the first or the last. Leaves a focused divider first.
+    mutating func cycle(by step: Int, panes: [Column]) {
+        guard !panes.isEmpty else { return }
+        releaseDivider()
+        let index = column.flatMap { panes.firstIndex(of: $0) } ?? (step > 0 ? -1 : 0)
+        focus(panes[((index + step) % panes.count + panes.count) % panes.count], byUser: true, among: ColumnSet(panes))
+    }
+
+    /// Keeps the focus on a pane that shows after the layout changed: a pane that hid gives
+    /// the focus to its nearest neighbour (by column order) and gets it back when it shows
+    /// again; no focus at all goes to the first pane on screen. A divider that is gone loses
+    /// the keyboard focus.
+    mutating func repair(focusable: ColumnSet, screenOrder: [Column], dividers: [Column]) {
+        if let displaced, focusable.contains(displaced) {
+            column = displaced
+            self.displaced = nil
+        } else if let current = column, !focusable.contains(current) {
+            if displaced == nil { displaced = current }
+            column = Column.allCases.filter(focusable.contains)
+                .min { abs($0.rawValue - current.rawValue) < abs($1.rawValue - current.rawValue) }
+        } else if column == nil {
+            column = screenOrder.first
+        }
+        if let divider, !dividers.contains(divider) { releaseDivider() }
+    }
+
+    /// F8: the divider at the focused pane's far edge (else its near edge, else the first);
+    /// pressed again, the next divider, accepting the width reached.
+    mutating func focusNextDivider(_ dividers: [Divider], paneFrame: Rect?) {
+        guard !dividers.isEmpty else { return }
+        if let current = divider, let index = dividers.firstIndex(where: { $0.column == current }) {
+            keyboardMove = nil
+            divider = dividers[(index + 1) % dividers.count].column
+            return
+        }
+        let nearEdge = paneFrame.flatMap { f in
+            dividers.first { abs($0.drawnRect.maxX - f.minX) < 0.5 || abs($0.drawnRect.minX - f.maxX) < 0.5 }
+        }
+        let nearest = dividers.first { $0.column == column } ?? dividers.first { $0.resizes == column } ?? nearEdge ?? dividers[0]
+        divider = nearest.column
+    }
+
+    /// Gives the keyboard focus back from the divider to the pane, ending any keyboard move.
+    mutating func releaseDivider() {
+        keyboardMove = nil
+        divider = nil
+    }
+}
