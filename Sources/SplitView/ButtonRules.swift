@@ -1,4 +1,4 @@
-/// The navigation-bar buttons of §b.3: which exist, what they do, and where they sit.
+/// The navigation-bar buttons of <doc:DisplayModeButton>: which exist, what they do, and where they sit.
 enum ButtonRules {
     typealias Mode = SplitViewController.DisplayMode
     typealias Behavior = SplitViewController.SplitBehavior
@@ -6,7 +6,7 @@ enum ButtonRules {
     /// The mode a display-mode button tap goes to in a column style, or `nil` where UIKit
     /// shows no button.
     ///
-    /// Documented rows (§b.3): tile double toggles `secondaryOnly` ↔ `oneBesideSecondary`;
+    /// UIKit's documented rows: tile double toggles `secondaryOnly` ↔ `oneBesideSecondary`;
     /// tile triple toggles `oneBesideSecondary` ↔ `twoBesideSecondary` and has no button in
     /// `secondaryOnly`; overlay goes `secondaryOnly` → `oneOverSecondary` → (triple)
     /// `twoOverSecondary`, which has no button; displace triple goes `oneBesideSecondary` →

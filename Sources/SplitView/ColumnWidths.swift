@@ -31,7 +31,7 @@ public struct ColumnWidthSpec: Hashable, Sendable, Codable {
     }
 }
 
-/// The automatic widths of DESIGN.md, in points.
+/// The automatic widths, in points: the table in <doc:DefaultNumbers>.
 enum DefaultWidths {
     /// Preferred, minimum and maximum for `column` under `style`. The secondary's preferred
     /// and maximum widths are infinite: by default it takes whatever the others leave.

@@ -49,7 +49,7 @@ struct Resolution: Hashable, Sendable {
     }
 }
 
-/// The display-mode rules of §b.1–b.2, as pure functions.
+/// The display-mode rules of <doc:DisplayModes>, as pure functions.
 enum DisplayModeResolution {
     /// The most columns the style can show beside the secondary: 2 (triple) or 1.
     static func levelCap(_ style: SplitViewController.Style) -> Int { style == .tripleColumn ? 2 : 1 }

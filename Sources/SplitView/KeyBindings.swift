@@ -1,5 +1,6 @@
 /// The keyboard shortcuts of one controller: rows of data, looked up with the lock modifiers
-/// masked, remappable by passing another table to ``SplitViewController/init(style:keyBindings:)``.
+/// masked, remappable by passing another table to
+/// ``SplitViewController/init(style:keyBindings:textMeasurer:theme:)``.
 ///
 /// Two tables: ``global`` applies always; ``divider`` applies first while a divider has the
 /// keyboard focus (after F8), so that the arrows move the divider instead of the selection.
@@ -37,14 +38,14 @@ public struct KeyBindings: Hashable, Sendable {
         return global.first(where: { $0.chord == clean })?.command
     }
 
-    /// DESIGN.md's default keys.
+    /// The default keys, listed in <doc:DefaultNumbers>.
     public static let `default` = KeyBindings(global: defaultGlobal, divider: defaultDivider)
 }
 
 private typealias B = KeyBindings.Binding
 private typealias K = KeyChord
 
-// The defaults of DESIGN.md, one binding a row.
+// The default keys (the table in SplitView.docc/DefaultNumbers.md), one binding a row.
 //        chord                                                      command
 private let defaultGlobal: [B] = [
     B(K(.f9),                                                     .displayModeButton),

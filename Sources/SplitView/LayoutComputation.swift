@@ -12,7 +12,7 @@ struct LayoutInput {
     var userSized: ColumnSet
 }
 
-/// The numbers of DESIGN.md that shape a layout, in points.
+/// The numbers that shape a layout, in points; <doc:DefaultNumbers> lists them with the others.
 public enum LayoutMetrics {
     /// The drawn divider line.
     public static let dividerWidth: Double = 1

@@ -1,6 +1,6 @@
 extension SplitViewController {
     /// The buttons of every bar in `layout`: a back button where a stack is deeper than one,
-    /// the display-mode button (§b.3, with ``displayModeButtonVisibility``), and the
+    /// the display-mode button (<doc:DisplayModeButton>, with ``displayModeButtonVisibility``), and the
     /// secondary-only button.
     func barButtons(for layout: Layout, collapsed: Bool, mode: DisplayMode, behavior: SplitBehavior) -> [BarButton] {
         var perColumn: [(Column, [BarButton])] = []

@@ -1,7 +1,7 @@
 extension SplitViewController {
     /// Regular → compact: the columns fold into one navigation stack.
     ///
-    /// Order (§c): `willChangeTo` if the mode reading changes → the top column is chosen
+    /// Order (<doc:DelegateCallOrder>): `willChangeTo` if the mode reading changes → the top column is chosen
     /// (`topColumnForCollapsing…`, or the classic trio) → `willShow`/`willHide` and appearance
     /// `will`s (all still see `isCollapsed == false`) → `isCollapsed` flips → appearance `did`s
     /// → `didShow` → `splitViewControllerDidCollapse` → `didHide`.
@@ -22,7 +22,7 @@ extension SplitViewController {
 
     /// Compact → regular: the stack separates into columns again.
     ///
-    /// Order (§c): `willChangeTo` for the proposed mode → `displayModeForExpanding…` (column
+    /// Order (<doc:DelegateCallOrder>): `willChangeTo` for the proposed mode → `displayModeForExpanding…` (column
     /// styles; a different answer is announced with a second `willChangeTo`), or the classic
     /// pair (`primaryViewController(forExpanding:)`, `separateSecondary(from:)`) →
     /// `willShow`/`willHide` and appearance `will`s (all still see `isCollapsed == true`) →

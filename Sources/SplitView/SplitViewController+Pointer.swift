@@ -110,7 +110,7 @@ extension SplitViewController {
         }
     }
 
-    /// A click on the dimmed secondary dismisses what lies over it (§b.1); on the dimmed
+    /// A click on the dimmed secondary dismisses what lies over it (<doc:DisplayModes>); on the dimmed
     /// stack under the inspector's sheet it closes the sheet.
     func dismissDimmedColumn() {
         if isCollapsed {

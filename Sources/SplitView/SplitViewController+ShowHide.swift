@@ -1,7 +1,7 @@
 extension SplitViewController {
     /// Shows `column`, animated.
     ///
-    /// Mirrors `UISplitViewController.show(_:)` (§b.4). Expanded: ignored for `.secondary` or
+    /// Mirrors `UISplitViewController.show(_:)` (<doc:ShowingAndHidingColumns>). Expanded: ignored for `.secondary` or
     /// a column already showing; otherwise the nearest mode of the current behavior that shows
     /// it (`.primary` in a triple column → `twoBeside…`/`twoOver…`/`twoDisplace…`), recorded
     /// as the new preferred mode as UIKit does. Collapsed: pushes the column and the columns
@@ -12,7 +12,7 @@ extension SplitViewController {
 
     /// Hides `column`, animated.
     ///
-    /// Mirrors `UISplitViewController.hide(_:)` (§b.4). Expanded: ignored for `.secondary` or
+    /// Mirrors `UISplitViewController.hide(_:)` (<doc:ShowingAndHidingColumns>). Expanded: ignored for `.secondary` or
     /// a column not showing; otherwise the nearest mode that hides it. Collapsed: ignored for
     /// `.primary` or a column not on top; otherwise it is popped. `.compact` is ignored.
     public func hide(_ column: Column) { hide(column, cause: .programmatic) }
@@ -124,7 +124,7 @@ extension SplitViewController {
     }
 
     /// Where a tap on the dimmed secondary goes: `secondaryOnly` from an over-mode,
-    /// `oneBesideSecondary` from `twoDisplaceSecondary` (§b.1).
+    /// `oneBesideSecondary` from `twoDisplaceSecondary` (<doc:DisplayModes>).
     func dismissTarget(of mode: DisplayMode) -> DisplayMode {
         mode == .twoDisplaceSecondary ? .oneBesideSecondary : .secondaryOnly
     }

@@ -129,7 +129,7 @@ extension SplitViewController {
 
         /// The modes allowed under this behavior, by level (0, 1, 2); empty for `.automatic`.
         ///
-        /// This table is §b.2 of the design reference, and the only place it is written.
+        /// The code's only copy of the behaviors table in <doc:DisplayModes>.
         public var allowedModes: [DisplayMode] {
             switch self {
             case .automatic: []
@@ -176,7 +176,7 @@ extension SplitViewController {
     /// The value that asks for the default of a width property.
     ///
     /// Mirrors `UISplitViewController.automaticDimension`: the negated largest `Float`, the
-    /// value UIKit uses. The defaults it stands for are in ``ColumnWidths``.
+    /// value UIKit uses. The defaults it stands for are in <doc:DefaultNumbers>.
     public static let automaticDimension: Double = -Double(Float.greatestFiniteMagnitude)
 }
 

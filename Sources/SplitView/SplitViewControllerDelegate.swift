@@ -4,7 +4,8 @@
 /// gives each the behaviour UIKit has when the method is not implemented. The controller
 /// keeps the delegate weakly.
 ///
-/// Call order (§c of the design reference; each `will…` sees the state before the change):
+/// Call order (drawn out in <doc:DelegateCallOrder>; each `will…` sees the state before the
+/// change):
 /// - a mode change: `willChangeTo` → `willShow`/`willHide` (system changes only) →
 ///   appearance → `didShow`/`didHide` when the transition ends;
 /// - collapse: `willChangeTo` (if the mode reading changes) → `topColumnForCollapsing…`
@@ -29,7 +30,8 @@ public protocol SplitViewControllerDelegate: AnyObject {
     /// The display mode is about to change to `displayMode`.
     func splitViewController(_ svc: SplitViewController, willChangeTo displayMode: SplitViewController.DisplayMode)
     /// The mode the display-mode button, its keys and the gestures should apply;
-    /// `.automatic` (the default) lets the controller choose by §b.3.
+    /// `.automatic` (the default) lets the controller choose by the table in
+    /// <doc:DisplayModeButton>.
     func targetDisplayModeForAction(in svc: SplitViewController) -> SplitViewController.DisplayMode
     /// The column to show on top once collapsed; the default returns `proposedTopColumn`
     /// (`.compact` when that column has a controller, else `.secondary`).

@@ -23,8 +23,8 @@ struct SplitViewApp: ParsableCommand {
 
     /// The entry point: fontconfig starts loading its configuration at once, on another
     /// thread, while the command line is parsed.
-    /// With no arguments there is nothing to parse: ArgumentParser's reflection costs some
-    /// 2 ms of a 25-ms start.
+    /// With no arguments there is nothing to parse, so ArgumentParser's reflection, a visible
+    /// part of a start, is skipped (Benchmarks/README.md has the figure).
     static func main() {
         FontWarmup.start()
         if CommandLine.argc <= 1 { Glibc.exit(Launcher.run(LaunchOptions())) }

@@ -6,7 +6,7 @@ import Synchronization
 /// configuration first, then the files of the fallback fonts the first window will need.
 ///
 /// The first font a process opens makes fontconfig read and parse its configuration — some
-/// 60 XML files, about 7 ms here — and nothing before it depends on fonts. `start()` at the
+/// 60 XML files — and nothing before it depends on fonts. `start()` at the
 /// top of `main` overlaps that with parsing the command line, reading the library and
 /// connecting to the X server; ``FontSet`` waits for it before its first Xft call, so Xft (which
 /// is not thread-safe) is only ever used by one thread at a time.
@@ -14,7 +14,7 @@ import Synchronization
 /// A fallback font is opened in the middle of the first layout, when a character the theme's
 /// family lacks is measured (a Japanese file name, say). Its file is often cold: no other
 /// program on the desktop uses it, and FreeType maps it, so the first touch reads up to the
-/// disk's read-ahead around it (8 MB here: all 5 MB of WenQuanYi Micro Hei) while the first
+/// disk's read-ahead around it (often the whole file of a CJK font) while the first
 /// frame waits. Given the text the first
 /// window shows (``prefetch(fontsFor:family:)``), the thread asks fontconfig which fonts cover
 /// the characters the family lacks and starts reading their files into the page cache, while

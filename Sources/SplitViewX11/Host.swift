@@ -41,7 +41,7 @@ public final class Host {
     public private(set) var windows: [SplitWindow] = []
 
     /// Made after the first window has shown: creating them loads libXcursor and reads the
-    /// cursor theme (about 0.8 ms here), which the first frame need not wait for.
+    /// cursor theme, which the first frame need not wait for.
     private var cursors: Cursors?
     private let translate: EventTranslator
     private let makeContent: () -> WindowContent

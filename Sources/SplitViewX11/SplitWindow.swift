@@ -4,7 +4,7 @@ import SplitView
 /// One top-level X window showing one ``SplitView/SplitViewController``: a child window per
 /// column and an input-only window per divider, kept where the controller's layout says.
 ///
-/// The window contract (DESIGN.md): each column is an InputOutput child whose `WM_NAME` is its
+/// The window contract that tests and tools rely on (the README's "The window"): each column is an InputOutput child whose `WM_NAME` is its
 /// column's name, mapped exactly while the column shows, at the layout's frame, overlaid
 /// columns stacked above the secondary; each divider is an InputOnly child named
 /// `divider-<column>` over the grab area, with a horizontal-resize cursor. Each column draws

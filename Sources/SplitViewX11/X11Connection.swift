@@ -72,7 +72,7 @@ public final class X11Connection {
         }
         // RENDER must be registered on this Display before Xft's first call, or Xft's close hook
         // leaves stale extension state that a later XOpenDisplay at the same address picks up
-        // (a hang or an abort; trap 2 in swift-x11-notes.md).
+        // (a hang in `_XReply` or an xcb abort). One Display per process would avoid it too.
         var eventBase: Int32 = 0, errorBase: Int32 = 0
         guard XRenderQueryExtension(display, &eventBase, &errorBase) != 0 else {
             XCloseDisplay(display)

@@ -1,7 +1,7 @@
 import Testing
 @testable import SplitView
 
-/// §b.3, the navigation-bar buttons: which exist in each behavior × style × mode, their
+/// DisplayModeButton.md, the navigation-bar buttons: which exist in each behavior × style × mode, their
 /// glyph, where a tap goes, which bar holds them, and where they sit.
 @Suite struct ButtonRulesTests {
     typealias Mode = SplitViewController.DisplayMode
@@ -9,7 +9,7 @@ import Testing
     typealias Style = SplitViewController.Style
     typealias Visibility = SplitViewController.DisplayModeButtonVisibility
 
-    // MARK: - The §b.3 table
+    // MARK: - The table of DisplayModeButton.md
 
     @Test(arguments: RuleTables.buttonRows)
     func displayModeTargetMatchesTable(row: RuleTables.ButtonRow) {

@@ -1,7 +1,8 @@
 import Testing
 @testable import SplitView
 
-/// DESIGN.md: collapse below 600 pt, expand again at 600 + 24; the collapsed stack (§b.5); the
+/// Collapse below 600 pt, expand again at 600 + 24 (DefaultNumbers.md); the collapsed stack
+/// (DisplayModes.md, "Collapsed"); the
 /// ways back; what the interface reads while collapsed.
 @Suite struct CollapseTests {
     typealias Column = SplitViewController.Column

@@ -21,7 +21,7 @@ import Testing
         ResolvedWidths(specs: [column: spec], userWidths: user.map { [column: $0] } ?? [:], style: style, windowWidth: window)
     }
 
-    // MARK: - Defaults (DESIGN.md)
+    // MARK: - Defaults (DefaultNumbers.md)
 
     @Test(arguments: [
         (Column.primary, Style.doubleColumn, 320.0, 240.0, 400.0),

@@ -1,7 +1,7 @@
 import Testing
 @testable import SplitView
 
-/// The delegate's call order of §c (mount, collapse, expand), as `SplitViewControllerDelegate`'s
+/// The delegate's call order of DelegateCallOrder.md (mount, collapse, expand), as `SplitViewControllerDelegate`'s
 /// doc comment and `+Collapse.swift` write it down.
 @Suite struct DelegateSequenceTests {
     typealias Column = SplitViewController.Column

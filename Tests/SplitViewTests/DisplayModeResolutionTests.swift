@@ -1,7 +1,7 @@
 import Testing
 @testable import SplitView
 
-/// §b.1–b.2 and `DisplayModeResolution.resolved`'s documented decisions: preferences and a
+/// DisplayModes.md and `DisplayModeResolution.resolved`'s documented decisions: preferences and a
 /// width in, `displayMode` and `splitBehavior` out. Boundaries: three triple columns tile
 /// from 240 + 240 + 464 + 2 = 946 pt, two (and a double column's one) from 705 pt.
 @Suite struct DisplayModeResolutionTests {
@@ -81,7 +81,7 @@ import Testing
     }
 
     /// Before the first size the column styles read `secondaryOnly`/`overlay`, the classic one
-    /// `oneBesideSecondary`/`tile` (§b.5, swift-win32's observations).
+    /// `oneBesideSecondary`/`tile` (DisplayModes.md, "Collapsed").
     @Test(arguments: Style.allCases)
     func readingsBeforeTheFirstSize(style: Style) {
         let split = SplitViewController(style: style)
@@ -89,7 +89,7 @@ import Testing
         #expect(split.splitBehavior == (style == .unspecified ? .tile : .overlay))
     }
 
-    // MARK: - UIKit's documented rows (§b.2)
+    // MARK: - UIKit's documented rows (DisplayModes.md, "Behaviors and their modes")
 
     @Test func twoBesideUnderOverlayIsTwoOver() {
         let f = RuleTables.controller(.tripleColumn, behavior: .overlay, mode: .twoBesideSecondary, width: 1400)
@@ -259,7 +259,8 @@ import Testing
 
     // MARK: - Minimums move the boundaries
 
-    /// Raising a minimum by `raise` moves the boundary by the same amount (§b.5, measured).
+    /// Raising a minimum by `raise` moves the boundary by the same amount (DisplayModes.md; UIKit,
+    /// measured).
     @Test(arguments: [
         (Style.tripleColumn, WidthSetter.minimumPrimary, 60.0, 2, 946.0),
         (.tripleColumn, .minimumSupplementary, 60, 2, 946),

@@ -198,7 +198,7 @@ import Testing
         #expect(f.recorder.takeAll() == [])
     }
 
-    /// DESIGN.md: a divider's range comes from the min/max sums on both sides (Qt's rule), so
+    /// DefaultNumbers.md: a divider's range comes from the min/max sums on both sides (Qt's rule), so
     /// the inspector may grow while the supplementary is above its minimum (it gives way first).
     @Test func theInspectorsRangeCountsTheOtherColumnsAtTheirMinimums() {
         let f = Fixture(.tripleColumn, width: 1400)

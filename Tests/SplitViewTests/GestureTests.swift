@@ -4,7 +4,7 @@ import Testing
 /// The edge drag (`+Pointer.swift`: within 8 pt of the primary edge while the primary is
 /// hidden, an interactive transition that commits past half), the horizontal-scroll gesture
 /// (one display-mode action per 48 pt in the matching direction) and the click on the dimmed
-/// secondary (§b.1).
+/// secondary (DisplayModes.md).
 @Suite struct GestureTests {
     static let y = 400.0
 

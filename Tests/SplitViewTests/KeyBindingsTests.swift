@@ -1,12 +1,12 @@
 import Testing
 @testable import SplitView
 
-/// DESIGN.md's key table as data, looked up with the lock modifiers masked; the divider table
+/// The default key table (DefaultNumbers.md) as data, looked up with the lock modifiers masked; the divider table
 /// first only while a divider has the focus; remapping at creation.
 @Suite struct KeyBindingsTests {
     typealias K = KeyChord
 
-    /// DESIGN.md "Default keys", one row a chord, with the browsing keys the README adds:
+    /// DefaultNumbers.md "Default keys", one row a chord, with the browsing keys the README adds:
     /// Page Up/Down, Home/End, and Right/Left for outlines.
     static let globalTable: [(KeyChord, Command)] = [
         (K(.f9), .displayModeButton),

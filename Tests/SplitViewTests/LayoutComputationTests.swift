@@ -3,7 +3,7 @@ import Testing
 
 /// The layout rule as a pure function: exact frames for every mode of each style, dividers,
 /// the inspector, the collapsed interface, and the mirror of a trailing primary edge. Every
-/// number below is worked out from DESIGN.md's widths (primary 280 triple / 320 double,
+/// number below is worked out from DefaultNumbers.md's widths (primary 280 triple / 320 double,
 /// supplementary 320, inspector 270; minimums 240/240/464/240), 1-pt dividers and the 44-pt
 /// margin an overlay or displacement leaves of the secondary.
 @Suite struct LayoutComputationTests {

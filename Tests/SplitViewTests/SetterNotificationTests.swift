@@ -1,7 +1,7 @@
 import Testing
 @testable import SplitView
 
-/// DESIGN.md: "A setter that does not change the value notifies nobody." Every public setter
+/// UIKitMapping.md: "A setter that does not change the value notifies nobody." Every public setter
 /// is given the value it has while the controller is in the state most sensitive to a spurious
 /// update: an over-mode shown on request (which a re-resolution would drop) with a transition
 /// running (which a relayout would restart).

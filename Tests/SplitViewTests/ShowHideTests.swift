@@ -1,7 +1,7 @@
 import Testing
 @testable import SplitView
 
-/// §b.4: `show(_:)`, `hide(_:)` and `isShowing(_:)`, expanded and collapsed, and the inspector.
+/// ShowingAndHidingColumns.md: `show(_:)`, `hide(_:)` and `isShowing(_:)`, expanded and collapsed, and the inspector.
 @Suite struct ShowHideTests {
     typealias Column = SplitViewController.Column
     typealias Mode = SplitViewController.DisplayMode
@@ -24,7 +24,7 @@ import Testing
 
     static let show = true, hide = false
 
-    /// The expanded rows of §b.4 with the measured iOS 26.1 values: ignored for `.secondary`,
+    /// The expanded rows of ShowingAndHidingColumns.md with the measured iOS 26.1 values: ignored for `.secondary`,
     /// `.compact` and a column already in the wanted state; otherwise the nearest mode.
     static let expandedCases: [Case] = [
         // triple, tile (measured: show(.primary) → twoBeside, hide(.primary) → oneBeside, hide(.supplementary) → secondaryOnly)
@@ -77,7 +77,7 @@ import Testing
             #expect(f.split.isShowing(c.column) == c.show)
         }
         expectWellFormed(f.split)
-        // Programmatic: willChangeTo only, never willShow/willHide (§b.4, [U16]).
+        // Programmatic: willChangeTo only, never willShow/willHide (UIKit documents it; DelegateCallOrder.md).
         #expect(f.recorder.takeAll() == (c.expected == c.start ? [] : [.willChangeTo(c.expected)]))
     }
 

@@ -1,8 +1,8 @@
 import Testing
 @testable import SplitView
 
-/// §b.1's mode table as the enums hold it: UIKit's raw values, the columns each mode shows,
-/// which dim the secondary, and §b.2's modes allowed under each behavior.
+/// The mode table of DisplayModes.md as the enums hold it: UIKit's raw values, the columns each mode shows,
+/// which dim the secondary, and the modes allowed under each behavior.
 @Suite struct SplitViewControllerTypesTests {
     typealias Mode = SplitViewController.DisplayMode
     typealias Behavior = SplitViewController.SplitBehavior
@@ -51,7 +51,7 @@ import Testing
         #expect(SplitViewController.Style.allCases.map(\.description) == ["unspecified", "doubleColumn", "tripleColumn"])
     }
 
-    /// UIKit's defaults (§d.1).
+    /// UIKit's defaults (DefaultNumbers.md, "Properties").
     @Test func defaultPreferences() {
         let split = SplitViewController(style: .tripleColumn)
         #expect(split.preferredDisplayMode == .automatic)

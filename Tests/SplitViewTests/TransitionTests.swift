@@ -139,7 +139,7 @@ import Testing
         ])
     }
 
-    /// KeyboardKit's race (§c): `show(.primary)` during the dismissal of `twoOverSecondary`
+    /// KeyboardKit's race (ShowingAndHidingColumns.md): `show(.primary)` during the dismissal of `twoOverSecondary`
     /// is ignored on iOS; here it is honoured.
     @Test func showDuringADismissalIsHonoured() {
         let f = Fixture(.tripleColumn, width: 1400, animated: true)

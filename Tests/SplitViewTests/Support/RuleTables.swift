@@ -1,11 +1,12 @@
 import Testing
 @testable import SplitView
 
-/// The rules of the design reference (§b.1–b.3, §d) and the core's documented decisions,
+/// The rules of the DocC articles (Sources/SplitView/SplitView.docc: DisplayModes.md,
+/// DisplayModeButton.md, DefaultNumbers.md) and the core's documented decisions,
 /// written again as tables and short functions the rule tests compare the controller with.
 ///
 /// They are written from the documents, not from the code: read each next to
-/// `split-view-systems.md` §b and the doc comments of `DisplayModeResolution.resolved`,
+/// those articles and the doc comments of `DisplayModeResolution.resolved`,
 /// `ButtonRules.displayModeTarget` and `ResolvedWidths`.
 enum RuleTables {
     typealias Style = SplitViewController.Style
@@ -13,7 +14,7 @@ enum RuleTables {
     typealias Behavior = SplitViewController.SplitBehavior
     typealias Column = SplitViewController.Column
 
-    // MARK: - Numbers (DESIGN.md)
+    // MARK: - Numbers (DefaultNumbers.md)
 
     static let minimumPrimary = 240.0, minimumSupplementary = 240.0, minimumSecondary = 464.0
     static let minimumInspector = 240.0
@@ -25,7 +26,7 @@ enum RuleTables {
     /// The width classes of the resolution table: each side of every boundary.
     static let widthClasses: [Double] = [620, 700, 704, 705, 800, 945, 946, 1400]
 
-    // MARK: - §b.1–b.2 and DisplayModeResolution's documented decisions
+    // MARK: - DisplayModes.md and DisplayModeResolution's documented decisions
 
     /// The most columns a style shows beside the secondary.
     static func cap(_ style: Style) -> Int { style == .tripleColumn ? 2 : 1 }
@@ -55,7 +56,7 @@ enum RuleTables {
         width - 44 >= minimumPrimary + minimumSupplementary + 2
     }
 
-    /// The mode of `level` columns under `behavior` (§b.2's "allowed modes" columns).
+    /// The mode of `level` columns under `behavior` (DisplayModes.md, "Behaviors and their modes").
     static func mode(level: Int, _ behavior: Behavior) -> Mode {
         switch (behavior, level) {
         case (_, 0): .secondaryOnly
@@ -121,9 +122,9 @@ enum RuleTables {
         return (mode(level: level, behavior), behavior)
     }
 
-    // MARK: - §b.3 the display-mode button
+    // MARK: - The display-mode button (DisplayModeButton.md)
 
-    /// One row of §b.3: in `mode` under `behavior`, a tap goes to `target` (nil: no button).
+    /// One row of DisplayModeButton.md's table: in `mode` under `behavior`, a tap goes to `target` (nil: no button).
     struct ButtonRow: Sendable, CustomTestStringConvertible {
         var behavior: Behavior
         var style: Style
@@ -135,7 +136,7 @@ enum RuleTables {
         var testDescription: String { "\(behavior) \(style) \(mode) → \(target.map(\.description) ?? "no button") (\(source))" }
     }
 
-    /// §b.3, every row; the undocumented ones as `ButtonRules.displayModeTarget` decides.
+    /// DisplayModeButton.md, every row; the undocumented ones as `ButtonRules.displayModeTarget` decides.
     static let buttonRows: [ButtonRow] = [
         ButtonRow(behavior: .tile, style: .doubleColumn, mode: .secondaryOnly, target: .oneBesideSecondary, source: "doc"),
         ButtonRow(behavior: .tile, style: .doubleColumn, mode: .oneBesideSecondary, target: .secondaryOnly, source: "doc"),

@@ -6,7 +6,7 @@ import Testing
 
 /// Every in-process test that touches Xlib, Xft or fontconfig lives in a suite nested in this
 /// one, through an extension: Xft is not thread-safe, and `.serialized` only orders the tests
-/// inside one suite tree (trap 3 in swift-x11-notes.md).
+/// inside one suite tree (two threads using Xft at once crash in FreeType).
 @Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "Xvfb not installed"))
 struct X11Tests {}
 

@@ -7,7 +7,7 @@ import Glibc
 ///
 /// Started with `posix_spawn` and an empty signal mask: Foundation's `Process` hands the child
 /// the calling thread's mask, and Swift Testing's threads block SIGTERM, so such an Xvfb could
-/// never be stopped politely (trap 1 in swift-x11-notes.md). Stopping never relies on a signal
+/// never be stopped politely (the test would hang in its wait). Stopping never relies on a signal
 /// being handled: wait for `-terminate`, then SIGKILL by pid.
 ///
 /// Close every `Display` on the server before ``stop()``, or Xlib's I/O error handler ends the
