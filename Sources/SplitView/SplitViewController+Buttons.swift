@@ -26,13 +26,13 @@ extension SplitViewController {
                 add(BarButton(kind: .displayMode, icon: icon, column: ButtonRules.displayModeButtonColumn(style: style, layout: layout),
                               frame: .zero))
             }
-            if style == .tripleColumn && preferences.showsSecondaryOnlyButton {
+            if style == .tripleColumn && modes.preferences.showsSecondaryOnlyButton {
                 add(BarButton(kind: .secondaryOnly, icon: mode == .secondaryOnly ? .collapseArrows : .expandArrows,
                               column: .secondary, frame: .zero))
             }
         }
         let measurer = textMeasurer
-        return ButtonRules.placed(perColumn, in: layout, primaryEdge: preferences.primaryEdge) {
+        return ButtonRules.placed(perColumn, in: layout, primaryEdge: modes.preferences.primaryEdge) {
             measurer.width(of: $0, font: .body)
         }
     }
@@ -40,10 +40,10 @@ extension SplitViewController {
     /// Whether the display-mode button may show at all: `.always`, or `.automatic` with
     /// `presentsWithGesture`.
     private var showsDisplayModeButton: Bool {
-        switch preferences.displayModeButtonVisibility {
+        switch modes.preferences.displayModeButtonVisibility {
         case .always: true
         case .never: false
-        case .automatic: preferences.presentsWithGesture
+        case .automatic: modes.preferences.presentsWithGesture
         }
     }
 

@@ -12,7 +12,7 @@ extension SplitViewController {
     func collapseInterface() {
         finishTransition()
         cancelInteractions()
-        transient = nil
+        modes.temporary = nil
         let reading = DisplayMode.oneBesideSecondary
         if displayMode != reading { delegate?.splitViewController(self, willChangeTo: reading) }
         collapsedStack = style == .unspecified ? classicCollapsedStack() : columnCollapsedStack()
@@ -32,8 +32,8 @@ extension SplitViewController {
         finishTransition()
         cancelInteractions()
         let resolved = resolve()
-        resolution = resolved
-        transient = nil
+        modes.resolution = resolved
+        modes.temporary = nil
         var mode = resolved.displayMode
         if mode != displayMode { delegate?.splitViewController(self, willChangeTo: mode) }
         if style == .unspecified { separateClassicSecondary() }
@@ -41,7 +41,7 @@ extension SplitViewController {
            chosen != mode, chosen != .automatic, fits(chosen, resolved)
         {
             delegate?.splitViewController(self, willChangeTo: chosen)
-            transient = chosen
+            modes.temporary = chosen
             mode = chosen
         }
         let behavior = behavior(of: mode, base: resolved.splitBehavior)

@@ -8,11 +8,11 @@ extension SplitViewController {
     /// over the secondary until the width next changes the resolution (UIKit, measured);
     /// narrowing a window drops columns instead. Setting the same value notifies nobody.
     public var preferredDisplayMode: DisplayMode {
-        get { preferences.displayMode }
+        get { modes.preferences.displayMode }
         set {
-            guard newValue != preferences.displayMode else { return }
-            preferences.displayMode = newValue
-            transient = nil
+            guard newValue != modes.preferences.displayMode else { return }
+            modes.preferences.displayMode = newValue
+            modes.temporary = nil
             update(.programmatic, request: newValue)
         }
     }
@@ -22,7 +22,7 @@ extension SplitViewController {
     /// Mirrors `UISplitViewController.preferredSplitBehavior` (default `.automatic`). It takes
     /// effect at once: the layout is recomputed on every change.
     public var preferredSplitBehavior: SplitBehavior {
-        get { preferences.splitBehavior }
+        get { modes.preferences.splitBehavior }
         set { setPreference(\.splitBehavior, newValue) }
     }
 
@@ -33,7 +33,7 @@ extension SplitViewController {
     ///
     /// Mirrors `UISplitViewController.presentsWithGesture` (default true).
     public var presentsWithGesture: Bool {
-        get { preferences.presentsWithGesture }
+        get { modes.preferences.presentsWithGesture }
         set { setPreference(\.presentsWithGesture, newValue) }
     }
 
@@ -42,7 +42,7 @@ extension SplitViewController {
     ///
     /// Mirrors `UISplitViewController.showsSecondaryOnlyButton` (default false).
     public var showsSecondaryOnlyButton: Bool {
-        get { preferences.showsSecondaryOnlyButton }
+        get { modes.preferences.showsSecondaryOnlyButton }
         set { setPreference(\.showsSecondaryOnlyButton, newValue) }
     }
 
@@ -51,7 +51,7 @@ extension SplitViewController {
     /// Mirrors `UISplitViewController.displayModeButtonVisibility` (default `.automatic`).
     /// `.always` cannot add the button to a mode that has none (`.twoOverSecondary`, …).
     public var displayModeButtonVisibility: DisplayModeButtonVisibility {
-        get { preferences.displayModeButtonVisibility }
+        get { modes.preferences.displayModeButtonVisibility }
         set { setPreference(\.displayModeButtonVisibility, newValue) }
     }
 
@@ -59,14 +59,14 @@ extension SplitViewController {
     ///
     /// Mirrors `UISplitViewController.primaryEdge` (default `.leading`).
     public var primaryEdge: PrimaryEdge {
-        get { preferences.primaryEdge }
+        get { modes.preferences.primaryEdge }
         set { setPreference(\.primaryEdge, newValue) }
     }
 
     private func setPreference<Value: Equatable>(_ keyPath: WritableKeyPath<Preferences, Value>, _ value: Value) {
-        guard preferences[keyPath: keyPath] != value else { return }
-        preferences[keyPath: keyPath] = value
-        transient = nil
+        guard modes.preferences[keyPath: keyPath] != value else { return }
+        modes.preferences[keyPath: keyPath] = value
+        modes.temporary = nil
         update(.programmatic)
     }
 

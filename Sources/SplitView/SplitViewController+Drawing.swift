@@ -64,7 +64,7 @@ extension SplitViewController {
                        buttons: buttons, isFocused: focus.isPaneFocused(column),
                        showsFocusRing: focusableSet.count > 1, isDimmed: placement.isDimmed, edges: edges,
                        activeDividers: ColumnSet(layout.dividers.lazy.filter(\.isActive).map(\.column)),
-                       style: preferences.primaryEdge.rawValue)
+                       style: modes.preferences.primaryEdge.rawValue)
     }
 
     /// The pane that shows a ``prompt``: the secondary when it shows undimmed, else the
@@ -108,7 +108,7 @@ extension SplitViewController {
         }
         // The title centres in the bar when it can, else in the room the buttons leave.
         let title = wrappers[placement.column]?.topViewController?.title ?? ""
-        let room = preferences.primaryEdge == .leading ? (leading + 8, width - 8) : (8, trailing - 8)
+        let room = modes.preferences.primaryEdge == .leading ? (leading + 8, width - 8) : (8, trailing - 8)
         let fitted = TextLayout.truncated(title, toWidth: max(0, room.1 - room.0), font: .title, measurer: textMeasurer)
         guard !fitted.isEmpty else { return }
         let textWidth = textMeasurer.width(of: fitted, font: .title)
@@ -123,7 +123,7 @@ extension SplitViewController {
             list.append(.fill(rect, theme.buttonHover))
         }
         let iconBox = Rect(x: rect.minX, y: rect.minY, width: ButtonMetrics.size, height: ButtonMetrics.size)
-        let mirrored = preferences.primaryEdge == .trailing
+        let mirrored = modes.preferences.primaryEdge == .trailing
         list.ops.append(contentsOf: ButtonIcons.ops(button.icon, in: iconBox, color: theme.icon, mirrored: mirrored))
         guard !button.title.isEmpty else { return }
         let room = rect.width - ButtonMetrics.size - ButtonMetrics.titlePadding / 2

@@ -12,7 +12,7 @@ extension SplitViewController {
         var lines = ["\(style) \(size): " + collapseLine(width: size.width)]
         if isCollapsed {
             lines.append("stack \(collapsedStack.map(\.name).joined(separator: " > ")); displayMode reads oneBesideSecondary, splitBehavior tile")
-        } else if let resolution {
+        } else if let resolution = modes.resolution {
             lines.append("splitBehavior \(splitBehavior): " + behaviorLine(resolution))
             lines.append("displayMode \(displayMode): " + modeLine(resolution, width: size.width))
         }
@@ -31,21 +31,22 @@ extension SplitViewController {
     }
 
     private func behaviorLine(_ resolution: Resolution) -> String {
-        if let transient, transient.family != nil, behavior(of: transient, base: resolution.splitBehavior) != resolution.splitBehavior {
-            return "\(transient) was asked for while its columns cannot tile (resolved behavior: \(resolution.splitBehavior))"
+        if let temporary = modes.temporary, temporary.family != nil,
+           behavior(of: temporary, base: resolution.splitBehavior) != resolution.splitBehavior {
+            return "\(temporary) was asked for while its columns cannot tile (resolved behavior: \(resolution.splitBehavior))"
         }
         let fits = resolution.tiledLevelThatFits
         switch resolution.behaviorRule {
-        case .preferred: return "preferred \(preferences.splitBehavior)"
-        case .preferredModeFamily: return "preferred automatic; preferred mode \(preferences.displayMode) belongs to \(resolution.splitBehavior)"
+        case .preferred: return "preferred \(modes.preferences.splitBehavior)"
+        case .preferredModeFamily: return "preferred automatic; preferred mode \(modes.preferences.displayMode) belongs to \(resolution.splitBehavior)"
         case .widthAllowsTiling: return "preferred automatic; \(fits) column\(fits == 1 ? "" : "s") fit\(fits == 1 ? "s" : "") beside the secondary"
         case .widthTooNarrowToTile: return "preferred automatic; no column fits beside the secondary (needs \(formatted(tilingWidth(level: 1))) pt)"
-        case .strictPreference: return "presentsWithGesture is false: preferred \(preferences.displayMode) shows over the secondary rather than hide"
+        case .strictPreference: return "presentsWithGesture is false: preferred \(modes.preferences.displayMode) shows over the secondary rather than hide"
         }
     }
 
     private func modeLine(_ resolution: Resolution, width: Double) -> String {
-        if transient != nil {
+        if modes.temporary != nil {
             return "shown on request over the resolved \(resolution.displayMode), until the width changes the resolution"
         }
         switch resolution.modeRule {
@@ -55,11 +56,11 @@ extension SplitViewController {
                 : "two columns need \(formatted(tilingWidth(level: 1))) pt"
             return "preferred automatic under \(resolution.splitBehavior) (\(needs), has \(formatted(width)))"
         case .preferred:
-            return "preferred \(preferences.displayMode)"
+            return "preferred \(modes.preferences.displayMode)"
         case .droppedForSpace(let wanted):
             return "preferred \(wanted) needs \(formatted(tilingWidth(level: wanted.level))) pt, has \(formatted(width)); dropped to what fits"
         case .overlayWaitsForRequest:
-            return "narrow window: preferred \(preferences.displayMode) shows no column over the secondary until asked (button, F9, gesture)"
+            return "narrow window: preferred \(modes.preferences.displayMode) shows no column over the secondary until asked (button, F9, gesture)"
         }
     }
 

@@ -45,7 +45,7 @@ extension SplitViewController {
         case .draggingContent(let drag):
             moveContentDrag(drag, to: point)
         case .edgeGesture(let startX, let reveal):
-            let travel = (point.x - startX) * (preferences.primaryEdge == .leading ? 1 : -1)
+            let travel = (point.x - startX) * (modes.preferences.primaryEdge == .leading ? 1 : -1)
             if reveal == nil && travel >= edgeGestureSlop { beginEdgeGesture(startX: startX) }
             if let gesture = pointer.edgeReveal, var running = transition, running.isInteractive {
                 running.follow(travel / max(gesture.distance, 1))
@@ -134,7 +134,7 @@ extension SplitViewController {
     /// side, and a trailing primary edge mirrors both.
     func widening(_ divider: Divider) -> Double {
         let widens: Double = divider.resizes == divider.column ? 1 : -1
-        return preferences.primaryEdge == .leading ? widens : -widens
+        return modes.preferences.primaryEdge == .leading ? widens : -widens
     }
 
     /// Sets the width a divider drag or keyboard move asks for, clamped to the divider's
@@ -157,14 +157,14 @@ extension SplitViewController {
     // MARK: - Gestures
 
     private func canBeginEdgeGesture(at point: Point) -> Bool {
-        let fromEdge = preferences.primaryEdge == .leading ? point.x : layout.size.width - point.x
+        let fromEdge = modes.preferences.primaryEdge == .leading ? point.x : layout.size.width - point.x
         return fromEdge < edgeGestureZone && edgeRevealTarget() != nil
     }
 
     /// The mode an edge drag would reveal now, or `nil` when there is none: gestures off, the
     /// window collapsed or not sized yet, or the primary already showing.
     private func edgeRevealTarget() -> DisplayMode? {
-        guard preferences.presentsWithGesture, !isCollapsed, !isShowing(.primary), size != nil else { return nil }
+        guard modes.preferences.presentsWithGesture, !isCollapsed, !isShowing(.primary), size != nil else { return nil }
         let level = style == .tripleColumn ? 2 : 1
         return DisplayMode.mode(level: level, in: splitBehavior)
     }
@@ -185,7 +185,7 @@ extension SplitViewController {
         let revealed = computeLayout(collapsed: false, mode: predicted, behavior: behavior(of: predicted, base: splitBehavior))
         let distance = revealed.columns.filter { settledLayout.frame(of: $0.column) == nil }.reduce(0) { $0 + $1.frame.width }
         pointer.activity = .edgeGesture(startX: startX, reveal: EdgeGesture(target: target, distance: distance))
-        transition = Transition(from: settledLayout, to: revealed, primaryEdge: preferences.primaryEdge, interactive: true)
+        transition = Transition(from: settledLayout, to: revealed, primaryEdge: modes.preferences.primaryEdge, interactive: true)
         beginAppearance(for: revealed, animated: true)
     }
 
@@ -195,7 +195,7 @@ extension SplitViewController {
             transition = nil
             requestDisplayMode(gesture.target, cause: .user)
         } else {
-            transition = Transition(from: layout, to: settledLayout, primaryEdge: preferences.primaryEdge)
+            transition = Transition(from: layout, to: settledLayout, primaryEdge: modes.preferences.primaryEdge)
             beginAppearance(for: settledLayout, animated: true)
         }
         delegate?.splitViewControllerInteractivePresentationGestureDidEnd(self)
@@ -206,11 +206,11 @@ extension SplitViewController {
     /// towards the primary edge to hide, away from it to reveal.
     private func horizontalScroll(_ dx: Double, at point: Point) {
         // While the button is held (a drag, an edge reveal) a scroll is no second gesture.
-        guard preferences.presentsWithGesture, !isCollapsed, pointer.activity == .idle,
+        guard modes.preferences.presentsWithGesture, !isCollapsed, pointer.activity == .idle,
               layout.columns.last(where: { $0.frame.contains(point) })?.column == .secondary else { return }
         guard let direction = pointer.scroll(dx, distance: scrollGestureDistance) else { return }
         // Scrolling left (dx < 0) pulls content in from the left edge: a reveal for a leading primary.
-        let reveals = (direction < 0) == (preferences.primaryEdge == .leading)
+        let reveals = (direction < 0) == (modes.preferences.primaryEdge == .leading)
         let target: DisplayMode? =
             if let buttonTarget = displayModeButtonTarget() { buttonTarget }
             else if displayMode.dimsSecondary { dismissTarget(of: displayMode) }

@@ -104,23 +104,8 @@ extension SplitViewController {
     /// tiles its columns instead of keeping them over the secondary.
     func requestDisplayMode(_ target: DisplayMode, cause: ChangeCause) {
         guard !isCollapsed, target != .automatic else { return }
-        if target.family == .overlay {
-            if preferences.displayMode.family == .overlay || preferences.splitBehavior == .overlay {
-                preferences.displayMode = target
-                transient = nil
-            } else {
-                transient = target
-            }
-            update(cause)
-        } else if transient != nil, displayMode.dimsSecondary, target == dismissTarget(of: displayMode) {
-            transient = nil
-            update(cause)
-        } else {
-            if displayMode == .secondaryOnly, target != .secondaryOnly { modeBeforeSecondaryOnly = nil }
-            preferences.displayMode = target
-            transient = nil
-            update(cause, request: target)
-        }
+        let dismissing = displayMode.dimsSecondary && target == dismissTarget(of: displayMode)
+        update(cause, request: modes.request(target, showing: displayMode, dismisses: dismissing))
     }
 
     /// Where a tap on the dimmed secondary goes: `secondaryOnly` from an over-mode,
@@ -174,10 +159,10 @@ extension SplitViewController {
     /// `secondaryOnly`, the mode the button left (or as many columns as tile).
     func secondaryOnlyButtonTarget() -> DisplayMode {
         guard displayMode == .secondaryOnly else { return .secondaryOnly }
-        if let previous = modeBeforeSecondaryOnly, previous.level <= DisplayModeResolution.levelCap(style) {
+        if let previous = modes.beforeSecondaryOnly, previous.level <= DisplayModeResolution.levelCap(style) {
             return DisplayMode.mode(level: previous.level, in: splitBehavior) ?? previous
         }
-        let fits = resolution?.tiledLevelThatFits ?? 1
+        let fits = modes.resolution?.tiledLevelThatFits ?? 1
         return DisplayMode.mode(level: max(1, min(fits, DisplayModeResolution.levelCap(style))), in: splitBehavior)!
     }
 
@@ -187,7 +172,7 @@ extension SplitViewController {
         let target = secondaryOnlyButtonTarget()
         let previous = displayMode
         requestDisplayMode(target, cause: cause)
-        if target == .secondaryOnly { modeBeforeSecondaryOnly = previous }
+        if target == .secondaryOnly { modes.beforeSecondaryOnly = previous }
     }
 
     /// Back one level: the focused (or top) column's navigation stack first, then the

@@ -70,19 +70,19 @@ extension SplitViewController {
         let available = inspectorTiles ? width - widths.minimum(.inspector) - LayoutMetrics.dividerWidth : width
         return ResolutionInput(
             style: style, availableWidth: available,
-            preferredDisplayMode: preferredDisplayMode ?? preferences.displayMode,
-            preferredSplitBehavior: preferences.splitBehavior, presentsWithGesture: preferences.presentsWithGesture,
+            preferredDisplayMode: preferredDisplayMode ?? modes.preferences.displayMode,
+            preferredSplitBehavior: modes.preferences.splitBehavior, presentsWithGesture: modes.preferences.presentsWithGesture,
             minimumPrimary: widths.minimum(.primary), minimumSupplementary: widths.minimum(.supplementary),
             minimumSecondary: widths.minimum(.secondary))
     }
 
     private func applyResolution(request: DisplayMode?) {
         let resolved = resolve()
-        if let previous = resolution, previous != resolved { transient = nil }
-        resolution = resolved
-        if let request, let overlay = overlayForUnfittingTiles(request, resolved) { transient = overlay }
-        if let shown = transient, !fits(shown, resolved) { transient = nil }
-        let mode = transient ?? resolved.displayMode
+        let overlay = request.flatMap { overlayForUnfittingTiles($0, resolved) }
+        // A copy: `fits` reads the preferences, which an access to `modes` itself would hold.
+        var next = modes
+        let mode = next.adopt(resolved, overlay: overlay) { fits($0, resolved) }
+        modes = next
         if mode != displayMode { delegate?.splitViewController(self, willChangeTo: mode) }
         displayMode = mode
         splitBehavior = behavior(of: mode, base: resolved.splitBehavior)
@@ -92,7 +92,7 @@ extension SplitViewController {
     /// over the secondary; the overlay lasts until the resolution next changes.
     func overlayForUnfittingTiles(_ request: DisplayMode, _ resolved: Resolution) -> DisplayMode? {
         let level = min(request.level, DisplayModeResolution.levelCap(style))
-        guard preferences.splitBehavior == .automatic, request.family == .tile,
+        guard modes.preferences.splitBehavior == .automatic, request.family == .tile,
               resolved.displayMode.level < level else { return nil }
         let overlay = DisplayMode.mode(level: level, in: .overlay)!
         return fits(overlay, resolved) ? overlay : nil
@@ -113,7 +113,7 @@ extension SplitViewController {
 
     /// The mode a request for `target` would show, without making it.
     func predictedMode(for target: DisplayMode) -> DisplayMode {
-        guard let resolved = resolution else { return target }
+        guard let resolved = modes.resolution else { return target }
         if target.family == .overlay { return fits(target, resolved) ? target : displayMode }
         let wouldResolve = resolve(preferredDisplayMode: target)
         return overlayForUnfittingTiles(target, wouldResolve) ?? wouldResolve.displayMode
@@ -134,7 +134,7 @@ extension SplitViewController {
         let collapsed = collapsed ?? isCollapsed
         let mode = mode ?? displayMode
         var layout = LayoutComputation.layout(LayoutInput(
-            size: size ?? .zero, style: style, primaryEdge: preferences.primaryEdge, displayMode: mode,
+            size: size ?? .zero, style: style, primaryEdge: modes.preferences.primaryEdge, displayMode: mode,
             isCollapsed: collapsed, collapsedTop: collapsedStack.last ?? .secondary,
             inspectorShown: inspectorShown ?? self.inspectorShown,
             widths: resolvedWidths, userSized: ColumnSet(userWidths.keys)))
@@ -153,7 +153,7 @@ extension SplitViewController {
         beginAppearance(for: target, animated: animate || transition != nil)
         settledLayout = target
         if animate || transition?.isInteractive == false {
-            transition = Transition(from: layout, to: target, primaryEdge: preferences.primaryEdge, pushing: pushing)
+            transition = Transition(from: layout, to: target, primaryEdge: modes.preferences.primaryEdge, pushing: pushing)
         } else {
             transition = nil
             settle(animated: false)

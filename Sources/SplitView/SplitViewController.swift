@@ -69,20 +69,15 @@ public final class SplitViewController {
 
     // MARK: State (read by the extensions; the rules themselves are pure functions elsewhere)
 
-    var preferences = Preferences()
+    var modes = ModeRequests()
     var widthSpecs: [Column: ColumnWidthSpec] = [:]
     var wrappers: [Column: NavigationController] = [:]
     var originals: [Column: ViewController] = [:]
 
     var size: Size?
-    var resolution: Resolution?
-    /// A mode shown on request over the resolved one until the resolution changes: an
-    /// overlay asked for when the columns cannot tile, or the delegate's choice on expanding.
-    var transient: DisplayMode?
     var inspectorShown = false
     var userWidths: [Column: Double] = [:]
     var collapsedStack: [Column] = []
-    var modeBeforeSecondaryOnly: DisplayMode?
 
     var pointer = PointerInteraction()
     var focus = FocusModel()

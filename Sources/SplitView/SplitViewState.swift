@@ -75,7 +75,7 @@ extension SplitViewController {
         let widths = Column.allCases.compactMap { column in
             userWidths[column].map { SplitViewState.ColumnWidth(column: column, width: $0, wasShowing: true) }
         }
-        return SplitViewState(preferredDisplayMode: preferences.displayMode, preferredSplitBehavior: preferences.splitBehavior,
+        return SplitViewState(preferredDisplayMode: modes.preferences.displayMode, preferredSplitBehavior: modes.preferences.splitBehavior,
                               widths: widths, isInspectorShown: inspectorShown,
                               collapsedTopColumn: isCollapsed ? collapsedStack.last : nil, focusedColumn: focus.column)
     }
@@ -108,10 +108,10 @@ extension SplitViewController {
             }
         }
         userWidths = widths
-        preferences.displayMode = state.preferredDisplayMode
-        preferences.splitBehavior = state.preferredSplitBehavior
+        modes.preferences.displayMode = state.preferredDisplayMode
+        modes.preferences.splitBehavior = state.preferredSplitBehavior
         inspectorShown = state.isInspectorShown
-        transient = nil
+        modes.temporary = nil
         restoredTopColumn = state.collapsedTopColumn
         update(.programmatic, animated: false)
         if isCollapsed, let top = state.collapsedTopColumn { showCollapsed(top, cause: .programmatic) }
