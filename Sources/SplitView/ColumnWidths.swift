@@ -61,7 +61,7 @@ struct ResolvedWidths: Sendable {
     private var naturals = InlineArray<5, Double>(repeating: 0)
 
     /// Resolves the specs against a window `windowWidth` wide. `userWidths` are the widths
-    /// the user dragged; they win over the developer's modes.preferences.
+    /// the user dragged; they win over the developer's preferences.
     init(specs: [SplitViewController.Column: ColumnWidthSpec], userWidths: [SplitViewController.Column: Double],
          style: SplitViewController.Style, windowWidth: Double)
     {

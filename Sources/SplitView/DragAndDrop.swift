@@ -76,7 +76,7 @@ extension SplitViewController {
             drag.began = true
         }
         let under = contentTarget(at: point)
-        if let previous = drag.target, previous != under?.column { wrappers[previous]?.dropExited() }
+        if let previous = drag.target, previous != under?.column { children.wrapped[previous]?.dropExited() }
         drag.target = under?.column
         drag.accepted = under.map { $0.vc.dropProposal(drag.item, at: $0.local, in: $0.bounds) } ?? false
         pointer.activity = .draggingContent(drag)
@@ -88,14 +88,14 @@ extension SplitViewController {
         if drag.accepted, let under = contentTarget(at: point), under.column == drag.target {
             _ = under.vc.performDrop(drag.item, at: under.local, in: under.bounds)
         }
-        if let target = drag.target { wrappers[target]?.dropExited() }
+        if let target = drag.target { children.wrapped[target]?.dropExited() }
     }
 
     /// Escape, or a change of the columns: the drag ends without a drop.
     func cancelContentDrag() {
         guard case .draggingContent(let drag) = pointer.activity else { return }
         pointer.activity = .consumed
-        if let target = drag.target { wrappers[target]?.dropExited() }
+        if let target = drag.target { children.wrapped[target]?.dropExited() }
     }
 
     /// The pane's content under `point`: its column, controller, the point in its content
@@ -104,7 +104,7 @@ extension SplitViewController {
         -> (column: Column, vc: NavigationController, local: Point, bounds: Rect)?
     {
         guard let placement = layout.columns.last(where: { $0.frame.contains(point) }), !placement.isDimmed,
-              let vc = wrappers[placement.column] else { return nil }
+              let vc = children.wrapped[placement.column] else { return nil }
         let local = Point(x: point.x - placement.frame.minX, y: point.y - placement.frame.minY)
         guard local.y >= LayoutMetrics.navigationBarHeight else { return nil }
         return (placement.column, vc, local, contentBounds(of: placement.frame.size))

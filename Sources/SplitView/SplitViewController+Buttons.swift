@@ -12,7 +12,7 @@ extension SplitViewController {
             }
         }
         if collapsed {
-            if let top = collapsedStack.last, let title = backTitle(in: top, collapsed: true) {
+            if let top = collapse.stack.last, let title = backTitle(in: top, collapsed: true) {
                 add(BarButton(kind: .back, icon: .backChevron, column: top, frame: .zero, title: title))
             }
         } else {
@@ -50,10 +50,10 @@ extension SplitViewController {
     /// The title of the level a back button in `column` returns to, or `nil` when there is
     /// none: the column's own stack first, then (collapsed) the column below in the stack.
     private func backTitle(in column: Column, collapsed: Bool) -> String? {
-        if let back = wrappers[column]?.backViewController { return back.title }
-        guard collapsed, collapsedStack.count > 1 else { return nil }
-        let below = collapsedStack[collapsedStack.count - 2]
-        return wrappers[below]?.topViewController?.title ?? below.name.capitalized
+        if let back = children.wrapped[column]?.backViewController { return back.title }
+        guard collapsed, collapse.stack.count > 1 else { return nil }
+        let below = collapse.stack[collapse.stack.count - 2]
+        return children.wrapped[below]?.topViewController?.title ?? below.name.capitalized
     }
 }
 

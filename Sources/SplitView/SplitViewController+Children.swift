@@ -8,7 +8,7 @@ extension SplitViewController {
     public func setViewController(_ vc: ViewController?, for column: Column) {
         if column == .supplementary && style != .tripleColumn { return }
         // The column's own wrapper (as `viewControllers` returns it) is what is installed already.
-        guard vc !== originals[column], vc == nil || vc !== wrappers[column] else { return }
+        guard vc !== children.original[column], vc == nil || vc !== children.wrapped[column] else { return }
         if let vc { install(vc, in: column) } else { uninstall(column) }
         if isMounted { relayout(.programmatic, animated: false) }
     }
@@ -16,11 +16,11 @@ extension SplitViewController {
     /// The controller installed in `column` as it was given (not its wrapper), or `nil`.
     ///
     /// Mirrors `UISplitViewController.viewController(for:)`.
-    public func viewController(for column: Column) -> ViewController? { originals[column] }
+    public func viewController(for column: Column) -> ViewController? { children.original[column] }
 
     /// The navigation controller that holds `column`'s controller (the one given, when it was
     /// a navigation controller), or `nil`.
-    public func navigationController(for column: Column) -> NavigationController? { wrappers[column] }
+    public func navigationController(for column: Column) -> NavigationController? { children.wrapped[column] }
 
     /// The column controllers: primary, (supplementary,) secondary while expanded — each the
     /// navigation controller that holds it — and the one stack while collapsed. Setting it
@@ -31,14 +31,14 @@ extension SplitViewController {
     public var viewControllers: [ViewController] {
         get {
             if isCollapsed {
-                let root = collapsedStack.first ?? .primary
-                return wrappers[root].map { [$0] } ?? []
+                let root = collapse.stack.first ?? .primary
+                return children.wrapped[root].map { [$0] } ?? []
             }
-            return stackColumns.compactMap { wrappers[$0] }
+            return stackColumns.compactMap { children.wrapped[$0] }
         }
         set {
             var changed = false
-            for (column, vc) in zip(stackColumns, newValue) where vc !== originals[column] && vc !== wrappers[column] {
+            for (column, vc) in zip(stackColumns, newValue) where vc !== children.original[column] && vc !== children.wrapped[column] {
                 install(vc, in: column)
                 changed = true
             }
@@ -52,7 +52,7 @@ extension SplitViewController {
     /// Mirrors `UISplitViewController.show(_:sender:)`.
     public func show(_ vc: ViewController, sender: Any?) {
         if delegate?.splitViewController(self, show: vc, sender: sender) == true { return }
-        if isCollapsed, let top = collapsedStack.last, let wrapper = wrappers[top] {
+        if isCollapsed, let top = collapse.stack.last, let wrapper = children.wrapped[top] {
             wrapper.pushViewController(vc, animated: true)
         } else {
             setViewController(vc, for: .primary)
@@ -67,9 +67,9 @@ extension SplitViewController {
     /// Mirrors `UISplitViewController.showDetailViewController(_:sender:)`.
     public func showDetailViewController(_ vc: ViewController, sender: Any?) {
         if delegate?.splitViewController(self, showDetail: vc, sender: sender) == true { return }
-        if vc !== originals[.secondary] { install(vc, in: .secondary) }
+        if vc !== children.original[.secondary] { install(vc, in: .secondary) }
         if isCollapsed {
-            if collapsedStack.last == .secondary || collapsedStack.last == .compact {
+            if collapse.stack.last == .secondary || collapse.stack.last == .compact {
                 relayout(.programmatic, animated: false)
             } else {
                 showCollapsed(.secondary, cause: .programmatic)
@@ -91,22 +91,22 @@ extension SplitViewController {
         uninstall(column)
         let wrapper = (vc as? NavigationController) ?? NavigationController(rootViewController: vc)
         wrapper.owner = self
-        originals[column] = vc
-        wrappers[column] = wrapper
+        children.original[column] = vc
+        children.wrapped[column] = wrapper
     }
 
     private func uninstall(_ column: Column) {
-        wrappers[column]?.owner = nil
-        if let old = originals[column], old.navigationController === wrappers[column], !(old is NavigationController) {
+        children.wrapped[column]?.owner = nil
+        if let old = children.original[column], old.navigationController === children.wrapped[column], !(old is NavigationController) {
             old.navigationController = nil
         }
-        originals[column] = nil
-        wrappers[column] = nil
+        children.original[column] = nil
+        children.wrapped[column] = nil
     }
 
     /// A navigation stack in a column changed: the back button and what appears follow.
     func navigationStackDidChange(_ navigationController: NavigationController) {
-        guard isMounted, wrappers.values.contains(where: { $0 === navigationController }) else { return }
+        guard isMounted, children.wrapped.values.contains(where: { $0 === navigationController }) else { return }
         relayout(.programmatic, animated: false)
     }
 

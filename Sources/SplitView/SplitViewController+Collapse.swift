@@ -15,7 +15,7 @@ extension SplitViewController {
         modes.temporary = nil
         let reading = DisplayMode.oneBesideSecondary
         if displayMode != reading { delegate?.splitViewController(self, willChangeTo: reading) }
-        collapsedStack = style == .unspecified ? classicCollapsedStack() : columnCollapsedStack()
+        collapse.stack = style == .unspecified ? classicCollapsedStack() : columnCollapsedStack()
         switchInterface(collapsed: true, to: computeLayout(collapsed: true, mode: reading, behavior: .tile),
                         mode: reading, behavior: .tile)
     }
@@ -59,7 +59,7 @@ extension SplitViewController {
         isCollapsed = collapsed
         displayMode = mode
         splitBehavior = behavior
-        if !collapsed { collapsedStack = [] }
+        if !collapsed { collapse.stack = [] }
         settledLayout = target
         appearance.complete(animated: false)
         let didShow = { for column in show.ordered { self.delegate?.splitViewController(self, didShow: column) } }
@@ -81,15 +81,15 @@ extension SplitViewController {
     /// delegate chooses (proposal: a restored state's top column, else `.compact` when it has
     /// a controller, else `.secondary`), or the compact column alone.
     private func columnCollapsedStack() -> [Column] {
-        var proposal: Column = originals[.compact] != nil ? .compact : .secondary
-        if let restored = restoredTopColumn {
-            restoredTopColumn = nil
+        var proposal: Column = children.original[.compact] != nil ? .compact : .secondary
+        if let restored = collapse.restoredTop {
+            collapse.restoredTop = nil
             proposal = restored
         }
         var top = delegate?.splitViewController(self, topColumnForCollapsingToProposedTopColumn: proposal) ?? proposal
         // A top that cannot be shown (the inspector, an absent compact column, the
         // supplementary of a double column) falls back to the proposal.
-        if top == .inspector || (top == .compact && originals[.compact] == nil) || (top == .supplementary && style != .tripleColumn) {
+        if top == .inspector || (top == .compact && children.original[.compact] == nil) || (top == .supplementary && style != .tripleColumn) {
             top = proposal
         }
         if top == .compact { return [.compact] }
@@ -101,10 +101,10 @@ extension SplitViewController {
     /// `collapseSecondary(_:onto:)` returning true discards the secondary from the stack;
     /// otherwise the primary's navigation stack takes it (UINavigationController's default).
     private func classicCollapsedStack() -> [Column] {
-        if let primary = delegate?.primaryViewController(forCollapsing: self), primary !== originals[.primary] {
+        if let primary = delegate?.primaryViewController(forCollapsing: self), primary !== children.original[.primary] {
             install(primary, in: .primary)
         }
-        guard let secondary = originals[.secondary], let primary = originals[.primary] else { return [.primary] }
+        guard let secondary = children.original[.secondary], let primary = children.original[.primary] else { return [.primary] }
         let handled = delegate?.splitViewController(self, collapseSecondary: secondary, onto: primary) ?? false
         return handled ? [.primary] : [.primary, .secondary]
     }
@@ -112,12 +112,12 @@ extension SplitViewController {
     /// The classic pair: `primaryViewController(forExpanding:)` may replace the primary;
     /// `separateSecondary(from:)` may give a new secondary, else the one folded away returns.
     private func separateClassicSecondary() {
-        if let primary = delegate?.primaryViewController(forExpanding: self), primary !== originals[.primary] {
+        if let primary = delegate?.primaryViewController(forExpanding: self), primary !== children.original[.primary] {
             install(primary, in: .primary)
         }
-        if let primary = originals[.primary],
+        if let primary = children.original[.primary],
            let secondary = delegate?.splitViewController(self, separateSecondaryFrom: primary),
-           secondary !== originals[.secondary]
+           secondary !== children.original[.secondary]
         {
             install(secondary, in: .secondary)
         }

@@ -59,14 +59,14 @@ extension SplitViewController {
     @discardableResult
     private func performContentCommand(_ command: Command) -> Bool {
         guard let column = focus.column, let placement = settledLayout.placement(of: column),
-              let vc = wrappers[column] else { return false }
+              let vc = children.wrapped[column] else { return false }
         return vc.perform(command, in: contentBounds(of: placement.frame.size))
     }
 
     /// A key no binding names goes to the focused pane (type-ahead in a list).
     func keyDownInFocusedPane(_ chord: KeyChord) {
         guard isMounted, let column = focus.column, let placement = settledLayout.placement(of: column),
-              let vc = wrappers[column] else { return }
+              let vc = children.wrapped[column] else { return }
         if vc.keyDown(chord.withoutLocks, in: contentBounds(of: placement.frame.size)) { publish() }
     }
 
@@ -121,7 +121,7 @@ extension SplitViewController {
               let width = settledLayout.frame(of: divider.resizes)?.width else { return }
         let direction = widening(divider)
         let move = focus.keyboardMove ?? DividerDrag(divider: name, resizes: divider.resizes, startWidth: width,
-                                                     startUserWidth: userWidths[divider.resizes], startX: 0, direction: direction)
+                                                     startUserWidth: widths.dragged[divider.resizes], startX: 0, direction: direction)
         focus.keyboardMove = move
         let target = newWidth(width, direction)
         setDraggedWidth(min(max(target, divider.range.lowerBound), divider.range.upperBound), drag: move)

@@ -216,11 +216,11 @@ extension SplitViewController {
     /// Mirrors `UISplitViewController.inspectorColumnWidth`.
     public var inspectorColumnWidth: Double { columnWidth(.inspector) }
 
-    func spec(_ column: Column) -> ColumnWidthSpec { widthSpecs[column] ?? ColumnWidthSpec() }
+    func spec(_ column: Column) -> ColumnWidthSpec { widths.specs[column] ?? ColumnWidthSpec() }
 
     /// The width rule's inputs resolved at the current window width.
     var resolvedWidths: ResolvedWidths {
-        ResolvedWidths(specs: widthSpecs, userWidths: userWidths, style: style, windowWidth: size?.width ?? 0)
+        ResolvedWidths(specs: widths.specs, userWidths: widths.dragged, style: style, windowWidth: size?.width ?? 0)
     }
 
     private func setWidth(_ value: Double, of column: Column, _ keyPath: WritableKeyPath<ColumnWidthSpec, Double>) {
@@ -237,7 +237,7 @@ extension SplitViewController {
         var spec = spec(column)
         change(&spec)
         guard spec != self.spec(column) else { return }
-        widthSpecs[column] = spec
+        widths.specs[column] = spec
         update(.programmatic)
     }
 

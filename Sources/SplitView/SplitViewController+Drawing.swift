@@ -22,7 +22,7 @@ extension SplitViewController {
         var list = DisplayList(size: size)
         list.append(.fill(Rect(origin: .zero, size: size), background(of: column)))
         let isFocused = focus.isPaneFocused(column)
-        if let vc = wrappers[column] {
+        if let vc = children.wrapped[column] {
             let context = DrawContext(bounds: contentBounds(of: size), theme: theme, measurer: textMeasurer, isFocused: isFocused)
             list.ops.append(contentsOf: vc.draw(in: context))
         }
@@ -48,7 +48,7 @@ extension SplitViewController {
     /// column is not showing. Comparing keys is much cheaper than building display lists.
     public func paneKey(for column: Column) -> PaneKey? {
         guard let placement = layout.placement(of: column) else { return nil }
-        let wrapper = wrappers[column]
+        let wrapper = children.wrapped[column]
         let top = wrapper?.topViewController
         let buttons = layout.buttons(in: column).map { button in
             var local = button
@@ -107,7 +107,7 @@ extension SplitViewController {
             trailing = min(trailing, local.minX)
         }
         // The title centres in the bar when it can, else in the room the buttons leave.
-        let title = wrappers[placement.column]?.topViewController?.title ?? ""
+        let title = children.wrapped[placement.column]?.topViewController?.title ?? ""
         let room = modes.preferences.primaryEdge == .leading ? (leading + 8, width - 8) : (8, trailing - 8)
         let fitted = TextLayout.truncated(title, toWidth: max(0, room.1 - room.0), font: .title, measurer: textMeasurer)
         guard !fitted.isEmpty else { return }

@@ -11,7 +11,7 @@ extension SplitViewController {
         guard let size else { return "\(style): no size yet; displayMode reads \(displayMode) until the first resize" }
         var lines = ["\(style) \(size): " + collapseLine(width: size.width)]
         if isCollapsed {
-            lines.append("stack \(collapsedStack.map(\.name).joined(separator: " > ")); displayMode reads oneBesideSecondary, splitBehavior tile")
+            lines.append("stack \(collapse.stack.map(\.name).joined(separator: " > ")); displayMode reads oneBesideSecondary, splitBehavior tile")
         } else if let resolution = modes.resolution {
             lines.append("splitBehavior \(splitBehavior): " + behaviorLine(resolution))
             lines.append("displayMode \(displayMode): " + modeLine(resolution, width: size.width))

@@ -23,7 +23,7 @@ extension SplitViewController {
             } else {
                 focusPane(placement.column, byUser: true)
                 let local = Point(x: point.x - placement.frame.minX, y: point.y - placement.frame.minY)
-                if let vc = wrappers[placement.column], local.y >= LayoutMetrics.navigationBarHeight {
+                if let vc = children.wrapped[placement.column], local.y >= LayoutMetrics.navigationBarHeight {
                     let bounds = contentBounds(of: placement.frame.size)
                     _ = vc.pointerDown(at: local, in: bounds)
                     if var item = vc.dragItem(at: local, in: bounds) {
@@ -76,7 +76,7 @@ extension SplitViewController {
     /// A double click goes to the pane under the pointer, below its bar, like the press before it.
     func doubleClick(at point: Point) {
         guard isMounted, let placement = layout.columns.last(where: { $0.frame.contains(point) }), !placement.isDimmed,
-              let vc = wrappers[placement.column] else { return }
+              let vc = children.wrapped[placement.column] else { return }
         let local = Point(x: point.x - placement.frame.minX, y: point.y - placement.frame.minY)
         guard local.y >= LayoutMetrics.navigationBarHeight else { return }
         _ = vc.doubleClick(at: local, in: contentBounds(of: placement.frame.size))
@@ -92,7 +92,7 @@ extension SplitViewController {
         guard isMounted else { return }
         if abs(dx) > abs(dy) { return horizontalScroll(dx, at: point) }
         guard let placement = layout.columns.last(where: { $0.frame.contains(point) }), !placement.isDimmed,
-              let vc = wrappers[placement.column] else { return }
+              let vc = children.wrapped[placement.column] else { return }
         _ = vc.scroll(dy: dy, in: contentBounds(of: placement.frame.size))
     }
 
@@ -125,7 +125,7 @@ extension SplitViewController {
     private func beginDrag(_ divider: Divider, at x: Double) {
         let width = settledLayout.frame(of: divider.resizes)?.width ?? divider.range.lowerBound
         pointer.activity = .draggingDivider(DividerDrag(
-            divider: divider.column, resizes: divider.resizes, startWidth: width, startUserWidth: userWidths[divider.resizes],
+            divider: divider.column, resizes: divider.resizes, startWidth: width, startUserWidth: widths.dragged[divider.resizes],
             startX: x, direction: widening(divider)))
     }
 
@@ -143,14 +143,14 @@ extension SplitViewController {
         guard width.isFinite, let divider = settledLayout.divider(of: drag.divider),
               let current = settledLayout.frame(of: drag.resizes)?.width else { return }
         let clamped = min(max(width, divider.range.lowerBound), divider.range.upperBound)
-        guard clamped != current || userWidths[drag.resizes] != clamped else { return }
-        userWidths[drag.resizes] = clamped
+        guard clamped != current || widths.dragged[drag.resizes] != clamped else { return }
+        widths.dragged[drag.resizes] = clamped
         update(.user, animated: false)
     }
 
     /// Puts a dragged divider back where the drag started (Escape).
     func cancelDrag(_ drag: DividerDrag) {
-        userWidths[drag.resizes] = drag.startUserWidth
+        widths.dragged[drag.resizes] = drag.startUserWidth
         update(.user, animated: false)
     }
 

@@ -24,9 +24,9 @@ extension SplitViewController {
     public func isShowing(_ column: Column) -> Bool {
         switch column {
         case .inspector: return inspectorShown && isMounted
-        case .compact: return isCollapsed && collapsedStack.last == .compact
+        case .compact: return isCollapsed && collapse.stack.last == .compact
         default:
-            if isCollapsed { return collapsedStack.last == column }
+            if isCollapsed { return collapse.stack.last == column }
             if column == .secondary { return isMounted }
             return LayoutComputation.besideColumns(displayMode, style: style).contains(column)
         }
@@ -44,8 +44,8 @@ extension SplitViewController {
         guard column != .compact else { return }
         if column == .inspector { return setInspectorShown(false, cause: cause) }
         if isCollapsed {
-            guard column != .primary, collapsedStack.last == column, collapsedStack.count > 1 else { return }
-            collapsedStack.removeLast()
+            guard column != .primary, collapse.stack.last == column, collapse.stack.count > 1 else { return }
+            collapse.stack.removeLast()
             return relayout(cause, animated: true)
         }
         guard column != .secondary, isShowing(column), let target = nearestMode(hiding: column) else { return }
@@ -53,11 +53,11 @@ extension SplitViewController {
     }
 
     func showCollapsed(_ column: Column, cause: ChangeCause) {
-        guard collapsedStack != [.compact] else { return }
+        guard collapse.stack != [.compact] else { return }
         let ladder = stackColumns
-        guard let index = ladder.firstIndex(of: column), collapsedStack.last != column else { return }
-        let pushing = !collapsedStack.contains(column)
-        collapsedStack = Array(ladder.prefix(through: index))
+        guard let index = ladder.firstIndex(of: column), collapse.stack.last != column else { return }
+        let pushing = !collapse.stack.contains(column)
+        collapse.stack = Array(ladder.prefix(through: index))
         relayout(cause, animated: true, pushing: pushing)
     }
 
@@ -178,11 +178,11 @@ extension SplitViewController {
     /// Back one level: the focused (or top) column's navigation stack first, then the
     /// collapsed stack.
     func goBack(in column: Column? = nil, cause: ChangeCause) {
-        let column = column ?? (isCollapsed ? collapsedStack.last : focus.column)
-        if let column, let wrapper = wrappers[column], wrapper.viewControllers.count > 1 {
+        let column = column ?? (isCollapsed ? collapse.stack.last : focus.column)
+        if let column, let wrapper = children.wrapped[column], wrapper.viewControllers.count > 1 {
             wrapper.popViewController(animated: true)
             return
         }
-        if isCollapsed, let top = collapsedStack.last { hide(top, cause: cause) }
+        if isCollapsed, let top = collapse.stack.last { hide(top, cause: cause) }
     }
 }

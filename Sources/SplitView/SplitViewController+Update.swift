@@ -26,17 +26,17 @@ extension SplitViewController {
     /// change is applied once the current update has finished.
     func update(_ cause: ChangeCause, animated: Bool = true, request: DisplayMode? = nil) {
         guard size != nil else { return }
-        guard !isUpdating else {
-            pendingUpdate = pendingUpdate == nil || pendingUpdate == .programmatic ? cause : pendingUpdate
+        guard !pipeline.isUpdating else {
+            pipeline.pending = pipeline.pending == nil || pipeline.pending == .programmatic ? cause : pipeline.pending
             return
         }
-        isUpdating = true
+        pipeline.isUpdating = true
         performUpdate(cause, animated: animated, request: request)
-        while let next = pendingUpdate {
-            pendingUpdate = nil
+        while let next = pipeline.pending {
+            pipeline.pending = nil
             performUpdate(next, animated: animated, request: nil)
         }
-        isUpdating = false
+        pipeline.isUpdating = false
     }
 
     private func performUpdate(_ cause: ChangeCause, animated: Bool, request: DisplayMode?) {
@@ -135,9 +135,9 @@ extension SplitViewController {
         let mode = mode ?? displayMode
         var layout = LayoutComputation.layout(LayoutInput(
             size: size ?? .zero, style: style, primaryEdge: modes.preferences.primaryEdge, displayMode: mode,
-            isCollapsed: collapsed, collapsedTop: collapsedStack.last ?? .secondary,
+            isCollapsed: collapsed, collapsedTop: collapse.stack.last ?? .secondary,
             inspectorShown: inspectorShown ?? self.inspectorShown,
-            widths: resolvedWidths, userSized: ColumnSet(userWidths.keys)))
+            widths: resolvedWidths, userSized: ColumnSet(widths.dragged.keys)))
         layout.buttons = barButtons(for: layout, collapsed: collapsed, mode: mode, behavior: behavior ?? splitBehavior)
         return layout
     }
@@ -192,7 +192,7 @@ extension SplitViewController {
     func beginAppearance(for target: Layout, animated: Bool) {
         // The common case — a resize or a drag step that shows the same controllers — is told
         // apart by identity alone, without building the list.
-        let key = AppearanceKey(target, wrappers: wrappers)
+        let key = AppearanceKey(target, wrappers: children.wrapped)
         guard key != appearanceKey || appearance.hasPending else { return }
         appearanceKey = key
         appearance.begin(visible: visibleControllers(in: target), animated: animated)
@@ -249,8 +249,8 @@ extension SplitViewController {
     func visibleControllers(in layout: Layout) -> [ViewController] {
         var result: [ViewController] = []
         for placement in layout.columns {
-            guard let wrapper = wrappers[placement.column] else { continue }
-            if originals[placement.column] === wrapper { result.append(wrapper) }
+            guard let wrapper = children.wrapped[placement.column] else { continue }
+            if children.original[placement.column] === wrapper { result.append(wrapper) }
             if let top = wrapper.topViewController, !result.contains(where: { $0 === top }) { result.append(top) }
         }
         return result

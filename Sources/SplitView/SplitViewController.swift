@@ -70,14 +70,13 @@ public final class SplitViewController {
     // MARK: State (read by the extensions; the rules themselves are pure functions elsewhere)
 
     var modes = ModeRequests()
-    var widthSpecs: [Column: ColumnWidthSpec] = [:]
-    var wrappers: [Column: NavigationController] = [:]
-    var originals: [Column: ViewController] = [:]
+    var widths = WidthSettings()
+    var children = Children()
+    var collapse = CollapseState()
+    var pipeline = UpdatePipeline()
 
     var size: Size?
     var inspectorShown = false
-    var userWidths: [Column: Double] = [:]
-    var collapsedStack: [Column] = []
 
     var pointer = PointerInteraction()
     var focus = FocusModel()
@@ -87,10 +86,7 @@ public final class SplitViewController {
     var appearance = AppearanceTracker()
     var appearanceKey = AppearanceKey()
     var pendingRequests: [HostRequest] = []
-    var restoredTopColumn: Column?
     var isMounted = false
-    var isUpdating = false
-    var pendingUpdate: ChangeCause?
     /// Bumped when the theme or the text measurer changes: every pane redraws.
     var appearanceRevision = 0
 
@@ -160,6 +156,39 @@ public final class SplitViewController {
     /// True while a transition runs: the host should send ``Input/tick(now:)`` at display rate
     /// until it turns false, and not at all otherwise.
     public var isAnimating: Bool { transition != nil }
+}
+
+/// The columns' widths as the developer set them and as the user dragged them.
+struct WidthSettings {
+    /// Preferred, fractional, minimum and maximum widths per column, as set.
+    var specs: [SplitViewController.Column: ColumnWidthSpec] = [:]
+    /// The widths the user dragged (points), which come back when a narrowed window widens.
+    var dragged: [SplitViewController.Column: Double] = [:]
+}
+
+/// The view controllers per column: as the app set them, and as shown (wrapped in a
+/// navigation controller for the column styles).
+struct Children {
+    /// What each column shows.
+    var wrapped: [SplitViewController.Column: NavigationController] = [:]
+    /// What the app set for each column.
+    var original: [SplitViewController.Column: ViewController] = [:]
+}
+
+/// The collapsed interface's stack of columns, and the top a restored state asked for.
+struct CollapseState: Hashable, Sendable {
+    /// The columns on the collapsed stack, bottom first.
+    var stack: [SplitViewController.Column] = []
+    /// The column a restored state put on top, applied at the next collapse.
+    var restoredTop: SplitViewController.Column?
+}
+
+/// The update pipeline's re-entrancy guard: an update asked for during one runs after it.
+struct UpdatePipeline: Hashable, Sendable {
+    /// True while an update runs.
+    var isUpdating = false
+    /// The cause of an update asked for while one ran.
+    var pending: ChangeCause?
 }
 
 /// The developer's preferences, grouped so that a change can be compared as one value.

@@ -72,12 +72,12 @@ public struct SplitViewState: Codable, Hashable, Sendable {
 extension SplitViewController {
     /// The state to save: preferences, dragged widths, inspector, collapsed top, focus.
     public func stateSnapshot() -> SplitViewState {
-        let widths = Column.allCases.compactMap { column in
-            userWidths[column].map { SplitViewState.ColumnWidth(column: column, width: $0, wasShowing: true) }
+        let dragged = Column.allCases.compactMap { column in
+            widths.dragged[column].map { SplitViewState.ColumnWidth(column: column, width: $0, wasShowing: true) }
         }
         return SplitViewState(preferredDisplayMode: modes.preferences.displayMode, preferredSplitBehavior: modes.preferences.splitBehavior,
-                              widths: widths, isInspectorShown: inspectorShown,
-                              collapsedTopColumn: isCollapsed ? collapsedStack.last : nil, focusedColumn: focus.column)
+                              widths: dragged, isInspectorShown: inspectorShown,
+                              collapsedTopColumn: isCollapsed ? collapse.stack.last : nil, focusedColumn: focus.column)
     }
 
     /// Restores a saved state: widths are clamped to their column's current minimum and
@@ -92,7 +92,7 @@ extension SplitViewController {
             throw SplitViewState.RestoreError.unsupportedVersion(state.version)
         }
         var refused: [String] = []
-        var widths: [Column: Double] = [:]
+        var restored: [Column: Double] = [:]
         let bounds = resolvedWidths
         for record in state.widths {
             let width = record.width
@@ -104,15 +104,15 @@ extension SplitViewController {
                         || (record.column == .supplementary && style != .tripleColumn) {
                 refused.append("\(record.column) width \(formatted(width)): this column's width is not set by dragging")
             } else {
-                widths[record.column] = min(max(width, bounds.minimum(record.column)), bounds.maximum(record.column))
+                restored[record.column] = min(max(width, bounds.minimum(record.column)), bounds.maximum(record.column))
             }
         }
-        userWidths = widths
+        widths.dragged = restored
         modes.preferences.displayMode = state.preferredDisplayMode
         modes.preferences.splitBehavior = state.preferredSplitBehavior
         inspectorShown = state.isInspectorShown
         modes.temporary = nil
-        restoredTopColumn = state.collapsedTopColumn
+        collapse.restoredTop = state.collapsedTopColumn
         update(.programmatic, animated: false)
         if isCollapsed, let top = state.collapsedTopColumn { showCollapsed(top, cause: .programmatic) }
         if let column = state.focusedColumn {
