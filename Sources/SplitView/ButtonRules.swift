@@ -20,7 +20,7 @@ enum ButtonRules {
     /// - displace, double, `oneBesideSecondary` → `secondaryOnly`: a double column has no
     ///   second step, so the button toggles back.
     static func displayModeTarget(style: SplitViewController.Style, behavior: Behavior, mode: Mode) -> Mode? {
-        let triple = style == .tripleColumn
+        let triple = style.hasSupplementary
         switch (behavior, mode) {
         case (.tile, .secondaryOnly): return triple ? nil : .oneBesideSecondary
         case (.tile, .oneBesideSecondary): return triple ? .twoBesideSecondary : .secondaryOnly
@@ -44,7 +44,7 @@ enum ButtonRules {
     /// classic style draws full-screen arrows when the tap would hide the primary, else the
     /// chevron.
     static func displayModeIcon(style: SplitViewController.Style, behavior: Behavior, target: Mode) -> BarButton.Icon {
-        if style == .unspecified { return target == .secondaryOnly ? .fullScreen : .backChevron }
+        if style.isClassic { return target == .secondaryOnly ? .fullScreen : .backChevron }
         return behavior == .tile ? .sidebar : .backChevron
     }
 
@@ -52,7 +52,7 @@ enum ButtonRules {
     /// primary edge (overlaid columns included); the secondary's bar in the classic style,
     /// where apps put `displayModeButtonItem`.
     static func displayModeButtonColumn(style: SplitViewController.Style, layout: Layout) -> SplitViewController.Column {
-        if style == .unspecified { return .secondary }
+        if style.isClassic { return .secondary }
         for column in [SplitViewController.Column.primary, .supplementary] where layout.frame(of: column) != nil {
             return column
         }

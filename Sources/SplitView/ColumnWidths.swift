@@ -39,7 +39,7 @@ enum DefaultWidths {
         -> (preferred: Double, minimum: Double, maximum: Double)
     {
         switch column {
-        case .primary: (style == .tripleColumn ? 280 : 320, 240, 400)
+        case .primary: (style.hasSupplementary ? 280 : 320, 240, 400)
         case .supplementary: (320, 240, 480)
         case .secondary, .compact: (.infinity, 464, .infinity)
         case .inspector: (270, 240, 400)

@@ -52,11 +52,11 @@ struct Resolution: Hashable, Sendable {
 /// The display-mode rules of <doc:DisplayModes>, as pure functions.
 enum DisplayModeResolution {
     /// The most columns the style can show beside the secondary: 2 (triple) or 1.
-    static func levelCap(_ style: SplitViewController.Style) -> Int { style == .tripleColumn ? 2 : 1 }
+    static func levelCap(_ style: SplitViewController.Style) -> Int { style.levelCap }
 
     /// How many columns tile beside the secondary at their minimum widths: 0, 1 or 2.
     static func tiledLevelThatFits(_ input: ResolutionInput) -> Int {
-        if input.style == .tripleColumn, tilingWidth(level: 2, input) <= input.availableWidth { return 2 }
+        if input.style.hasSupplementary, tilingWidth(level: 2, input) <= input.availableWidth { return 2 }
         return tilingWidth(level: 1, input) <= input.availableWidth ? 1 : 0
     }
 
@@ -107,7 +107,7 @@ enum DisplayModeResolution {
     static func resolved(_ input: ResolutionInput) -> Resolution {
         let fits = tiledLevelThatFits(input)
         let preferred = input.preferredDisplayMode
-        let wanted = preferred == .automatic ? nil : min(preferred.level, levelCap(input.style))
+        let wanted = preferred == .automatic ? nil : min(preferred.level, input.style.levelCap)
 
         let behavior: SplitViewController.SplitBehavior
         let behaviorRule: Resolution.BehaviorRule
@@ -135,7 +135,7 @@ enum DisplayModeResolution {
                                       behaviorRule: Resolution.BehaviorRule, fits: Int,
                                       _ input: ResolutionInput) -> (Int, Resolution.ModeRule)
     {
-        let cap = levelCap(input.style)
+        let cap = input.style.levelCap
         guard let wanted else {
             switch behavior {
             case .overlay: return (0, .automatic)
@@ -164,5 +164,5 @@ enum DisplayModeResolution {
 extension ResolutionInput {
     /// The minimum of the column that shows beside the secondary at level 1: the
     /// supplementary (triple) or the primary.
-    var minimumBeside: Double { style == .tripleColumn ? minimumSupplementary : minimumPrimary }
+    var minimumBeside: Double { style.hasSupplementary ? minimumSupplementary : minimumPrimary }
 }

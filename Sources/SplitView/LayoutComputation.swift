@@ -48,11 +48,7 @@ enum LayoutComputation {
     static func besideColumns(_ mode: SplitViewController.DisplayMode, style: SplitViewController.Style)
         -> [SplitViewController.Column]
     {
-        switch mode.level {
-        case 2: [.primary, .supplementary]
-        case 1: style == .tripleColumn ? [.supplementary] : [.primary]
-        default: []
-        }
+        style.besideColumns(level: mode.level)
     }
 
     private static func collapsed(_ input: LayoutInput) -> Layout {

@@ -26,7 +26,7 @@ extension SplitViewController {
                 add(BarButton(kind: .displayMode, icon: icon, column: ButtonRules.displayModeButtonColumn(style: style, layout: layout),
                               frame: .zero))
             }
-            if style == .tripleColumn && modes.preferences.showsSecondaryOnlyButton {
+            if style.hasSupplementary && modes.preferences.showsSecondaryOnlyButton {
                 add(BarButton(kind: .secondaryOnly, icon: mode == .secondaryOnly ? .collapseArrows : .expandArrows,
                               column: .secondary, frame: .zero))
             }

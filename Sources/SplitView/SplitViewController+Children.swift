@@ -6,7 +6,7 @@ extension SplitViewController {
     /// `nil` empties the column. If the column shows, the old controller disappears and the
     /// new one appears.
     public func setViewController(_ vc: ViewController?, for column: Column) {
-        if column == .supplementary && style != .tripleColumn { return }
+        if column == .supplementary && !style.hasSupplementary { return }
         // The column's own wrapper (as `viewControllers` returns it) is what is installed already.
         guard vc !== children.original[column], vc == nil || vc !== children.wrapped[column] else { return }
         if let vc { install(vc, in: column) } else { uninstall(column) }
@@ -81,11 +81,8 @@ extension SplitViewController {
         }
     }
 
-    /// The style's columns from the primary to the secondary: the order of ``viewControllers``
-    /// and of the collapsed stack.
-    var stackColumns: [Column] {
-        style == .tripleColumn ? [.primary, .supplementary, .secondary] : [.primary, .secondary]
-    }
+    /// The style's columns from the primary to the secondary (``SplitViewController/Style/stackColumns``).
+    var stackColumns: [Column] { style.stackColumns }
 
     func install(_ vc: ViewController, in column: Column) {
         uninstall(column)

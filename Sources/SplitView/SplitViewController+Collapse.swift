@@ -15,7 +15,7 @@ extension SplitViewController {
         modes.temporary = nil
         let reading = DisplayMode.oneBesideSecondary
         if displayMode != reading { delegate?.splitViewController(self, willChangeTo: reading) }
-        collapse.stack = style == .unspecified ? classicCollapsedStack() : columnCollapsedStack()
+        collapse.stack = style.isClassic ? classicCollapsedStack() : columnCollapsedStack()
         switchInterface(collapsed: true, to: computeLayout(collapsed: true, mode: reading, behavior: .tile),
                         mode: reading, behavior: .tile)
     }
@@ -36,8 +36,8 @@ extension SplitViewController {
         modes.temporary = nil
         var mode = resolved.displayMode
         if mode != displayMode { delegate?.splitViewController(self, willChangeTo: mode) }
-        if style == .unspecified { separateClassicSecondary() }
-        if style != .unspecified, let chosen = delegate?.splitViewController(self, displayModeForExpandingToProposedDisplayMode: mode),
+        if style.isClassic { separateClassicSecondary() }
+        if !style.isClassic, let chosen = delegate?.splitViewController(self, displayModeForExpandingToProposedDisplayMode: mode),
            chosen != mode, chosen != .automatic, fits(chosen, resolved)
         {
             delegate?.splitViewController(self, willChangeTo: chosen)
@@ -89,7 +89,7 @@ extension SplitViewController {
         var top = delegate?.splitViewController(self, topColumnForCollapsingToProposedTopColumn: proposal) ?? proposal
         // A top that cannot be shown (the inspector, an absent compact column, the
         // supplementary of a double column) falls back to the proposal.
-        if top == .inspector || (top == .compact && children.original[.compact] == nil) || (top == .supplementary && style != .tripleColumn) {
+        if top == .inspector || (top == .compact && children.original[.compact] == nil) || (top == .supplementary && !style.hasSupplementary) {
             top = proposal
         }
         if top == .compact { return [.compact] }

@@ -206,7 +206,7 @@ extension SplitViewController {
     /// The supplementary's width, as ``primaryColumnWidth`` (0 in a double-column style).
     ///
     /// Mirrors `UISplitViewController.supplementaryColumnWidth`.
-    public var supplementaryColumnWidth: Double { style == .tripleColumn ? columnWidth(.supplementary) : 0 }
+    public var supplementaryColumnWidth: Double { style.hasSupplementary ? columnWidth(.supplementary) : 0 }
 
     /// The secondary's width as laid out; 0 before the first size.
     public var secondaryColumnWidth: Double { columnWidth(.secondary) }

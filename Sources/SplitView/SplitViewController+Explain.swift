@@ -51,7 +51,7 @@ extension SplitViewController {
         }
         switch resolution.modeRule {
         case .automatic:
-            let needs = style == .tripleColumn
+            let needs = style.hasSupplementary
                 ? "three columns need \(formatted(tilingWidth(level: 2))) pt, two \(formatted(tilingWidth(level: 1)))"
                 : "two columns need \(formatted(tilingWidth(level: 1))) pt"
             return "preferred automatic under \(resolution.splitBehavior) (\(needs), has \(formatted(width)))"

@@ -165,7 +165,7 @@ extension SplitViewController {
     /// window collapsed or not sized yet, or the primary already showing.
     private func edgeRevealTarget() -> DisplayMode? {
         guard modes.preferences.presentsWithGesture, !isCollapsed, !isShowing(.primary), size != nil else { return nil }
-        let level = style == .tripleColumn ? 2 : 1
+        let level = style.levelCap
         return DisplayMode.mode(level: level, in: splitBehavior)
     }
 

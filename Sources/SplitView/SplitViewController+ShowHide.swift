@@ -71,8 +71,8 @@ extension SplitViewController {
     /// `column` under the current behavior.
     func nearestMode(showing column: Column) -> DisplayMode? {
         let levels: [Int] = switch column {
-        case .primary: style == .tripleColumn ? [2] : [1]
-        case .supplementary: style == .tripleColumn ? [1, 2] : []
+        case .primary: style.hasSupplementary ? [2] : [1]
+        case .supplementary: style.hasSupplementary ? [1, 2] : []
         default: []
         }
         return nearest(levels)
@@ -81,8 +81,8 @@ extension SplitViewController {
     /// The mode closest to the current one that hides `column` under the current behavior.
     private func nearestMode(hiding column: Column) -> DisplayMode? {
         let levels: [Int] = switch column {
-        case .primary: style == .tripleColumn ? [0, 1] : [0]
-        case .supplementary: style == .tripleColumn ? [0] : []
+        case .primary: style.hasSupplementary ? [0, 1] : [0]
+        case .supplementary: style.hasSupplementary ? [0] : []
         default: []
         }
         return nearest(levels)
@@ -128,9 +128,9 @@ extension SplitViewController {
     /// `.allVisible`), in a column style within the current behavior. A button whose tap
     /// would change nothing is not shown, in every style.
     func displayModeButtonTarget(mode: DisplayMode, behavior: SplitBehavior) -> DisplayMode? {
-        let cap = DisplayModeResolution.levelCap(style)
+        let cap = style.levelCap
         let target: DisplayMode
-        if style == .unspecified {
+        if style.isClassic {
             let asked = delegate?.targetDisplayModeForAction(in: self) ?? .automatic
             target = asked == .automatic
                 ? ButtonRules.classicTarget(behavior: behavior, mode: mode)
@@ -159,11 +159,11 @@ extension SplitViewController {
     /// `secondaryOnly`, the mode the button left (or as many columns as tile).
     func secondaryOnlyButtonTarget() -> DisplayMode {
         guard displayMode == .secondaryOnly else { return .secondaryOnly }
-        if let previous = modes.beforeSecondaryOnly, previous.level <= DisplayModeResolution.levelCap(style) {
+        if let previous = modes.beforeSecondaryOnly, previous.level <= style.levelCap {
             return DisplayMode.mode(level: previous.level, in: splitBehavior) ?? previous
         }
         let fits = modes.resolution?.tiledLevelThatFits ?? 1
-        return DisplayMode.mode(level: max(1, min(fits, DisplayModeResolution.levelCap(style))), in: splitBehavior)!
+        return DisplayMode.mode(level: max(1, min(fits, style.levelCap)), in: splitBehavior)!
     }
 
     /// The secondary-only button's action (Shift+F9, a click): into `secondaryOnly` and back.

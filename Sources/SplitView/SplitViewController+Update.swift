@@ -91,7 +91,7 @@ extension SplitViewController {
     /// UIKit (measured): a tiling mode asked for while its columns cannot tile shows them
     /// over the secondary; the overlay lasts until the resolution next changes.
     func overlayForUnfittingTiles(_ request: DisplayMode, _ resolved: Resolution) -> DisplayMode? {
-        let level = min(request.level, DisplayModeResolution.levelCap(style))
+        let level = min(request.level, style.levelCap)
         guard modes.preferences.splitBehavior == .automatic, request.family == .tile,
               resolved.displayMode.level < level else { return nil }
         let overlay = DisplayMode.mode(level: level, in: .overlay)!
@@ -101,7 +101,7 @@ extension SplitViewController {
     /// True when `mode` can show at this width: its columns tile, lie over the secondary, or
     /// displace it within their minimums.
     func fits(_ mode: DisplayMode, _ resolved: Resolution) -> Bool {
-        guard mode != .automatic, mode.level <= DisplayModeResolution.levelCap(style) else { return false }
+        guard mode != .automatic, mode.level <= style.levelCap else { return false }
         let input = resolutionInput()
         switch mode.family {
         case .overlay: return DisplayModeResolution.overlayFits(level: mode.level, input)

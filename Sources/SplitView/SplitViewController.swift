@@ -122,8 +122,8 @@ public final class SplitViewController {
         self.keyBindings = keyBindings
         self.textMeasurer = textMeasurer
         self.theme = theme
-        displayMode = style == .unspecified ? .oneBesideSecondary : .secondaryOnly
-        splitBehavior = style == .unspecified ? .tile : .overlay
+        displayMode = style.isClassic ? .oneBesideSecondary : .secondaryOnly
+        splitBehavior = style.isClassic ? .tile : .overlay
     }
 
     /// Applies one input: a resize, pointer or key event, a command, or a clock tick.

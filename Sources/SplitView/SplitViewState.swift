@@ -101,7 +101,7 @@ extension SplitViewController {
             } else if !record.wasShowing {
                 refused.append("\(record.column) width \(formatted(width)): taken while the column was hidden")
             } else if record.column == .secondary || record.column == .compact
-                        || (record.column == .supplementary && style != .tripleColumn) {
+                        || (record.column == .supplementary && !style.hasSupplementary) {
                 refused.append("\(record.column) width \(formatted(width)): this column's width is not set by dragging")
             } else {
                 restored[record.column] = min(max(width, bounds.minimum(record.column)), bounds.maximum(record.column))
