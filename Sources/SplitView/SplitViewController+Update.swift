@@ -91,39 +91,22 @@ extension SplitViewController {
     /// UIKit (measured): a tiling mode asked for while its columns cannot tile shows them
     /// over the secondary; the overlay lasts until the resolution next changes.
     func overlayForUnfittingTiles(_ request: DisplayMode, _ resolved: Resolution) -> DisplayMode? {
-        let level = min(request.level, style.levelCap)
-        guard modes.preferences.splitBehavior == .automatic, request.family == .tile,
-              resolved.displayMode.level < level else { return nil }
-        let overlay = DisplayMode.mode(level: level, in: .overlay)!
-        return fits(overlay, resolved) ? overlay : nil
+        DisplayModeResolution.overlayForUnfittingTiles(request, resolutionInput(), resolved)
     }
 
-    /// True when `mode` can show at this width: its columns tile, lie over the secondary, or
-    /// displace it within their minimums.
+    /// True when `mode` can show at this width (``DisplayModeResolution/fits(_:_:_:)``).
     func fits(_ mode: DisplayMode, _ resolved: Resolution) -> Bool {
-        guard mode != .automatic, mode.level <= style.levelCap else { return false }
-        let input = resolutionInput()
-        switch mode.family {
-        case .overlay: return DisplayModeResolution.overlayFits(level: mode.level, input)
-        case .displace: return DisplayModeResolution.displaceFits(input)
-        case .tile: return mode.level <= resolved.tiledLevelThatFits
-        default: return true
-        }
+        DisplayModeResolution.fits(mode, resolutionInput(), resolved)
     }
 
     /// The mode a request for `target` would show, without making it.
     func predictedMode(for target: DisplayMode) -> DisplayMode {
-        guard let resolved = modes.resolution else { return target }
-        if target.family == .overlay { return fits(target, resolved) ? target : displayMode }
-        let wouldResolve = resolve(preferredDisplayMode: target)
-        return overlayForUnfittingTiles(target, wouldResolve) ?? wouldResolve.displayMode
+        DisplayModeResolution.predictedMode(for: target, resolutionInput(), resolved: modes.resolution, showing: displayMode)
     }
 
-    /// The behavior a shown mode implies: its family, or the resolved one for `secondaryOnly`.
+    /// The behavior a shown mode implies (``DisplayModeResolution/behavior(of:base:)``).
     func behavior(of mode: DisplayMode, base: SplitBehavior) -> SplitBehavior {
-        guard let family = mode.family else { return base }
-        // oneBesideSecondary belongs to displace too.
-        return family == .tile && base == .displace && mode == .oneBesideSecondary ? .displace : family
+        DisplayModeResolution.behavior(of: mode, base: base)
     }
 
     // MARK: - Layout and transitions
