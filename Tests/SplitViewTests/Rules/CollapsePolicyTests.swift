@@ -3,7 +3,7 @@ import Testing
 
 /// The collapse policy, apart from its mechanism: below 600 pt the interface collapses; once
 /// collapsed it expands only at 600 + 24 pt, so a window dragged around 600 does not flap.
-@Suite struct InteractionTests {
+@Suite struct CollapsePolicyTests {
     @Test(arguments: [
         // width, collapsed now → collapses (or stays collapsed)
         (599.0, false, true),     // collapsesBelow600
