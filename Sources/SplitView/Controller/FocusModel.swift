@@ -41,8 +41,9 @@ struct FocusModel: Hashable, Sendable {
     /// Keeps the focus on a pane that shows after the layout changed: a pane that hid gives
     /// the focus to its nearest neighbour (by column order) and gets it back when it shows
     /// again; no focus at all goes to the first pane on screen. A divider that is gone loses
-    /// the keyboard focus.
-    mutating func repair(focusable: ColumnSet, screenOrder: [Column], dividers: [Column]) {
+    /// the keyboard focus. The screen order and the dividers are asked for only when needed:
+    /// this runs at every layout, and the common case allocates nothing.
+    mutating func repair(focusable: ColumnSet, firstOnScreen: () -> Column?, hasDivider: (Column) -> Bool) {
         if let displaced, focusable.contains(displaced) {
             column = displaced
             self.displaced = nil
@@ -51,9 +52,9 @@ struct FocusModel: Hashable, Sendable {
             column = Column.allCases.filter(focusable.contains)
                 .min { abs($0.rawValue - current.rawValue) < abs($1.rawValue - current.rawValue) }
         } else if column == nil {
-            column = screenOrder.first
+            column = firstOnScreen()
         }
-        if let divider, !dividers.contains(divider) { releaseDivider() }
+        if let divider, !hasDivider(divider) { releaseDivider() }
     }
 
     /// F8: the divider at the focused pane's far edge (else its near edge, else the first);

@@ -105,7 +105,8 @@ extension SplitViewController {
 
     /// Keeps the focus on a showing pane after the layout changed (``FocusModel/repair``).
     func repairFocus() {
-        focus.repair(focusable: focusableSet, screenOrder: focusableColumns, dividers: settledLayout.dividers.map(\.column))
+        focus.repair(focusable: focusableSet, firstOnScreen: { focusableColumns.first },
+                     hasDivider: { settledLayout.divider(of: $0) != nil })
     }
 
     // MARK: - Keyboard divider moves (F8)

@@ -30,9 +30,9 @@ import Testing
 
     @Test func aHiddenPaneLendsTheFocusToItsNeighbourAndGetsItBack() {
         var focus = FocusModel(column: .supplementary)
-        focus.repair(focusable: ColumnSet([.primary, .secondary]), screenOrder: [.primary, .secondary], dividers: [])
+        focus.repair(focusable: ColumnSet([.primary, .secondary]), firstOnScreen: { ([.primary, .secondary] as [C]).first }, hasDivider: { ([] as [C]).contains($0) })
         #expect(focus.column == .primary && focus.displaced == .supplementary)   // nearest by column order, the first of a tie
-        focus.repair(focusable: ColumnSet(Self.three), screenOrder: Self.three, dividers: [])
+        focus.repair(focusable: ColumnSet(Self.three), firstOnScreen: { Self.three.first }, hasDivider: { ([] as [C]).contains($0) })
         #expect(focus.column == .supplementary && focus.displaced == nil)
     }
 
@@ -44,7 +44,7 @@ import Testing
 
     @Test func noFocusGoesToTheFirstPaneOnScreenAndAGoneDividerIsReleased() {
         var focus = FocusModel(divider: .supplementary)
-        focus.repair(focusable: ColumnSet(Self.three), screenOrder: Self.three, dividers: [.primary])
+        focus.repair(focusable: ColumnSet(Self.three), firstOnScreen: { Self.three.first }, hasDivider: { ([.primary] as [C]).contains($0) })
         #expect(focus.column == .primary && focus.divider == nil)
     }
 }
