@@ -107,6 +107,6 @@ extension SplitViewController {
               let vc = children.wrapped[placement.column] else { return nil }
         let local = Point(x: point.x - placement.frame.minX, y: point.y - placement.frame.minY)
         guard local.y >= LayoutMetrics.navigationBarHeight else { return nil }
-        return (placement.column, vc, local, contentBounds(of: placement.frame.size))
+        return (placement.column, vc, local, LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
     }
 }

@@ -66,8 +66,8 @@ struct FocusModel: Hashable, Sendable {
             divider = dividers[(index + 1) % dividers.count].column
             return
         }
-        let nearEdge = paneFrame.flatMap { f in
-            dividers.first { abs($0.drawnRect.maxX - f.minX) < 0.5 || abs($0.drawnRect.minX - f.maxX) < 0.5 }
+        let nearEdge = paneFrame.flatMap { frame in
+            dividers.first { abs($0.drawnRect.maxX - frame.minX) < 0.5 || abs($0.drawnRect.minX - frame.maxX) < 0.5 }
         }
         let nearest = dividers.first { $0.column == column } ?? dividers.first { $0.resizes == column } ?? nearEdge ?? dividers[0]
         divider = nearest.column

@@ -16,6 +16,10 @@ struct ModeRequests: Hashable, Sendable {
     var beforeSecondaryOnly: DisplayMode?
     /// The last resolution adopted.
     var resolution: Resolution?
+    /// Whether the inspector was asked to show (`show(.inspector)`, its key, a restored
+    /// state): an input of the resolution, since a tiled inspector takes its width from the
+    /// columns the rules share out.
+    var inspectorShown = false
 
     /// A request to move to `target` while `showing` is shown; `dismisses` when `target` is
     /// what dismisses a dimming `showing`. Returns the tiling request for the resolution to

@@ -28,9 +28,9 @@ extension SplitViewController {
             performContentCommand(command)
         case .action(let name):
             if !performContentCommand(command) { _ = actionHandler?(name) }
-        case .newWindow: pendingRequests.append(.newWindow)
-        case .closeWindow: pendingRequests.append(.closeWindow)
-        case .quit: pendingRequests.append(.quit)
+        case .newWindow: pipeline.hostRequests.append(.newWindow)
+        case .closeWindow: pipeline.hostRequests.append(.closeWindow)
+        case .quit: pipeline.hostRequests.append(.quit)
         }
         publish()
     }
@@ -48,7 +48,7 @@ extension SplitViewController {
             releaseDividerFocus()
         } else if !isCollapsed && displayMode.dimsSecondary {
             dismissDimmedColumn()
-        } else if isCollapsed && inspectorShown {
+        } else if isCollapsed && modes.inspectorShown {
             hide(.inspector, cause: .user)
         } else if isCollapsed {
             goBack(cause: .user)
@@ -60,14 +60,14 @@ extension SplitViewController {
     private func performContentCommand(_ command: Command) -> Bool {
         guard let column = focus.column, let placement = settledLayout.placement(of: column),
               let vc = children.wrapped[column] else { return false }
-        return vc.perform(command, in: contentBounds(of: placement.frame.size))
+        return vc.perform(command, in: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
     }
 
     /// A key no binding names goes to the focused pane (type-ahead in a list).
     func keyDownInFocusedPane(_ chord: KeyChord) {
         guard isMounted, let column = focus.column, let placement = settledLayout.placement(of: column),
               let vc = children.wrapped[column] else { return }
-        if vc.keyDown(chord.withoutLocks, in: contentBounds(of: placement.frame.size)) { publish() }
+        if vc.keyDown(chord.withoutLocks, in: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size)) { publish() }
     }
 
     // MARK: - Focus

@@ -23,13 +23,13 @@ extension SplitViewController {
         list.append(.fill(Rect(origin: .zero, size: size), background(of: column)))
         let isFocused = focus.isPaneFocused(column)
         if let vc = children.wrapped[column] {
-            let context = DrawContext(bounds: contentBounds(of: size), theme: theme, measurer: textMeasurer, isFocused: isFocused)
+            let context = DrawContext(bounds: LayoutComputation.contentBounds(ofPaneSized: size), theme: theme, measurer: textMeasurer, isFocused: isFocused)
             list.ops.append(contentsOf: vc.draw(in: context))
         }
         drawBar(of: placement, into: &list)
         if let prompt, column == promptColumn { drawPrompt(prompt.message, width: size.width, into: &list) }
         if isFocused && focusableSet.count > 1 {
-            list.append(.strokeRect(contentBounds(of: size), theme.accent.withAlpha(160), width: 2))
+            list.append(.strokeRect(LayoutComputation.contentBounds(ofPaneSized: size), theme.accent.withAlpha(160), width: 2))
         }
         for divider in layout.dividers where divider.isFocused || divider.isActive {
             drawDividerHighlight(divider, in: placement, into: &list)

@@ -16,7 +16,7 @@ extension SplitViewController {
             lines.append("splitBehavior \(splitBehavior): " + behaviorLine(resolution))
             lines.append("displayMode \(displayMode): " + modeLine(resolution, width: size.width))
         }
-        if inspectorShown {
+        if modes.inspectorShown {
             let how = layout.placement(of: .inspector).map { "\($0.presentation)" } ?? "pending"
             lines.append("inspector shown (\(how))")
         }

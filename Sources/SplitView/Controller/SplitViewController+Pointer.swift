@@ -24,7 +24,7 @@ extension SplitViewController {
                 focusPane(placement.column, byUser: true)
                 let local = Point(x: point.x - placement.frame.minX, y: point.y - placement.frame.minY)
                 if let vc = children.wrapped[placement.column], local.y >= LayoutMetrics.navigationBarHeight {
-                    let bounds = contentBounds(of: placement.frame.size)
+                    let bounds = LayoutComputation.contentBounds(ofPaneSized: placement.frame.size)
                     _ = vc.pointerDown(at: local, in: bounds)
                     if var item = vc.dragItem(at: local, in: bounds) {
                         item.source = placement.column
@@ -79,7 +79,7 @@ extension SplitViewController {
               let vc = children.wrapped[placement.column] else { return }
         let local = Point(x: point.x - placement.frame.minX, y: point.y - placement.frame.minY)
         guard local.y >= LayoutMetrics.navigationBarHeight else { return }
-        _ = vc.doubleClick(at: local, in: contentBounds(of: placement.frame.size))
+        _ = vc.doubleClick(at: local, in: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
         publish()
     }
 
@@ -93,13 +93,7 @@ extension SplitViewController {
         if abs(dx) > abs(dy) { return horizontalScroll(dx, at: point) }
         guard let placement = layout.columns.last(where: { $0.frame.contains(point) }), !placement.isDimmed,
               let vc = children.wrapped[placement.column] else { return }
-        _ = vc.scroll(dy: dy, in: contentBounds(of: placement.frame.size))
-    }
-
-    /// The content area of a pane of `size`: below its navigation bar, in pane coordinates.
-    func contentBounds(of size: Size) -> Rect {
-        let bar = min(LayoutMetrics.navigationBarHeight, size.height)
-        return Rect(x: 0, y: bar, width: size.width, height: size.height - bar)
+        _ = vc.scroll(dy: dy, in: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
     }
 
     private func press(_ kind: BarButton.Kind, in column: Column) {

@@ -23,7 +23,7 @@ extension SplitViewController {
     /// Mirrors `UISplitViewController.isShowing(_:)`.
     public func isShowing(_ column: Column) -> Bool {
         switch column {
-        case .inspector: return inspectorShown && isMounted
+        case .inspector: return modes.inspectorShown && isMounted
         case .compact: return isCollapsed && collapse.stack.last == .compact
         default:
             if isCollapsed { return collapse.stack.last == column }
@@ -62,8 +62,8 @@ extension SplitViewController {
     }
 
     private func setInspectorShown(_ shown: Bool, cause: ChangeCause) {
-        guard inspectorShown != shown else { return }
-        inspectorShown = shown
+        guard modes.inspectorShown != shown else { return }
+        modes.inspectorShown = shown
         update(cause)
     }
 

@@ -27,7 +27,7 @@ extension SplitViewController {
     func update(_ cause: ChangeCause, animated: Bool = true, request: DisplayMode? = nil) {
         guard size != nil else { return }
         guard !pipeline.isUpdating else {
-            pipeline.pending = pipeline.pending == nil || pipeline.pending == .programmatic ? cause : pipeline.pending
+            pipeline.postpone(cause)
             return
         }
         pipeline.isUpdating = true
@@ -44,7 +44,7 @@ extension SplitViewController {
         let collapse = CollapsePolicy.shouldCollapse(width: size.width, isCollapsed: isCollapsed && isMounted,
                                                       threshold: collapseThreshold)
         if !isMounted {
-            isMounted = true
+            pipeline.isMounted = true
             if collapse { collapseInterface(); return }
         } else if collapse != isCollapsed {
             collapse ? collapseInterface() : expandInterface()
@@ -64,10 +64,9 @@ extension SplitViewController {
     /// What the rules see now: the width the columns share (less a tiled inspector at its
     /// minimum), the preferences and the minimums.
     func resolutionInput(preferredDisplayMode: DisplayMode? = nil, inspectorShown: Bool? = nil) -> ResolutionInput {
-        let width = size?.width ?? 0
         let widths = resolvedWidths
-        let inspectorTiles = (inspectorShown ?? self.inspectorShown) && LayoutComputation.inspectorTiles(width: width, widths: widths)
-        let available = inspectorTiles ? width - widths.minimum(.inspector) - LayoutMetrics.dividerWidth : width
+        let available = LayoutComputation.widthForColumns(width: size?.width ?? 0, widths: widths,
+                                                          inspectorShown: inspectorShown ?? modes.inspectorShown)
         return ResolutionInput(
             style: style, availableWidth: available,
             preferredDisplayMode: preferredDisplayMode ?? modes.preferences.displayMode,
@@ -119,7 +118,7 @@ extension SplitViewController {
         var layout = LayoutComputation.layout(LayoutInput(
             size: size ?? .zero, style: style, primaryEdge: modes.preferences.primaryEdge, displayMode: mode,
             isCollapsed: collapsed, collapsedTop: collapse.stack.last ?? .secondary,
-            inspectorShown: inspectorShown ?? self.inspectorShown,
+            inspectorShown: inspectorShown ?? modes.inspectorShown,
             widths: resolvedWidths, userSized: ColumnSet(widths.dragged.keys)))
         layout.buttons = barButtons(for: layout, collapsed: collapsed, mode: mode, behavior: behavior ?? splitBehavior)
         return layout
@@ -176,9 +175,8 @@ extension SplitViewController {
         // The common case — a resize or a drag step that shows the same controllers — is told
         // apart by identity alone, without building the list.
         let key = AppearanceKey(target, wrappers: children.wrapped)
-        guard key != appearanceKey || appearance.hasPending else { return }
-        appearanceKey = key
-        appearance.begin(visible: visibleControllers(in: target), animated: animated)
+        guard appearance.needsUpdate(for: key) else { return }
+        appearance.begin(key, visible: visibleControllers(in: target), animated: animated)
     }
 
     /// The transition ended (or there was none): the `did` calls are due.

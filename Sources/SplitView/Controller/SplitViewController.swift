@@ -76,7 +76,6 @@ public final class SplitViewController {
     var pipeline = UpdatePipeline()
 
     var size: Size?
-    var inspectorShown = false
 
     var pointer = PointerInteraction()
     var focus = FocusModel()
@@ -84,9 +83,6 @@ public final class SplitViewController {
     var settledLayout = Layout.empty(.zero)
     var columnVisibility = ColumnVisibility()
     var appearance = AppearanceTracker()
-    var appearanceKey = AppearanceKey()
-    var pendingRequests: [HostRequest] = []
-    var isMounted = false
     /// Bumped when the theme or the text measurer changes: every pane redraws.
     var appearanceRevision = 0
 
@@ -133,12 +129,12 @@ public final class SplitViewController {
     public func handle(_ input: Input) -> [HostRequest] {
         switch input {
         case .resize(let newSize): resize(to: newSize.sanitized)
-        case .pointerDown(let p): pointerDown(at: p)
-        case .pointerMoved(let p): pointerMoved(to: p)
-        case .pointerUp(let p): pointerUp(at: p)
-        case .doubleClick(let p): doubleClick(at: p)
+        case .pointerDown(let point): pointerDown(at: point)
+        case .pointerMoved(let point): pointerMoved(to: point)
+        case .pointerUp(let point): pointerUp(at: point)
+        case .doubleClick(let point): doubleClick(at: point)
         case .pointerExited: pointerExited()
-        case .scroll(let dx, let dy, let p): scroll(dx: dx, dy: dy, at: p)
+        case .scroll(let dx, let dy, let point): scroll(dx: dx, dy: dy, at: point)
         case .key(let chord):
             if let command = keyBindings.command(for: chord, dividerFocused: focus.divider != nil) {
                 perform(command)
@@ -148,14 +144,15 @@ public final class SplitViewController {
         case .command(let command): perform(command)
         case .tick(let now): tick(now: now)
         }
-        let requests = pendingRequests
-        pendingRequests.removeAll()
-        return requests
+        return pipeline.takeHostRequests()
     }
 
     /// True while a transition runs: the host should send ``Input/tick(now:)`` at display rate
     /// until it turns false, and not at all otherwise.
     public var isAnimating: Bool { transition != nil }
+
+    /// True once the controller has had a size and laid out: before it, setters only record.
+    var isMounted: Bool { pipeline.isMounted }
 }
 
 /// The columns' widths as the developer set them and as the user dragged them.
@@ -183,12 +180,29 @@ struct CollapseState: Hashable, Sendable {
     var restoredTop: SplitViewController.Column?
 }
 
-/// The update pipeline's re-entrancy guard: an update asked for during one runs after it.
+/// The update pipeline's state: whether it has run, its re-entrancy guard (an update asked
+/// for during one runs after it), and what it owes the host.
 struct UpdatePipeline: Hashable, Sendable {
+    /// True once the first update ran with a size: before it, setters only record.
+    var isMounted = false
     /// True while an update runs.
     var isUpdating = false
     /// The cause of an update asked for while one ran.
     var pending: ChangeCause?
+    /// What the host must do besides redrawing, handed over when the input is done.
+    var hostRequests: [HostRequest] = []
+
+    /// Merges the cause of an update asked for while one runs: a system or user cause wins
+    /// over a programmatic one, since it announces more.
+    mutating func postpone(_ cause: ChangeCause) {
+        pending = pending == nil || pending == .programmatic ? cause : pending
+    }
+
+    /// The host requests made since the last call, emptied.
+    mutating func takeHostRequests() -> [HostRequest] {
+        defer { hostRequests.removeAll() }
+        return hostRequests
+    }
 }
 
 /// The developer's preferences, grouped so that a change can be compared as one value.

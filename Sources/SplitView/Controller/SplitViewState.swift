@@ -63,7 +63,7 @@ public struct SplitViewState: Codable, Hashable, Sendable {
         /// One line for the user.
         public var description: String {
             switch self {
-            case .unsupportedVersion(let v): "state version \(v) is not supported (this program reads version \(SplitViewState.currentVersion))"
+            case .unsupportedVersion(let version): "state version \(version) is not supported (this program reads version \(SplitViewState.currentVersion))"
             }
         }
     }
@@ -76,7 +76,7 @@ extension SplitViewController {
             widths.dragged[column].map { SplitViewState.ColumnWidth(column: column, width: $0, wasShowing: true) }
         }
         return SplitViewState(preferredDisplayMode: modes.preferences.displayMode, preferredSplitBehavior: modes.preferences.splitBehavior,
-                              widths: dragged, isInspectorShown: inspectorShown,
+                              widths: dragged, isInspectorShown: modes.inspectorShown,
                               collapsedTopColumn: isCollapsed ? collapse.stack.last : nil, focusedColumn: focus.column)
     }
 
@@ -110,7 +110,7 @@ extension SplitViewController {
         widths.dragged = restored
         modes.preferences.displayMode = state.preferredDisplayMode
         modes.preferences.splitBehavior = state.preferredSplitBehavior
-        inspectorShown = state.isInspectorShown
+        modes.inspectorShown = state.isInspectorShown
         modes.temporary = nil
         collapse.restoredTop = state.collapsedTopColumn
         update(.programmatic, animated: false)

@@ -55,11 +55,20 @@ struct ColumnVisibility {
 /// Sends view controllers their appearance callbacks, in pairs, only on real changes.
 struct AppearanceTracker {
     private var entries: [ViewController] = []
+    /// The identities of the controllers the last ``begin(_:visible:animated:)`` was given.
+    private var key = AppearanceKey()
+
+    /// False when `key` names the controllers already tracked and no call is pending: the
+    /// common case (a resize, a drag step) is told apart without building any list.
+    func needsUpdate(for key: AppearanceKey) -> Bool {
+        key != self.key || hasPending
+    }
 
     /// The controllers that should be visible now: sends `viewWillAppear` to each that was
     /// not, and `viewWillDisappear` to each that stops being; a controller midway through
     /// the opposite change gets the new `will` at once.
-    mutating func begin(visible: [ViewController], animated: Bool) {
+    mutating func begin(_ key: AppearanceKey, visible: [ViewController], animated: Bool) {
+        self.key = key
         for vc in entries where !visible.contains(where: { $0 === vc }) {
             if vc.appearance == .appearing || vc.appearance == .appeared {
                 vc.appearance = .disappearing

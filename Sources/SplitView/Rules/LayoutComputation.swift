@@ -44,6 +44,21 @@ enum LayoutComputation {
         width - widths.minimum(.inspector) - LayoutMetrics.dividerWidth >= widths.minimum(.secondary)
     }
 
+    /// The width the display-mode rules share out among the primary, supplementary and
+    /// secondary: the window's, less a shown inspector that tiles at its minimum width and its
+    /// divider. (An inspector that cannot tile lies over the secondary and takes nothing.)
+    static func widthForColumns(width: Double, widths: ResolvedWidths, inspectorShown: Bool) -> Double {
+        guard inspectorShown && inspectorTiles(width: width, widths: widths) else { return width }
+        return width - widths.minimum(.inspector) - LayoutMetrics.dividerWidth
+    }
+
+    /// The content area of a pane of `size`, in the pane's coordinates: everything below its
+    /// navigation bar (the whole pane is bar when it is shorter than one).
+    static func contentBounds(ofPaneSized size: Size) -> Rect {
+        let bar = min(LayoutMetrics.navigationBarHeight, size.height)
+        return Rect(x: 0, y: bar, width: size.width, height: size.height - bar)
+    }
+
     /// The columns beside the secondary in a mode, from the primary edge.
     static func besideColumns(_ mode: SplitViewController.DisplayMode, style: SplitViewController.Style)
         -> [SplitViewController.Column]
@@ -64,11 +79,11 @@ enum LayoutComputation {
     }
 
     private static func expanded(_ input: LayoutInput) -> Layout {
-        let w = input.widths, width = input.size.width, height = input.size.height
+        let columnWidths = input.widths, width = input.size.width, height = input.size.height
         let gap = LayoutMetrics.dividerWidth
         let mode = input.displayMode
         let beside = besideColumns(mode, style: input.style)
-        let inspectorTiles = input.inspectorShown && inspectorTiles(width: width, widths: w)
+        let inspectorTiles = input.inspectorShown && inspectorTiles(width: width, widths: columnWidths)
         let (sized, inspectorWidth) = widths(mode: mode, beside: beside, inspectorTiles: inspectorTiles, input)
         let available = inspectorTiles ? width - inspectorWidth - gap : width
         var layout = Layout(size: input.size)
@@ -80,10 +95,10 @@ enum LayoutComputation {
             layout.columns.append(ColumnPlacement(column: .secondary, frame: Rect(x: 0, y: 0, width: available, height: height),
                                                   presentation: .tiled, isDimmed: true))
             place(beside, sized, presentation: .overlay, in: &layout, height: height,
-                  farLimit: available - LayoutMetrics.dismissMargin, w)
+                  farLimit: available - LayoutMetrics.dismissMargin, columnWidths)
         case .twoDisplaceSecondary:
             let x = place(beside, sized, presentation: .tiled, in: &layout, height: height,
-                          farLimit: available - LayoutMetrics.dismissMargin - gap, w)
+                          farLimit: available - LayoutMetrics.dismissMargin - gap, columnWidths)
             // The secondary keeps the width it had beside the supplementary alone, pushed past the
             // edge — but never under a tiled inspector, where it ends instead.
             let pushed = max(0, available - (sized.last ?? 0) - gap)
@@ -92,7 +107,7 @@ enum LayoutComputation {
                                                   presentation: .displaced, isDimmed: true), at: 0)
         default:
             let x = place(beside, sized, presentation: .tiled, in: &layout, height: height,
-                          farLimit: available - w.minimum(.secondary) - gap, w)
+                          farLimit: available - columnWidths.minimum(.secondary) - gap, columnWidths)
             layout.columns.append(ColumnPlacement(column: .secondary, frame: Rect(x: x, y: 0, width: max(0, available - x), height: height),
                                                   presentation: .tiled))
         }
@@ -101,12 +116,12 @@ enum LayoutComputation {
             let frame = Rect(x: width - inspectorWidth, y: 0, width: inspectorWidth, height: height)
             layout.columns.append(ColumnPlacement(column: .inspector, frame: frame, presentation: inspectorTiles ? .tiled : .overlay))
             // Qt's sums: the tiled columns may give way down to their minimums (nearest first).
-            let tiledBeside = mode.dimsSecondary && mode != .twoDisplaceSecondary ? 0 : beside.reduce(0) { $0 + w.minimum($1) + gap }
-            let keep = mode == .twoDisplaceSecondary ? LayoutMetrics.dismissMargin : w.minimum(.secondary)
+            let tiledBeside = mode.dimsSecondary && mode != .twoDisplaceSecondary ? 0 : beside.reduce(0) { $0 + columnWidths.minimum($1) + gap }
+            let keep = mode == .twoDisplaceSecondary ? LayoutMetrics.dismissMargin : columnWidths.minimum(.secondary)
             let limit = inspectorTiles ? width - gap - keep - tiledBeside : width - LayoutMetrics.dismissMargin
             layout.dividers.append(divider(.secondary, resizes: .inspector, at: frame.minX - gap, height: height,
-                                           width: inspectorWidth, lower: w.minimum(.inspector),
-                                           upper: min(w.maximum(.inspector), limit)))
+                                           width: inspectorWidth, lower: columnWidths.minimum(.inspector),
+                                           upper: min(columnWidths.maximum(.inspector), limit)))
         }
         return layout
     }
@@ -118,25 +133,25 @@ enum LayoutComputation {
     private static func widths(mode: SplitViewController.DisplayMode, beside: [SplitViewController.Column],
                                inspectorTiles: Bool, _ input: LayoutInput) -> ([Double], Double)
     {
-        let w = input.widths, width = input.size.width, gap = LayoutMetrics.dividerWidth
+        let columnWidths = input.widths, width = input.size.width, gap = LayoutMetrics.dividerWidth
         let over = mode == .oneOverSecondary || mode == .twoOverSecondary
         var inspectorWidth = 0.0
         if input.inspectorShown && !inspectorTiles {
-            inspectorWidth = min(w.natural(.inspector), max(0, width - LayoutMetrics.dismissMargin))
+            inspectorWidth = min(columnWidths.natural(.inspector), max(0, width - LayoutMetrics.dismissMargin))
         } else if inspectorTiles && over {
             // The inspector leaves room for the overlaid columns at their minimums and the margin.
-            let overlays = beside.reduce(0) { $0 + w.minimum($1) } + gap * Double(max(0, beside.count - 1))
-            let keep = max(w.minimum(.secondary), overlays + LayoutMetrics.dismissMargin)
-            inspectorWidth = w.squeezed([.inspector], into: width - gap - keep)[0]
+            let overlays = beside.reduce(0) { $0 + columnWidths.minimum($1) } + gap * Double(max(0, beside.count - 1))
+            let keep = max(columnWidths.minimum(.secondary), overlays + LayoutMetrics.dismissMargin)
+            inspectorWidth = columnWidths.squeezed([.inspector], into: width - gap - keep)[0]
         }
         if over {
             let available = inspectorTiles ? width - inspectorWidth - gap : width
             let budget = max(0, available - LayoutMetrics.dismissMargin) - gap * Double(max(0, beside.count - 1))
-            return (Array(w.squeezed(beside.reversed(), into: budget).reversed()), inspectorWidth)
+            return (Array(columnWidths.squeezed(beside.reversed(), into: budget).reversed()), inspectorWidth)
         }
-        let keep = mode == .twoDisplaceSecondary ? LayoutMetrics.dismissMargin : w.minimum(.secondary)
+        let keep = mode == .twoDisplaceSecondary ? LayoutMetrics.dismissMargin : columnWidths.minimum(.secondary)
         let shared = inspectorTiles ? beside.reversed() + [.inspector] : Array(beside.reversed())
-        var squeezed = w.squeezed(shared, into: width - gap * Double(shared.count) - keep)
+        var squeezed = columnWidths.squeezed(shared, into: width - gap * Double(shared.count) - keep)
         if inspectorTiles { inspectorWidth = squeezed.removeLast() }
         var sized = Array(squeezed.reversed())
         if mode != .twoDisplaceSecondary {
@@ -168,7 +183,7 @@ enum LayoutComputation {
     @discardableResult
     private static func place(_ columns: [SplitViewController.Column], _ widths: [Double],
                               presentation: ColumnPlacement.Presentation, in layout: inout Layout,
-                              height: Double, farLimit: Double, _ w: ResolvedWidths) -> Double
+                              height: Double, farLimit: Double, _ columnWidths: ResolvedWidths) -> Double
     {
         let gap = LayoutMetrics.dividerWidth
         var x = 0.0
@@ -176,9 +191,9 @@ enum LayoutComputation {
             let width = widths[index]
             layout.columns.append(ColumnPlacement(column: column, frame: Rect(x: x, y: 0, width: width, height: height),
                                                   presentation: presentation))
-            let after = columns[(index + 1)...].reduce(0) { $0 + w.minimum($1) + gap }
+            let after = columns[(index + 1)...].reduce(0) { $0 + columnWidths.minimum($1) + gap }
             layout.dividers.append(divider(column, resizes: column, at: x + width, height: height, width: width,
-                                           lower: w.minimum(column), upper: min(w.maximum(column), farLimit - after - x)))
+                                           lower: columnWidths.minimum(column), upper: min(columnWidths.maximum(column), farLimit - after - x)))
             x += width + gap
         }
         return x

@@ -72,12 +72,12 @@ struct Transition {
 
     /// The layout at the current progress, eased (ease-out cubic) unless interactive.
     var current: Layout {
-        let t = isInteractive ? progress : 1 - pow3(1 - progress)
+        let eased = isInteractive ? progress : 1 - pow3(1 - progress)
         var layout = to
         var offsets: [(SplitViewController.Column, Double, Double)] = []
         for index in layout.columns.indices {
             let target = to.columns[index].frame
-            let frame = starts[index].interpolated(to: target, t)
+            let frame = starts[index].interpolated(to: target, eased)
             layout.columns[index].frame = frame
             // Buttons sit on the primary-edge side of their bar, so they follow that edge.
             let dx = primaryEdge == .leading ? frame.minX - target.minX : frame.maxX - target.maxX
@@ -85,7 +85,7 @@ struct Transition {
         }
         let exits = leaving.map { item in
             var placement = item.placement
-            placement.frame = item.placement.frame.interpolated(to: item.target, t)
+            placement.frame = item.placement.frame.interpolated(to: item.target, eased)
             return placement
         }
         layout.columns.append(contentsOf: exits)
@@ -95,7 +95,7 @@ struct Transition {
                 layout.buttons[index].frame = layout.buttons[index].frame.offsetBy(dx: dx, dy: dy)
             }
         }
-        layout.dividers = t >= 1 ? to.dividers : []
+        layout.dividers = eased >= 1 ? to.dividers : []
         return layout
     }
 }

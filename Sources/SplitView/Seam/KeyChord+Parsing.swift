@@ -50,13 +50,13 @@ extension KeyChord {
 
     /// The key a name stands for, or `nil`.
     private static func key(named name: Substring) -> Key? {
-        if name.count == 1, let c = name.first {
+        if name.count == 1, let character = name.first {
             // A key that types nothing visible has a name (`Space`, `Tab`); a control
             // character pasted into a config file is a mistake.
-            guard !c.isWhitespace, !c.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            guard !character.isWhitespace, !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
                 return nil
             }
-            return .character(c)
+            return .character(character)
         }
         let folded = String(name.lowercased().filter { $0 != "_" })
         if let key = namedKeys[folded] { return key }

@@ -11,8 +11,8 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a chord; a letter is stored in lower case.
     public init(_ key: Key, modifiers: Modifiers = []) {
-        if case .character(let c) = key, c.isUppercase {
-            self.key = .character(Character(c.lowercased()))
+        if case .character(let character) = key, character.isUppercase {
+            self.key = .character(Character(character.lowercased()))
         } else {
             self.key = key
         }
@@ -54,7 +54,7 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
         /// The key's name: `F9`, `Escape`, `Left`, `S`.
         public var description: String {
             switch self {
-            case .function(let n): "F\(n)"
+            case .function(let number): "F\(number)"
             case .escape: "Escape"
             case .return: "Return"
             case .tab: "Tab"
@@ -69,7 +69,7 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
             case .end: "End"
             case .pageUp: "Page_Up"
             case .pageDown: "Page_Down"
-            case .character(let c): c.uppercased()
+            case .character(let character): character.uppercased()
             }
         }
     }

@@ -239,6 +239,23 @@ import Testing
         #expect(LayoutComputation.besideColumns(.secondaryOnly, style: .tripleColumn).isEmpty)
     }
 
+    /// The rules share out the window less a tiled inspector at its minimum (240) and its
+    /// divider; an overlaid inspector, or none, takes nothing.
+    @Test(arguments: [(1400.0, true, 1159.0), (1400, false, 1400), (705, true, 464), (704, true, 704), (0, true, 0)])
+    func theColumnsShareTheWidthATiledInspectorLeaves(width: Double, shown: Bool, shared: Double) {
+        let widths = ResolvedWidths(specs: [:], userWidths: [:], style: .doubleColumn, windowWidth: width)
+        #expect(LayoutComputation.widthForColumns(width: width, widths: widths, inspectorShown: shown) == shared)
+    }
+
+    /// A pane's content starts under its 38 pt bar; a pane shorter than the bar is all bar.
+    @Test(arguments: [(Size(width: 300, height: 500), Rect(x: 0, y: 38, width: 300, height: 462)),
+                      (Size(width: 300, height: 38), Rect(x: 0, y: 38, width: 300, height: 0)),
+                      (Size(width: 300, height: 20), Rect(x: 0, y: 20, width: 300, height: 0)),
+                      (Size.zero, Rect.zero)])
+    func contentStartsUnderTheBar(size: Size, content: Rect) {
+        #expect(LayoutComputation.contentBounds(ofPaneSized: size) == content)
+    }
+
     /// The inspector tiles from 240 + 1 + 464 = 705 pt.
     @Test(arguments: [(705.0, true), (704, false)])
     func inspectorTilesFrom705(width: Double, tiles: Bool) {
