@@ -75,7 +75,7 @@ extension SplitViewController {
                 showCollapsed(.secondary, cause: .programmatic)
             }
         } else if displayMode.dimsSecondary {
-            requestDisplayMode(dismissTarget(of: displayMode), cause: .programmatic)
+            requestDisplayMode(ModeRules.dismissTarget(of: displayMode), cause: .programmatic)
         } else if isMounted {
             relayout(.programmatic, animated: false)
         }

@@ -110,7 +110,7 @@ extension SplitViewController {
         if isCollapsed {
             hide(.inspector, cause: .user)
         } else if displayMode.dimsSecondary {
-            requestDisplayMode(dismissTarget(of: displayMode), cause: .user)
+            requestDisplayMode(ModeRules.dismissTarget(of: displayMode), cause: .user)
         }
     }
 
@@ -207,7 +207,7 @@ extension SplitViewController {
         let reveals = (direction < 0) == (modes.preferences.primaryEdge == .leading)
         let target: DisplayMode? =
             if let buttonTarget = displayModeButtonTarget() { buttonTarget }
-            else if displayMode.dimsSecondary { dismissTarget(of: displayMode) }
+            else if displayMode.dimsSecondary { ModeRules.dismissTarget(of: displayMode) }
             else { nil }
         guard let target, (target.level > displayMode.level) == reveals else { return }
         delegate?.splitViewControllerInteractivePresentationGestureWillBegin(self)

@@ -67,31 +67,14 @@ extension SplitViewController {
         update(cause)
     }
 
-    /// The mode closest to the current one (in columns beside the secondary) that shows
-    /// `column` under the current behavior.
+    /// The mode closest to the current one that shows `column` (``ModeRules``).
     func nearestMode(showing column: Column) -> DisplayMode? {
-        let levels: [Int] = switch column {
-        case .primary: style.hasSupplementary ? [2] : [1]
-        case .supplementary: style.hasSupplementary ? [1, 2] : []
-        default: []
-        }
-        return nearest(levels)
+        ModeRules.nearestMode(showing: column, style: style, current: displayMode, behavior: splitBehavior)
     }
 
-    /// The mode closest to the current one that hides `column` under the current behavior.
+    /// The mode closest to the current one that hides `column` (``ModeRules``).
     private func nearestMode(hiding column: Column) -> DisplayMode? {
-        let levels: [Int] = switch column {
-        case .primary: style.hasSupplementary ? [0, 1] : [0]
-        case .supplementary: style.hasSupplementary ? [0] : []
-        default: []
-        }
-        return nearest(levels)
-    }
-
-    private func nearest(_ levels: [Int]) -> DisplayMode? {
-        let current = displayMode.level
-        guard let level = levels.min(by: { abs($0 - current) < abs($1 - current) }) else { return nil }
-        return DisplayMode.mode(level: level, in: splitBehavior)
+        ModeRules.nearestMode(hiding: column, style: style, current: displayMode, behavior: splitBehavior)
     }
 
     // MARK: - Requests
@@ -104,14 +87,8 @@ extension SplitViewController {
     /// tiles its columns instead of keeping them over the secondary.
     func requestDisplayMode(_ target: DisplayMode, cause: ChangeCause) {
         guard !isCollapsed, target != .automatic else { return }
-        let dismissing = displayMode.dimsSecondary && target == dismissTarget(of: displayMode)
+        let dismissing = displayMode.dimsSecondary && target == ModeRules.dismissTarget(of: displayMode)
         update(cause, request: modes.request(target, showing: displayMode, dismisses: dismissing))
-    }
-
-    /// Where a tap on the dimmed secondary goes: `secondaryOnly` from an over-mode,
-    /// `oneBesideSecondary` from `twoDisplaceSecondary` (<doc:DisplayModes>).
-    func dismissTarget(of mode: DisplayMode) -> DisplayMode {
-        mode == .twoDisplaceSecondary ? .oneBesideSecondary : .secondaryOnly
     }
 
     /// The display-mode button's target, asking the delegate, or `nil` where no button
@@ -121,26 +98,12 @@ extension SplitViewController {
         return displayModeButtonTarget(mode: displayMode, behavior: splitBehavior)
     }
 
-    /// The display-mode button's target in an expanded `mode` under `behavior`.
-    ///
-    /// The delegate's answer is read at its level (columns beside the secondary), capped by
-    /// the style: in the classic style within its own family (`.twoBesideSecondary` is
-    /// `.allVisible`), in a column style within the current behavior. A button whose tap
-    /// would change nothing is not shown, in every style.
+    /// The display-mode button's target in an expanded `mode` under `behavior`, asking the
+    /// delegate where a button may exist (``ModeRules``).
     func displayModeButtonTarget(mode: DisplayMode, behavior: SplitBehavior) -> DisplayMode? {
-        let cap = style.levelCap
-        let target: DisplayMode
-        if style.isClassic {
-            let asked = delegate?.targetDisplayModeForAction(in: self) ?? .automatic
-            target = asked == .automatic
-                ? ButtonRules.classicTarget(behavior: behavior, mode: mode)
-                : DisplayMode.mode(level: min(asked.level, cap), in: asked.family ?? behavior)!
-        } else {
-            guard let rule = ButtonRules.displayModeTarget(style: style, behavior: behavior, mode: mode) else { return nil }
-            let asked = delegate?.targetDisplayModeForAction(in: self) ?? .automatic
-            target = asked == .automatic ? rule : DisplayMode.mode(level: min(asked.level, cap), in: behavior)!
+        ModeRules.displayModeButtonTarget(style: style, mode: mode, behavior: behavior) {
+            delegate?.targetDisplayModeForAction(in: self) ?? .automatic
         }
-        return target == mode ? nil : target
     }
 
     /// The display-mode button's action (F9, Ctrl+Alt+S, a click). Where UIKit shows no
@@ -151,19 +114,15 @@ extension SplitViewController {
         guard isMounted else { return }
         if isCollapsed { return show(.primary, cause: cause) }
         if let target = displayModeButtonTarget() { return requestDisplayMode(target, cause: cause) }
-        if displayMode.dimsSecondary { return requestDisplayMode(dismissTarget(of: displayMode), cause: cause) }
+        if displayMode.dimsSecondary { return requestDisplayMode(ModeRules.dismissTarget(of: displayMode), cause: cause) }
         if displayMode == .secondaryOnly { performSecondaryOnlyButton(cause: cause) }
     }
 
-    /// The secondary-only button's target: `secondaryOnly` from any other mode; from
-    /// `secondaryOnly`, the mode the button left (or as many columns as tile).
+    /// The secondary-only button's target (``ModeRules``).
     func secondaryOnlyButtonTarget() -> DisplayMode {
-        guard displayMode == .secondaryOnly else { return .secondaryOnly }
-        if let previous = modes.beforeSecondaryOnly, previous.level <= style.levelCap {
-            return DisplayMode.mode(level: previous.level, in: splitBehavior) ?? previous
-        }
-        let fits = modes.resolution?.tiledLevelThatFits ?? 1
-        return DisplayMode.mode(level: max(1, min(fits, style.levelCap)), in: splitBehavior)!
+        ModeRules.secondaryOnlyButtonTarget(style: style, mode: displayMode, behavior: splitBehavior,
+                                            before: modes.beforeSecondaryOnly,
+                                            tiledLevelThatFits: modes.resolution?.tiledLevelThatFits)
     }
 
     /// The secondary-only button's action (Shift+F9, a click): into `secondaryOnly` and back.

@@ -59,9 +59,7 @@ public final class SplitViewController {
 
     /// A question the user answers with Return or Escape, drawn over the detail pane; setting
     /// it shows it, and answering clears it before its action runs.
-    public var prompt: Prompt? {
-        didSet { appearanceRevision &+= 1 }
-    }
+    public var prompt: Prompt?
 
     /// Receives an app-defined ``Command/action(_:)`` that the focused pane did not handle;
     /// returns true when it did. The end of the responder chain, as the app delegate is in UIKit.

@@ -1,0 +1,229 @@
+/// Everything a pane draws around its content — background, navigation bar with title and
+/// buttons, prompt, focus ring, divider highlights, overlay edge, shadows and dimming — as one
+/// value in the pane's coordinates.
+///
+/// The value is built from the layout by `init(of:in:…)` and drawn by
+/// `displayList(content:theme:measurer:)`, a pure function of it. The same value is part of
+/// the pane's ``PaneKey``, so what decides a redraw and what is drawn cannot drift apart: two
+/// equal chromes draw the same ops.
+struct PaneChrome: Hashable, Sendable {
+    /// A divider highlight on one side of the pane.
+    struct DividerBand: Hashable, Sendable {
+        /// The band, in pane coordinates.
+        var rect: Rect
+        /// True while the divider is dragged or moved by key (full accent); else it is only
+        /// focused (a quieter accent).
+        var isActive: Bool
+    }
+
+    /// A shadow that a column lying over this (dimmed) pane casts on it: the edge of the
+    /// column over it, and the direction the shadow falls.
+    struct Shadow: Hashable, Sendable {
+        /// Which way the shadow fades out from `position`.
+        enum Direction: Hashable, Sendable { case up, right, left }
+        /// The shadow's direction.
+        var direction: Direction
+        /// Where the overlying column's edge is: a y for `up`, an x for `right` and `left`.
+        var position: Double
+    }
+
+    /// The column the pane shows, which chooses its background.
+    var column: SplitViewController.Column
+    /// The pane's size.
+    var size: Size
+    /// The title in the bar: the top view controller's.
+    var title: String
+    /// The bar's buttons, at frames in pane coordinates.
+    var buttons: [BarButton]
+    /// The primary edge: a trailing edge mirrors the icons and moves the title's room.
+    var primaryEdge: SplitViewController.PrimaryEdge
+    /// The question of a ``Prompt`` shown in this pane, or nil.
+    var prompt: String?
+    /// True when the pane has the focus and there is more than one pane to focus.
+    var showsFocusRing: Bool
+    /// The highlights of the focused or active dividers along the pane's sides.
+    var dividerBands: [DividerBand]
+    /// The hairline on an overlaid column's edge towards the secondary (or a sheet's top).
+    var overlayEdge: Rect?
+    /// The shadows of the columns lying over the pane, when it is dimmed.
+    var shadows: [Shadow]
+    /// True when the pane lies under an overlay and is dimmed.
+    var isDimmed: Bool
+
+    /// The chrome of `placement`'s pane in `layout` (buttons and dividers from the layout,
+    /// moved into the pane's coordinates).
+    init(of placement: ColumnPlacement, in layout: Layout, title: String, primaryEdge: SplitViewController.PrimaryEdge,
+         prompt: String?, showsFocusRing: Bool, isFocused: Bool)
+    {
+        let frame = placement.frame
+        column = placement.column
+        size = frame.size
+        self.title = title
+        self.primaryEdge = primaryEdge
+        self.prompt = prompt
+        self.showsFocusRing = isFocused && showsFocusRing
+        isDimmed = placement.isDimmed
+        buttons = layout.buttons(in: placement.column).map { button in
+            var local = button
+            local.frame = button.frame.offsetBy(dx: -frame.minX, dy: -frame.minY)
+            return local
+        }
+        dividerBands = []
+        let band = ChromeMetrics.dividerBand
+        for divider in layout.dividers where divider.isFocused || divider.isActive {
+            if abs(divider.drawnRect.minX - frame.maxX) < 0.5 {
+                dividerBands.append(DividerBand(rect: Rect(x: frame.width - band, y: 0, width: band, height: frame.height),
+                                                isActive: divider.isActive))
+            } else if abs(divider.drawnRect.maxX - frame.minX) < 0.5 {
+                dividerBands.append(DividerBand(rect: Rect(x: 0, y: 0, width: band, height: frame.height), isActive: divider.isActive))
+            }
+        }
+        switch placement.presentation {
+        case .sheet: overlayEdge = Rect(x: 0, y: 0, width: frame.width, height: 1)
+        case .overlay:
+            let towardsRight = frame.midX < layout.size.width / 2
+            overlayEdge = Rect(x: towardsRight ? frame.width - 1 : 0, y: 0, width: 1, height: frame.height)
+        default: overlayEdge = nil
+        }
+        shadows = []
+        guard placement.isDimmed else { return }
+        for over in layout.columns where over.presentation == .overlay || over.presentation == .sheet {
+            let other = over.frame
+            if over.presentation == .sheet {
+                shadows.append(Shadow(direction: .up, position: other.minY - frame.minY))
+            } else if other.midX < frame.midX {
+                shadows.append(Shadow(direction: .right, position: other.maxX - frame.minX))
+            } else {
+                shadows.append(Shadow(direction: .left, position: other.minX - frame.minX))
+            }
+        }
+    }
+
+    /// The pane's display list: the background, `content` (already in pane coordinates), then
+    /// the chrome over it. A pure function of the chrome, `theme` and `measurer`.
+    func displayList(content: [DrawOp], theme: Theme, measurer: any TextMeasurer) -> DisplayList {
+        var list = DisplayList(size: size)
+        list.append(.fill(Rect(origin: .zero, size: size), background(theme)))
+        list.ops.append(contentsOf: content)
+        drawBar(theme, measurer, into: &list)
+        if let prompt { drawPrompt(prompt, theme, measurer, into: &list) }
+        if showsFocusRing {
+            list.append(.strokeRect(LayoutComputation.contentBounds(ofPaneSized: size), theme.accent.withAlpha(ChromeMetrics.focusRingAlpha),
+                                    width: ChromeMetrics.focusRingWidth))
+        }
+        for band in dividerBands {
+            list.append(.fill(band.rect, band.isActive ? theme.accent : theme.accent.withAlpha(ChromeMetrics.focusedDividerAlpha)))
+        }
+        if let overlayEdge { list.append(.fill(overlayEdge, theme.divider)) }
+        if isDimmed {
+            for shadow in shadows { drawShadow(shadow, theme, into: &list) }
+            list.append(.fill(Rect(origin: .zero, size: size), theme.dim))
+        }
+        return list
+    }
+
+    private func background(_ theme: Theme) -> Color {
+        switch column {
+        case .primary: theme.sidebarBackground
+        case .supplementary: theme.supplementaryBackground
+        default: theme.background
+        }
+    }
+
+    /// The bar: its band and separator, the buttons, and the title, centred in the bar when it
+    /// can be, else in the room the buttons leave.
+    private func drawBar(_ theme: Theme, _ measurer: any TextMeasurer, into list: inout DisplayList) {
+        let width = size.width, bar = LayoutMetrics.navigationBarHeight
+        list.append(.fill(Rect(x: 0, y: 0, width: width, height: bar), theme.barBackground))
+        list.append(.fill(Rect(x: 0, y: bar - 1, width: width, height: 1), theme.barSeparator))
+        var leading = 0.0, trailing = width
+        for button in buttons {
+            drawButton(button, theme, measurer, into: &list)
+            leading = max(leading, button.frame.maxX)
+            trailing = min(trailing, button.frame.minX)
+        }
+        let inset = BarMetrics.titleInset
+        let room = primaryEdge == .leading ? (start: leading + inset, end: width - inset) : (start: inset, end: trailing - inset)
+        let fitted = TextLayout.truncated(title, toWidth: max(0, room.end - room.start), font: .title, measurer: measurer)
+        guard !fitted.isEmpty else { return }
+        let textWidth = measurer.width(of: fitted, font: .title)
+        let x = min(max((width - textWidth) / 2, room.start), room.end - textWidth)
+        let baseline = measurer.metrics(of: .title).baseline(centredIn: 0, height: bar)
+        list.append(.text(fitted, origin: Point(x: x, y: baseline), .title, theme.text))
+    }
+
+    private func drawButton(_ button: BarButton, _ theme: Theme, _ measurer: any TextMeasurer, into list: inout DisplayList) {
+        let rect = button.frame
+        if button.isPressed {
+            list.append(.fill(rect, theme.buttonPressed))
+        } else if button.isHovered {
+            list.append(.fill(rect, theme.buttonHover))
+        }
+        let iconBox = Rect(x: rect.minX, y: rect.minY, width: ButtonMetrics.size, height: ButtonMetrics.size)
+        list.ops.append(contentsOf: ButtonIcons.ops(button.icon, in: iconBox, color: theme.icon, mirrored: primaryEdge == .trailing))
+        guard !button.title.isEmpty else { return }
+        let room = rect.width - ButtonMetrics.size - ButtonMetrics.titlePadding / 2
+        let title = TextLayout.truncated(button.title, toWidth: room, font: .body, measurer: measurer)
+        let baseline = measurer.metrics(of: .body).baseline(centredIn: rect.minY, height: rect.height)
+        list.append(.text(title, origin: Point(x: rect.minX + ButtonMetrics.size - BarMetrics.buttonTitleOverlap, y: baseline),
+                          .body, theme.accent))
+    }
+
+    /// The prompt: an accent band under the bar with the question and its two keys.
+    private func drawPrompt(_ message: String, _ theme: Theme, _ measurer: any TextMeasurer, into list: inout DisplayList) {
+        let width = size.width, bar = LayoutMetrics.navigationBarHeight, height = BarMetrics.promptHeight
+        let margin = BarMetrics.promptMargin
+        list.append(.fill(Rect(x: 0, y: bar, width: width, height: height), theme.accent))
+        let keys = BarMetrics.promptKeys
+        let keysWidth = measurer.width(of: keys, font: .caption)
+        let text = TextLayout.truncated(message, toWidth: max(0, width - keysWidth - 3 * margin), font: .body, measurer: measurer)
+        let body = measurer.metrics(of: .body), caption = measurer.metrics(of: .caption)
+        list.append(.text(text, origin: Point(x: margin, y: body.baseline(centredIn: bar, height: height)), .body, theme.onAccent))
+        list.append(.text(keys, origin: Point(x: width - keysWidth - margin, y: caption.baseline(centredIn: bar, height: height)),
+                          .caption, theme.onAccent))
+    }
+
+    /// A shadow fading out over ``ChromeMetrics/shadowDepth`` one-point lines.
+    private func drawShadow(_ shadow: Shadow, _ theme: Theme, into list: inout DisplayList) {
+        let steps = ChromeMetrics.shadowDepth
+        for step in 0..<steps {
+            let alpha = UInt8(Double(theme.shadow.alpha) * Double(steps - step) / Double(steps + 1))
+            let rect = switch shadow.direction {
+            case .up: Rect(x: 0, y: shadow.position - Double(step + 1), width: size.width, height: 1)
+            case .right: Rect(x: shadow.position + Double(step), y: 0, width: 1, height: size.height)
+            case .left: Rect(x: shadow.position - Double(step + 1), y: 0, width: 1, height: size.height)
+            }
+            list.append(.fill(rect, theme.shadow.withAlpha(alpha)))
+        }
+    }
+}
+
+/// The navigation bar's drawing numbers, in points (its height is
+/// ``LayoutMetrics/navigationBarHeight``, since the layout needs it too).
+public enum BarMetrics {
+    /// The least room between the title and a button or the pane's edge.
+    public static let titleInset: Double = 8
+    /// How far a button's title starts inside its icon's square (the glyphs leave that much
+    /// empty on their right).
+    public static let buttonTitleOverlap: Double = 4
+    /// The height of a prompt's band under the bar.
+    public static let promptHeight: Double = 40
+    /// The prompt's margin at either edge, and between its question and its keys.
+    public static let promptMargin: Double = 16
+    /// The keys a prompt names, on its trailing side.
+    public static let promptKeys = "Return: OK   Escape: Cancel"
+}
+
+/// The drawing numbers of what a pane draws over its content.
+public enum ChromeMetrics {
+    /// The width of a focused or active divider's highlight, inside the pane it borders.
+    public static let dividerBand: Double = 3
+    /// The opacity of a focused (not moving) divider's highlight, of 255.
+    public static let focusedDividerAlpha: UInt8 = 190
+    /// The width of the focus ring around a focused pane's content.
+    public static let focusRingWidth: Double = 2
+    /// The opacity of the focus ring, of 255.
+    public static let focusRingAlpha: UInt8 = 160
+    /// How many one-point lines an overlay's shadow fades over.
+    public static let shadowDepth = 12
+}
