@@ -1,8 +1,8 @@
 /// Everything a pane's drawing depends on: when it is unchanged the host may skip the redraw.
 ///
-/// It holds the pane's ``PaneChrome`` — the very value the chrome is drawn from — and what
-/// identifies the content: the controllers shown, their revisions, whether the content has the
-/// focus, and the revision of the theme and the text measurer.
+/// It holds the pane's chrome — the very value its bar, ring, highlights and shadows are
+/// drawn from — and what identifies the content: the controllers shown, their revisions,
+/// whether the content has the focus, and the revision of the theme and the text measurer.
 public struct PaneKey: Hashable, Sendable {
     /// What the pane draws around its content.
     var chrome: PaneChrome
