@@ -61,3 +61,13 @@ struct ModeRequests: Hashable, Sendable {
         return temporary ?? resolved.displayMode
     }
 }
+
+/// The developer's preferences, grouped so that a change can be compared as one value.
+struct Preferences: Hashable, Sendable {
+    var displayMode: SplitViewController.DisplayMode = .automatic
+    var splitBehavior: SplitViewController.SplitBehavior = .automatic
+    var presentsWithGesture = true
+    var showsSecondaryOnlyButton = false
+    var displayModeButtonVisibility: SplitViewController.DisplayModeButtonVisibility = .automatic
+    var primaryEdge: SplitViewController.PrimaryEdge = .leading
+}

@@ -114,3 +114,12 @@ extension SplitViewController {
         publish()
     }
 }
+
+/// The view controllers per column: as the app set them, and as shown (wrapped in a
+/// navigation controller for the column styles).
+struct Children {
+    /// What each column shows.
+    var wrapped: [SplitViewController.Column: NavigationController] = [:]
+    /// What the app set for each column.
+    var original: [SplitViewController.Column: ViewController] = [:]
+}

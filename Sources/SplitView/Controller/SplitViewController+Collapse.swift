@@ -123,3 +123,11 @@ extension SplitViewController {
         }
     }
 }
+
+/// The collapsed interface's stack of columns, and the top a restored state asked for.
+struct CollapseState: Hashable, Sendable {
+    /// The columns on the collapsed stack, bottom first.
+    var stack: [SplitViewController.Column] = []
+    /// The column a restored state put on top, applied at the next collapse.
+    var restoredTop: SplitViewController.Column?
+}

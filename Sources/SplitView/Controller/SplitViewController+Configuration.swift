@@ -260,3 +260,11 @@ extension SplitViewController {
         return min(resolvedWidths.natural(column), size.width)
     }
 }
+
+/// The columns' widths as the developer set them and as the user dragged them.
+struct WidthSettings {
+    /// Preferred, fractional, minimum and maximum widths per column, as set.
+    var specs: [SplitViewController.Column: ColumnWidthSpec] = [:]
+    /// The widths the user dragged (points), which come back when a narrowed window widens.
+    var dragged: [SplitViewController.Column: Double] = [:]
+}

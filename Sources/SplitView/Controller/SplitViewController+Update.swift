@@ -237,3 +237,28 @@ extension SplitViewController {
         return result
     }
 }
+
+/// The update pipeline's state: whether it has run, its re-entrancy guard (an update asked
+/// for during one runs after it), and what it owes the host.
+struct UpdatePipeline: Hashable, Sendable {
+    /// True once the first update ran with a size: before it, setters only record.
+    var isMounted = false
+    /// True while an update runs.
+    var isUpdating = false
+    /// The cause of an update asked for while one ran.
+    var pending: ChangeCause?
+    /// What the host must do besides redrawing, handed over when the input is done.
+    var hostRequests: [HostRequest] = []
+
+    /// Merges the cause of an update asked for while one runs: a system or user cause wins
+    /// over a programmatic one, since it announces more.
+    mutating func postpone(_ cause: ChangeCause) {
+        pending = pending == nil || pending == .programmatic ? cause : pending
+    }
+
+    /// The host requests made since the last call, emptied.
+    mutating func takeHostRequests() -> [HostRequest] {
+        defer { hostRequests.removeAll() }
+        return hostRequests
+    }
+}
