@@ -39,14 +39,16 @@ let package = Package(
             name: "SplitViewTests",
             dependencies: ["SplitView", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict),
+        // What the test targets that touch the file system share: a folder of a test's own.
+        .target(name: "TestSupport", dependencies: ["SplitViewFiles"], path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(
             name: "SplitViewFilesTests",
-            dependencies: ["SplitViewFiles", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["SplitViewFiles", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict),
         // The app's model without a window: command line, browser, state and config files.
         .testTarget(
             name: "SplitViewAppTests",
-            dependencies: ["SplitViewApp", "SplitView", "SplitViewFiles",
+            dependencies: ["SplitViewApp", "SplitView", "SplitViewFiles", "TestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict),
         // The real window under a private Xvfb the tests start themselves.

@@ -2,6 +2,7 @@ import Glibc
 import SplitView
 import SplitViewFiles
 import Testing
+import TestSupport
 @testable import SplitViewApp
 
 /// `config.json`: every field read when good, reported with its key and ignored when bad while

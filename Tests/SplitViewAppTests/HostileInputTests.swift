@@ -1,6 +1,7 @@
 import PropertyBased
 import SplitView
 import Testing
+import TestSupport
 @testable import SplitViewApp
 
 /// Random bytes, random JSON-ish text and randomly damaged state files never crash the state

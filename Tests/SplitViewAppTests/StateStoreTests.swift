@@ -2,6 +2,7 @@ import Glibc
 import SplitView
 import SplitViewFiles
 import Testing
+import TestSupport
 @testable import SplitViewApp
 
 /// `state.json`: where it lives, a round trip, and every damaged or hostile file giving one

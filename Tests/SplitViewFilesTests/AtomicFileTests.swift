@@ -1,6 +1,7 @@
 import Glibc
 import SplitViewFiles
 import Testing
+import TestSupport
 
 /// `AtomicFile`: a write replaces the file whole or not at all and leaves no temporary behind;
 /// a read refuses what is too large or not a regular file before reading it; `makeFolders`
@@ -164,47 +165,5 @@ extension Result {
     /// The error, or `nil` on success.
     var failure: Failure? {
         if case .failure(let error) = self { error } else { nil }
-    }
-}
-
-/// A folder under /tmp, removed with its contents when the value goes.
-final class TemporaryFolder {
-    /// The folder's path.
-    let path: String
-
-    /// Makes the folder.
-    init() throws {
-        var template = Array("/tmp/splitview-test-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw FileError(path: "/tmp", code: errno) }
-        path = String(cString: made)
-    }
-
-    deinit { Self.remove(path) }
-
-    /// The names in the folder, sorted, without `.` and `..`.
-    func entries() -> [String] { Self.entries(path) }
-
-    static func entries(_ path: String) -> [String] {
-        guard let dir = opendir(path) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
-
-    /// Removes `path` and everything under it, making folders writable first.
-    static func remove(_ path: String) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        if info.st_mode & S_IFMT == S_IFDIR {
-            chmod(path, 0o700)
-            for name in entries(path) { remove(path + "/" + name) }
-            rmdir(path)
-        } else {
-            unlink(path)
-        }
     }
 }

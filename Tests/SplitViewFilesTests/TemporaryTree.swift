@@ -1,5 +1,6 @@
 import Glibc
 import SplitViewFiles
+import TestSupport
 import Testing
 
 /// A folder of its own under the system's temporary folder, made with `mkdtemp` and removed
@@ -15,7 +16,7 @@ final class TemporaryTree {
     }
 
     deinit {
-        Self.remove(root)
+        TemporaryFolder.remove(root)
     }
 
     /// The path of `name` (text or bytes) inside the tree.
@@ -81,20 +82,6 @@ final class TemporaryTree {
             let count = read(descriptor, &chunk, chunk.count)
             guard count > 0 else { return bytes }
             bytes += chunk[..<count]
-        }
-    }
-
-    private static func remove(_ path: FilePath) {
-        var status = stat()
-        guard path.withCString({ lstat($0, &status) }) == 0 else { return }
-        if status.st_mode & S_IFMT == S_IFDIR {
-            _ = path.withCString { chmod($0, 0o700) }
-            if let listing = try? FolderListing.read(path, includeHidden: true).get() {
-                for index in listing.entries.indices { remove(listing.path(at: index)) }
-            }
-            _ = path.withCString { rmdir($0) }
-        } else {
-            _ = path.withCString { unlink($0) }
         }
     }
 }

@@ -2,6 +2,7 @@ import Glibc
 import SplitView
 @testable import SplitViewApp
 import SplitViewFiles
+import TestSupport
 
 /// A folder tree of a test's own under /tmp, removed when the value is dropped.
 final class TempTree {
@@ -15,7 +16,7 @@ final class TempTree {
     }
 
     deinit {
-        TemporaryFolder.remove(root)
+        TemporaryFolder.remove(FilePath(root))
     }
 
     /// Makes the folders of `path` (relative to the root).
