@@ -156,11 +156,12 @@ extension SplitViewController {
     }
 
     /// The mode an edge drag would reveal now, or `nil` when there is none: gestures off, the
-    /// window collapsed or not sized yet, or the primary already showing.
+    /// window collapsed or not sized yet, the primary already showing, or the delegate's
+    /// `targetDisplayModeForAction` revealing nothing more (``ModeRules``).
     private func edgeRevealTarget() -> DisplayMode? {
         guard modes.preferences.presentsWithGesture, !isCollapsed, !isShowing(.primary), size != nil else { return nil }
-        let level = style.levelCap
-        return DisplayMode.mode(level: level, in: splitBehavior)
+        let asked = delegate?.targetDisplayModeForAction(in: self) ?? .automatic
+        return ModeRules.edgeRevealTarget(style: style, current: displayMode, behavior: splitBehavior, asked: asked)
     }
 
     /// Begins the reveal once the pressed pointer has travelled past the slop.

@@ -70,6 +70,26 @@ enum ModeRules {
         return target == mode ? nil : target
     }
 
+    /// The mode an edge drag reveals from `current`, or nil when it would reveal nothing.
+    ///
+    /// UIKit: the gesture "applies the display mode returned by the delegate's
+    /// `targetDisplayModeForAction`" and, for `.automatic`, the most appropriate mode. Ours:
+    /// `.automatic` reveals every column the style has (level cap); another answer is taken at
+    /// its level, capped by the style, within the current behavior (within its own family in
+    /// the classic style, as the button does). Decided where UIKit is silent: an edge drag only
+    /// ever reveals, so an answer that shows no more columns than `current` begins no drag.
+    static func edgeRevealTarget(style: SplitViewController.Style, current: Mode, behavior: Behavior,
+                                 asked: Mode) -> Mode? {
+        let cap = style.levelCap
+        let target: Mode? = if asked == .automatic {
+            Mode.mode(level: cap, in: behavior)
+        } else {
+            Mode.mode(level: min(asked.level, cap), in: style.isClassic ? asked.family ?? behavior : behavior)
+        }
+        guard let target, target.level > current.level else { return nil }
+        return target
+    }
+
     /// The secondary-only button's target: `secondaryOnly` from any other mode; from
     /// `secondaryOnly`, the level the button left (`before`, when the style still has it), or
     /// else as many columns as tile (`tiledLevelThatFits`, at least one).

@@ -47,6 +47,49 @@ import Testing
         #expect(f.recorder.takeAll() == [.gestureDidEnd])
     }
 
+    /// Seed 001, `presentsWithGesture`: "The gesture recognizer applies the display mode
+    /// returned by the delegate's targetDisplayModeForActionInSplitViewController: method."
+    /// Asked for one column beside the secondary, the drag reveals the supplementary alone.
+    @Test func theEdgeDragAppliesTheDelegatesTarget() {
+        let f = Self.hiddenPrimary()
+        f.recorder.target = .oneBesideSecondary
+        f.send(.pointerDown(Point(x: 3, y: Self.y)))
+        Self.move(f, 100)
+        Self.move(f, 303)   // 300 of the supplementary's 320
+        #expect(f.split.layout.frame(of: .primary) == nil)
+        f.send(.pointerUp(Point(x: 303, y: Self.y)))
+        f.settle()
+        #expect(f.split.displayMode == .oneBesideSecondary)
+        expectWellFormed(f.split)
+    }
+
+    /// Decided: an edge drag only reveals. A delegate whose target shows no more columns than
+    /// are showing (here `secondaryOnly` while only the secondary shows) begins no drag: the
+    /// press stays an ordinary press.
+    @Test func aDelegateTargetThatRevealsNothingBeginsNoDrag() {
+        let f = Self.hiddenPrimary()
+        f.recorder.target = .secondaryOnly
+        f.send(.pointerDown(Point(x: 3, y: Self.y)))
+        Self.move(f, 200)
+        #expect(!f.split.isAnimating)
+        f.send(.pointerUp(Point(x: 200, y: Self.y)))
+        #expect(f.split.displayMode == .secondaryOnly)
+        #expect(!f.recorder.takeAll().contains(.gestureWillBegin))
+    }
+
+    /// The delegate's answer is capped by the style: two columns asked of a double column
+    /// reveal its one, within the current behavior.
+    @Test func theDelegatesTargetIsCappedByTheStyle() {
+        #expect(ModeRules.edgeRevealTarget(style: .doubleColumn, current: .secondaryOnly, behavior: .tile,
+                                           asked: .twoOverSecondary) == .oneBesideSecondary)
+        #expect(ModeRules.edgeRevealTarget(style: .tripleColumn, current: .secondaryOnly, behavior: .overlay,
+                                           asked: .automatic) == .twoOverSecondary)
+        #expect(ModeRules.edgeRevealTarget(style: .unspecified, current: .secondaryOnly, behavior: .tile,
+                                           asked: .oneOverSecondary) == .oneOverSecondary)
+        #expect(ModeRules.edgeRevealTarget(style: .tripleColumn, current: .oneBesideSecondary, behavior: .tile,
+                                           asked: .oneBesideSecondary) == nil)
+    }
+
     @Test func releasingPastHalfCommits() {
         let f = Self.hiddenPrimary()
         f.send(.pointerDown(Point(x: 3, y: Self.y)))
