@@ -98,9 +98,10 @@ open class ListViewController: ViewController {
         setNeedsDisplay()
     }
 
-    /// The height of one row: 30 pt, or 46 pt when rows have subtitles.
+    /// The height of one row: ``ListMetrics/rowHeight``, or
+    /// ``ListMetrics/rowHeightWithSubtitle`` when rows have subtitles.
     public var rowHeight: Double {
-        (dataSource?.rowsHaveSubtitles ?? arrayHasSubtitles) ? 46 : 30
+        (dataSource?.rowsHaveSubtitles ?? arrayHasSubtitles) ? ListMetrics.rowHeightWithSubtitle : ListMetrics.rowHeight
     }
 
     /// Selects `index` (clamped into the rows) as the user would: scrolls it into view and
@@ -122,49 +123,61 @@ open class ListViewController: ViewController {
         clampScroll(in: bounds)
     }
 
-    /// The width of one outline level, in points.
-    public static let indentationWidth = 16.0
+    /// The width of one outline level, in points (``ListMetrics/indentationWidth``).
+    public static let indentationWidth = ListMetrics.indentationWidth
 
+    /// Keeps the scroll offset within the rows at these bounds (the rows or the pane may have
+    /// changed since the last layout).
+    override open func viewWillLayoutSubviews(in context: DrawContext) {
+        clampScroll(in: context.bounds)
+    }
+
+    /// Draws the rows that show, as the last layout left the offset.
     override open func draw(in context: DrawContext) -> [DrawOp] {
         let bounds = context.bounds, theme = context.theme, measurer = context.measurer
         let count = rowCount
         guard count > 0 else {
-            let text = TextLayout.truncated(emptyText, toWidth: bounds.width - 32, font: .body, measurer: measurer)
+            let text = TextLayout.truncated(emptyText, toWidth: bounds.width - 2 * ListMetrics.textInset, font: .body,
+                                            measurer: measurer)
             let x = bounds.minX + (bounds.width - measurer.width(of: text, font: .body)) / 2
             return [.text(text, origin: Point(x: x, y: bounds.midY), .body, theme.secondaryText)]
         }
-        clampScroll(in: bounds)
         var ops: [DrawOp] = []
         let height = rowHeight
-        let first = max(0, Int(scrollOffset / height))
-        let last = min(count - 1, Int((scrollOffset + bounds.height) / height))
+        // The offset as layout keeps it; read, not stored, so that drawing changes nothing.
+        let offset = clamped(scrollOffset, in: bounds)
+        let first = max(0, Int(offset / height))
+        let last = min(count - 1, Int((offset + bounds.height) / height))
         guard first <= last else { return [] }
         for index in first...last {
-            let top = bounds.minY + Double(index) * height - scrollOffset
+            let top = bounds.minY + Double(index) * height - offset
             let row = Rect(x: bounds.minX, y: top, width: bounds.width, height: height)
             var shown = item(at: index)
             if index == dropTargetRow { shown.isHighlighted = true }
             drawRow(shown, in: row, selected: index == selectedIndex, context, into: &ops)
         }
-        ops += ScrollIndicator.ops(contentHeight: Double(count) * height, offset: scrollOffset, in: bounds, theme: theme)
+        ops += ScrollIndicator.ops(contentHeight: Double(count) * height, offset: offset, in: bounds, theme: theme)
         return ops
     }
 
     private func drawRow(_ item: ListItem, in row: Rect, selected: Bool, _ context: DrawContext, into ops: inout [DrawOp]) {
         let theme = context.theme, measurer = context.measurer
         let strong = selected && context.isFocused
+        let highlight = row.insetBy(dx: ListMetrics.highlightInset.dx, dy: ListMetrics.highlightInset.dy)
         if selected {
-            ops.append(.fill(row.insetBy(dx: 6, dy: 1), strong ? theme.accent : theme.selection))
+            ops.append(.fill(highlight, strong ? theme.accent : theme.selection))
         } else if item.isHighlighted {
-            ops.append(.strokeRect(row.insetBy(dx: 6, dy: 1), theme.accent, width: 2))
+            ops.append(.strokeRect(highlight, theme.accent, width: ListMetrics.dropTargetStroke))
         }
         let indent = Double(item.indentation) * Self.indentationWidth
-        let left = row.minX + 16 + indent + (item.disclosure == nil && item.indentation == 0 ? 0 : 14)
-        let width = row.maxX - 16 - left
+        let left = row.minX + ListMetrics.textInset + indent
+            + (item.disclosure == nil && item.indentation == 0 ? 0 : ListMetrics.disclosureWidth)
+        let width = row.maxX - ListMetrics.textInset - left
         let titleMetrics = measurer.metrics(of: .body)
         let titleColor = strong ? theme.onAccent : theme.text
         if let disclosure = item.disclosure {
-            let centre = Point(x: row.minX + 12 + indent, y: row.minY + min(row.height, 30) / 2)
+            let centre = Point(x: row.minX + ListMetrics.disclosureCentre + indent,
+                               y: row.minY + min(row.height, ListMetrics.rowHeight) / 2)
             let points = disclosure == .expanded
                 ? [Point(x: centre.x - 4, y: centre.y - 2), Point(x: centre.x + 4, y: centre.y - 2), Point(x: centre.x, y: centre.y + 3)]
                 : [Point(x: centre.x - 2, y: centre.y - 4), Point(x: centre.x + 3, y: centre.y), Point(x: centre.x - 2, y: centre.y + 4)]
@@ -173,10 +186,11 @@ open class ListViewController: ViewController {
         let title = TextLayout.truncated(item.title, toWidth: width, font: .body, measurer: measurer)
         if let subtitle = item.subtitle {
             let captionMetrics = measurer.metrics(of: .caption)
-            ops.append(.text(title, origin: Point(x: left, y: row.minY + 6 + titleMetrics.ascent), .body, titleColor))
+            ops.append(.text(title, origin: Point(x: left, y: row.minY + ListMetrics.titleTop + titleMetrics.ascent), .body, titleColor))
             let line = TextLayout.truncated(subtitle, toWidth: width, font: .caption, measurer: measurer)
-            ops.append(.text(line, origin: Point(x: left, y: row.minY + 8 + titleMetrics.lineHeight + captionMetrics.ascent),
-                             .caption, strong ? theme.onAccent.withAlpha(210) : theme.secondaryText))
+            let subtitleTop = row.minY + ListMetrics.titleTop + titleMetrics.lineHeight + ListMetrics.subtitleGap
+            ops.append(.text(line, origin: Point(x: left, y: subtitleTop + captionMetrics.ascent),
+                             .caption, strong ? theme.onAccent.withAlpha(ListMetrics.selectedSubtitleAlpha) : theme.secondaryText))
         } else {
             let baseline = titleMetrics.baseline(centredIn: row.minY, height: row.height)
             ops.append(.text(title, origin: Point(x: left, y: baseline), .body, titleColor))
@@ -194,10 +208,10 @@ open class ListViewController: ViewController {
         guard let index = rowIndex(at: point, in: bounds) else { return false }
         let row = item(at: index)
         typeAhead.reset()
-        // The triangle (a 24-pt square around it) toggles without changing the selection.
+        // The triangle (a square twice the hit radius around it) toggles without changing the selection.
         if let disclosure = row.disclosure {
-            let centre = bounds.minX + 12 + Double(row.indentation) * Self.indentationWidth
-            if abs(point.x - centre) <= 12 {
+            let centre = bounds.minX + ListMetrics.disclosureCentre + Double(row.indentation) * Self.indentationWidth
+            if abs(point.x - centre) <= ListMetrics.disclosureHitRadius {
                 onDisclosure?(index, disclosure == .collapsed)
                 return true
             }
@@ -305,8 +319,41 @@ open class ListViewController: ViewController {
     }
 
     private func clampScroll(in bounds: Rect) {
-        let limit = max(0, Double(rowCount) * rowHeight - bounds.height)
-        let clamped = scrollOffset.isFinite ? min(max(scrollOffset, 0), limit) : 0
-        if clamped != scrollOffset { scrollOffset = clamped }
+        let kept = clamped(scrollOffset, in: bounds)
+        if kept != scrollOffset { scrollOffset = kept }
     }
+
+    /// `offset` kept between the top and the last row's bottom at the bounds' foot.
+    private func clamped(_ offset: Double, in bounds: Rect) -> Double {
+        let limit = max(0, Double(rowCount) * rowHeight - bounds.height)
+        return offset.isFinite ? min(max(offset, 0), limit) : 0
+    }
+}
+
+/// The lists' drawing numbers, in points.
+public enum ListMetrics {
+    /// A row's height.
+    public static let rowHeight: Double = 30
+    /// A row's height when rows have subtitles.
+    public static let rowHeightWithSubtitle: Double = 46
+    /// The width of one outline level.
+    public static let indentationWidth: Double = 16
+    /// From the row's edges to its text.
+    public static let textInset: Double = 16
+    /// The room a disclosure triangle takes before an outline row's title.
+    public static let disclosureWidth: Double = 14
+    /// From the row's leading edge (after the indentation) to the triangle's centre.
+    public static let disclosureCentre: Double = 12
+    /// How far from the triangle's centre a click still toggles it.
+    public static let disclosureHitRadius: Double = 12
+    /// How far the selection and the drop-target outline stand inside the row.
+    public static let highlightInset = (dx: 6.0, dy: 1.0)
+    /// The width of a drop target's outline.
+    public static let dropTargetStroke: Double = 2
+    /// From the row's top to a subtitled row's title line.
+    public static let titleTop: Double = 6
+    /// Between a title line and its subtitle line.
+    public static let subtitleGap: Double = 2
+    /// The opacity of a subtitle on the strong selection, of 255.
+    public static let selectedSubtitleAlpha: UInt8 = 210
 }

@@ -57,6 +57,11 @@ open class NavigationController: ViewController {
         return popped
     }
 
+    /// Lays out the top controller's content.
+    override open func viewWillLayoutSubviews(in context: DrawContext) {
+        topViewController?.layoutIfNeeded(in: context)
+    }
+
     /// The top controller's content.
     override open func draw(in context: DrawContext) -> [DrawOp] {
         topViewController?.draw(in: context) ?? []

@@ -16,7 +16,7 @@ open class TextViewController: ViewController {
     public var placeholder: String
 
     /// How far the text is scrolled, in points. Setting it (restoring a saved offset) is
-    /// clamped to the text when it is next drawn or scrolled.
+    /// clamped to the text when it is next laid out or scrolled.
     public var scrollOffset = 0.0 {
         didSet { if scrollOffset != oldValue { setNeedsDisplay() } }
     }
@@ -27,8 +27,8 @@ open class TextViewController: ViewController {
         didSet { if notice != oldValue { setNeedsDisplay() } }
     }
 
-    /// The margin around the text, in points.
-    public static let padding: Double = 16
+    /// The margin around the text, in points (``TextMetrics/padding``).
+    public static let padding = TextMetrics.padding
 
     private var wrapper: TextLayout.Wrapper?
     private var wrapWidth = 0.0
@@ -48,22 +48,38 @@ open class TextViewController: ViewController {
         return wrapper!.lines
     }
 
+    /// Records the line height, wraps the text to the width (again only when the width or
+    /// the text changed) through the lines the scroll offset shows, and keeps the offset
+    /// within the text.
+    override open func viewWillLayoutSubviews(in context: DrawContext) {
+        lineHeight = context.measurer.metrics(of: .body).lineHeight
+        guard !text.isEmpty else { return }
+        let bounds = textBounds(in: context)
+        prepareWrapper(width: bounds.width, measurer: context.measurer)
+        clampScroll(height: bounds.height)
+    }
+
+    /// Draws the notice band and the lines that show, as the last layout left them.
     override open func draw(in context: DrawContext) -> [DrawOp] {
-        var bounds = context.bounds
-        let measurer = context.measurer
-        let metrics = measurer.metrics(of: .body)
-        lineHeight = metrics.lineHeight
+        let measurer = context.measurer, bounds = textBounds(in: context)
         var band: [DrawOp] = []
         if let notice {
-            let caption = measurer.metrics(of: .caption)
-            let height = (caption.lineHeight + 12).rounded()
-            let line = TextLayout.truncated(notice, toWidth: bounds.width - 2 * Self.padding, font: .caption, measurer: measurer)
-            band = [.fill(Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: height), context.theme.selection),
-                    .text(line, origin: Point(x: bounds.minX + Self.padding, y: caption.baseline(centredIn: bounds.minY, height: height)),
+            let all = context.bounds, caption = measurer.metrics(of: .caption), height = bounds.minY - all.minY
+            let line = TextLayout.truncated(notice, toWidth: all.width - 2 * Self.padding, font: .caption, measurer: measurer)
+            band = [.fill(Rect(x: all.minX, y: all.minY, width: all.width, height: height), context.theme.selection),
+                    .text(line, origin: Point(x: all.minX + Self.padding, y: caption.baseline(centredIn: all.minY, height: height)),
                           .caption, context.theme.text)]
-            bounds = Rect(x: bounds.minX, y: bounds.minY + height, width: bounds.width, height: max(0, bounds.height - height))
         }
-        return band + drawText(in: bounds, context, metrics: metrics)
+        return band + drawText(in: bounds, context, metrics: measurer.metrics(of: .body))
+    }
+
+    /// The part of the content the text takes: all of it, less the notice band when there is
+    /// a notice.
+    private func textBounds(in context: DrawContext) -> Rect {
+        let bounds = context.bounds
+        guard notice != nil else { return bounds }
+        let height = (context.measurer.metrics(of: .caption).lineHeight + TextMetrics.noticePadding).rounded()
+        return Rect(x: bounds.minX, y: bounds.minY + height, width: bounds.width, height: max(0, bounds.height - height))
     }
 
     private func drawText(in bounds: Rect, _ context: DrawContext, metrics: FontMetrics) -> [DrawOp] {
@@ -73,19 +89,20 @@ open class TextViewController: ViewController {
             return [.text(line, origin: Point(x: bounds.minX + Self.padding, y: bounds.minY + Self.padding + metrics.ascent),
                           .body, context.theme.secondaryText)]
         }
-        prepareWrapper(width: bounds.width, measurer: measurer)
-        clampScroll(height: bounds.height)
-        let lines = wrapper!.lines
-        let first = max(0, Int((scrollOffset - Self.padding) / lineHeight))
-        let last = min(lines.count - 1, Int((scrollOffset + bounds.height) / lineHeight) + 1)
+        // Not laid out yet (a caller that draws without the split view): nothing to show.
+        guard let lines = wrapper?.lines, lineHeight > 0 else { return [] }
+        // The offset as layout keeps it; read, not stored, so that drawing changes nothing.
+        let offset = scrollOffset.isFinite ? min(max(scrollOffset, 0), max(0, contentHeight - bounds.height)) : 0
+        let first = max(0, Int((offset - Self.padding) / lineHeight))
+        let last = min(lines.count - 1, Int((offset + bounds.height) / lineHeight) + 1)
         var ops: [DrawOp] = []
         if first <= last {
             for index in first...last where !lines[index].isEmpty {
-                let y = bounds.minY + Self.padding + Double(index) * lineHeight - scrollOffset + metrics.ascent
+                let y = bounds.minY + Self.padding + Double(index) * lineHeight - offset + metrics.ascent
                 ops.append(.text(lines[index], origin: Point(x: bounds.minX + Self.padding, y: y), .body, context.theme.text))
             }
         }
-        ops += ScrollIndicator.ops(contentHeight: contentHeight, offset: scrollOffset, in: bounds, theme: context.theme)
+        ops += ScrollIndicator.ops(contentHeight: contentHeight, offset: offset, in: bounds, theme: context.theme)
         return ops
     }
 
@@ -163,13 +180,25 @@ open class DetailsViewController: ViewController {
         for entry in entries where y < bounds.maxY {
             ops.append(.text(TextLayout.truncated(entry.label.uppercased(), toWidth: width, font: .caption, measurer: measurer),
                              origin: Point(x: bounds.minX + padding, y: y + caption.ascent), .caption, context.theme.secondaryText))
-            y += caption.lineHeight + 2
+            y += caption.lineHeight + TextMetrics.labelGap
             for line in TextLayout.wrapped(entry.value, toWidth: width, font: .body, measurer: measurer) where y < bounds.maxY {
                 ops.append(.text(line, origin: Point(x: bounds.minX + padding, y: y + body.ascent), .body, context.theme.text))
                 y += body.lineHeight
             }
-            y += 12
+            y += TextMetrics.entryGap
         }
         return ops
     }
+}
+
+/// The text views' drawing numbers, in points.
+public enum TextMetrics {
+    /// The margin around the text, and around the details' entries.
+    public static let padding: Double = 16
+    /// Added to a caption line's height to make the notice band above the text.
+    public static let noticePadding: Double = 12
+    /// Between a detail's label and its value.
+    public static let labelGap: Double = 2
+    /// After a detail's value, before the next label.
+    public static let entryGap: Double = 12
 }

@@ -79,8 +79,28 @@ open class ViewController {
     /// The view disappeared.
     open func viewDidDisappear(_ animated: Bool) {}
 
+    /// Brings the content's layout up to date for `context` (its bounds and measurer):
+    /// wrapped text, cached line heights, scroll offsets kept in range. The split view
+    /// controller calls it right before ``draw(in:)`` each time it draws the pane — never on a
+    /// resize alone, so a resize or drag step that is not drawn costs the content nothing.
+    ///
+    /// Mirrors `UIView.layoutIfNeeded()`; the work is done by ``viewWillLayoutSubviews(in:)``.
+    public func layoutIfNeeded(in context: DrawContext) {
+        viewWillLayoutSubviews(in: context)
+    }
+
+    /// Lays the content out for `context`; called by ``layoutIfNeeded(in:)``. It must be cheap
+    /// when nothing it depends on changed, since it runs before every drawing of the pane. The
+    /// default does nothing.
+    ///
+    /// Mirrors `UIViewController.viewWillLayoutSubviews()`, with the bounds passed in.
+    open func viewWillLayoutSubviews(in context: DrawContext) {}
+
     /// The content, drawn into `context.bounds`; the default draws nothing over the pane's
     /// background.
+    ///
+    /// Drawing is a read: an override changes nothing, and draws the state that
+    /// ``viewWillLayoutSubviews(in:)`` left (the controller lays out first).
     open func draw(in context: DrawContext) -> [DrawOp] { [] }
 
     /// The main button went down at `point` (content coordinates, as in ``DrawContext/bounds``);

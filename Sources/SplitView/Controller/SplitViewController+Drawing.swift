@@ -29,6 +29,7 @@ extension SplitViewController {
         if let vc = children.wrapped[column] {
             let context = DrawContext(bounds: LayoutComputation.contentBounds(ofPaneSized: key.chrome.size), theme: theme,
                                       measurer: textMeasurer, isFocused: key.isFocused)
+            vc.layoutIfNeeded(in: context)
             content = vc.draw(in: context)
         }
         return key.chrome.displayList(content: content, theme: theme, measurer: textMeasurer)
