@@ -41,7 +41,7 @@ extension Launcher {
         captureState()
         guard let current, current != lastSaved else { return }
         if let error = stateStore.save(current) {
-            if error != lastSaveError { warn(error) }
+            if error != lastSaveError { Diagnostics.report(error) }
             lastSaveError = error
         } else {
             lastSaved = current
@@ -72,7 +72,7 @@ extension Launcher {
         let style = options.style ?? window.style
         let browser = Browser(store: store, root: root, style: style.splitStyle, theme: theme, keyBindings: config.keyBindings,
                               showsHidden: config.showHiddenFiles, expanded: expanded.union([root]))
-        for line in (try? browser.split.restore(window.split)) ?? [] { warn("state: \(line)") }
+        for line in (try? browser.split.restore(window.split)) ?? [] { Diagnostics.report("state: \(line)") }
         applyPreferences(to: browser.split)
         if let folder = window.selectedFolder {
             browser.select(folder: absolute(folder), name: window.selectedFile.map { Array($0.utf8) })

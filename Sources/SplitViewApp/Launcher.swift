@@ -33,7 +33,7 @@ final class Launcher {
         do {
             return try Launcher(options).run()
         } catch {
-            warn(error.description)
+            Diagnostics.report(error.description)
             return 1
         }
     }
@@ -51,13 +51,13 @@ final class Launcher {
         }
         let environment = Self.environment()
         let (config, warnings) = AppConfig.load(path: options.configPath, environment: environment)
-        for line in warnings { warn(line) }
+        for line in warnings { Diagnostics.report(line) }
         self.config = config
         stateStore = StateStore(environment: environment)
         var saved: AppState?
         if options.restores {
             let (state, warning) = stateStore.load()
-            if let warning { warn(warning) }
+            if let warning { Diagnostics.report(warning) }
             saved = state
         }
         if let path = options.path {
@@ -76,7 +76,7 @@ final class Launcher {
             root = FilePath(saved.root)
             opening = (nil, saved)
         } else {
-            if let saved { warn("the last folder, \(saved.root), cannot be read; showing the sample library") }
+            if let saved { Diagnostics.report("the last folder, \(saved.root), cannot be read; showing the sample library") }
             root = FilePath(try sampleLibraryPath())
             opening = (nil, nil)
         }

@@ -74,11 +74,6 @@ struct SplitViewApp: ParsableCommand {
     }
 }
 
-/// Writes `splitview: message` on stderr, one line.
-func warn(_ message: String) {
-    writeErrorLine("splitview: " + message.split(whereSeparator: \.isNewline).joined(separator: " "))
-}
-
 /// The bundled sample library: `Resources/Library` in the resource bundle next to the program.
 func sampleLibraryPath() throws(LaunchError) -> String {
     guard let bundle = resourceBundlePath() else { throw LaunchError("cannot find the program's own folder") }

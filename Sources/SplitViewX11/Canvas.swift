@@ -120,12 +120,6 @@ public final class Canvas: CanvasProtocol {
                     PixelRect(x: r.x + r.width - t, y: r.y + t, width: t, height: r.height - 2 * t)], color)
     }
 
-    /// A straight line with square ends reaching half the width past each point.
-    public func line(from: Point, to: Point, _ color: Color, width: Double) {
-        let w = Strokes.pixelWidth(width, scale: scale)
-        fillConvex(Strokes.line(from: snapped(from, w), to: snapped(to, w), width: w), color)
-    }
-
     /// Connected segments with round joins and round ends.
     public func polyline(_ points: [Point], _ color: Color, width: Double) {
         let w = Strokes.pixelWidth(width, scale: scale)

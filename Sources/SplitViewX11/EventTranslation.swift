@@ -13,8 +13,6 @@ public enum HostEvent: Hashable, Sendable {
     case configure(window: Window, size: PixelSize)
     /// The window manager asks to close `window` (`WM_DELETE_WINDOW`).
     case close(window: Window)
-    /// `window` is mapped: it can now take the focus and be drawn.
-    case mapped(window: Window)
     /// Nothing the host acts on.
     case ignored
 }
@@ -76,7 +74,6 @@ public struct EventTranslator {
         case ConfigureNotify: .configure(window: event.xconfigure.window, size: PixelSize(
                                   width: Int(event.xconfigure.width), height: Int(event.xconfigure.height)))
         case ClientMessage:   clientMessage(event.xclient)
-        case MapNotify:       .mapped(window: event.xmap.window)
         default:              .ignored
         }
     }

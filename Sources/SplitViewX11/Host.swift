@@ -49,7 +49,8 @@ public final class Host {
     private var nextFrame: Double?
     private var sources = HostSources()
     private var clicks = ClickCounter()
-    private var isShowingDragCursor = false
+    /// The shape the active pointer grab shows now.
+    private var grabCursor = GrabCursor.none
 
     /// The icon every window carries (`_NET_WM_ICON`), new windows included. Like the
     /// cursors, it is sent after the first frame: 30 KB the first frame need not wait for.
@@ -162,9 +163,6 @@ public final class Host {
         }
     }
 
-    /// True when the user asked to quit (Ctrl+Q).
-    public var isQuitting: Bool { quitRequested }
-
     private func dispatch(_ event: XEvent) {
         guard let window = windows.first(where: { $0.owns(event.xany.window) }) else { return }
         let origin = window.origin(of: event.xany.window) ?? .zero
@@ -172,7 +170,7 @@ public final class Host {
         case .input(let input, _):
             grabPointerIfPressed(input, event, window)
             perform(window.controller.handle(input), from: window)
-            showDragCursor(window)
+            showGrabCursor(window)
             if case .pointerDown(let point) = input,
                clicks.press(time: UInt(event.xbutton.time), x: Int(point.x.rounded()), y: Int(point.y.rounded())) {
                 perform(window.controller.handle(.doubleClick(point)), from: window)
@@ -193,10 +191,10 @@ public final class Host {
     private func grabPointerIfPressed(_ input: Input, _ event: XEvent, _ window: SplitWindow) {
         switch input {
         case .pointerDown:
-            let cursor = window.isDivider(event.xany.window) ? cursors?.horizontalResize ?? UInt(None) : UInt(None)
-            _ = XGrabPointer(connection.display, window.window, 0,
-                             UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask),
-                             GrabModeAsync, GrabModeAsync, UInt(None), cursor, event.xbutton.time)
+            // The cursor follows once the controller has taken the press (showGrabCursor).
+            grabCursor = .none
+            _ = XGrabPointer(connection.display, window.window, 0, Self.grabEvents,
+                             GrabModeAsync, GrabModeAsync, UInt(None), UInt(None), event.xbutton.time)
         case .pointerUp:
             XUngrabPointer(connection.display, UInt(CurrentTime))
         default:
@@ -204,14 +202,17 @@ public final class Host {
         }
     }
 
-    /// While an item is dragged between panes the grab shows the move cursor; the release
-    /// ends the grab, and with it the cursor.
-    private func showDragCursor(_ window: SplitWindow) {
-        let dragging = window.controller.dragSession != nil
-        guard dragging != isShowingDragCursor, let cursors else { return }
-        isShowingDragCursor = dragging
-        XChangeActivePointerGrab(connection.display, UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask),
-                                 dragging ? cursors.move : UInt(None), UInt(CurrentTime))
+    /// The events a press's grab reports.
+    private static let grabEvents = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
+
+    /// Gives the press's grab the shape the controller's state asks for (``GrabCursor``): the
+    /// resize arrow while a divider is dragged, the move arrow while an item is. The release
+    /// ends the grab, and with it the cursor; without a grab the change does nothing.
+    private func showGrabCursor(_ window: SplitWindow) {
+        let wanted = GrabCursor(layout: window.controller.layout, dragSession: window.controller.dragSession)
+        guard wanted != grabCursor, let cursors else { return }
+        grabCursor = wanted
+        XChangeActivePointerGrab(connection.display, Self.grabEvents, cursors.cursor(for: wanted), UInt(CurrentTime))
     }
 
     private func perform(_ requests: [HostRequest], from window: SplitWindow) {

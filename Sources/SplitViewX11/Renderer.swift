@@ -9,8 +9,6 @@ public protocol CanvasProtocol: AnyObject {
     func fill(_ rect: Rect, _ color: Color)
     /// Outlines `rect` with a line `width` thick, drawn inside it.
     func strokeRect(_ rect: Rect, _ color: Color, width: Double)
-    /// A straight line with square ends.
-    func line(from: Point, to: Point, _ color: Color, width: Double)
     /// Connected segments with round joins, for icons.
     func polyline(_ points: [Point], _ color: Color, width: Double)
     /// A filled polygon, for icons.
@@ -35,7 +33,6 @@ public enum Renderer {
         switch op {
         case let .fill(rect, color):                canvas.fill(rect, color)
         case let .strokeRect(rect, color, width):   canvas.strokeRect(rect, color, width: width)
-        case let .line(from, to, color, width):     canvas.line(from: from, to: to, color, width: width)
         case let .polyline(points, color, width):   canvas.polyline(points, color, width: width)
         case let .polygon(points, color):           canvas.polygon(points, color)
         case let .text(string, origin, font, color): canvas.text(string, origin: origin, font, color)

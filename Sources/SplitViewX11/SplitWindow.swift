@@ -153,9 +153,6 @@ public final class SplitWindow {
         child == window || columnWindows.values.contains(child) || dividerWindows.values.contains(child)
     }
 
-    /// True when `child` is one of the divider windows.
-    public func isDivider(_ child: Window) -> Bool { dividerWindows.values.contains(child) }
-
     /// Moves, maps, unmaps and restacks the child windows to match the controller's layout.
     public func apply() {
         let layout = controller.layout, scale = connection.scale, display = connection.display
@@ -279,6 +276,31 @@ public final class SplitWindow {
 }
 
 /// The two pointer shapes the windows use, created once per connection.
+/// The pointer shape a pressed button's grab shows, chosen from the core's state rather
+/// than from the X window that was pressed: whatever starts a divider drag (its grab area, a
+/// press the controller takes as one), the shape follows.
+public enum GrabCursor: Hashable, Sendable {
+    /// The grab shows no cursor of its own: the window's.
+    case none
+    /// A divider is dragged: the horizontal-resize double arrow.
+    case resize
+    /// An item is dragged between panes: the four-way move arrow.
+    case move
+
+    /// The shape for a controller's `layout` (a divider marked active is being dragged or
+    /// moved) and its `dragSession` (an item dragged between panes); a content drag wins,
+    /// since a divider cannot be dragged at the same time.
+    public init(layout: Layout, dragSession: DragSession?) {
+        if dragSession != nil {
+            self = .move
+        } else if layout.dividers.contains(where: \.isActive) {
+            self = .resize
+        } else {
+            self = .none
+        }
+    }
+}
+
 public struct Cursors {
     /// The arrow, for the top-level and so every pane (without it panes show the root's X).
     public let arrow: Cursor
@@ -286,6 +308,15 @@ public struct Cursors {
     public let horizontalResize: Cursor
     /// The four-way arrow of a move, while an item is dragged between panes.
     public let move: Cursor
+
+    /// The cursor for a grab's shape, or `None` for ``GrabCursor/none``.
+    public func cursor(for shape: GrabCursor) -> Cursor {
+        switch shape {
+        case .none: UInt(None)
+        case .resize: horizontalResize
+        case .move: move
+        }
+    }
 
     /// Creates the cursors from the cursor font.
     public init(connection: X11Connection) {

@@ -45,18 +45,6 @@ enum Strokes {
         Int(width) % 2 == 1 ? pixels.rounded(.down) + 0.5 : pixels.rounded()
     }
 
-    /// A straight line with square (projecting) ends, as one quadrilateral. Each end reaches half
-    /// the width past its point, so a line's ends land on pixel edges like its sides do.
-    static func line(from a: DevicePoint, to b: DevicePoint, width: Double) -> [[DevicePoint]] {
-        let half = width / 2
-        guard let d = unit(b - a) else {
-            return [square(at: a, half: half)]
-        }
-        let n = DevicePoint(x: -d.y, y: d.x) * half
-        let a0 = a - d * half, b0 = b + d * half
-        return [[a0 + n, b0 + n, b0 - n, a0 - n]]
-    }
-
     /// Connected segments with round joins and round ends, as one quadrilateral per segment and
     /// one disc per point. Filled together (their coverage adds and saturates), the overlaps do
     /// not darken a translucent stroke.
@@ -112,10 +100,5 @@ enum Strokes {
     private static func unit(_ v: DevicePoint) -> DevicePoint? {
         let length = (v.x * v.x + v.y * v.y).squareRoot()
         return length < 1e-9 ? nil : v * (1 / length)
-    }
-
-    private static func square(at c: DevicePoint, half: Double) -> [DevicePoint] {
-        [DevicePoint(x: c.x - half, y: c.y - half), DevicePoint(x: c.x + half, y: c.y - half),
-         DevicePoint(x: c.x + half, y: c.y + half), DevicePoint(x: c.x - half, y: c.y + half)]
     }
 }

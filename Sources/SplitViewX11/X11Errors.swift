@@ -42,37 +42,61 @@ public struct XProtocolError: Hashable, Sendable, CustomStringConvertible {
         "error \(errorCode) on request \(requestCode).\(minorCode), resource 0x\(String(resource, radix: 16))"
     }
 
-    /// True for the races that any X client meets and can do nothing about, which are ignored
-    /// rather than reported. The list is dwm's, less its window-manager-only entries (passive
-    /// grabs), each with the reason it happens to us:
-    ///
-    /// - `BadWindow`, any request: a window was destroyed while requests naming it were in flight
-    ///   (a closed window's last redraw, a child torn down during a relayout).
-    /// - `BadMatch` on `SetInputFocus`: focusing a window the server has not made viewable yet.
-    /// - `BadMatch` on `ConfigureWindow`: restacking against a sibling that just went away.
-    /// - `BadDrawable` on `CopyArea`, `PolyFillRectangle`, `PolySegment`, `PolyText8`: drawing
-    ///   into a window that vanished between our last event and the request.
+    /// True for the races this host can meet and can do nothing about, which are ignored
+    /// rather than reported: the pairs of ``BenignError/table``.
     public var isBenign: Bool {
-        switch (Int32(errorCode), Int32(requestCode)) {
-        case (BadWindow, _): true
-        case (BadMatch, XRequest.setInputFocus): true
-        case (BadMatch, XRequest.configureWindow): true
-        case (BadDrawable, XRequest.copyArea), (BadDrawable, XRequest.polyFillRectangle),
-             (BadDrawable, XRequest.polySegment), (BadDrawable, XRequest.polyText8): true
-        default: false
-        }
+        BenignError.table.contains { $0.request == Int32(requestCode) && $0.error == Int32(errorCode) }
     }
+}
+
+/// A request and an error code that, together, are a race rather than a mistake.
+///
+/// The table names only requests this host makes, so that an error from anything else — a
+/// request added later, a bad argument — is reported. Every window the host names is its
+/// own, and only it destroys them; the races come from what is still queued when a window
+/// goes: a top-level closed (by its close button, Ctrl+W, or the server tearing it down with
+/// its children) while a relayout, a redraw or a cursor change for it was already sent.
+/// (The host makes no `SetInputFocus` and no core text or line requests, which dwm's list
+/// has; RENDER and Xft requests carry the extension's major opcode, known only at run time,
+/// and draw into pixmaps the host owns, so none is listed.)
+public struct BenignError: Hashable, Sendable {
+    /// The core request's major opcode (`X11/Xproto.h`).
+    public var request: Int32
+    /// The error code: `BadWindow`, `BadDrawable`, `BadMatch`.
+    public var error: Int32
+
+    /// Every benign pair.
+    public static let table: [BenignError] = [
+        // Moving, resizing and restacking the panes and dividers of a window being closed.
+        BenignError(request: XRequest.configureWindow, error: BadWindow),
+        // Restacking names siblings; one destroyed with its window is no longer a sibling.
+        BenignError(request: XRequest.configureWindow, error: BadMatch),
+        // Mapping and unmapping a column's child as the layout changes, while its window goes.
+        BenignError(request: XRequest.mapWindow, error: BadWindow),
+        BenignError(request: XRequest.unmapWindow, error: BadWindow),
+        // The title, icon and properties set after the first frame, on a window closed at once.
+        BenignError(request: XRequest.changeProperty, error: BadWindow),
+        // Cursors defined after the first frame, on a window closed at once.
+        BenignError(request: XRequest.changeWindowAttributes, error: BadWindow),
+        // The press's pointer grab, on a window closed between the press and its handling.
+        BenignError(request: XRequest.grabPointer, error: BadWindow),
+        // Presenting a pane's pixmap, and filling the gaps of the top-level, after it went.
+        BenignError(request: XRequest.copyArea, error: BadDrawable),
+        BenignError(request: XRequest.polyFillRectangle, error: BadDrawable),
+    ]
 }
 
 /// Core-protocol request codes from `X11/Xproto.h`, which the shim does not include: that
 /// header is the wire format and would import hundreds of `x…` structs for these few numbers.
 enum XRequest {
-    static let configureWindow: Int32 = 12      // X_ConfigureWindow
-    static let setInputFocus: Int32 = 42        // X_SetInputFocus
-    static let copyArea: Int32 = 62             // X_CopyArea
-    static let polySegment: Int32 = 66          // X_PolySegment
-    static let polyFillRectangle: Int32 = 70    // X_PolyFillRectangle
-    static let polyText8: Int32 = 74            // X_PolyText8
+    static let changeWindowAttributes: Int32 = 2    // X_ChangeWindowAttributes (XDefineCursor)
+    static let mapWindow: Int32 = 8                 // X_MapWindow
+    static let unmapWindow: Int32 = 10              // X_UnmapWindow
+    static let configureWindow: Int32 = 12          // X_ConfigureWindow (XMoveResizeWindow, XRestackWindows)
+    static let changeProperty: Int32 = 18           // X_ChangeProperty
+    static let grabPointer: Int32 = 26              // X_GrabPointer
+    static let copyArea: Int32 = 62                 // X_CopyArea
+    static let polyFillRectangle: Int32 = 70        // X_PolyFillRectangle (XFillRectangle)
 }
 
 /// The protocol errors that were reported (not the benign ones), for tests and diagnostics.
@@ -111,7 +135,7 @@ private func handleProtocolError(_ display: OpaquePointer?, _ event: UnsafeMutab
     var text = [CChar](repeating: 0, count: 96)
     _ = XGetErrorText(display, Int32(event.error_code), &text, Int32(text.count))
     let name = text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    writeErrorLine("splitview: X error: \(name), \(error)")
+    Diagnostics.report("X error: \(name), \(error)")
     reportedErrors.withLock { errors in
         if errors.count == XErrorLog.capacity { errors.removeFirst() }
         errors.append(error)
@@ -122,8 +146,11 @@ private func handleProtocolError(_ display: OpaquePointer?, _ event: UnsafeMutab
 // Xlib's default prints "XIO: fatal IO error 11 …" plus a count of requests; one line is enough.
 // Returning is not an option: Xlib exits right after the handler anyway.
 private func handleLostConnection(_ display: OpaquePointer?) -> Int32 {
-    writeErrorLine("splitview: lost the connection to the X server")
-    if let last = ConnectionLoss.lastWords { ConnectionLoss.lastWords = nil; last() }
+    let message = "lost the connection to the X server"
+    guard let last = ConnectionLoss.lastWords else { Diagnostics.exitWithFailure(message) }
+    ConnectionLoss.lastWords = nil
+    Diagnostics.report(message)
+    last()
     exit(1)
 }
 
@@ -133,11 +160,4 @@ public enum ConnectionLoss {
     /// Run once, on the thread that found the connection gone (the loop's); it must make no
     /// X request. Set by the app at start.
     nonisolated(unsafe) public static var lastWords: (() -> Void)?
-}
-
-/// Writes `line` and a newline to stderr with one `write(2)`; `fputs(stderr)` is not
-/// concurrency-safe in Swift 6, and one call keeps lines from interleaving.
-public func writeErrorLine(_ line: String) {
-    var bytes = line + "\n"
-    bytes.withUTF8 { buffer in _ = write(2, buffer.baseAddress, buffer.count) }
 }

@@ -68,29 +68,6 @@ extension X11Tests {
             }
         }
 
-        @Test func onePointHorizontalLineIsOneCrispRow() throws {
-            try withConnection { connection in
-                let canvas = try makeCanvas(connection)
-                canvas.fill(Rect(x: 0, y: 0, width: 200, height: 120), white)
-                canvas.line(from: Point(x: 10, y: 20), to: Point(x: 50, y: 20), black, width: 1)
-                let image = try Self.image(canvas)
-                #expect((10...50).allSatisfy { image[$0, 20] == 0x000000 })
-                #expect((0..<200).allSatisfy { image[$0, 19] == 0xffffff && image[$0, 21] == 0xffffff })
-                #expect(image[9, 20] == 0xffffff && image[51, 20] == 0xffffff)
-            }
-        }
-
-        @Test func atScaleTwoAOnePointLineIsTwoCrispRows() throws {
-            try withConnection(scale: 2) { connection in
-                let canvas = try makeCanvas(connection)
-                canvas.fill(Rect(x: 0, y: 0, width: 100, height: 60), white)
-                canvas.line(from: Point(x: 10, y: 20), to: Point(x: 30, y: 20), black, width: 1)
-                let image = try Self.image(canvas)
-                #expect(image[40, 39] == 0x000000 && image[40, 40] == 0x000000)
-                #expect(image[40, 38] == 0xffffff && image[40, 41] == 0xffffff)
-            }
-        }
-
         @Test func polylineTurnsACornerWithoutGap() throws {
             try withConnection { connection in
                 let canvas = try makeCanvas(connection)
@@ -173,7 +150,7 @@ extension X11Tests {
                 var list = DisplayList(size: Size(width: 200, height: 120))
                 list.append(.fill(Rect(x: 0, y: 0, width: 200, height: 120), Theme.light.background))
                 list.append(.fill(Rect(x: 0, y: 0, width: 200, height: 38), Theme.light.barBackground))
-                list.append(.line(from: Point(x: 0, y: 38), to: Point(x: 200, y: 38), Theme.light.barSeparator, width: 1))
+                list.append(.fill(Rect(x: 0, y: 38, width: 200, height: 1), Theme.light.barSeparator))
                 list.append(.text("Inbox", origin: Point(x: 12, y: 25), .title, Theme.light.text))
                 Renderer.draw(list, on: canvas)
                 let image = try Self.image(canvas)

@@ -169,14 +169,7 @@ private func clientMessage(type: Atom, first: Atom, format: Int32 = 32) -> XEven
         #expect(translator(scale: 2)(event) == .expose(window: pane, rect: PixelRect(x: 5, y: 6, width: 70, height: 80)))
     }
 
-    @Test func mapNotifyIsMapped() {
-        var event = XEvent()
-        event.xmap.type = MapNotify
-        event.xmap.window = pane
-        #expect(translator()(event) == .mapped(window: pane))
-    }
-
-    @Test(arguments: [KeyRelease, FocusIn, PropertyNotify, NoExpose, UnmapNotify])
+    @Test(arguments: [KeyRelease, FocusIn, PropertyNotify, NoExpose, MapNotify, UnmapNotify])
     func eventsTheHostDoesNotUseAreIgnored(type: Int32) {
         var event = XEvent()
         event.type = type

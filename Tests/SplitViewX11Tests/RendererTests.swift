@@ -8,7 +8,6 @@ import Testing
     private static let everyKind: [DrawOp] = [
         .fill(Rect(x: 0, y: 0, width: 300, height: 200), Color(rgb: 0xffffff)),
         .strokeRect(Rect(x: 10, y: 10, width: 20, height: 20), red, width: 1),
-        .line(from: Point(x: 0, y: 37.5), to: Point(x: 300, y: 37.5), red, width: 1),
         .polyline([Point(x: 5, y: 5), Point(x: 9, y: 9), Point(x: 13, y: 5)], red, width: 1.5),
         .polygon([Point(x: 1, y: 1), Point(x: 8, y: 1), Point(x: 4, y: 6)], red),
         .text("Inbox — Ünïcødé", origin: Point(x: 12, y: 25), .title, red),

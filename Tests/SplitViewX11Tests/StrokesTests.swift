@@ -40,21 +40,6 @@ private func shoelace(_ polygon: [DevicePoint]) -> Double {
         #expect(Strokes.pixelWidth(1, scale: PixelScale(1.25)) == 1)
     }
 
-    @Test func horizontalOnePixelLineIsOneRowWithSquareEnds() {
-        let shapes = Strokes.line(from: p(0.5, 20.5), to: p(40.5, 20.5), width: 1)
-        let traps = shapes.flatMap(Strokes.trapezoids(ofConvex:))
-        #expect(traps.count == 1)
-        let t = traps[0]
-        #expect(t.top == 20 && t.bottom == 21)
-        #expect(x(on: t.left, at: 20.5) == 0)       // half a pixel before the first point
-        #expect(x(on: t.right, at: 20.5) == 41)     // and after the last: whole pixels 0…40
-    }
-
-    @Test func zeroLengthLineIsASquareDot() {
-        let traps = Strokes.line(from: p(5.5, 5.5), to: p(5.5, 5.5), width: 1).flatMap(Strokes.trapezoids(ofConvex:))
-        #expect(area(traps) == 1)
-    }
-
     @Test func squareIsOneTrapezoidAndDiamondTwo() {
         #expect(Strokes.trapezoids(ofConvex: [p(0, 0), p(4, 0), p(4, 4), p(0, 4)]).count == 1)
         #expect(Strokes.trapezoids(ofConvex: [p(2, 0), p(4, 2), p(2, 4), p(0, 2)]).count == 2)

@@ -12,7 +12,7 @@ struct Transition {
     /// One display frame: how long before its first tick a transition's input is taken to be.
     static let frame = 1.0 / 60
 
-    let from: Layout
+    /// The layout the transition ends at.
     let to: Layout
     /// Columns that slide out, with the frames they slide to; drawn above the others.
     private let leaving: [(placement: ColumnPlacement, target: Rect)]
@@ -31,7 +31,6 @@ struct Transition {
     init(from: Layout, to: Layout, primaryEdge: SplitViewController.PrimaryEdge, pushing: Bool = false,
          interactive: Bool = false)
     {
-        self.from = from
         self.to = to
         self.primaryEdge = primaryEdge
         isInteractive = interactive

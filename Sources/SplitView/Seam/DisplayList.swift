@@ -4,8 +4,6 @@ public enum DrawOp: Hashable, Sendable {
     case fill(Rect, Color)
     /// Outline a rectangle with a line `width` thick, drawn inside the rectangle.
     case strokeRect(Rect, Color, width: Double)
-    /// A straight line with square ends.
-    case line(from: Point, to: Point, Color, width: Double)
     /// Connected line segments with round joins, for icons.
     case polyline([Point], Color, width: Double)
     /// A filled polygon, for icons.

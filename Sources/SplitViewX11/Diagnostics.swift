@@ -1,0 +1,32 @@
+import Glibc
+
+/// How the program tells its user something outside its window: one line `splitview: …` on
+/// stderr, for a warning it lives with and for the failure that ends it. Host and app use
+/// nothing else, so every message has the same shape (the program's name, one line, no trace).
+///
+/// ```swift
+/// Diagnostics.report("state: the saved file is corrupt; starting afresh")
+/// Diagnostics.exitWithFailure("lost the connection to the X server")   // never returns
+/// ```
+public enum Diagnostics {
+    /// The name every line starts with.
+    public static let programName = "splitview"
+
+    /// Writes `splitview: message` and a newline to stderr, line breaks in `message` turned
+    /// into spaces, with one `write(2)`: `fputs(stderr)` is not concurrency-safe in Swift 6, and
+    /// one call keeps lines from interleaving. It makes no X request, so it is safe inside
+    /// Xlib's error handlers.
+    public static func report(_ message: String) {
+        var line = programName + ": " + message.split(whereSeparator: \.isNewline).joined(separator: " ") + "\n"
+        line.withUTF8 { buffer in _ = write(2, buffer.baseAddress, buffer.count) }
+    }
+
+    /// Reports `message` and ends the program with status 1: the way a failure that leaves
+    /// nothing to go on with (the X server gone) ends it. A failure at start, before anything
+    /// runs, is reported and returned as status 1 instead, so that the command line's own exit
+    /// path runs.
+    public static func exitWithFailure(_ message: String) -> Never {
+        report(message)
+        exit(1)
+    }
+}

@@ -1,0 +1,54 @@
+import SplitView
+import SplitViewX11
+import Testing
+
+/// The grab's cursor follows the core's state — a divider being dragged, an item being
+/// dragged between panes — not the X window that was pressed.
+@Suite struct GrabCursorTests {
+    static func split() -> SplitViewController {
+        let split = SplitViewController(style: .tripleColumn)
+        split.animatesTransitions = false
+        split.handle(.resize(Size(width: 1400, height: 800)))
+        return split
+    }
+
+    static func shape(_ split: SplitViewController) -> GrabCursor {
+        GrabCursor(layout: split.layout, dragSession: split.dragSession)
+    }
+
+    @Test func aDividerDragShowsTheResizeArrowUntilTheRelease() throws {
+        let split = Self.split()
+        let divider = try #require(split.layout.dividers.first)
+        let grab = Point(x: divider.grabRect.midX, y: 400)
+        #expect(Self.shape(split) == .none)
+        split.handle(.pointerDown(grab))
+        #expect(Self.shape(split) == .resize)
+        split.handle(.pointerMoved(Point(x: grab.x + 30, y: 400)))
+        #expect(Self.shape(split) == .resize)
+        split.handle(.pointerUp(Point(x: grab.x + 30, y: 400)))
+        #expect(Self.shape(split) == .none)
+    }
+
+    @Test func aPressOutsideTheDividersShowsNoShape() {
+        let split = Self.split()
+        split.handle(.pointerDown(Point(x: 900, y: 400)))
+        #expect(Self.shape(split) == .none)
+    }
+
+    @Test func anItemDraggedBetweenPanesShowsTheMoveArrow() {
+        let split = Self.split()
+        let files = ListViewController(title: "Files", items: (0..<5).map { ListItem(title: "File \($0)") })
+        files.dragItemForRow = { DragItem(title: "File \($0)", tag: $0) }
+        split.setViewController(files, for: .supplementary)
+        split.handle(.pointerDown(Point(x: 400, y: 38 + 15)))
+        #expect(Self.shape(split) == .none, "not past the slop yet")
+        split.handle(.pointerMoved(Point(x: 300, y: 38 + 100)))
+        #expect(Self.shape(split) == .move)
+        split.handle(.key(KeyChord(.escape)))
+        #expect(Self.shape(split) == .none)
+    }
+
+    @Test func anEmptyLayoutWithNoDragShowsNoShape() {
+        #expect(GrabCursor(layout: Layout(size: Size(width: 10, height: 10)), dragSession: nil) == .none)
+    }
+}
