@@ -61,10 +61,11 @@ struct WindowState: Codable, Equatable {
     var scrollOffsets: [String: Double]
 
     /// Creates a window's state.
-    init(width: Int, height: Int, x: Int? = nil, y: Int? = nil, style: ColumnStyle, split: SplitViewState = SplitViewState(),
-         expandedFolders: [String] = [""], selectedFolder: String? = nil, selectedFile: String? = nil,
-         scrollOffsets: [String: Double] = [:])
-    {
+    init(
+        width: Int, height: Int, x: Int? = nil, y: Int? = nil, style: ColumnStyle, split: SplitViewState = SplitViewState(),
+        expandedFolders: [String] = [""], selectedFolder: String? = nil, selectedFile: String? = nil,
+        scrollOffsets: [String: Double] = [:]
+    ) {
         self.width = width
         self.height = height
         self.x = x
@@ -192,7 +193,8 @@ struct StateProblem: Error, Equatable, CustomStringConvertible {
         case is Bool.Type: "true or false"
         default:
             // JSONDecoder names containers by these types.
-            String(describing: type).hasPrefix("Array") ? "a list"
+            String(describing: type).hasPrefix("Array")
+                ? "a list"
                 : String(describing: type).hasPrefix("Dictionary") ? "an object" : "a value of another kind"
         }
     }
@@ -200,12 +202,16 @@ struct StateProblem: Error, Equatable, CustomStringConvertible {
     /// `, found a string` from JSONDecoder's `Expected to decode Int but found a string instead.`;
     /// empty when the text reads otherwise.
     private static func found(_ debugDescription: String) -> String {
-        guard let range = debugDescription.firstRange(of: " but found "), debugDescription.hasSuffix(" instead.") else { return "" }
+        guard let range = debugDescription.firstRange(of: " but found "), debugDescription.hasSuffix(" instead.") else {
+            return ""
+        }
         var what = debugDescription[range.upperBound...].dropLast(" instead.".count)
         if what.hasPrefix("a ") { what = what.dropFirst(2) } else if what.hasPrefix("an ") { what = what.dropFirst(3) }
         // Its words vary ("a string", "number", "a dictionary"); JSON's are used instead.
-        let names = ["string": "a string", "number": "a number", "bool": "true or false", "boolean": "true or false",
-                     "array": "a list", "dictionary": "an object", "object": "an object", "null": "null", "null value": "null"]
+        let names = [
+            "string": "a string", "number": "a number", "bool": "true or false", "boolean": "true or false",
+            "array": "a list", "dictionary": "an object", "object": "an object", "null": "null", "null value": "null",
+        ]
         return names[String(what)].map { ", found \($0)" } ?? ""
     }
 }
@@ -293,8 +299,9 @@ extension WindowState {
         if let selectedFile { try AppState.check(relativePath: selectedFile, at: "\(path).selectedFile") }
         for (name, offset) in scrollOffsets.sorted(by: { $0.key < $1.key }) {
             guard Self.scrollingColumns.contains(name) else {
-                throw StateProblem("\(path).scrollOffsets.\(StateProblem.shortened(name)): unknown column"
-                                   + " (expected primary, supplementary, secondary or inspector)")
+                throw StateProblem(
+                    "\(path).scrollOffsets.\(StateProblem.shortened(name)): unknown column"
+                        + " (expected primary, supplementary, secondary or inspector)")
             }
             try Self.check(offset, upTo: AppState.maximumScrollOffset, at: "\(path).scrollOffsets.\(name)")
         }
@@ -339,8 +346,10 @@ extension KeyedDecodingContainer {
         let number = try decode(Double.self, forKey: key)
         // 2^53: beyond it a Double no longer holds every whole number, and no limit here is near it.
         guard number == number.rounded(), abs(number) <= 9_007_199_254_740_992 else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription:
-                "expected a whole number, found \(number)")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self,
+                debugDescription:
+                    "expected a whole number, found \(number)")
         }
         return Int(number)
     }

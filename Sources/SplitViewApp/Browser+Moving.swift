@@ -16,9 +16,11 @@ extension Browser {
     func askToMove(_ source: FilePath, into folder: FilePath) {
         let name = FilePath.displayName(source.lastComponent)
         let target = FilePath.displayName(folder.lastComponent.isEmpty ? folder.bytes : folder.lastComponent)
-        split.prompt = Prompt(message: "Move “\(name)” to “\(target)”?", accept: { [unowned self] in
-            self.reportMove(Self.move(source, into: folder), source: source)
-        })
+        split.prompt = Prompt(
+            message: "Move “\(name)” to “\(target)”?",
+            accept: { [unowned self] in
+                self.reportMove(Self.move(source, into: folder), source: source)
+            })
     }
 
     /// Moves `source` into `folder` with `rename(2)`: a whole move or none. Never over an

@@ -49,9 +49,11 @@ final class Browser {
     /// The largest part of a file the reader shows (2 MiB): the rest is left on disk.
     static let previewLimit = 2 << 20
 
-    init(store: FileStore, root: FilePath, style: SplitViewController.Style, theme: Theme,
-         keyBindings: KeyBindings = AppConfig.defaultKeyBindings, showsHidden: Bool = false,
-         expanded: Set<FilePath>? = nil) {
+    init(
+        store: FileStore, root: FilePath, style: SplitViewController.Style, theme: Theme,
+        keyBindings: KeyBindings = AppConfig.defaultKeyBindings, showsHidden: Bool = false,
+        expanded: Set<FilePath>? = nil
+    ) {
         self.store = store
         self.showsHidden = showsHidden
         split = SplitViewController(style: style, keyBindings: keyBindings, theme: theme)
@@ -103,7 +105,9 @@ final class Browser {
             return DragItem(title: entry.displayName, tag: index)
         }
         folders.canDropOnRow = { [unowned self] _, row in
-            guard let source = self.dragged, self.tree.rows.indices.contains(row), self.tree.rows[row].isFolder else { return false }
+            guard let source = self.dragged, self.tree.rows.indices.contains(row), self.tree.rows[row].isFolder else {
+                return false
+            }
             return Self.canMove(source, into: self.tree.rows[row].path)
         }
         folders.onDropOnRow = { [unowned self] _, row in
@@ -210,7 +214,8 @@ final class Browser {
     /// entry costs an `lstat`); in a larger one the selection ends, as for a deleted file.
     private func renamedSelection() -> [UInt8]? {
         guard let selected = selectedIdentity, selected.folder == selectedFolder, let listing = entries.listing,
-              listing.entries.count <= Self.renameSearchLimit else { return nil }
+            listing.entries.count <= Self.renameSearchLimit
+        else { return nil }
         let match = listing.entries.indices.first { (try? listing.info(at: $0).get())?.identity == selected.identity }
         return match.map { listing.entries.name(at: $0) }
     }
@@ -246,7 +251,8 @@ final class Browser {
         }
         selectedIdentity = (folder, info.identity)
         if let shown = shownPreview, shown.path == path, shown.size == info.size, shown.modified == info.modified,
-           reader.title == display {
+            reader.title == display
+        {
             return
         }
         let preview = FilePreview.read(path, limit: Self.previewLimit)
@@ -257,7 +263,8 @@ final class Browser {
         switch preview {
         case .text(let text, _, let bytesShown, let total):
             reader.text = text
-            reader.notice = Int64(bytesShown) < total
+            reader.notice =
+                Int64(bytesShown) < total
                 ? "Showing the first \(Format.size(Int64(bytesShown))) of \(Format.size(total)); the rest is not loaded."
                 : nil
             reader.placeholder = "Empty file"
@@ -268,7 +275,7 @@ final class Browser {
         case .directory: showNoText("“\(display)” is a folder: Return opens it.")
         case .unreadable(let error): showNoText("“\(display)” cannot be read: \(error.reason).")
         }
-        if sameFile { reader.scrollOffset = offset }   // the same file changed on disk: stay put
+        if sameFile { reader.scrollOffset = offset }  // the same file changed on disk: stay put
         details.show(FileDetails(path: path, preview: preview))
     }
 

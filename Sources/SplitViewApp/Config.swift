@@ -160,7 +160,8 @@ struct AppConfig: Equatable {
                         break
                     }
                     guard let chord = KeyChord(parsing: string) else {
-                        warn(key, "\"\(shortLine(string))\" is not a key chord (like \"Ctrl+Alt+S\", \"Shift+F9\", \"Page_Down\")")
+                        warn(
+                            key, "\"\(shortLine(string))\" is not a key chord (like \"Ctrl+Alt+S\", \"Shift+F9\", \"Page_Down\")")
                         chords = []
                         break
                     }
@@ -174,7 +175,9 @@ struct AppConfig: Equatable {
             // the other is told.
             for entry in applied {
                 for chord in entry.chords {
-                    let inDivider = config.keyBindings.divider.contains { $0.command == entry.command && $0.chord == chord.withoutLocks }
+                    let inDivider = config.keyBindings.divider.contains {
+                        $0.command == entry.command && $0.chord == chord.withoutLocks
+                    }
                     let winner = config.keyBindings.command(for: chord, dividerFocused: inDivider)
                     if let winner, winner != entry.command {
                         warn("keyBindings." + shortLine(entry.name), "\(chord) is also given to \(winner.name), which wins")
@@ -198,8 +201,11 @@ struct AppConfig: Equatable {
                 switch key {
                 case "family":
                     guard case .string(let family) = value, !family.isEmpty, family.utf8.count <= AppConfig.maximumFamilyLength,
-                          !family.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                        warn("font.family", "expected a font family name (1 to \(AppConfig.maximumFamilyLength) bytes, no control characters)")
+                        !family.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+                    else {
+                        warn(
+                            "font.family",
+                            "expected a font family name (1 to \(AppConfig.maximumFamilyLength) bytes, no control characters)")
                         continue
                     }
                     config.fontFamily = family
@@ -213,7 +219,9 @@ struct AppConfig: Equatable {
 
         /// `"columnWidths": {"primary": 280, "supplementary": 320, "inspector": 270}`.
         mutating func readColumnWidths(_ value: JSONValue) {
-            guard case .object(let members) = value else { return warn("columnWidths", "expected an object, found \(value.kind)") }
+            guard case .object(let members) = value else {
+                return warn("columnWidths", "expected an object, found \(value.kind)")
+            }
             for (key, value) in members.sorted(by: { $0.key < $1.key }) {
                 guard let column = AppConfig.widthColumns[key] else {
                     warn("columnWidths." + shortLine(key), "unknown column (expected primary, supplementary or inspector)")
@@ -221,8 +229,10 @@ struct AppConfig: Equatable {
                 }
                 let path = "columnWidths." + key
                 guard case .number(let width) = value, width > 0, width <= AppConfig.maximumColumnWidth else {
-                    warn(path, "expected a number of points above 0, up to \(formatNumber(AppConfig.maximumColumnWidth))"
-                         + found(value))
+                    warn(
+                        path,
+                        "expected a number of points above 0, up to \(formatNumber(AppConfig.maximumColumnWidth))"
+                            + found(value))
                     continue
                 }
                 config.columnWidths[column] = width
@@ -232,7 +242,10 @@ struct AppConfig: Equatable {
         /// The number in `value` when it is in `range`; else `nil`, after a warning at `key`.
         mutating func number(_ value: JSONValue, in range: ClosedRange<Double>, at key: String) -> Double? {
             guard case .number(let number) = value, range.contains(number) else {
-                warn(key, "expected a number from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound))" + found(value))
+                warn(
+                    key,
+                    "expected a number from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound))" + found(value)
+                )
                 return nil
             }
             return number

@@ -21,8 +21,12 @@ final class EntryList: ListDataSource {
     func show(_ listing: FolderListing?, showsHidden: Bool) {
         self.listing = listing
         self.showsHidden = showsHidden
-        guard let listing else { return visible = [] }
-        visible = showsHidden ? Array(listing.entries.indices) : listing.entries.indices.filter { !listing.entries.isHidden(at: $0) }
+        guard let listing else {
+            visible = []
+            return
+        }
+        visible =
+            showsHidden ? Array(listing.entries.indices) : listing.entries.indices.filter { !listing.entries.isHidden(at: $0) }
     }
 
     var numberOfRows: Int { visible.count }

@@ -20,10 +20,13 @@ struct FileDetails {
         case .success(let info):
             rows.append(("Type", type(of: info)))
             if info.kind == .regular || info.resolvedKind == .regular {
-                rows.append(("Size", info.size < 1000 ? Format.size(info.size) : "\(Format.size(info.size)) (\(info.size) bytes)"))
+                rows.append(
+                    ("Size", info.size < 1000 ? Format.size(info.size) : "\(Format.size(info.size)) (\(info.size) bytes)"))
             }
             if case .text(_, let lines, let shown, let total)? = preview {
-                rows.append(("Lines", Int64(shown) < total ? "at least \(lines) (in the first \(Format.size(Int64(shown))))" : "\(lines)"))
+                rows.append(
+                    ("Lines", Int64(shown) < total ? "at least \(lines) (in the first \(Format.size(Int64(shown))))" : "\(lines)")
+                )
             }
             if let target = info.linkTargetDisplay {
                 let problem = info.isLoop ? " (a loop)" : info.resolvedKind == nil ? " (broken)" : ""

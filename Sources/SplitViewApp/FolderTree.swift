@@ -78,7 +78,8 @@ final class FolderTree: ListDataSource {
     func rebuild() {
         var rows: [Row] = []
         var ancestors: [FileIdentity] = []
-        add(root, name: FilePath.displayName(root.lastComponent.isEmpty ? root.bytes : root.lastComponent),
+        add(
+            root, name: FilePath.displayName(root.lastComponent.isEmpty ? root.bytes : root.lastComponent),
             depth: 0, ancestors: &ancestors, into: &rows)
         self.rows = rows
     }

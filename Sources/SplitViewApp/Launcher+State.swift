@@ -27,8 +27,9 @@ extension Launcher {
     func captureState() -> Bool {
         let windows = browsers()
         guard !windows.isEmpty else { return false }
-        let state = AppState(version: AppState.currentVersion, root: root.string ?? root.displayString,
-                             windows: windows.map { capture($0.0, size: $0.1.pixelSize) })
+        let state = AppState(
+            version: AppState.currentVersion, root: root.string ?? root.displayString,
+            windows: windows.map { capture($0.0, size: $0.1.pixelSize) })
         guard state != current else { return false }
         current = state
         return true
@@ -70,8 +71,9 @@ extension Launcher {
             store.load(folder)
         }
         let style = options.style ?? window.style
-        let browser = Browser(store: store, root: root, style: style.splitStyle, theme: theme, keyBindings: config.keyBindings,
-                              showsHidden: config.showHiddenFiles, expanded: expanded.union([root]))
+        let browser = Browser(
+            store: store, root: root, style: style.splitStyle, theme: theme, keyBindings: config.keyBindings,
+            showsHidden: config.showHiddenFiles, expanded: expanded.union([root]))
         for line in (try? browser.split.restore(window.split)) ?? [] { Diagnostics.report("state: \(line)") }
         applyPreferences(to: browser.split)
         if let folder = window.selectedFolder {

@@ -112,8 +112,9 @@ final class Launcher {
         FontWarmup.prefetch(fontsFor: browsers[0].0.openingText, family: family)
         let fonts: FontSet
         do {
-            fonts = try FontSet(connection: connection, family: family,
-                                textScale: (config.fontSize ?? FontRole.body.pointSize) / FontRole.body.pointSize)
+            fonts = try FontSet(
+                connection: connection, family: family,
+                textScale: (config.fontSize ?? FontRole.body.pointSize) / FontRole.body.pointSize)
         } catch {
             throw LaunchError(error.message)
         }
@@ -137,8 +138,9 @@ final class Launcher {
     // MARK: - Windows
 
     private func makeBrowser(style: ColumnStyle) -> Browser {
-        let browser = Browser(store: store, root: root, style: style.splitStyle, theme: theme,
-                              keyBindings: config.keyBindings, showsHidden: config.showHiddenFiles)
+        let browser = Browser(
+            store: store, root: root, style: style.splitStyle, theme: theme,
+            keyBindings: config.keyBindings, showsHidden: config.showHiddenFiles)
         applyPreferences(to: browser.split)
         return browser
     }
@@ -149,7 +151,8 @@ final class Launcher {
         guard case .loaded(let top)? = store.known(root), top.folderCount > 0 else { return }
         let folder = top.path(at: 0)
         guard case .loaded(let listing) = store.load(folder),
-              let file = listing.entries.first(where: { !$0.isFolder && !$0.isHidden }) else { return }
+            let file = listing.entries.first(where: { !$0.isFolder && !$0.isHidden })
+        else { return }
         browser.select(folder: folder, name: file.name)
     }
 
@@ -208,7 +211,8 @@ final class Launcher {
             Browser.openers.removeAll { pid, path in
                 guard let outcome = Opener.poll(pid) else { return false }
                 if let failure = outcome {
-                    for (browser, _) in self.browsers() where browser.selectedFolder.map({ path.bytes.starts(with: $0.bytes) }) ?? false {
+                    for (browser, _) in self.browsers()
+                    where browser.selectedFolder.map({ path.bytes.starts(with: $0.bytes) }) ?? false {
                         browser.reportOpenFailure(path, failure)
                     }
                 }

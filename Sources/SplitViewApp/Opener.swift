@@ -57,7 +57,7 @@ enum Opener {
         var status: Int32 = 0
         let done = waitpid(pid, &status, WNOHANG)
         if done == 0 { return nil }
-        guard done == pid else { return .some(nil) }   // already reaped: nothing to say
+        guard done == pid else { return .some(nil) }  // already reaped: nothing to say
         let signal = status & 0x7f
         if signal != 0 { return .some("\(program) was killed by signal \(signal)") }
         let code = (status >> 8) & 0xff

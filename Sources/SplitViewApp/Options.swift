@@ -31,7 +31,8 @@ struct Geometry: ExpressibleByArgument, Hashable {
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-              (1...32_767).contains(width), (1...32_767).contains(height) else { return nil }
+            (1...32_767).contains(width), (1...32_767).contains(height)
+        else { return nil }
         self.init(width: width, height: height)
     }
 

@@ -31,19 +31,25 @@ struct SplitViewApp: ParsableCommand {
         main(nil)
     }
 
-    @Argument(help: ArgumentHelp("The folder to browse, or a file to open in its folder (default: the last folder, else the sample library).",
-                                 valueName: "path"))
+    @Argument(
+        help: ArgumentHelp(
+            "The folder to browse, or a file to open in its folder (default: the last folder, else the sample library).",
+            valueName: "path"))
     var path: String?
 
-    @Option(help: ArgumentHelp("Three columns (folders, files, file) or two (a stack of folders and files, then the file).",
-                               valueName: "double|triple"))
+    @Option(
+        help: ArgumentHelp(
+            "Three columns (folders, files, file) or two (a stack of folders and files, then the file).",
+            valueName: "double|triple"))
     var style: ColumnStyle?
 
     @Option(help: ArgumentHelp("How the sidebars share the width with the file.", valueName: "automatic|tile|overlay|displace"))
     var behavior: BehaviorArgument?
 
-    @Option(help: ArgumentHelp("The columns to show (UIKit's names work too, e.g. twoBesideSecondary).",
-                               valueName: "automatic|secondary-only|one-beside|one-over|two-beside|two-over|two-displace"))
+    @Option(
+        help: ArgumentHelp(
+            "The columns to show (UIKit's names work too, e.g. twoBesideSecondary).",
+            valueName: "automatic|secondary-only|one-beside|one-over|two-beside|two-over|two-displace"))
     var displayMode: DisplayModeArgument?
 
     @Option(help: ArgumentHelp("The window's size in pixels (default 1400x900).", valueName: "WxH"))
@@ -52,8 +58,10 @@ struct SplitViewApp: ParsableCommand {
     @Option(help: ArgumentHelp("The X display to use (default: $DISPLAY).", valueName: "name"))
     var display: String?
 
-    @Option(help: ArgumentHelp("The colours: auto follows the X resource splitview.theme, else light.",
-                               valueName: "light|dark|auto"))
+    @Option(
+        help: ArgumentHelp(
+            "The colours: auto follows the X resource splitview.theme, else light.",
+            valueName: "light|dark|auto"))
     var theme: ThemeArgument?
 
     @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/splitview/config.json).", valueName: "file"))
@@ -66,9 +74,10 @@ struct SplitViewApp: ParsableCommand {
     var reduceMotion = false
 
     func run() throws {
-        let options = LaunchOptions(path: path, style: style, behavior: behavior, displayMode: displayMode,
-                                    geometry: geometry, display: display, theme: theme, configPath: config,
-                                    restores: !noRestore, reducesMotion: reduceMotion)
+        let options = LaunchOptions(
+            path: path, style: style, behavior: behavior, displayMode: displayMode,
+            geometry: geometry, display: display, theme: theme, configPath: config,
+            restores: !noRestore, reducesMotion: reduceMotion)
         let status = Launcher.run(options)
         if status != 0 { throw ExitCode(status) }
     }

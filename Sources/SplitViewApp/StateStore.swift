@@ -116,7 +116,8 @@ struct StateStore {
         let aside = asidePath.split(separator: "/").last.map(String.init) ?? asidePath
         guard rename(path, asidePath) == 0 else {
             let error = FileError(path: printableLine(asidePath), code: errno)
-            return "state file \(file) \(what) (\(problem.reason)) and could not be moved aside (\(error.reason)); starting with defaults"
+            return
+                "state file \(file) \(what) (\(problem.reason)) and could not be moved aside (\(error.reason)); starting with defaults"
         }
         return "state file \(file) \(what) (\(problem.reason)); moved aside to \(printableLine(aside)), starting with defaults"
     }
@@ -138,10 +139,11 @@ enum XDGFolder {
     /// specification says relative ones are invalid and to be ignored), else the default
     /// under the home folder — `$HOME`, else the password database's, else `/`.
     func path(environment: [String: String]) -> String {
-        let (variable, fallback) = switch self {
-        case .state: ("XDG_STATE_HOME", ".local/state")
-        case .config: ("XDG_CONFIG_HOME", ".config")
-        }
+        let (variable, fallback) =
+            switch self {
+            case .state: ("XDG_STATE_HOME", ".local/state")
+            case .config: ("XDG_CONFIG_HOME", ".config")
+            }
         if let value = environment[variable], value.hasPrefix("/") { return Self.withoutTrailingSlash(value) }
         return Self.withoutTrailingSlash(Self.home(environment: environment)) + "/" + fallback
     }

@@ -132,8 +132,10 @@ public enum AtomicFile {
     /// name) escaped as `\n`, `\t`, `\u{7F}`, and `\` doubled only when something was escaped,
     /// so that ordinary paths read as they are.
     public static func printable(_ path: String) -> String {
-        let isControl: (Unicode.Scalar) -> Bool = { $0.properties.generalCategory == .control
-            || $0 == "\u{2028}" || $0 == "\u{2029}" }
+        let isControl: (Unicode.Scalar) -> Bool = {
+            $0.properties.generalCategory == .control
+                || $0 == "\u{2028}" || $0 == "\u{2029}"
+        }
         guard path.unicodeScalars.contains(where: isControl) else { return path }
         var text = ""
         for scalar in path.unicodeScalars {
@@ -159,7 +161,8 @@ public enum AtomicFile {
     /// Why a file described by `info` is not read, or `nil` when it may be.
     private static func refusal(_ info: stat, path: String, limit: Int) -> FileError? {
         if info.st_mode & S_IFMT != S_IFREG {
-            return FileError(path: printable(path), reason: info.st_mode & S_IFMT == S_IFDIR ? "is a folder" : "not a regular file")
+            return FileError(
+                path: printable(path), reason: info.st_mode & S_IFMT == S_IFDIR ? "is a folder" : "not a regular file")
         }
         if Int(info.st_size) > limit { return tooLarge(path, size: Int(info.st_size), limit: limit) }
         return nil

@@ -56,12 +56,13 @@ enum UTF8Boundary {
             index -= 1
             let byte = bytes[index]
             if byte & 0xC0 == 0x80 { continue }
-            let length = switch byte {
-            case 0xC2...0xDF: 2
-            case 0xE0...0xEF: 3
-            case 0xF0...0xF4: 4
-            default: 1
-            }
+            let length =
+                switch byte {
+                case 0xC2...0xDF: 2
+                case 0xE0...0xEF: 3
+                case 0xF0...0xF4: 4
+                default: 1
+                }
             return bytes.endIndex - index < length ? bytes[..<index] : bytes
         }
         return bytes

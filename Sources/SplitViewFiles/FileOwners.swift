@@ -26,8 +26,10 @@ extension FileInfo {
 
     /// Runs a `get…_r` call with a scratch buffer, growing it while the call says `ERANGE`
     /// (a group with many members can outgrow the suggested size).
-    private static func lookUp(initialSize: Int,
-                               _ call: (UnsafeMutableBufferPointer<CChar>) -> (Int32, String?)) -> String? {
+    private static func lookUp(
+        initialSize: Int,
+        _ call: (UnsafeMutableBufferPointer<CChar>) -> (Int32, String?)
+    ) -> String? {
         var size = initialSize > 0 ? initialSize : 1024
         while size <= 1 << 20 {
             let (code, name) = withUnsafeTemporaryAllocation(of: CChar.self, capacity: size) { call($0) }

@@ -95,8 +95,9 @@ public enum FilePreview: Hashable, Sendable {
         guard reader.read(upTo: sniffLength) else { return .unreadable(path.error(reader.error)) }
         if isBinary(reader.bytes) {
             let total = reader.reachedEnd ? Int64(reader.bytes.count) : max(size, Int64(reader.bytes.count))
-            return .binary(totalSize: total,
-                           hexDump: HexDump.lines(reader.bytes.prefix(256)))
+            return .binary(
+                totalSize: total,
+                hexDump: HexDump.lines(reader.bytes.prefix(256)))
         }
         // One byte past the limit tells a file of exactly `limit` bytes from a longer one.
         guard reader.read(upTo: limit + 1) else { return .unreadable(path.error(reader.error)) }

@@ -82,8 +82,9 @@ extension FolderListing {
                     sortedStarts.append(sortedNames.count)
                     sortedKinds.append(kinds[index])
                 }
-                return Entries(names: sortedNames, starts: sortedStarts, kinds: sortedKinds,
-                               folderCount: folderIndices.count)
+                return Entries(
+                    names: sortedNames, starts: sortedStarts, kinds: sortedKinds,
+                    folderCount: folderIndices.count)
             }
         }
     }

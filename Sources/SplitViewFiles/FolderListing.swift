@@ -101,8 +101,10 @@ public final class FolderListing: Sendable {
 
     /// The kind of an entry `readdir` could not type, and whether a link leads to a folder.
     /// An entry gone since `readdir` keeps what was known; it will vanish on the next read.
-    private static func classify(_ name: UnsafePointer<CChar>, in descriptor: Int32,
-                                 known: FileKind) -> (FileKind, Bool) {
+    private static func classify(
+        _ name: UnsafePointer<CChar>, in descriptor: Int32,
+        known: FileKind
+    ) -> (FileKind, Bool) {
         var kind = known
         var status = stat()
         if kind == .unknown {

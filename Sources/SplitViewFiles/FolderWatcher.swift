@@ -20,8 +20,9 @@ public final class FolderWatcher {
     /// What a folder reports: its entries appearing, going, being renamed, written or
     /// changing mode; the folder itself going away. `IN_EXCL_UNLINK` keeps a deleted file
     /// that is still open somewhere from reporting its later writes.
-    private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE
-        | IN_MODIFY | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_EXCL_UNLINK)
+    private static let mask = UInt32(
+        IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE
+            | IN_MODIFY | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_EXCL_UNLINK)
 
     /// A watcher with nothing watched yet; fails when the process or user is out of inotify
     /// instances (`EMFILE`).
@@ -82,8 +83,10 @@ public final class FolderWatcher {
                 while offset + header <= count {
                     let event = buffer.baseAddress!.advanced(by: offset)
                     let watch = event.loadUnaligned(fromByteOffset: MemoryLayout<inotify_event>.offset(of: \.wd)!, as: Int32.self)
-                    let mask = event.loadUnaligned(fromByteOffset: MemoryLayout<inotify_event>.offset(of: \.mask)!, as: UInt32.self)
-                    let length = event.loadUnaligned(fromByteOffset: MemoryLayout<inotify_event>.offset(of: \.len)!, as: UInt32.self)
+                    let mask = event.loadUnaligned(
+                        fromByteOffset: MemoryLayout<inotify_event>.offset(of: \.mask)!, as: UInt32.self)
+                    let length = event.loadUnaligned(
+                        fromByteOffset: MemoryLayout<inotify_event>.offset(of: \.len)!, as: UInt32.self)
                     offset += header + Int(length)
                     if mask & UInt32(IN_Q_OVERFLOW) != 0 {
                         changed.formUnion(watchByPath.keys)

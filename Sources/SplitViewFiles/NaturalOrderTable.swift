@@ -60,24 +60,25 @@ extension NaturalOrder {
         /// Sorts indices of the names given at creation into natural order.
         func sort(_ indices: inout [Int]) {
             heads.withUnsafeBufferPointer { heads in
-            elements.withUnsafeBufferPointer { elements in
-                bytes.withUnsafeBufferPointer { bytes in
-                    starts.withUnsafeBufferPointer { starts in
-                        byteStarts.withUnsafeBufferPointer { byteStarts in
-                            indices.sort { a, b in
-                                let (a0, b0) = (heads[2 * a], heads[2 * b])
-                                if a0 != b0 { return a0 < b0 }
-                                let (a1, b1) = (heads[2 * a + 1], heads[2 * b + 1])
-                                if a1 != b1 { return a1 < b1 }
-                                let order = compare(elements[starts[a]..<starts[a + 1]], elements[starts[b]..<starts[b + 1]])
-                                if order != 0 { return order < 0 }
-                                return compare(bytes[byteStarts[a]..<byteStarts[a + 1]],
-                                               bytes[byteStarts[b]..<byteStarts[b + 1]]) < 0
+                elements.withUnsafeBufferPointer { elements in
+                    bytes.withUnsafeBufferPointer { bytes in
+                        starts.withUnsafeBufferPointer { starts in
+                            byteStarts.withUnsafeBufferPointer { byteStarts in
+                                indices.sort { a, b in
+                                    let (a0, b0) = (heads[2 * a], heads[2 * b])
+                                    if a0 != b0 { return a0 < b0 }
+                                    let (a1, b1) = (heads[2 * a + 1], heads[2 * b + 1])
+                                    if a1 != b1 { return a1 < b1 }
+                                    let order = compare(elements[starts[a]..<starts[a + 1]], elements[starts[b]..<starts[b + 1]])
+                                    if order != 0 { return order < 0 }
+                                    return compare(
+                                        bytes[byteStarts[a]..<byteStarts[a + 1]],
+                                        bytes[byteStarts[b]..<byteStarts[b + 1]]) < 0
+                                }
                             }
                         }
                     }
                 }
-            }
             }
         }
 

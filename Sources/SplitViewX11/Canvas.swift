@@ -30,7 +30,7 @@ public final class Canvas: CanvasProtocol {
     public private(set) var pixmap: Pixmap
     private var pixmapSize: PixelSize
     private let gc: GC
-    private let draw: OpaquePointer                     // XftDraw*
+    private let draw: OpaquePointer  // XftDraw*
     private let coverageFormat: UnsafeMutablePointer<XRenderPictFormat>?
     private var textColors: [Color: XftColor] = [:]
     /// The request number of the last copy of the whole drawing to the window.
@@ -63,7 +63,7 @@ public final class Canvas: CanvasProtocol {
     deinit {
         for var color in textColors.values { XftColorFree(display, connection.visual, connection.colormap, &color) }
         for picture in solidFills.values { XRenderFreePicture(display, picture) }
-        XftDrawDestroy(draw)                            // before the pixmap it draws on
+        XftDrawDestroy(draw)  // before the pixmap it draws on
         XFreeGC(display, gc)
         XFreePixmap(display, pixmap)
     }
@@ -90,8 +90,9 @@ public final class Canvas: CanvasProtocol {
         let r = (region ?? whole).intersection(whole)
         guard !r.isEmpty else { return }
         if r == whole { lastFullPresent = XNextRequest(display) }
-        XCopyArea(display, pixmap, window, gc, Int32(r.x), Int32(r.y), UInt32(r.width), UInt32(r.height),
-                  Int32(r.x), Int32(r.y))
+        XCopyArea(
+            display, pixmap, window, gc, Int32(r.x), Int32(r.y), UInt32(r.width), UInt32(r.height),
+            Int32(r.x), Int32(r.y))
     }
 
     /// True when an `Expose` whose `serial` is `serial` is already answered: the server made
@@ -114,10 +115,13 @@ public final class Canvas: CanvasProtocol {
         let r = scale.pixels(rect)
         let t = Int(Strokes.pixelWidth(width, scale: scale))
         guard 2 * t < r.width, 2 * t < r.height else { return fillPixels([r], color) }
-        fillPixels([PixelRect(x: r.x, y: r.y, width: r.width, height: t),
-                    PixelRect(x: r.x, y: r.y + r.height - t, width: r.width, height: t),
-                    PixelRect(x: r.x, y: r.y + t, width: t, height: r.height - 2 * t),
-                    PixelRect(x: r.x + r.width - t, y: r.y + t, width: t, height: r.height - 2 * t)], color)
+        fillPixels(
+            [
+                PixelRect(x: r.x, y: r.y, width: r.width, height: t),
+                PixelRect(x: r.x, y: r.y + r.height - t, width: r.width, height: t),
+                PixelRect(x: r.x, y: r.y + t, width: t, height: r.height - 2 * t),
+                PixelRect(x: r.x + r.width - t, y: r.y + t, width: t, height: r.height - 2 * t),
+            ], color)
     }
 
     /// Connected segments with round joins and round ends.
@@ -130,8 +134,9 @@ public final class Canvas: CanvasProtocol {
     public func polygon(_ points: [Point], _ color: Color) {
         guard points.count >= 3, color.alpha > 0 else { return }
         let corners = points.map { XPointDouble(x: device($0.x).rounded(), y: device($0.y).rounded()) }
-        XRenderCompositeDoublePoly(display, PictOpOver, solidFill(color), XftDrawPicture(draw), coverageFormat,
-                                   0, 0, 0, 0, corners, Int32(corners.count), 1)
+        XRenderCompositeDoublePoly(
+            display, PictOpOver, solidFill(color), XftDrawPicture(draw), coverageFormat,
+            0, 0, 0, 0, corners, Int32(corners.count), 1)
     }
 
     /// Draws `string` (UTF-8) with its baseline starting at `origin`,
@@ -157,8 +162,9 @@ public final class Canvas: CanvasProtocol {
 
     private func fillPixels(_ rects: [PixelRect], _ color: Color) {
         let boxes = rects.filter { !$0.isEmpty }.map {
-            XRectangle(x: Int16(clamping: $0.x), y: Int16(clamping: $0.y),
-                       width: UInt16(clamping: $0.width), height: UInt16(clamping: $0.height))
+            XRectangle(
+                x: Int16(clamping: $0.x), y: Int16(clamping: $0.y),
+                width: UInt16(clamping: $0.width), height: UInt16(clamping: $0.height))
         }
         guard !boxes.isEmpty, color.alpha > 0 else { return }
         var render = Self.renderColor(color)
@@ -173,8 +179,9 @@ public final class Canvas: CanvasProtocol {
         guard color.alpha > 0 else { return }
         let traps = shapes.flatMap(Strokes.trapezoids(ofConvex:)).map(Self.fixed)
         guard !traps.isEmpty else { return }
-        XRenderCompositeTrapezoids(display, PictOpOver, solidFill(color), XftDrawPicture(draw), coverageFormat,
-                                   0, 0, traps, Int32(traps.count))
+        XRenderCompositeTrapezoids(
+            display, PictOpOver, solidFill(color), XftDrawPicture(draw), coverageFormat,
+            0, 0, traps, Int32(traps.count))
     }
 
     private func device(_ points: Double) -> Double { points * scale.factor }
@@ -203,8 +210,9 @@ public final class Canvas: CanvasProtocol {
     /// (un-premultiplied, a translucent white would come out brighter than white).
     static func renderColor(_ c: Color) -> XRenderColor {
         func channel(_ v: UInt8) -> UInt16 { UInt16((UInt32(v) * UInt32(c.alpha) * 257 + 127) / 255) }
-        return XRenderColor(red: channel(c.red), green: channel(c.green), blue: channel(c.blue),
-                            alpha: UInt16(c.alpha) * 257)
+        return XRenderColor(
+            red: channel(c.red), green: channel(c.green), blue: channel(c.blue),
+            alpha: UInt16(c.alpha) * 257)
     }
 
     // XFixed is 16.16; coordinates are clamped to X's ±32767 so a wild point cannot overflow.

@@ -63,18 +63,24 @@ public struct EventTranslator {
     ///   top-level window, in pixels; `.zero` for the top-level itself.
     public func callAsFunction(_ event: XEvent, origin: PixelPoint = .zero) -> HostEvent {
         switch event.type {
-        case ButtonPress:     buttonPress(event.xbutton, origin)
-        case ButtonRelease:   buttonRelease(event.xbutton, origin)
-        case MotionNotify:    .input(.pointerMoved(point(event.xmotion.x, event.xmotion.y, origin)), window: event.xmotion.window)
-        case LeaveNotify:     leave(event.xcrossing)
-        case KeyPress:        keyPress(event.xkey)
-        case Expose:          .expose(window: event.xexpose.window, rect: PixelRect(
-                                  x: Int(event.xexpose.x), y: Int(event.xexpose.y),
-                                  width: Int(event.xexpose.width), height: Int(event.xexpose.height)))
-        case ConfigureNotify: .configure(window: event.xconfigure.window, size: PixelSize(
-                                  width: Int(event.xconfigure.width), height: Int(event.xconfigure.height)))
-        case ClientMessage:   clientMessage(event.xclient)
-        default:              .ignored
+        case ButtonPress: buttonPress(event.xbutton, origin)
+        case ButtonRelease: buttonRelease(event.xbutton, origin)
+        case MotionNotify: .input(.pointerMoved(point(event.xmotion.x, event.xmotion.y, origin)), window: event.xmotion.window)
+        case LeaveNotify: leave(event.xcrossing)
+        case KeyPress: keyPress(event.xkey)
+        case Expose:
+            .expose(
+                window: event.xexpose.window,
+                rect: PixelRect(
+                    x: Int(event.xexpose.x), y: Int(event.xexpose.y),
+                    width: Int(event.xexpose.width), height: Int(event.xexpose.height)))
+        case ConfigureNotify:
+            .configure(
+                window: event.xconfigure.window,
+                size: PixelSize(
+                    width: Int(event.xconfigure.width), height: Int(event.xconfigure.height)))
+        case ClientMessage: clientMessage(event.xclient)
+        default: .ignored
         }
     }
 
@@ -103,15 +109,16 @@ public struct EventTranslator {
     // presses that matter; 8 is the "back" thumb button.
     private func buttonPress(_ e: XButtonEvent, _ origin: PixelPoint) -> HostEvent {
         let at = point(e.x, e.y, origin), step = Self.scrollStep
-        let input: Input? = switch e.button {
-        case 1: .pointerDown(at)
-        case 4: .scroll(dx: 0, dy: -step, at: at)
-        case 5: .scroll(dx: 0, dy: step, at: at)
-        case 6: .scroll(dx: -step, dy: 0, at: at)
-        case 7: .scroll(dx: step, dy: 0, at: at)
-        case 8: .command(.back)
-        default: nil
-        }
+        let input: Input? =
+            switch e.button {
+            case 1: .pointerDown(at)
+            case 4: .scroll(dx: 0, dy: -step, at: at)
+            case 5: .scroll(dx: 0, dy: step, at: at)
+            case 6: .scroll(dx: -step, dy: 0, at: at)
+            case 7: .scroll(dx: step, dy: 0, at: at)
+            case 8: .command(.back)
+            default: nil
+            }
         return input.map { .input($0, window: e.window) } ?? .ignored
     }
 
@@ -132,7 +139,8 @@ public struct EventTranslator {
 
     private func clientMessage(_ e: XClientMessageEvent) -> HostEvent {
         guard e.message_type == atoms.wmProtocols, e.format == 32,
-              Atom(truncatingIfNeeded: e.data.l.0) == atoms.wmDeleteWindow else { return .ignored }
+            Atom(truncatingIfNeeded: e.data.l.0) == atoms.wmDeleteWindow
+        else { return .ignored }
         return .close(window: e.window)
     }
 }

@@ -112,9 +112,10 @@ public final class FontSet {
         return Int32(extents.xOff)
     }
 
-    private func font(for scalar: Unicode.Scalar, role: FontRole,
-                      primary: UnsafeMutablePointer<XftFont>) -> UnsafeMutablePointer<XftFont>
-    {
+    private func font(
+        for scalar: Unicode.Scalar, role: FontRole,
+        primary: UnsafeMutablePointer<XftFont>
+    ) -> UnsafeMutablePointer<XftFont> {
         if XftCharExists(connection.display, primary, scalar.value) != 0 { return primary }
         let key = Coverage(role: role, scalar: scalar.value)
         if let known = coverage[key] { return known }
@@ -139,7 +140,7 @@ public final class FontSet {
             return nil
         }
         if candidate == font(role) || fallbacks.contains(candidate) {
-            XftFontClose(display, candidate)   // Xft counted one more reference to a font we hold
+            XftFontClose(display, candidate)  // Xft counted one more reference to a font we hold
             return candidate
         }
         fallbacks.append(candidate)
@@ -181,8 +182,9 @@ public final class FontSet {
     /// The vertical metrics of `role`, in points, from the font's own ascent, descent and height.
     public func metrics(of role: FontRole) -> FontMetrics {
         let font = font(role).pointee
-        return FontMetrics(ascent: Double(font.ascent) / scale.factor, descent: Double(font.descent) / scale.factor,
-                           lineHeight: Double(font.height) / scale.factor)
+        return FontMetrics(
+            ascent: Double(font.ascent) / scale.factor, descent: Double(font.descent) / scale.factor,
+            lineHeight: Double(font.height) / scale.factor)
     }
 
     /// A ``SplitView/TextMeasurer`` for the core, backed by this set and its cache.
@@ -230,4 +232,3 @@ private struct Coverage: Hashable {
     var role: FontRole
     var scalar: UInt32
 }
-

@@ -32,22 +32,25 @@ public enum FontWarmup {
         }
         guard first else { return }
         var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { _ in
-            // XftInit(NULL) is FcInit plus Xft's own defaults: no Display, no Xlib call.
-            _ = XftInit(nil)
-            sem_post(FontWarmup.configured)
-            FontWarmup.waitOn(FontWarmup.asked)
-            if let request = FontWarmup.state.withLock({ $0.request }) {
-                for file in FontWarmup.fallbackFiles(for: request.text, family: request.family) {
-                    FontWarmup.readAhead(file)
-                }
-            }
-            return nil
-        }, nil) == 0
+        let created =
+            pthread_create(
+                &thread, nil,
+                { _ in
+                    // XftInit(NULL) is FcInit plus Xft's own defaults: no Display, no Xlib call.
+                    _ = XftInit(nil)
+                    sem_post(FontWarmup.configured)
+                    FontWarmup.waitOn(FontWarmup.asked)
+                    if let request = FontWarmup.state.withLock({ $0.request }) {
+                        for file in FontWarmup.fallbackFiles(for: request.text, family: request.family) {
+                            FontWarmup.readAhead(file)
+                        }
+                    }
+                    return nil
+                }, nil) == 0
         if created {
             pthread_detach(thread)
         } else {
-            state.withLock { $0.waited = true }   // nothing to wait for: the first font loads it
+            state.withLock { $0.waited = true }  // nothing to wait for: the first font loads it
         }
     }
 
@@ -73,7 +76,7 @@ public enum FontWarmup {
             defer { state.asked = true }
             return (!state.asked, true)
         }
-        if release { sem_post(asked) }   // no request is coming: let the thread end
+        if release { sem_post(asked) }  // no request is coming: let the thread end
         if block { waitOn(configured) }
     }
 

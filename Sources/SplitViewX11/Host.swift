@@ -78,8 +78,9 @@ public final class Host {
     /// at the size of the newest one.
     @discardableResult
     public func open(_ content: WindowContent, size: PixelSize) -> SplitWindow {
-        let window = SplitWindow(connection: connection, fonts: fonts, controller: content.controller,
-                                 title: content.title, size: size, owner: content.owner)
+        let window = SplitWindow(
+            connection: connection, fonts: fonts, controller: content.controller,
+            title: content.title, size: size, owner: content.owner)
         if let cursors { window.define(cursors) }
         if let icon, hasCursors { window.setIcon(icon) }
         windows.append(window)
@@ -172,7 +173,8 @@ public final class Host {
             perform(window.controller.handle(input), from: window)
             showGrabCursor(window)
             if case .pointerDown(let point) = input,
-               clicks.press(time: UInt(event.xbutton.time), x: Int(point.x.rounded()), y: Int(point.y.rounded())) {
+                clicks.press(time: UInt(event.xbutton.time), x: Int(point.x.rounded()), y: Int(point.y.rounded()))
+            {
                 perform(window.controller.handle(.doubleClick(point)), from: window)
             }
         case .configure(let child, let size) where child == window.window:
@@ -193,8 +195,9 @@ public final class Host {
         case .pointerDown:
             // The cursor follows once the controller has taken the press (showGrabCursor).
             grabCursor = .none
-            _ = XGrabPointer(connection.display, window.window, 0, Self.grabEvents,
-                             GrabModeAsync, GrabModeAsync, UInt(None), UInt(None), event.xbutton.time)
+            _ = XGrabPointer(
+                connection.display, window.window, 0, Self.grabEvents,
+                GrabModeAsync, GrabModeAsync, UInt(None), UInt(None), event.xbutton.time)
         case .pointerUp:
             XUngrabPointer(connection.display, UInt(CurrentTime))
         default:

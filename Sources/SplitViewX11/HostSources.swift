@@ -80,7 +80,8 @@ struct ClickCounter {
     /// true when it completes a double click.
     mutating func press(time: UInt, x: Int, y: Int) -> Bool {
         if let last, time &- last.time <= Self.interval, abs(x - last.x) <= Self.distance,
-           abs(y - last.y) <= Self.distance {
+            abs(y - last.y) <= Self.distance
+        {
             self.last = nil
             return true
         }

@@ -36,19 +36,19 @@ public enum KeySymbols {
     // Keysym → key, one row a key: the X names on the left, the core's on the right.
     private static let namedKeys: [KeySym: KeyChord.Key] = [
         KeySym(XK_Escape): .escape,
-        KeySym(XK_Return): .return,       KeySym(XK_KP_Enter): .return,
-        KeySym(XK_Tab): .tab,             KeySym(XK_ISO_Left_Tab): .tab,   // Shift+Tab on many maps
-        KeySym(XK_space): .space,         KeySym(XK_KP_Space): .space,
+        KeySym(XK_Return): .return, KeySym(XK_KP_Enter): .return,
+        KeySym(XK_Tab): .tab, KeySym(XK_ISO_Left_Tab): .tab,  // Shift+Tab on many maps
+        KeySym(XK_space): .space, KeySym(XK_KP_Space): .space,
         KeySym(XK_BackSpace): .backspace,
-        KeySym(XK_Delete): .delete,       KeySym(XK_KP_Delete): .delete,
-        KeySym(XK_Left): .left,           KeySym(XK_KP_Left): .left,
-        KeySym(XK_Right): .right,         KeySym(XK_KP_Right): .right,
-        KeySym(XK_Up): .up,               KeySym(XK_KP_Up): .up,
-        KeySym(XK_Down): .down,           KeySym(XK_KP_Down): .down,
-        KeySym(XK_Home): .home,           KeySym(XK_KP_Home): .home,
-        KeySym(XK_End): .end,             KeySym(XK_KP_End): .end,
-        KeySym(XK_Page_Up): .pageUp,      KeySym(XK_KP_Page_Up): .pageUp,
-        KeySym(XK_Page_Down): .pageDown,  KeySym(XK_KP_Page_Down): .pageDown,
+        KeySym(XK_Delete): .delete, KeySym(XK_KP_Delete): .delete,
+        KeySym(XK_Left): .left, KeySym(XK_KP_Left): .left,
+        KeySym(XK_Right): .right, KeySym(XK_KP_Right): .right,
+        KeySym(XK_Up): .up, KeySym(XK_KP_Up): .up,
+        KeySym(XK_Down): .down, KeySym(XK_KP_Down): .down,
+        KeySym(XK_Home): .home, KeySym(XK_KP_Home): .home,
+        KeySym(XK_End): .end, KeySym(XK_KP_End): .end,
+        KeySym(XK_Page_Up): .pageUp, KeySym(XK_KP_Page_Up): .pageUp,
+        KeySym(XK_Page_Down): .pageDown, KeySym(XK_KP_Page_Down): .pageDown,
     ]
 
     // State bit → modifier.
@@ -70,7 +70,7 @@ public enum KeySymbols {
         case 0x0100_00a0...0x0110_ffff: code = keysym - 0x0100_0000
         default: return nil
         }
-        guard let scalar = Unicode.Scalar(UInt32(code)) else { return nil }   // a surrogate
+        guard let scalar = Unicode.Scalar(UInt32(code)) else { return nil }  // a surrogate
         // The unshifted level is lower case already on every layout; an upper-case keysym still
         // names the key, not the case. `lowercased()` is a String: keep it only if one character.
         let lower = Character(scalar).lowercased()

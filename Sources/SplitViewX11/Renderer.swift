@@ -31,11 +31,11 @@ public enum Renderer {
     /// Draws one step.
     public static func draw(_ op: DrawOp, on canvas: some CanvasProtocol) {
         switch op {
-        case let .fill(rect, color):                canvas.fill(rect, color)
-        case let .strokeRect(rect, color, width):   canvas.strokeRect(rect, color, width: width)
-        case let .polyline(points, color, width):   canvas.polyline(points, color, width: width)
-        case let .polygon(points, color):           canvas.polygon(points, color)
-        case let .text(string, origin, font, color): canvas.text(string, origin: origin, font, color)
+        case .fill(let rect, let color): canvas.fill(rect, color)
+        case .strokeRect(let rect, let color, let width): canvas.strokeRect(rect, color, width: width)
+        case .polyline(let points, let color, let width): canvas.polyline(points, color, width: width)
+        case .polygon(let points, let color): canvas.polygon(points, color)
+        case .text(let string, let origin, let font, let color): canvas.text(string, origin: origin, font, color)
         }
     }
 }

@@ -43,9 +43,10 @@ public final class SplitWindow {
     static let dividers: [SplitViewController.Column] = [.primary, .supplementary, .secondary]
 
     /// Creates and maps the window, `size` pixels large, sized for the controller at once.
-    public init(connection: X11Connection, fonts: FontSet, controller: SplitViewController,
-                title: String, size: PixelSize, owner: AnyObject? = nil)
-    {
+    public init(
+        connection: X11Connection, fonts: FontSet, controller: SplitViewController,
+        title: String, size: PixelSize, owner: AnyObject? = nil
+    ) {
         self.connection = connection
         self.owner = owner
         self.fonts = fonts
@@ -61,11 +62,13 @@ public final class SplitWindow {
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = UInt(None)
         attributes.bit_gravity = NorthWestGravity
-        attributes.event_mask = Int(StructureNotifyMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask
-                                    | PointerMotionMask | LeaveWindowMask | ExposureMask)
-        window = XCreateWindow(display, connection.root, 0, 0, UInt32(max(1, size.width)), UInt32(max(1, size.height)), 0,
-                               connection.depth, UInt32(InputOutput), connection.visual,
-                               UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
+        attributes.event_mask = Int(
+            StructureNotifyMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask
+                | PointerMotionMask | LeaveWindowMask | ExposureMask)
+        window = XCreateWindow(
+            display, connection.root, 0, 0, UInt32(max(1, size.width)), UInt32(max(1, size.height)), 0,
+            connection.depth, UInt32(InputOutput), connection.visual,
+            UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
         var gcValues = XGCValues()
         gcValues.foreground = Self.pixel(for: controller.theme.divider, on: connection)
         gcValues.graphics_exposures = 0
@@ -82,8 +85,9 @@ public final class SplitWindow {
             paneAttributes.background_pixmap = UInt(None)
             paneAttributes.bit_gravity = ForgetGravity
             paneAttributes.event_mask = Int(ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
-            let pane = XCreateWindow(display, window, 0, 0, 1, 1, 0, connection.depth, UInt32(InputOutput), connection.visual,
-                                     UInt(CWBackPixmap | CWBitGravity | CWEventMask), &paneAttributes)
+            let pane = XCreateWindow(
+                display, window, 0, 0, 1, 1, 0, connection.depth, UInt32(InputOutput), connection.visual,
+                UInt(CWBackPixmap | CWBitGravity | CWEventMask), &paneAttributes)
             WindowProperties.setName(pane, on: connection, name: column.name)
             columnWindows[column] = pane
         }
@@ -91,8 +95,9 @@ public final class SplitWindow {
             // InputOnly: only an event mask and a cursor are allowed (a background is BadMatch).
             var dividerAttributes = XSetWindowAttributes()
             dividerAttributes.event_mask = Int(ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
-            let divider = XCreateWindow(display, window, 0, 0, 1, 1, 0, 0, UInt32(InputOnly), nil,
-                                        UInt(CWEventMask), &dividerAttributes)
+            let divider = XCreateWindow(
+                display, window, 0, 0, 1, 1, 0, 0, UInt32(InputOnly), nil,
+                UInt(CWEventMask), &dividerAttributes)
             WindowProperties.setName(divider, on: connection, name: "divider-\(column.name)")
             dividerWindows[column] = divider
         }
@@ -158,7 +163,7 @@ public final class SplitWindow {
         let layout = controller.layout, scale = connection.scale, display = connection.display
         if controller.theme != theme { applyTheme() }
         var wanted: [Window: PixelRect] = [:]
-        var order: [Window] = []   // top first, as XRestackWindows wants
+        var order: [Window] = []  // top first, as XRestackWindows wants
         for divider in layout.dividers {
             guard let child = dividerWindows[divider.column] else { continue }
             wanted[child] = scale.pixels(divider.grabRect)
@@ -216,7 +221,8 @@ public final class SplitWindow {
         defer { if presenting && !gapsPainted { paintGaps() } }
         for column in Self.columns {
             guard let key = controller.paneKey(for: column), let child = columnWindows[column],
-                  let rect = placed[child], mapped.contains(child) else { continue }
+                let rect = placed[child], mapped.contains(child)
+            else { continue }
             let size = PixelSize(width: rect.width, height: rect.height)
             guard drawnKeys[column] != key || canvases[column]?.size != size else { continue }
             guard let list = controller.displayList(for: column) else { continue }
@@ -237,7 +243,9 @@ public final class SplitWindow {
             if lastGapPaint == 0 || serial >= lastGapPaint { gapsPainted = false }
             return
         }
-        guard let column = column(of: child), let canvas = canvases[column], !canvas.isCovered(exposeSerial: serial) else { return }
+        guard let column = column(of: child), let canvas = canvases[column], !canvas.isCovered(exposeSerial: serial) else {
+            return
+        }
         canvas.present(rect)
     }
 
@@ -275,7 +283,6 @@ public final class SplitWindow {
     }
 }
 
-/// The two pointer shapes the windows use, created once per connection.
 /// The pointer shape a pressed button's grab shows, chosen from the core's state rather
 /// than from the X window that was pressed: whatever starts a divider drag (its grab area, a
 /// press the controller takes as one), the shape follows.
@@ -301,6 +308,7 @@ public enum GrabCursor: Hashable, Sendable {
     }
 }
 
+/// The pointer shapes the windows use (arrow, resize, move), created once per connection.
 public struct Cursors {
     /// The arrow, for the top-level and so every pane (without it panes show the root's X).
     public let arrow: Cursor

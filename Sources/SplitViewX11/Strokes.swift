@@ -78,7 +78,7 @@ enum Strokes {
         guard polygon.count >= 3 else { return [] }
         let edges = zip(polygon, polygon.dropFirst() + [polygon[0]])
             .filter { $0.y != $1.y }
-            .map { $0.y < $1.y ? ($0, $1) : ($1, $0) }                 // top point first
+            .map { $0.y < $1.y ? ($0, $1) : ($1, $0) }  // top point first
         let heights = Set(polygon.map(\.y)).sorted()
         var out: [DeviceTrapezoid] = []
         for (top, bottom) in zip(heights, heights.dropFirst()) {

@@ -26,7 +26,8 @@ public struct WindowIcon: Equatable, Sendable {
         /// count is not `width × height`.
         public init?(width: Int, height: Int, pixels: [UInt32]) {
             guard WindowIcon.sides.contains(width), WindowIcon.sides.contains(height),
-                  pixels.count == width * height else { return nil }
+                pixels.count == width * height
+            else { return nil }
             self.width = width
             self.height = height
             self.pixels = pixels
@@ -79,7 +80,7 @@ public struct WindowIcon: Equatable, Sendable {
             guard Self.sides.contains(width), Self.sides.contains(height) else { return nil }
             let start = index + 2, count = width * height
             guard words.count - start >= count,
-                  let image = Image(width: width, height: height, pixels: Array(words[start..<(start + count)]))
+                let image = Image(width: width, height: height, pixels: Array(words[start..<(start + count)]))
             else { return nil }
             images.append(image)
             index = start + count
@@ -139,8 +140,9 @@ extension SplitWindow {
         var longs = words.map { Int($0) }
         let count = Int32(longs.count)
         longs.withUnsafeMutableBytes { buffer in
-            _ = XChangeProperty(display, window, atom, XA_CARDINAL, 32, PropModeReplace,
-                                buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count)
+            _ = XChangeProperty(
+                display, window, atom, XA_CARDINAL, 32, PropModeReplace,
+                buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count)
         }
     }
 

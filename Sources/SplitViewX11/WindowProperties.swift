@@ -22,8 +22,9 @@ enum WindowProperties {
         // CARDINAL properties of format 32 travel as C longs.
         var pid = Int(getpid())
         withUnsafeBytes(of: &pid) { bytes in
-            _ = XChangeProperty(display, window, atoms.netWMPID, XA_CARDINAL, 32, PropModeReplace,
-                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+            _ = XChangeProperty(
+                display, window, atoms.netWMPID, XA_CARDINAL, 32, PropModeReplace,
+                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
         }
 
         if let hints = XAllocSizeHints() {
@@ -40,8 +41,9 @@ enum WindowProperties {
     static func setTitle(_ window: Window, on connection: X11Connection, title: String) {
         var bytes = Array(title.utf8)
         for property in [connection.atoms.netWMName, connection.atoms.wmName] {
-            _ = XChangeProperty(connection.display, window, property, connection.atoms.utf8String, 8, PropModeReplace,
-                                &bytes, Int32(bytes.count))
+            _ = XChangeProperty(
+                connection.display, window, property, connection.atoms.utf8String, 8, PropModeReplace,
+                &bytes, Int32(bytes.count))
         }
     }
 

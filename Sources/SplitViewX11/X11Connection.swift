@@ -17,8 +17,10 @@ public struct X11Atoms: Hashable, Sendable {
     public var wmName: Atom
 
     /// Creates the set from known values; tests use it without a server.
-    public init(wmProtocols: Atom, wmDeleteWindow: Atom, netWMName: Atom, netWMPID: Atom,
-                utf8String: Atom, wmName: Atom) {
+    public init(
+        wmProtocols: Atom, wmDeleteWindow: Atom, netWMName: Atom, netWMPID: Atom,
+        utf8String: Atom, wmName: Atom
+    ) {
         self.wmProtocols = wmProtocols
         self.wmDeleteWindow = wmDeleteWindow
         self.netWMName = netWMName
@@ -67,8 +69,9 @@ public final class X11Connection {
         _ = x11ProcessSetup
         let shownName = name ?? getenv("DISPLAY").map { String(cString: $0) }
         guard let display = XOpenDisplay(name) else {
-            throw X11Error(shownName.map { "cannot open display \"\($0)\"" }
-                ?? "cannot open display: DISPLAY is not set")
+            throw X11Error(
+                shownName.map { "cannot open display \"\($0)\"" }
+                    ?? "cannot open display: DISPLAY is not set")
         }
         // RENDER must be registered on this Display before Xft's first call, or Xft's close hook
         // leaves stale extension state that a later XOpenDisplay at the same address picks up
@@ -157,8 +160,9 @@ public final class X11Connection {
         defer { cNames.forEach { free($0) } }
         var atoms = [Atom](repeating: 0, count: names.count)
         _ = XInternAtoms(display, &cNames, Int32(names.count), 0, &atoms)
-        return X11Atoms(wmProtocols: atoms[0], wmDeleteWindow: atoms[1], netWMName: atoms[2],
-                        netWMPID: atoms[3], utf8String: atoms[4], wmName: atoms[5])
+        return X11Atoms(
+            wmProtocols: atoms[0], wmDeleteWindow: atoms[1], netWMName: atoms[2],
+            netWMPID: atoms[3], utf8String: atoms[4], wmName: atoms[5])
     }
 }
 

@@ -89,14 +89,14 @@ public struct BenignError: Hashable, Sendable {
 /// Core-protocol request codes from `X11/Xproto.h`, which the shim does not include: that
 /// header is the wire format and would import hundreds of `x…` structs for these few numbers.
 enum XRequest {
-    static let changeWindowAttributes: Int32 = 2    // X_ChangeWindowAttributes (XDefineCursor)
-    static let mapWindow: Int32 = 8                 // X_MapWindow
-    static let unmapWindow: Int32 = 10              // X_UnmapWindow
-    static let configureWindow: Int32 = 12          // X_ConfigureWindow (XMoveResizeWindow, XRestackWindows)
-    static let changeProperty: Int32 = 18           // X_ChangeProperty
-    static let grabPointer: Int32 = 26              // X_GrabPointer
-    static let copyArea: Int32 = 62                 // X_CopyArea
-    static let polyFillRectangle: Int32 = 70        // X_PolyFillRectangle (XFillRectangle)
+    static let changeWindowAttributes: Int32 = 2  // X_ChangeWindowAttributes (XDefineCursor)
+    static let mapWindow: Int32 = 8  // X_MapWindow
+    static let unmapWindow: Int32 = 10  // X_UnmapWindow
+    static let configureWindow: Int32 = 12  // X_ConfigureWindow (XMoveResizeWindow, XRestackWindows)
+    static let changeProperty: Int32 = 18  // X_ChangeProperty
+    static let grabPointer: Int32 = 26  // X_GrabPointer
+    static let copyArea: Int32 = 62  // X_CopyArea
+    static let polyFillRectangle: Int32 = 70  // X_PolyFillRectangle (XFillRectangle)
 }
 
 /// The protocol errors that were reported (not the benign ones), for tests and diagnostics.
@@ -128,8 +128,9 @@ let x11ProcessSetup: Void = {
 // Xlib's default handler prints several lines and exits on every error, even harmless ones.
 private func handleProtocolError(_ display: OpaquePointer?, _ event: UnsafeMutablePointer<XErrorEvent>?) -> Int32 {
     guard let event = event?.pointee else { return 0 }
-    let error = XProtocolError(errorCode: event.error_code, requestCode: event.request_code,
-                               minorCode: event.minor_code, resource: event.resourceid)
+    let error = XProtocolError(
+        errorCode: event.error_code, requestCode: event.request_code,
+        minorCode: event.minor_code, resource: event.resourceid)
     if error.isBenign { return 0 }
     // XGetErrorText makes no request, so it is safe inside the handler (Xlib's own does it).
     var text = [CChar](repeating: 0, count: 96)

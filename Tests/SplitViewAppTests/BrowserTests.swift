@@ -1,8 +1,9 @@
 import Glibc
 import SplitView
-@testable import SplitViewApp
 import SplitViewFiles
 import Testing
+
+@testable import SplitViewApp
 
 /// The browser over generated trees: the outline, the list, the reader and the inspector, and
 /// the rule that what is shown always matches what is selected.
@@ -30,8 +31,11 @@ import Testing
     @Test func theOutlineStartsWithTheRootExpandedAndItsVisibleFolders() {
         let tree = Self.sample()
         let browser = makeBrowser(tree)
-        #expect(browser.tree.rows.map(\.title) == [FilePath(tree.root).displayString.split(separator: "/").last.map(String.init)!,
-                                                   "Empty", "Notes", "Travel"])
+        #expect(
+            browser.tree.rows.map(\.title) == [
+                FilePath(tree.root).displayString.split(separator: "/").last.map(String.init)!,
+                "Empty", "Notes", "Travel",
+            ])
         #expect(browser.tree.rows.map(\.depth) == [0, 1, 1, 1])
         #expect(browser.folders.selectedIndex == 0)
     }
@@ -62,7 +66,7 @@ import Testing
         let browser = makeBrowser(tree)
         Self.show(browser, tree, "Notes", "file2.txt")
         browser.split.focusedColumn = .primary
-        browser.split.handle(.key(KeyChord(.down)))   // the next folder: Travel
+        browser.split.handle(.key(KeyChord(.down)))  // the next folder: Travel
         #expect(browser.selectedFolder == FilePath(tree.root + "/Travel"))
         #expect(browser.selectedName == nil && browser.notes.selectedIndex == nil)
         #expect(browser.reader.text == "" && browser.reader.placeholder == "No file selected")
@@ -73,11 +77,11 @@ import Testing
         let tree = Self.sample()
         let browser = makeBrowser(tree)
         browser.split.focusedColumn = .primary
-        for key in [KeyChord.Key.down, .down] { browser.split.handle(.key(KeyChord(key))) }   // Empty, Notes
+        for key in [KeyChord.Key.down, .down] { browser.split.handle(.key(KeyChord(key))) }  // Empty, Notes
         #expect(settle(browser.store) { browser.entries.numberOfRows == 3 })
         browser.split.handle(.key(KeyChord(.return)))
         #expect(browser.split.focusedColumn == .supplementary)
-        browser.split.handle(.key(KeyChord(.character("f"))))   // type-ahead: file2.txt
+        browser.split.handle(.key(KeyChord(.character("f"))))  // type-ahead: file2.txt
         #expect(browser.reader.text == "two\nlines")
         browser.split.handle(.key(KeyChord(.return)))
         #expect(browser.split.focusedColumn == .secondary)
@@ -88,7 +92,7 @@ import Testing
         let browser = makeBrowser(tree)
         browser.split.focusedColumn = .primary
         browser.split.handle(.key(KeyChord(.down)))
-        browser.split.handle(.key(KeyChord(.down)))   // Notes
+        browser.split.handle(.key(KeyChord(.down)))  // Notes
         browser.split.handle(.key(KeyChord(.right)))
         #expect(settle(browser.store) { browser.tree.rows.map(\.title).contains("Archive") })
         #expect(browser.tree.rows.first { $0.title == "Archive" }?.depth == 2)
@@ -149,7 +153,7 @@ import Testing
         let tree = Self.sample()
         #expect(mkfifo(tree.root + "/pipe", 0o644) == 0)
         let browser = makeBrowser(tree)
-        browser.select(folder: FilePath(tree.root), name: Array("pipe".utf8))   // would block if opened
+        browser.select(folder: FilePath(tree.root), name: Array("pipe".utf8))  // would block if opened
         #expect(browser.reader.placeholder.contains("FIFO"))
         #expect(browser.reader.text.isEmpty)
     }
@@ -157,12 +161,12 @@ import Testing
     @Test func aFileCreatedInTheShownFolderAppears() {
         let tree = Self.sample()
         let browser = makeBrowser(tree)
-        guard browser.store.watcherDescriptor != nil else { return }   // no inotify: nothing to follow
+        guard browser.store.watcherDescriptor != nil else { return }  // no inotify: nothing to follow
         Self.show(browser, tree, "Notes", "file2.txt")
         tree.file("Notes/file1.txt", "one")
         #expect(settle(browser.store) { browser.entries.numberOfRows == 4 })
         #expect(browser.entries.entry(at: 1)?.displayName == "file1.txt")
-        #expect(browser.notes.selectedIndex == 2 && browser.selectedName == Array("file2.txt".utf8))   // still file2
+        #expect(browser.notes.selectedIndex == 2 && browser.selectedName == Array("file2.txt".utf8))  // still file2
     }
 
     @Test func aDeletedSelectedFileLeavesAClearPlaceholder() {
@@ -181,7 +185,9 @@ import Testing
         let tree = Self.sample()
         let browser = makeBrowser(tree)
         var opened: [String] = []
-        browser.opener = { opened.append($0.displayString); return "xdg-open is not installed" }
+        browser.opener = {
+            opened.append($0.displayString); return "xdg-open is not installed"
+        }
         Self.show(browser, tree, "Notes", "file2.txt")
         browser.split.handle(.key(KeyChord(.character("o"), modifiers: .control)))
         #expect(opened == [tree.root + "/Notes/file2.txt"])
@@ -202,7 +208,7 @@ import Testing
         let locked = tree.folder("Locked")
         chmod(locked, 0)
         defer { chmod(locked, 0o755) }
-        if let directory = opendir(locked) { closedir(directory); return }   // root reads anything: nothing to show
+        if let directory = opendir(locked) { closedir(directory); return }  // root reads anything: nothing to show
         let browser = makeBrowser(tree)
         browser.select(folder: FilePath(locked))
         #expect(settle(browser.store) { browser.notes.emptyText == "Permission denied" })
@@ -230,7 +236,7 @@ import Testing
         BrowserTests.show(browser, tree, "Notes", "file2.txt")
         Self.drag(browser, row: 1, onto: "Travel")
         #expect(browser.split.prompt?.message == "Move “file2.txt” to “Travel”?")
-        #expect(access(tree.root + "/Notes/file2.txt", F_OK) == 0)   // nothing before the answer
+        #expect(access(tree.root + "/Notes/file2.txt", F_OK) == 0)  // nothing before the answer
         browser.split.handle(.key(KeyChord(.return)))
         #expect(access(tree.root + "/Travel/file2.txt", F_OK) == 0 && access(tree.root + "/Notes/file2.txt", F_OK) != 0)
         #expect(browser.reader.notice == "Moved “file2.txt”.")
@@ -255,7 +261,7 @@ import Testing
         #expect(!Browser.canMove(notes, into: notes))
         #expect(!Browser.canMove(notes, into: notes.appending(Array("Archive".utf8))))
         #expect(Browser.canMove(notes, into: root.appending(Array("Travel".utf8))))
-        #expect(!Browser.canMove(root.appending(Array("No".utf8)), into: root))   // already there
+        #expect(!Browser.canMove(root.appending(Array("No".utf8)), into: root))  // already there
     }
 
     @Test func aNameThatExistsInTheTargetIsNeverReplaced() {
@@ -289,17 +295,17 @@ import Testing
     @Test func aFolderBeingReadShowsLoadingWhileKeysStillAnswer() {
         let tree = BrowserTests.sample()
         let browser = makeBrowser(tree)
-        browser.select(folder: FilePath(tree.root + "/Notes"))   // read on the worker
+        browser.select(folder: FilePath(tree.root + "/Notes"))  // read on the worker
         #expect(browser.notes.emptyText == "Loading…" && browser.entries.numberOfRows == 0)
         let before = browser.split.displayMode
-        browser.split.handle(.key(KeyChord(.function(9))))   // F9 answers meanwhile
+        browser.split.handle(.key(KeyChord(.function(9))))  // F9 answers meanwhile
         #expect(browser.split.displayMode != before)
         #expect(settle(browser.store) { browser.entries.numberOfRows == 3 })
     }
 
     @Test func aNameThatIsNotUTF8IsShownEscapedAndStillOpens() throws {
         let tree = BrowserTests.sample()
-        let name: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".txt".utf8)   // Latin-1 é
+        let name: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".txt".utf8)  // Latin-1 é
         let path = FilePath(tree.root + "/Notes").appending(name)
         let descriptor = path.withCString { open($0, O_WRONLY | O_CREAT, 0o644) }
         try #require(descriptor >= 0)

@@ -1,8 +1,9 @@
 import Glibc
 import SplitView
 import SplitViewFiles
-import Testing
 import TestSupport
+import Testing
+
 @testable import SplitViewApp
 
 /// `config.json`: every field read when good, reported with its key and ignored when bad while
@@ -24,7 +25,8 @@ import TestSupport
     }
 
     @Test func everyFieldIsRead() {
-        let (config, warnings) = Self.parse("""
+        let (config, warnings) = Self.parse(
+            """
             {
               "keyBindings": {"toggleInspector": "Ctrl+Alt+J", "displayModeButton": ["F10", "Ctrl+Alt+S"],
                               "toggleHiddenFiles": "Ctrl+period", "quit": [], "moveDividerLeft": "h"},
@@ -55,14 +57,49 @@ import TestSupport
 
     @Test(arguments: [
         ("{}", AppConfig()),
-        (#"{"theme": "light"}"#, { var c = AppConfig(); c.theme = .light; return c }()),
+        (
+            #"{"theme": "light"}"#,
+            {
+                var c = AppConfig(); c.theme = .light; return c
+            }()
+        ),
         (#"{"theme": "Auto"}"#, AppConfig()),
-        (#"{"font": {"size": 6}}"#, { var c = AppConfig(); c.fontSize = 6; return c }()),
-        (#"{"font": {"size": 32}}"#, { var c = AppConfig(); c.fontSize = 32; return c }()),
-        (#"{"columnWidths": {"primary": 4000}}"#, { var c = AppConfig(); c.columnWidths = [.primary: 4000]; return c }()),
-        (#"{"columnWidths": {"inspector": 0.5}}"#, { var c = AppConfig(); c.columnWidths = [.inspector: 0.5]; return c }()),
-        (#"{"collapseThreshold": 0}"#, { var c = AppConfig(); c.collapseThreshold = 0; return c }()),
-        (#"{"collapseThreshold": 10000}"#, { var c = AppConfig(); c.collapseThreshold = 10_000; return c }()),
+        (
+            #"{"font": {"size": 6}}"#,
+            {
+                var c = AppConfig(); c.fontSize = 6; return c
+            }()
+        ),
+        (
+            #"{"font": {"size": 32}}"#,
+            {
+                var c = AppConfig(); c.fontSize = 32; return c
+            }()
+        ),
+        (
+            #"{"columnWidths": {"primary": 4000}}"#,
+            {
+                var c = AppConfig(); c.columnWidths = [.primary: 4000]; return c
+            }()
+        ),
+        (
+            #"{"columnWidths": {"inspector": 0.5}}"#,
+            {
+                var c = AppConfig(); c.columnWidths = [.inspector: 0.5]; return c
+            }()
+        ),
+        (
+            #"{"collapseThreshold": 0}"#,
+            {
+                var c = AppConfig(); c.collapseThreshold = 0; return c
+            }()
+        ),
+        (
+            #"{"collapseThreshold": 10000}"#,
+            {
+                var c = AppConfig(); c.collapseThreshold = 10_000; return c
+            }()
+        ),
         (#"{"showHiddenFiles": false}"#, AppConfig()),
     ])
     func goodValuesAtTheirLimitsAreRead(_ text: String, _ expected: AppConfig) {
@@ -84,9 +121,18 @@ import TestSupport
         (#"{"font": {"family": null}}"#, "config.json: font.family: expected a font family name"),
         (#"{"font": {"weight": "bold"}}"#, "config.json: font.weight: unknown key (expected family or size)"),
         (#"{"columnWidths": []}"#, "config.json: columnWidths: expected an object, found a list"),
-        (#"{"columnWidths": {"primary": 0}}"#, "config.json: columnWidths.primary: expected a number of points above 0, up to 4000, found 0"),
-        (#"{"columnWidths": {"primary": -1}}"#, "config.json: columnWidths.primary: expected a number of points above 0, up to 4000, found -1"),
-        (#"{"columnWidths": {"primary": 4001}}"#, "config.json: columnWidths.primary: expected a number of points above 0, up to 4000, found 4001"),
+        (
+            #"{"columnWidths": {"primary": 0}}"#,
+            "config.json: columnWidths.primary: expected a number of points above 0, up to 4000, found 0"
+        ),
+        (
+            #"{"columnWidths": {"primary": -1}}"#,
+            "config.json: columnWidths.primary: expected a number of points above 0, up to 4000, found -1"
+        ),
+        (
+            #"{"columnWidths": {"primary": 4001}}"#,
+            "config.json: columnWidths.primary: expected a number of points above 0, up to 4000, found 4001"
+        ),
         (#"{"columnWidths": {"secondary": 100}}"#, "config.json: columnWidths.secondary: unknown column"),
         (#"{"collapseThreshold": 20000}"#, "config.json: collapseThreshold: expected a number from 0 to 10000, found 20000"),
         (#"{"collapseThreshold": -1}"#, "config.json: collapseThreshold: expected a number from 0 to 10000, found -1"),
@@ -98,9 +144,18 @@ import TestSupport
         (#"{"keyBindings": {"Quit": "Ctrl+F"}}"#, "config.json: keyBindings.Quit: unknown command"),
         (#"{"keyBindings": {"quit": "Ctrl+Foo"}}"#, #"config.json: keyBindings.quit: "Ctrl+Foo" is not a key chord"#),
         (#"{"keyBindings": {"quit": ["F2", "Hyper+Q"]}}"#, #"config.json: keyBindings.quit: "Hyper+Q" is not a key chord"#),
-        (#"{"keyBindings": {"quit": ["F2", 5]}}"#, "config.json: keyBindings.quit[1]: expected a key chord or a list of them, found a number"),
-        (#"{"keyBindings": {"quit": 5}}"#, "config.json: keyBindings.quit: expected a key chord or a list of them, found a number"),
-        (#"{"keyBindings": {"quit": null}}"#, "config.json: keyBindings.quit: expected a key chord or a list of them, found null"),
+        (
+            #"{"keyBindings": {"quit": ["F2", 5]}}"#,
+            "config.json: keyBindings.quit[1]: expected a key chord or a list of them, found a number"
+        ),
+        (
+            #"{"keyBindings": {"quit": 5}}"#,
+            "config.json: keyBindings.quit: expected a key chord or a list of them, found a number"
+        ),
+        (
+            #"{"keyBindings": {"quit": null}}"#,
+            "config.json: keyBindings.quit: expected a key chord or a list of them, found null"
+        ),
         (#"{"frobnicate": 1}"#, "config.json: frobnicate: unknown key"),
         (#"{"a\nb": 1}"#, #"config.json: a\nb: unknown key"#),
     ])
@@ -114,18 +169,20 @@ import TestSupport
 
     /// Good entries apply while the bad ones beside them are reported.
     @Test func goodEntriesApplyBesideBadOnes() {
-        let (config, warnings) = Self.parse("""
+        let (config, warnings) = Self.parse(
+            """
             {"theme": "dark", "font": {"size": 100, "family": "Noto Sans"},
              "keyBindings": {"frobnicate": "x", "quit": "Ctrl+Shift+Q", "newWindow": "Ctrl+Nope"},
              "columnWidths": {"primary": 300, "supplementary": -4}, "bogus": 1}
             """)
-        #expect(warnings == [
-            "config.json: bogus: unknown key",
-            "config.json: columnWidths.supplementary: expected a number of points above 0, up to 4000, found -4",
-            "config.json: font.size: expected a number from 6 to 32, found 100",
-            "config.json: keyBindings.frobnicate: unknown command",
-            #"config.json: keyBindings.newWindow: "Ctrl+Nope" is not a key chord (like "Ctrl+Alt+S", "Shift+F9", "Page_Down")"#,
-        ])
+        #expect(
+            warnings == [
+                "config.json: bogus: unknown key",
+                "config.json: columnWidths.supplementary: expected a number of points above 0, up to 4000, found -4",
+                "config.json: font.size: expected a number from 6 to 32, found 100",
+                "config.json: keyBindings.frobnicate: unknown command",
+                #"config.json: keyBindings.newWindow: "Ctrl+Nope" is not a key chord (like "Ctrl+Alt+S", "Shift+F9", "Page_Down")"#,
+            ])
         #expect(config.theme == .dark)
         #expect(config.fontFamily == "Noto Sans")
         #expect(config.fontSize == nil)
@@ -159,7 +216,8 @@ import TestSupport
     @Test func theDefaultFileFollowsXDG() throws {
         let folder = try TemporaryFolder()
         #expect(AppConfig.defaultPath(environment: ["XDG_CONFIG_HOME": folder.path]) == folder.path + "/splitview/config.json")
-        #expect(AppConfig.defaultPath(environment: ["XDG_CONFIG_HOME": "rel", "HOME": "/h"]) == "/h/.config/splitview/config.json")
+        #expect(
+            AppConfig.defaultPath(environment: ["XDG_CONFIG_HOME": "rel", "HOME": "/h"]) == "/h/.config/splitview/config.json")
         folder.write(#"{"theme": "dark"}"#, to: "splitview/config.json")
         let (config, warnings) = AppConfig.load(path: nil, environment: ["XDG_CONFIG_HOME": folder.path])
         #expect(warnings == [])

@@ -1,5 +1,6 @@
-@testable import SplitViewApp
 import Testing
+
+@testable import SplitViewApp
 
 @Suite struct GeometryArgumentTests {
     @Test(arguments: ["1400x900", "1X1", "32767x32767"])

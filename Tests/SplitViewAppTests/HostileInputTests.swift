@@ -1,7 +1,8 @@
 import PropertyBased
 import SplitView
-import Testing
 import TestSupport
+import Testing
+
 @testable import SplitViewApp
 
 /// Random bytes, random JSON-ish text and randomly damaged state files never crash the state
@@ -45,7 +46,8 @@ import TestSupport
     func deepNesting(_ depth: Int) {
         Self.check(Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8))
         Self.check(Array((String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth)).utf8))
-        Self.check(Array((#"{"keyBindings":"# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}").utf8))
+        Self.check(
+            Array((#"{"keyBindings":"# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}").utf8))
     }
 
     @Test func randomBytes() async {
@@ -85,9 +87,10 @@ import TestSupport
             let window = WindowState(
                 width: 1 + n[0] % 32_767, height: 1 + n[1] % 32_767, x: n[2] % 2 == 0 ? nil : n[2] % 65_536 - 32_768, y: nil,
                 style: n[3] % 2 == 0 ? .double : .triple,
-                split: SplitViewState(preferredDisplayMode: SplitViewController.DisplayMode.allCases[n[4] % 7],
-                                      widths: [.init(column: .primary, width: Double(n[5] % 100_000) / 7, wasShowing: n[5] % 2 == 0)],
-                                      isInspectorShown: n[6] % 2 == 0, focusedColumn: SplitViewController.Column.allCases[n[6] % 5]),
+                split: SplitViewState(
+                    preferredDisplayMode: SplitViewController.DisplayMode.allCases[n[4] % 7],
+                    widths: [.init(column: .primary, width: Double(n[5] % 100_000) / 7, wasShowing: n[5] % 2 == 0)],
+                    isInspectorShown: n[6] % 2 == 0, focusedColumn: SplitViewController.Column.allCases[n[6] % 5]),
                 expandedFolders: ["", "a/b\(n[7])", "Ω\n"], selectedFolder: n[8] % 3 == 0 ? nil : "a",
                 selectedFile: "a/\"quoted\"\\\(n[9])", scrollOffsets: ["secondary": Double(n[10]) / 3, "inspector": 0])
             let state = AppState(root: "/r\(n[11])", windows: Array(repeating: window, count: 1 + n[11] % 32))

@@ -1,7 +1,8 @@
 import Glibc
-@testable import SplitViewApp
 import SplitViewFiles
 import Testing
+
+@testable import SplitViewApp
 
 /// The opener: started without a shell, never waited for, its failure put in words.
 @Suite(.serialized) struct OpenerTests {

@@ -1,23 +1,29 @@
 import Glibc
 import SplitView
 import SplitViewFiles
-import Testing
 import TestSupport
+import Testing
+
 @testable import SplitViewApp
 
 /// `state.json`: where it lives, a round trip, and every damaged or hostile file giving one
 /// line of warning, the file moved aside where promised, and the defaults.
 @Suite struct StateStoreTests {
-    static let sample = AppState(root: "/home/ada/Notes", windows: [
-        WindowState(width: 1400, height: 900, x: 10, y: -20, style: .triple,
-                    split: SplitViewState(preferredDisplayMode: .twoBesideSecondary, widths: [
+    static let sample = AppState(
+        root: "/home/ada/Notes",
+        windows: [
+            WindowState(
+                width: 1400, height: 900, x: 10, y: -20, style: .triple,
+                split: SplitViewState(
+                    preferredDisplayMode: .twoBesideSecondary,
+                    widths: [
                         .init(column: .primary, width: 280, wasShowing: true),
                         .init(column: .inspector, width: 270.5, wasShowing: false),
                     ], isInspectorShown: true, focusedColumn: .supplementary),
-                    expandedFolders: ["", "Projects", "Projects/Älter"], selectedFolder: "Projects",
-                    selectedFile: "Projects/plan.md", scrollOffsets: ["primary": 0, "secondary": 1234.5]),
-        WindowState(width: 800, height: 600, style: .double),
-    ])
+                expandedFolders: ["", "Projects", "Projects/Älter"], selectedFolder: "Projects",
+                selectedFile: "Projects/plan.md", scrollOffsets: ["primary": 0, "secondary": 1234.5]),
+            WindowState(width: 800, height: 600, style: .double),
+        ])
 
     /// A store in a fresh folder, through `XDG_STATE_HOME`.
     static func store(_ folder: TemporaryFolder) -> StateStore {
@@ -43,35 +49,36 @@ import TestSupport
         let folder = try TemporaryFolder()
         let store = Self.store(folder)
         #expect(store.save(AppState(root: "/r", windows: [WindowState(width: 1, height: 2, style: .double)])) == nil)
-        #expect(folder.read("splitview/state.json") == """
-            {
-              "root" : "/r",
-              "version" : 1,
-              "windows" : [
+        #expect(
+            folder.read("splitview/state.json") == """
                 {
-                  "expandedFolders" : [
-                    ""
-                  ],
-                  "height" : 2,
-                  "scrollOffsets" : {
+                  "root" : "/r",
+                  "version" : 1,
+                  "windows" : [
+                    {
+                      "expandedFolders" : [
+                        ""
+                      ],
+                      "height" : 2,
+                      "scrollOffsets" : {
 
-                  },
-                  "split" : {
-                    "isInspectorShown" : false,
-                    "preferredDisplayMode" : "automatic",
-                    "preferredSplitBehavior" : "automatic",
-                    "version" : 1,
-                    "widths" : [
+                      },
+                      "split" : {
+                        "isInspectorShown" : false,
+                        "preferredDisplayMode" : "automatic",
+                        "preferredSplitBehavior" : "automatic",
+                        "version" : 1,
+                        "widths" : [
 
-                    ]
-                  },
-                  "style" : "double",
-                  "width" : 1
+                        ]
+                      },
+                      "style" : "double",
+                      "width" : 1
+                    }
+                  ]
                 }
-              ]
-            }
 
-            """)
+                """)
     }
 
     @Test func noFileIsNoStateAndNoWarning() throws {
@@ -93,7 +100,8 @@ import TestSupport
     }
 
     // A minimal valid file, and its window, to break one value at a time.
-    static let window = #"{"width":1400,"height":900,"style":"triple","split":{"version":1,"preferredDisplayMode":"automatic","preferredSplitBehavior":"automatic","widths":[],"isInspectorShown":false},"expandedFolders":[""],"scrollOffsets":{}}"#
+    static let window =
+        #"{"width":1400,"height":900,"style":"triple","split":{"version":1,"preferredDisplayMode":"automatic","preferredSplitBehavior":"automatic","widths":[],"isInspectorShown":false},"expandedFolders":[""],"scrollOffsets":{}}"#
 
     static func file(version: String = "1", root: String = #""/lib""#, windows: [String] = [window]) -> String {
         #"{"version":\#(version),"root":\#(root),"windows":[\#(windows.joined(separator: ","))]}"#
@@ -124,41 +132,87 @@ import TestSupport
         (window(replacing: #""width":1400"#, with: #""width":"wide""#), "windows[0].width: expected a number, found a string"),
         (window(replacing: #""width":1400"#, with: #""width":null"#), "windows[0].width: expected a number, found null"),
         (window(replacing: #""width":1400"#, with: #""width":1e308"#), "windows[0].width: expected a whole number, found 1e+308"),
-        (window(replacing: #""width":1400"#, with: #""width":-5"#), "windows[0].width: expected a whole number from 1 to 32767, found -5"),
-        (window(replacing: #""width":1400"#, with: #""width":0"#), "windows[0].width: expected a whole number from 1 to 32767, found 0"),
-        (window(replacing: #""height":900"#, with: #""height":32768"#), "windows[0].height: expected a whole number from 1 to 32767"),
-        (window(replacing: #""width":1400"#, with: #""width":1400,"x":-40000"#), "windows[0].x: expected a whole number from -32768 to 32767"),
+        (
+            window(replacing: #""width":1400"#, with: #""width":-5"#),
+            "windows[0].width: expected a whole number from 1 to 32767, found -5"
+        ),
+        (
+            window(replacing: #""width":1400"#, with: #""width":0"#),
+            "windows[0].width: expected a whole number from 1 to 32767, found 0"
+        ),
+        (
+            window(replacing: #""height":900"#, with: #""height":32768"#),
+            "windows[0].height: expected a whole number from 1 to 32767"
+        ),
+        (
+            window(replacing: #""width":1400"#, with: #""width":1400,"x":-40000"#),
+            "windows[0].x: expected a whole number from -32768 to 32767"
+        ),
         (window(replacing: #""width":1400"#, with: #""width":1400,"y":0.5"#), "windows[0].y: expected a whole number"),
         (window(replacing: #""width":1400,"#, with: ""), "windows[0].width: missing"),
         (window(replacing: #""triple""#, with: #""quadruple""#), #"windows[0].style: expected "double" or "triple""#),
-        (window(replacing: #""split":{"version":1"#, with: #""split":{"version":1e308"#), "windows[0].split.version: expected a whole number"),
-        (window(replacing: #""split":{"version":1"#, with: #""split":{"version":2"#), "windows[0].split.version: expected 1, found 2"),
-        (window(replacing: #""preferredDisplayMode":"automatic""#, with: #""preferredDisplayMode":"sideways""#),
-         "windows[0].split.preferredDisplayMode: expected one of automatic"),
-        (window(replacing: #""widths":[]"#, with: #""widths":[{"column":"primary","width":-1,"wasShowing":true}]"#),
-         "windows[0].split.widths[0].width: expected a number from 0 to 100000, found -1"),
-        (window(replacing: #""widths":[]"#, with: #""widths":[{"column":"primary","width":1e308,"wasShowing":true}]"#),
-         "windows[0].split.widths[0].width: expected a number from 0 to 100000"),
-        (window(replacing: #""widths":[]"#, with: #""widths":[{"column":"primary","width":"NaN","wasShowing":true}]"#),
-         "windows[0].split.widths[0].width: expected a number, found a string"),
-        (window(replacing: #""scrollOffsets":{}"#, with: #""scrollOffsets":{"primary":"NaN"}"#),
-         "windows[0].scrollOffsets.primary: expected a number, found a string"),
-        (window(replacing: #""scrollOffsets":{}"#, with: #""scrollOffsets":{"primary":1e308}"#),
-         "windows[0].scrollOffsets.primary: expected a number from 0 to 1000000000"),
-        (window(replacing: #""scrollOffsets":{}"#, with: #""scrollOffsets":{"primary":-3}"#),
-         "windows[0].scrollOffsets.primary: expected a number from 0 to 1000000000, found -3"),
-        (window(replacing: #""scrollOffsets":{}"#, with: #""scrollOffsets":{"side\nways":3}"#),
-         #"windows[0].scrollOffsets.side\nways: unknown column"#),
-        (window(replacing: #""expandedFolders":[""]"#, with: #""expandedFolders":["../etc"]"#),
-         "windows[0].expandedFolders[0]: expected a path inside the root"),
-        (window(replacing: #""expandedFolders":[""]"#, with: #""expandedFolders":["/etc"]"#),
-         "windows[0].expandedFolders[0]: expected a path inside the root"),
-        (window(replacing: #""expandedFolders":[""]"#, with: #""expandedFolders":[\#(Array(repeating: #""""#, count: 10_001).joined(separator: ","))]"#),
-         "windows[0].expandedFolders: more than 10000 folders"),
-        (window(replacing: #""expandedFolders":[""]"#, with: #""expandedFolders":[""],"selectedFile":"a/./b""#),
-         "windows[0].selectedFile: expected a path inside the root"),
-        (window(replacing: #""expandedFolders":[""]"#, with: #""expandedFolders":[""],"selectedFolder":5"#),
-         "windows[0].selectedFolder: expected a string, found a number"),
+        (
+            window(replacing: #""split":{"version":1"#, with: #""split":{"version":1e308"#),
+            "windows[0].split.version: expected a whole number"
+        ),
+        (
+            window(replacing: #""split":{"version":1"#, with: #""split":{"version":2"#),
+            "windows[0].split.version: expected 1, found 2"
+        ),
+        (
+            window(replacing: #""preferredDisplayMode":"automatic""#, with: #""preferredDisplayMode":"sideways""#),
+            "windows[0].split.preferredDisplayMode: expected one of automatic"
+        ),
+        (
+            window(replacing: #""widths":[]"#, with: #""widths":[{"column":"primary","width":-1,"wasShowing":true}]"#),
+            "windows[0].split.widths[0].width: expected a number from 0 to 100000, found -1"
+        ),
+        (
+            window(replacing: #""widths":[]"#, with: #""widths":[{"column":"primary","width":1e308,"wasShowing":true}]"#),
+            "windows[0].split.widths[0].width: expected a number from 0 to 100000"
+        ),
+        (
+            window(replacing: #""widths":[]"#, with: #""widths":[{"column":"primary","width":"NaN","wasShowing":true}]"#),
+            "windows[0].split.widths[0].width: expected a number, found a string"
+        ),
+        (
+            window(replacing: #""scrollOffsets":{}"#, with: #""scrollOffsets":{"primary":"NaN"}"#),
+            "windows[0].scrollOffsets.primary: expected a number, found a string"
+        ),
+        (
+            window(replacing: #""scrollOffsets":{}"#, with: #""scrollOffsets":{"primary":1e308}"#),
+            "windows[0].scrollOffsets.primary: expected a number from 0 to 1000000000"
+        ),
+        (
+            window(replacing: #""scrollOffsets":{}"#, with: #""scrollOffsets":{"primary":-3}"#),
+            "windows[0].scrollOffsets.primary: expected a number from 0 to 1000000000, found -3"
+        ),
+        (
+            window(replacing: #""scrollOffsets":{}"#, with: #""scrollOffsets":{"side\nways":3}"#),
+            #"windows[0].scrollOffsets.side\nways: unknown column"#
+        ),
+        (
+            window(replacing: #""expandedFolders":[""]"#, with: #""expandedFolders":["../etc"]"#),
+            "windows[0].expandedFolders[0]: expected a path inside the root"
+        ),
+        (
+            window(replacing: #""expandedFolders":[""]"#, with: #""expandedFolders":["/etc"]"#),
+            "windows[0].expandedFolders[0]: expected a path inside the root"
+        ),
+        (
+            window(
+                replacing: #""expandedFolders":[""]"#,
+                with: #""expandedFolders":[\#(Array(repeating: #""""#, count: 10_001).joined(separator: ","))]"#),
+            "windows[0].expandedFolders: more than 10000 folders"
+        ),
+        (
+            window(replacing: #""expandedFolders":[""]"#, with: #""expandedFolders":[""],"selectedFile":"a/./b""#),
+            "windows[0].selectedFile: expected a path inside the root"
+        ),
+        (
+            window(replacing: #""expandedFolders":[""]"#, with: #""expandedFolders":[""],"selectedFolder":5"#),
+            "windows[0].selectedFolder: expected a string, found a number"
+        ),
         (String(repeating: "[", count: 100_000), "not valid JSON"),
     ]
 
@@ -191,7 +245,8 @@ import TestSupport
         folder.write("{", to: "splitview/state.json")
         let (state, warning) = store.load()
         #expect(state == nil)
-        #expect(warning == "state file \(store.path) is corrupt (not valid JSON) and could not be moved aside"
+        #expect(
+            warning == "state file \(store.path) is corrupt (not valid JSON) and could not be moved aside"
                 + " (Is a directory); starting with defaults")
         #expect(folder.read("splitview/state.json") == "{")
     }
@@ -202,7 +257,8 @@ import TestSupport
         folder.write(#"{"version":99,"layout":"something new"}"#, to: "splitview/state.json")
         let (state, warning) = store.load()
         #expect(state == nil)
-        #expect(warning == "state file \(store.path) cannot be used (written by a newer splitview (version 99));"
+        #expect(
+            warning == "state file \(store.path) cannot be used (written by a newer splitview (version 99));"
                 + " moved aside to state.json.bad, starting with defaults")
         #expect(folder.entries("splitview") == ["state.json.bad"])
     }
@@ -227,7 +283,10 @@ import TestSupport
         close(fd)
         let (state, warning) = store.load()
         #expect(state == nil)
-        #expect(warning == "state file \(store.path) is corrupt (larger than 1048576 bytes); moved aside to state.json.bad, starting with defaults")
+        #expect(
+            warning
+                == "state file \(store.path) is corrupt (larger than 1048576 bytes); moved aside to state.json.bad, starting with defaults"
+        )
         #expect(folder.entries("splitview") == ["state.json.bad"])
     }
 
@@ -282,7 +341,10 @@ import TestSupport
         #expect(store.save(Self.sample) == nil)
         var bad = Self.sample
         bad.windows[0].scrollOffsets["primary"] = .nan
-        #expect(store.save(bad) == "state not saved to \(store.path): windows[0].scrollOffsets.primary: expected a number from 0 to 1000000000, found nan")
+        #expect(
+            store.save(bad)
+                == "state not saved to \(store.path): windows[0].scrollOffsets.primary: expected a number from 0 to 1000000000, found nan"
+        )
         #expect(store.load().state == Self.sample)
     }
 

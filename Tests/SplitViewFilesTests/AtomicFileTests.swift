@@ -1,7 +1,7 @@
 import Glibc
 import SplitViewFiles
-import Testing
 import TestSupport
+import Testing
 
 /// `AtomicFile`: a write replaces the file whole or not at all and leaves no temporary behind;
 /// a read refuses what is too large or not a regular file before reading it; `makeFolders`

@@ -25,8 +25,10 @@ import Testing
         #expect(throws: FileError(path: tree.path("absent").displayString, code: ENOENT)) { try result.get() }
     }
 
-    @Test(arguments: [(0o4755, "-rwsr-xr-x"), (0o4644, "-rwSr--r--"), (0o2750, "-rwxr-s---"),
-                      (0o2640, "-rw-r-S---"), (0o1777, "-rwxrwxrwt"), (0o1666, "-rw-rw-rwT"), (0, "----------")])
+    @Test(arguments: [
+        (0o4755, "-rwsr-xr-x"), (0o4644, "-rwSr--r--"), (0o2750, "-rwxr-s---"),
+        (0o2640, "-rw-r-S---"), (0o1777, "-rwxrwxrwt"), (0o1666, "-rw-rw-rwT"), (0, "----------"),
+    ])
     func specialBitsUseTheirLettersInUpperCaseWithoutExecute(_ mode: Int, _ expected: String) throws {
         let tree = try TemporaryTree()
         let path = tree.file("x")
@@ -113,8 +115,11 @@ import Testing
     }
 
     @Test func kindsHaveTheirHumanWords() {
-        #expect(FileKind.allCases.map(\.word) == ["folder", "file", "symbolic link", "FIFO", "socket",
-                                                  "character device", "block device", "unknown"])
+        #expect(
+            FileKind.allCases.map(\.word) == [
+                "folder", "file", "symbolic link", "FIFO", "socket",
+                "character device", "block device", "unknown",
+            ])
     }
 
     @Test func aCharacterDeviceIsRecognised() throws {

@@ -55,7 +55,8 @@ import Testing
     @Test func manyInvalidBytesWithoutANulAreBinaryAndAFewAreNot() {
         let noisy: [UInt8] = (0..<400).map { UInt8(0x80 + $0 % 0x40) }
         #expect(FilePreview.isBinary(noisy))
-        let prose = Array(repeating: Array("Caf".utf8) + [0xE9] + Array(" et cr".utf8) + [0xE8] + Array("me.\n".utf8), count: 20).flatMap { $0 }
+        let prose = Array(repeating: Array("Caf".utf8) + [0xE9] + Array(" et cr".utf8) + [0xE8] + Array("me.\n".utf8), count: 20)
+            .flatMap { $0 }
         #expect(!FilePreview.isBinary(prose))
         #expect(FilePreview.isBinary([0x61, 0x00, 0x62]))
         #expect(!FilePreview.isBinary(Array("tab\tnewline\n\u{1B}[1m".utf8)))
@@ -166,7 +167,9 @@ import Testing
         tree.link("a", to: "b")
         tree.link("b", to: "a")
         #expect(FilePreview.read(tree.path("a")) == .unreadable(FileError(path: tree.path("a").displayString, code: ELOOP)))
-        #expect(FilePreview.read(tree.path("absent")) == .unreadable(FileError(path: tree.path("absent").displayString, code: ENOENT)))
+        #expect(
+            FilePreview.read(tree.path("absent")) == .unreadable(FileError(path: tree.path("absent").displayString, code: ENOENT))
+        )
         // A link to a text file shows the text.
         tree.file("target", "linked\n")
         tree.link("to-target", to: "target")
@@ -192,7 +195,9 @@ import Testing
         let bytes = Array(String(repeating: "line of text\n", count: 5000).utf8)
         let path = tree.file(Array("keep.txt".utf8), bytes)
         // An old time, so a touch would be seen whatever the clock's resolution.
-        var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 123_456_789), timespec(tv_sec: 1_000_000_000, tv_nsec: 123_456_789)]
+        var times = [
+            timespec(tv_sec: 1_000_000_000, tv_nsec: 123_456_789), timespec(tv_sec: 1_000_000_000, tv_nsec: 123_456_789),
+        ]
         #expect(path.withCString { utimensat(AT_FDCWD, $0, &times, 0) } == 0)
         let before = TemporaryTree.status(path)
         _ = FilePreview.read(path)

@@ -33,7 +33,8 @@ import Testing
     @Test func foldersComeFirstThenEverythingInNaturalOrder() throws {
         let tree = try mixedTree()
         let listing = try FolderListing.read(tree.root, includeHidden: false).get()
-        #expect(listing.entries.map(\.displayName)
+        #expect(
+            listing.entries.map(\.displayName)
                 == ["archive", "Documents", "to-docs", "dangling", "notes2.txt", "notes10.txt", "pipe", "socket", "to-notes"])
         #expect(listing.folderCount == 3)
         #expect(listing.subfolderIndices == 0..<3)

@@ -51,9 +51,10 @@ import Testing
 
     /// Pieces that meet every rule: case, digits with and without zeros, non-ASCII letters
     /// with case, bytes that are not UTF-8, punctuation that sorts near digits.
-    private static let pieces: [[UInt8]] = [
-        "a", "A", "b", "B", "z", "0", "00", "1", "7", "07", "10", "99", "é", "É", "ß", ".", "-", "_", " ",
-    ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0x80]]
+    private static let pieces: [[UInt8]] =
+        [
+            "a", "A", "b", "B", "z", "0", "00", "1", "7", "07", "10", "99", "é", "É", "ß", ".", "-", "_", " ",
+        ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0x80]]
 
     private static let names = Gen.int(in: 0...(pieces.count - 1)).array(of: 0...5)
         .map { indices in indices.flatMap { NaturalOrderTests.pieces[$0] } }
@@ -84,7 +85,8 @@ import Testing
     }
 
     @Test func numbersInNamesOrderAsTheNumbersDo() async {
-        await propertyCheck(count: 200, input: Gen.int(in: 0...100_000), Gen.int(in: 0...100_000), Gen.int(in: 0...3)) { m, n, zeros in
+        await propertyCheck(count: 200, input: Gen.int(in: 0...100_000), Gen.int(in: 0...100_000), Gen.int(in: 0...3)) {
+            m, n, zeros in
             let a = Array(("f" + String(repeating: "0", count: zeros) + "\(m)x").utf8)
             let b = Array("f\(n)x".utf8)
             #expect(NaturalOrder.areInIncreasingOrder(a, b) == (m < n))

@@ -1,8 +1,9 @@
 import CX11
 import Glibc
 import SplitView
-@testable import SplitViewX11
 import Testing
+
+@testable import SplitViewX11
 
 /// The built `splitview` program's command line: no X server needed.
 @Suite struct AppCommandLineTests {
@@ -74,7 +75,7 @@ extension X11Tests {
                 let connection = try X11Connection(name: server.display)
                 app = try ChildProcess(ChildProcess.splitview, [], environment: ["DISPLAY": server.display])
                 _ = try #require(waitForTopLevel(connection))
-            }   // our connection closes here: only the app is left when the server dies
+            }  // our connection closes here: only the app is left when the server dies
             server.crash()
             let child = try #require(app)
             #expect(child.finish(timeoutSeconds: 10) == 1)

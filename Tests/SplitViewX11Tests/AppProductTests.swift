@@ -2,8 +2,9 @@ import CX11
 import Foundation
 import Glibc
 import SplitView
-@testable import SplitViewX11
 import Testing
+
+@testable import SplitViewX11
 
 /// The real `splitview` as a person uses it: a folder of their own, keys, quitting and
 /// starting again, a broken state file, the desktop entry's `%f`, a file appearing on disk.
@@ -54,8 +55,9 @@ extension X11Tests {
                 let connection = try X11Connection(name: display)
                 var env = place.environment
                 env["DISPLAY"] = display
-                let app = try ChildProcess(ChildProcess.splitview, [place.root, "--geometry", "1100x700", "--reduce-motion"],
-                                           environment: env)
+                let app = try ChildProcess(
+                    ChildProcess.splitview, [place.root, "--geometry", "1100x700", "--reduce-motion"],
+                    environment: env)
                 let window = try #require(waitForTopLevel(connection))
                 let rootName = URL(fileURLWithPath: place.root).lastPathComponent
                 #expect(waitForTitle(connection, window) { $0 == "\(rootName) — SplitView" })
@@ -68,7 +70,7 @@ extension X11Tests {
                 sendKey(connection, window, XK_Home, state: 0)
                 sendKey(connection, window, XK_Down, state: 0)
                 #expect(waitForTitle(connection, window) { $0 == "Notes — SplitView" })
-                usleep(200_000)   // the folder is read on the worker: "b" needs its rows
+                usleep(200_000)  // the folder is read on the worker: "b" needs its rows
                 sendKey(connection, window, XK_Return, state: 0)
                 sendKey(connection, window, XK_b, state: 0)
                 #expect(waitForTitle(connection, window) { $0 == "beta.txt — Notes — SplitView" })
@@ -166,9 +168,9 @@ extension X11Tests {
             try place.run([place.root + "/Notes/alpha.txt"]) { app, connection, window in
                 #expect(waitForTitle(connection, window) { $0 == "alpha.txt — Notes — SplitView" })
                 try place.write("Notes/zebra.txt", "new")
-                usleep(300_000)   // inotify, then the worker's read: within a second
-                sendKey(connection, window, XK_Tab, state: 0)   // nothing bound: leaves the focus alone
-                sendKey(connection, window, XK_F6, state: 0)    // from the outline to the files
+                usleep(300_000)  // inotify, then the worker's read: within a second
+                sendKey(connection, window, XK_Tab, state: 0)  // nothing bound: leaves the focus alone
+                sendKey(connection, window, XK_F6, state: 0)  // from the outline to the files
                 sendKey(connection, window, XK_z, state: 0)
                 #expect(waitForTitle(connection, window) { $0 == "zebra.txt — Notes — SplitView" })
                 sendDeleteWindow(connection, to: window)
@@ -202,8 +204,10 @@ extension X11Tests {
     @Test func everyOptionIsInTheHelp() throws {
         let app = try ChildProcess(ChildProcess.splitview, ["--help"])
         #expect(app.finish() == 0)
-        for option in ["--style", "--behavior", "--display-mode", "--geometry", "--display", "--theme", "--config",
-                       "--no-restore", "--reduce-motion", "--version", "<path>"] {
+        for option in [
+            "--style", "--behavior", "--display-mode", "--geometry", "--display", "--theme", "--config",
+            "--no-restore", "--reduce-motion", "--version", "<path>",
+        ] {
             #expect(app.output.contains(option), "\(option)")
         }
     }
@@ -259,8 +263,9 @@ func windowTitle(_ connection: X11Connection, _ window: Window) -> String? {
     var type: Atom = 0, format: Int32 = 0
     var count: UInt = 0, after: UInt = 0
     var data: UnsafeMutablePointer<UInt8>?
-    let status = XGetWindowProperty(connection.display, window, connection.atoms.netWMName, 0, 1024, 0,
-                                    connection.atoms.utf8String, &type, &format, &count, &after, &data)
+    let status = XGetWindowProperty(
+        connection.display, window, connection.atoms.netWMName, 0, 1024, 0,
+        connection.atoms.utf8String, &type, &format, &count, &after, &data)
     guard status == Success, let data else { return nil }
     defer { XFree(data) }
     return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)

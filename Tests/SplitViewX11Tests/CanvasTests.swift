@@ -1,7 +1,8 @@
 import CX11
 import SplitView
-@testable import SplitViewX11
 import Testing
+
+@testable import SplitViewX11
 
 private let white = Color(rgb: 0xffffff), black = Color(rgb: 0x000000), red = Color(rgb: 0xff0000)
 private let blue = Color(rgb: 0x0000ff)
@@ -19,7 +20,8 @@ private let blue = Color(rgb: 0x0000ff)
 extension X11Tests {
     @Suite struct CanvasTests {
         private static func image(_ canvas: Canvas) throws -> PixelImage {
-            try PixelImage(canvas.connection, canvas.pixmap, PixelRect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height))
+            try PixelImage(
+                canvas.connection, canvas.pixmap, PixelRect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height))
         }
 
         @Test func fillCoversExactlyTheRectsPixels() throws {
@@ -41,8 +43,8 @@ extension X11Tests {
                 canvas.fill(Rect(x: 100, y: 0, width: 50, height: 50), red)
                 canvas.fill(Rect(x: 100, y: 0, width: 50, height: 50), blue.withAlpha(64))
                 let image = try Self.image(canvas)
-                #expect(isClose(image[10, 10], 0x808080))                     // half white over black
-                #expect(isClose(image[110, 10], 0xbf0040))                    // a quarter blue over red
+                #expect(isClose(image[10, 10], 0x808080))  // half white over black
+                #expect(isClose(image[110, 10], 0xbf0040))  // a quarter blue over red
                 #expect(image[60, 10] == 0x000000)
             }
         }
@@ -75,7 +77,7 @@ extension X11Tests {
                 canvas.polyline([Point(x: 10, y: 10), Point(x: 30, y: 10), Point(x: 30, y: 30)], black, width: 1)
                 let image = try Self.image(canvas)
                 #expect(image[20, 10] == 0x000000 && image[30, 20] == 0x000000)
-                #expect(channels(image[30, 10]).r < 64)                       // the joint is filled
+                #expect(channels(image[30, 10]).r < 64)  // the joint is filled
                 #expect(image[20, 20] == 0xffffff && image[20, 12] == 0xffffff)
             }
         }
@@ -87,7 +89,7 @@ extension X11Tests {
                 canvas.polyline([Point(x: 10, y: 10), Point(x: 40, y: 10), Point(x: 40, y: 40)], black.withAlpha(128), width: 3)
                 let image = try Self.image(canvas)
                 #expect(isClose(image[25, 10], 0x7f7f7f))
-                #expect(isClose(image[40, 10], image[25, 10]))               // joint: disc + two quads
+                #expect(isClose(image[40, 10], image[25, 10]))  // joint: disc + two quads
                 #expect(isClose(image[40, 25], image[25, 10]))
             }
         }
@@ -100,7 +102,7 @@ extension X11Tests {
                 canvas.polygon([Point(x: 10, y: 10), Point(x: 50, y: 30), Point(x: 10, y: 50), Point(x: 20, y: 30)], red)
                 let image = try Self.image(canvas)
                 #expect(image[30, 30] == 0xff0000 && image[25, 28] == 0xff0000)
-                #expect(image[14, 30] == 0xffffff)                          // in the notch
+                #expect(image[14, 30] == 0xffffff)  // in the notch
                 #expect(image[60, 30] == 0xffffff && image[30, 5] == 0xffffff)
             }
         }
@@ -139,7 +141,7 @@ extension X11Tests {
                 canvas.present()
                 let window = try PixelImage(connection, canvas.window, PixelRect(x: 0, y: 0, width: 300, height: 200))
                 #expect(window[299, 199] == 0xff0000)
-                canvas.resize(to: PixelSize(width: 50, height: 40))           // shrinking keeps the pixmap
+                canvas.resize(to: PixelSize(width: 50, height: 40))  // shrinking keeps the pixmap
                 #expect(canvas.size == PixelSize(width: 50, height: 40))
             }
         }

@@ -29,7 +29,9 @@ extension X11Tests {
                 event.xkey.window = 1
                 event.xkey.keycode = UInt32(XKeysymToKeycode(connection.display, KeySym(XK_s)))
                 event.xkey.state = UInt32(ShiftMask | LockMask | Mod2Mask)
-                #expect(translate(event) == .input(.key(KeyChord(.character("s"), modifiers: [.shift, .capsLock, .numLock])), window: 1))
+                #expect(
+                    translate(event)
+                        == .input(.key(KeyChord(.character("s"), modifiers: [.shift, .capsLock, .numLock])), window: 1))
                 event.xkey.keycode = UInt32(XKeysymToKeycode(connection.display, KeySym(XK_F9)))
                 event.xkey.state = UInt32(ShiftMask)
                 #expect(translate(event) == .input(.key(KeyChord(.f9, modifiers: .shift)), window: 1))
@@ -39,7 +41,7 @@ extension X11Tests {
         @Test func motionCoalescesARunButNotPastARelease() throws {
             try withConnection { connection in
                 let window = try makeMappedWindow(connection)
-                while connection.pendingEventCount > 0 { _ = connection.nextEvent() }     // Expose and such
+                while connection.pendingEventCount > 0 { _ = connection.nextEvent() }  // Expose and such
                 var release = XEvent()
                 release.xbutton.type = ButtonRelease
                 release.xbutton.window = window
@@ -53,7 +55,7 @@ extension X11Tests {
                 EventTranslator.coalesceMotion(&event, on: connection)
                 #expect(event.type == MotionNotify && event.xmotion.x == 3)
                 event = connection.nextEvent()
-                EventTranslator.coalesceMotion(&event, on: connection)      // not a motion: untouched
+                EventTranslator.coalesceMotion(&event, on: connection)  // not a motion: untouched
                 #expect(event.type == ButtonRelease)
                 event = connection.nextEvent()
                 EventTranslator.coalesceMotion(&event, on: connection)

@@ -5,8 +5,9 @@ import Testing
 
 // Events built by hand and translated without a server: the keymap is a fixed table.
 
-private let atoms = X11Atoms(wmProtocols: 301, wmDeleteWindow: 302, netWMName: 303, netWMPID: 304,
-                             utf8String: 305, wmName: 39)
+private let atoms = X11Atoms(
+    wmProtocols: 301, wmDeleteWindow: 302, netWMName: 303, netWMPID: 304,
+    utf8String: 305, wmName: 39)
 private let pane: Window = 0x40_0007
 
 // keycode → unshifted keysym, as a US keymap has them.
@@ -66,7 +67,7 @@ private func clientMessage(type: Atom, first: Atom, format: Int32 = 32) -> XEven
     func wheelButtonsScrollOneStep(number: UInt32, dx: Double, dy: Double) {
         let at = Point(x: 10, y: 20)
         #expect(translator()(button(ButtonPress, number)) == .input(.scroll(dx: dx, dy: dy, at: at), window: pane))
-        #expect(translator()(button(ButtonRelease, number)) == .ignored)   // one notch, one step
+        #expect(translator()(button(ButtonRelease, number)) == .ignored)  // one notch, one step
     }
 
     @Test func backButtonPressIsBackCommandAndItsReleaseNothing() {
@@ -85,13 +86,15 @@ private func clientMessage(type: Atom, first: Atom, format: Int32 = 32) -> XEven
 
     @Test func childOriginIsAddedBeforeScaling() {
         let origin = PixelPoint(x: 300, y: 40)
-        #expect(translator(scale: 2)(button(ButtonPress, 1, x: 10, y: 20), origin: origin)
-            == .input(.pointerDown(Point(x: 155, y: 30)), window: pane))
+        #expect(
+            translator(scale: 2)(button(ButtonPress, 1, x: 10, y: 20), origin: origin)
+                == .input(.pointerDown(Point(x: 155, y: 30)), window: pane))
     }
 
     @Test func scaleTwoHalvesPointerCoordinates() {
-        #expect(translator(scale: 2)(button(ButtonPress, 1, x: 301, y: 20))
-            == .input(.pointerDown(Point(x: 150.5, y: 10)), window: pane))
+        #expect(
+            translator(scale: 2)(button(ButtonPress, 1, x: 301, y: 20))
+                == .input(.pointerDown(Point(x: 150.5, y: 10)), window: pane))
     }
 
     @Test func leavingTheWindowIsPointerExited() {
@@ -101,7 +104,7 @@ private func clientMessage(type: Atom, first: Atom, format: Int32 = 32) -> XEven
         event.xcrossing.detail = NotifyNonlinear
         event.xcrossing.mode = NotifyNormal
         #expect(translator()(event) == .input(.pointerExited, window: pane))
-        event.xcrossing.mode = NotifyUngrab                   // a drag released outside
+        event.xcrossing.mode = NotifyUngrab  // a drag released outside
         #expect(translator()(event) == .input(.pointerExited, window: pane))
     }
 
@@ -121,8 +124,9 @@ private func clientMessage(type: Atom, first: Atom, format: Int32 = 32) -> XEven
     }
 
     @Test func controlAltSIsLowerCaseSWithBoth() {
-        #expect(translator()(key(39, state: ControlMask | Mod1Mask))
-            == .input(.key(KeyChord(.character("s"), modifiers: [.control, .alt])), window: pane))
+        #expect(
+            translator()(key(39, state: ControlMask | Mod1Mask))
+                == .input(.key(KeyChord(.character("s"), modifiers: [.control, .alt])), window: pane))
     }
 
     @Test func capsLockAndNumLockChangeNeitherKeyNorOtherModifiers() throws {
@@ -138,8 +142,8 @@ private func clientMessage(type: Atom, first: Atom, format: Int32 = 32) -> XEven
     }
 
     @Test func modifierKeyAloneAndUnmappedKeycodeAreIgnored() {
-        #expect(translator()(key(50, state: 0)) == .ignored)    // Shift_L
-        #expect(translator()(key(250)) == .ignored)             // NoSymbol
+        #expect(translator()(key(50, state: 0)) == .ignored)  // Shift_L
+        #expect(translator()(key(250)) == .ignored)  // NoSymbol
     }
 
     @Test func deleteWindowMessageIsClose() {
@@ -147,8 +151,8 @@ private func clientMessage(type: Atom, first: Atom, format: Int32 = 32) -> XEven
     }
 
     @Test func otherClientMessagesAreIgnored() {
-        #expect(translator()(clientMessage(type: atoms.wmProtocols, first: 999)) == .ignored)        // WM_TAKE_FOCUS…
-        #expect(translator()(clientMessage(type: 999, first: atoms.wmDeleteWindow)) == .ignored)    // not WM_PROTOCOLS
+        #expect(translator()(clientMessage(type: atoms.wmProtocols, first: 999)) == .ignored)  // WM_TAKE_FOCUS…
+        #expect(translator()(clientMessage(type: 999, first: atoms.wmDeleteWindow)) == .ignored)  // not WM_PROTOCOLS
         #expect(translator()(clientMessage(type: atoms.wmProtocols, first: atoms.wmDeleteWindow, format: 8)) == .ignored)
     }
 

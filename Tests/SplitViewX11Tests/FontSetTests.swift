@@ -1,6 +1,7 @@
 import SplitView
-@testable import SplitViewX11
 import Testing
+
+@testable import SplitViewX11
 
 @Suite struct FontNameTests {
     @Test func familySeparatorsAreEscapedForFontconfig() {
@@ -34,7 +35,7 @@ extension X11Tests {
             try withConnection { connection in
                 let fonts = try FontSet(connection: connection, family: "DejaVu Sans")
                 let first = fonts.width(of: "Documents", font: .title)
-                for i in 0...5000 { _ = fonts.width(of: "row \(i)", font: .body) }   // overflow it
+                for i in 0...5000 { _ = fonts.width(of: "row \(i)", font: .body) }  // overflow it
                 #expect(fonts.width(of: "Documents", font: .title) == first)
                 #expect(fonts.width(of: "Documents", font: .title) == first)
             }
@@ -45,7 +46,7 @@ extension X11Tests {
                 let fonts = try FontSet(connection: connection, family: "DejaVu Sans")
                 let one = fonts.width(of: "W", font: .body)
                 let long = fonts.width(of: String(repeating: "W", count: 4000), font: .body)
-                #expect(one * 4000 > 32_767)                                    // Xft's xOff would wrap
+                #expect(one * 4000 > 32_767)  // Xft's xOff would wrap
                 #expect(long == one * 4000)
             }
         }
@@ -55,7 +56,7 @@ extension X11Tests {
                 let normal = try FontSet(connection: connection, family: "DejaVu Sans", scale: PixelScale(1))
                 let double = try FontSet(connection: connection, family: "DejaVu Sans", scale: PixelScale(2))
                 let a = normal.width(of: "Hello, world", font: .body), b = double.width(of: "Hello, world", font: .body)
-                #expect(abs(a - b) <= a / 10)                                  // hinting, not a factor of 2
+                #expect(abs(a - b) <= a / 10)  // hinting, not a factor of 2
                 let (h1, h2) = (normal.metrics(of: .body).lineHeight, double.metrics(of: .body).lineHeight)
                 #expect(abs(h1 - h2) <= h1 / 10)
             }
@@ -64,7 +65,7 @@ extension X11Tests {
         @Test func metricsAreInPointsAndConsistent() throws {
             try withConnection(scale: 2) { connection in
                 let metrics = try FontSet(connection: connection, family: "DejaVu Sans").metrics(of: .body)
-                #expect(metrics.ascent > 8 && metrics.ascent < 16)            // 13 pt, not 26 px
+                #expect(metrics.ascent > 8 && metrics.ascent < 16)  // 13 pt, not 26 px
                 #expect(metrics.descent > 0)
                 #expect(metrics.lineHeight >= metrics.ascent + metrics.descent - 1)
             }

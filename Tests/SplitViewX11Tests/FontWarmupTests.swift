@@ -1,6 +1,7 @@
 import Glibc
-@testable import SplitViewX11
 import Testing
+
+@testable import SplitViewX11
 
 /// Which font files the start-up thread reads ahead for a window's text. Fontconfig only, no X
 /// server. CI has only DejaVu: of its families, only DejaVu Sans has Hebrew.

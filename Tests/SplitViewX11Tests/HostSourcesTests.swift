@@ -1,6 +1,7 @@
 import Glibc
-@testable import SplitViewX11
 import Testing
+
+@testable import SplitViewX11
 
 /// The loop's other wake-ups (descriptors, timers) and the double-click rule, without a server.
 @Suite struct HostSourcesTests {
@@ -61,6 +62,6 @@ import Testing
     @Test func theServerClockWrappingDoesNotMakeADoubleClick() {
         var clicks = ClickCounter()
         do { let r = clicks.press(time: 5000, x: 0, y: 0); #expect(!r) }
-        do { let r = clicks.press(time: 100, x: 0, y: 0); #expect(!r) }   // earlier: a reset clock, not 400 ms later
+        do { let r = clicks.press(time: 100, x: 0, y: 0); #expect(!r) }  // earlier: a reset clock, not 400 ms later
     }
 }

@@ -1,8 +1,9 @@
 import CX11
 import Glibc
 import SplitView
-@testable import SplitViewX11
 import Testing
+
+@testable import SplitViewX11
 
 extension X11Tests {
     /// The real window at 1400×900, triple column, driven with events sent to its windows.
@@ -28,13 +29,13 @@ extension X11Tests {
         @Test func draggingADividerPastItsMaximumAndMinimumClamps() throws {
             try withWindow { h in
                 let divider = try #require(h.window.dividerWindows[.primary])
-                h.send(ButtonPress, to: divider, x: 6, y: 300)           // on the line (grab rect starts 6 px left)
+                h.send(ButtonPress, to: divider, x: 6, y: 300)  // on the line (grab rect starts 6 px left)
                 h.send(MotionNotify, to: h.window.window, x: 1200, y: 300)
                 try h.pump()
-                #expect(h.frame(of: .primary)?.width == 400)               // the primary's maximum
+                #expect(h.frame(of: .primary)?.width == 400)  // the primary's maximum
                 h.send(MotionNotify, to: h.window.window, x: 10, y: 300)
                 try h.pump()
-                #expect(h.frame(of: .primary)?.width == 240)               // its minimum
+                #expect(h.frame(of: .primary)?.width == 240)  // its minimum
                 // Pressed on the line's first pixel (x 280, the primary's edge): the edge follows the pointer.
                 h.send(MotionNotify, to: h.window.window, x: 330, y: 300)
                 h.send(ButtonRelease, to: h.window.window, x: 330, y: 300)
@@ -67,7 +68,7 @@ extension X11Tests {
                 #expect(h.viewableColumns == [.supplementary, .secondary])
                 #expect(h.frame(of: .supplementary) == PixelRect(x: 0, y: 0, width: 320, height: 900))
                 #expect(!h.isViewable(try #require(h.window.dividerWindows[.primary])))
-                h.key(XK_F9, state: LockMask | Mod2Mask)                   // Caps Lock and Num Lock on
+                h.key(XK_F9, state: LockMask | Mod2Mask)  // Caps Lock and Num Lock on
                 try h.pump()
                 #expect(h.viewableColumns == [.primary, .supplementary, .secondary])
                 #expect(h.frame(of: .primary) == PixelRect(x: 0, y: 0, width: 280, height: 900))
@@ -157,8 +158,8 @@ extension X11Tests {
                 let image = try PixelImage(h.connection, h.window.window, PixelRect(x: 270, y: 0, width: 20, height: 900))
                 let divider = Theme.light.divider
                 let expected = UInt32(divider.red) << 16 | UInt32(divider.green) << 8 | UInt32(divider.blue)
-                #expect(isClose(image[10, 450], expected))                 // x = 280, the line
-                #expect(!isClose(image[5, 450], expected))                 // the primary, beside it
+                #expect(isClose(image[10, 450], expected))  // x = 280, the line
+                #expect(!isClose(image[5, 450], expected))  // the primary, beside it
                 let pane = try #require(h.window.columnWindows[.secondary])
                 let bar = try PixelImage(h.connection, pane, PixelRect(x: 0, y: 0, width: 798, height: 38))
                 let background = Theme.light.barBackground
@@ -174,7 +175,7 @@ extension X11Tests {
                 let pane = try #require(h.window.columnWindows[.secondary])
                 let before = try PixelImage(h.connection, pane, PixelRect(x: 0, y: 0, width: 200, height: 60))
                 // Paint the window behind the host's back, then expose it as a window manager would.
-                XClearArea(h.connection.display, pane, 0, 0, 200, 60, 1)   // background None: Expose only
+                XClearArea(h.connection.display, pane, 0, 0, 200, 60, 1)  // background None: Expose only
                 let gc = XCreateGC(h.connection.display, pane, 0, nil)
                 XSetForeground(h.connection.display, gc, 0xff0000)
                 XFillRectangle(h.connection.display, pane, gc, 0, 0, 200, 60)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SplitViewX11
 import Testing
+
+@testable import SplitViewX11
 
 private func p(_ x: Double, _ y: Double) -> DevicePoint { DevicePoint(x: x, y: y) }
 
@@ -52,7 +53,8 @@ private func shoelace(_ polygon: [DevicePoint]) -> Double {
         let traps = Strokes.trapezoids(ofConvex: polygon)
         #expect(abs(area(traps) - shoelace(polygon)) < 1e-9)
         #expect(traps.allSatisfy { $0.top < $0.bottom })
-        #expect(traps.allSatisfy { x(on: $0.left, at: ($0.top + $0.bottom) / 2) <= x(on: $0.right, at: ($0.top + $0.bottom) / 2) })
+        #expect(
+            traps.allSatisfy { x(on: $0.left, at: ($0.top + $0.bottom) / 2) <= x(on: $0.right, at: ($0.top + $0.bottom) / 2) })
     }
 
     @Test func fewerThanThreePointsOrNoHeightMakeNoTrapezoid() {
@@ -62,7 +64,7 @@ private func shoelace(_ polygon: [DevicePoint]) -> Double {
 
     @Test func polylineIsOneQuadPerSegmentAndOneDiscPerPoint() {
         let shapes = Strokes.polyline([p(0.5, 0.5), p(10.5, 0.5), p(10.5, 0.5), p(10.5, 10.5)], width: 1)
-        #expect(shapes.count == 2 + 4)              // the zero-length middle segment adds no quad
+        #expect(shapes.count == 2 + 4)  // the zero-length middle segment adds no quad
     }
 
     @Test(arguments: [(0.5, 8), (3, 13), (20, 32), (500, 64)])

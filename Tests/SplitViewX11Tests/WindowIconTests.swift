@@ -1,14 +1,16 @@
 import CX11
 import Glibc
 import SplitView
+import Testing
+
 @testable import SplitViewApp
 @testable import SplitViewX11
-import Testing
 
 /// The window icon's file format, without a server.
 @Suite struct WindowIconTests {
     /// The committed `Resources/splitview.argb`.
-    static let committedFile = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    static let committedFile =
+        #filePath.split(separator: "/", omittingEmptySubsequences: false)
         .dropLast(3).joined(separator: "/") + "/Resources/splitview.argb"
 
     /// Little-endian bytes of `words`.
@@ -52,8 +54,11 @@ import Testing
 
     @Test func aValidHandMadeIconParses() throws {
         let icon = try #require(WindowIcon(bytes: Self.bytes([2, 1, 0xff00_00ff, 0x8000_ff00, 1, 1, 0])))
-        #expect(icon.images == [WindowIcon.Image(width: 2, height: 1, pixels: [0xff00_00ff, 0x8000_ff00]),
-                                WindowIcon.Image(width: 1, height: 1, pixels: [0])])
+        #expect(
+            icon.images == [
+                WindowIcon.Image(width: 2, height: 1, pixels: [0xff00_00ff, 0x8000_ff00]),
+                WindowIcon.Image(width: 1, height: 1, pixels: [0]),
+            ])
     }
 
     @Test func theLargestSidesAreAccepted() {
@@ -62,14 +67,15 @@ import Testing
         #expect(WindowIcon(words: wide + tall)?.images.count == 2)
     }
 
-    @Test(arguments: [
-        ("empty", []),
-        ("a lone width", [16]),
-        ("header without pixels", [16, 16]),
-        ("one pixel short", [2, 2, 1, 2, 3]),
-        ("a pixel too many", [1, 1, 7, 8]),
-        ("good image, then a short one", [1, 1, 7, 2, 2, 1]),
-    ] as [(String, [UInt32])])
+    @Test(
+        arguments: [
+            ("empty", []),
+            ("a lone width", [16]),
+            ("header without pixels", [16, 16]),
+            ("one pixel short", [2, 2, 1, 2, 3]),
+            ("a pixel too many", [1, 1, 7, 8]),
+            ("good image, then a short one", [1, 1, 7, 2, 2, 1]),
+        ] as [(String, [UInt32])])
     func truncatedOrOverlongDataIsRefused(_ name: String, _ words: [UInt32]) {
         #expect(WindowIcon(bytes: Self.bytes(words)) == nil, "\(name)")
         #expect(WindowIcon(words: words) == nil, "\(name)")
@@ -88,8 +94,9 @@ import Testing
         #expect(WindowIcon(bytes: Self.bytes(words)) == nil)
     }
 
-    @Test(arguments: [[1025, 1], [1, 1025], [0xffff_ffff, 0xffff_ffff], [0x8000_0000, 2], [1024, 1024], [65536, 65536]]
-          as [[UInt32]])
+    @Test(
+        arguments: [[1025, 1], [1, 1025], [0xffff_ffff, 0xffff_ffff], [0x8000_0000, 2], [1024, 1024], [65536, 65536]]
+            as [[UInt32]])
     func aHugeSizeClaimIsRefusedWithoutAllocatingIt(_ header: [UInt32]) {
         #expect(WindowIcon(bytes: Self.bytes(header + [1, 2, 3])) == nil)
     }
@@ -102,7 +109,7 @@ import Testing
 
     @Test func missingOrUnreadableFilesAreNil() {
         #expect(WindowIcon(contentsOf: "/nonexistent/splitview.argb") == nil)
-        #expect(WindowIcon(contentsOf: "/") == nil)                 // a folder: read fails
+        #expect(WindowIcon(contentsOf: "/") == nil)  // a folder: read fails
         #expect(WindowIcon(contentsOf: "") == nil)
     }
 
@@ -152,15 +159,20 @@ extension X11Tests {
         }
 
         /// `_NET_WM_ICON` of `window`: its type, format and items (format 32 comes as C longs).
-        static func iconProperty(_ connection: X11Connection, _ window: Window)
+        static func iconProperty(
+            _ connection: X11Connection, _ window: Window
+        )
             -> (type: Atom, format: Int32, words: [UInt32])?
         {
             let atom = XInternAtom(connection.display, "_NET_WM_ICON", 1)
             guard atom != 0 else { return nil }
             var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
             var data: UnsafeMutablePointer<UInt8>?
-            guard XGetWindowProperty(connection.display, window, atom, 0, 1 << 20, 0, Atom(AnyPropertyType),
-                                     &type, &format, &count, &after, &data) == Success, let data else { return nil }
+            guard
+                XGetWindowProperty(
+                    connection.display, window, atom, 0, 1 << 20, 0, Atom(AnyPropertyType),
+                    &type, &format, &count, &after, &data) == Success, let data
+            else { return nil }
             defer { XFree(data) }
             guard after == 0 else { return nil }
             let longs = UnsafeRawPointer(data).assumingMemoryBound(to: Int.self)

@@ -1,8 +1,9 @@
 import CX11
 import Glibc
 import SplitView
-@testable import SplitViewX11
 import Testing
+
+@testable import SplitViewX11
 
 // Without a server. Xrm and a failed XOpenDisplay are client-side only and locked by Xlib after
 // XInitThreads; only Xft, fontconfig and freetype need the serialized root suite.
@@ -13,10 +14,11 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ("Xft.dpi:\t192\n", 192.0), ("Xft.antialias:\t1\nXft.dpi: 144\nXft.hinting: 1\n", 144), ("*dpi: 120", 120),
-        ("Xft.dpi:  96  \n", 96),
-    ] as [(String, Double)])
+    @Test(
+        arguments: [
+            ("Xft.dpi:\t192\n", 192.0), ("Xft.antialias:\t1\nXft.dpi: 144\nXft.hinting: 1\n", 144), ("*dpi: 120", 120),
+            ("Xft.dpi:  96  \n", 96),
+        ] as [(String, Double)])
     func xftDpiIsReadFromTheResourceString(resources: String, dpi: Double) {
         #expect(X11Connection.xftDPI(inResources: resources) == dpi)
     }
@@ -39,17 +41,18 @@ import Testing
     // Request opcodes: 2 ChangeWindowAttributes, 8 MapWindow, 10 UnmapWindow, 12 ConfigureWindow,
     // 18 ChangeProperty, 20 GetProperty, 26 GrabPointer, 28 GrabButton, 42 SetInputFocus,
     // 53 CreatePixmap, 62 CopyArea, 66 PolySegment, 70 PolyFillRectangle, 74 PolyText8.
-    @Test(arguments: [
-        (BadWindow, 12, true), (BadMatch, 12, true), (BadWindow, 8, true), (BadWindow, 10, true),
-        (BadWindow, 18, true), (BadWindow, 2, true), (BadWindow, 26, true),
-        (BadDrawable, 62, true), (BadDrawable, 70, true),
-        // Requests the host does not make: dwm's list has them, ours reports them.
-        (BadWindow, 20, false), (BadMatch, 42, false), (BadDrawable, 66, false), (BadDrawable, 74, false),
-        (BadAccess, 28, false),
-        // Mistakes, not races.
-        (BadMatch, 62, false), (BadDrawable, 53, false), (BadValue, 12, false), (BadAlloc, 53, false),
-        (BadValue, 8, false), (BadMatch, 18, false),
-    ] as [(Int32, UInt8, Bool)])
+    @Test(
+        arguments: [
+            (BadWindow, 12, true), (BadMatch, 12, true), (BadWindow, 8, true), (BadWindow, 10, true),
+            (BadWindow, 18, true), (BadWindow, 2, true), (BadWindow, 26, true),
+            (BadDrawable, 62, true), (BadDrawable, 70, true),
+            // Requests the host does not make: dwm's list has them, ours reports them.
+            (BadWindow, 20, false), (BadMatch, 42, false), (BadDrawable, 66, false), (BadDrawable, 74, false),
+            (BadAccess, 28, false),
+            // Mistakes, not races.
+            (BadMatch, 62, false), (BadDrawable, 53, false), (BadValue, 12, false), (BadAlloc, 53, false),
+            (BadValue, 8, false), (BadMatch, 18, false),
+        ] as [(Int32, UInt8, Bool)])
     func onlyTheListedRacesAreBenign(code: Int32, request: UInt8, benign: Bool) {
         let error = XProtocolError(errorCode: UInt8(code), requestCode: request, minorCode: 0, resource: 0x40_0001)
         #expect(error.isBenign == benign)
@@ -76,10 +79,12 @@ extension X11Tests {
             try XvfbServer.with { display in
                 let connection = try X11Connection(name: display)
                 #expect(connection.name == display)
-                #expect(connection.scale.factor == 1)        // Xvfb has no RESOURCE_MANAGER
+                #expect(connection.scale.factor == 1)  // Xvfb has no RESOURCE_MANAGER
                 #expect(connection.atoms.wmName == XA_WM_NAME)
-                let all = [connection.atoms.wmProtocols, connection.atoms.wmDeleteWindow, connection.atoms.netWMName,
-                           connection.atoms.netWMPID, connection.atoms.utf8String]
+                let all = [
+                    connection.atoms.wmProtocols, connection.atoms.wmDeleteWindow, connection.atoms.netWMName,
+                    connection.atoms.netWMPID, connection.atoms.utf8String,
+                ]
                 #expect(Set(all).count == 5 && !all.contains(0))
                 #expect(fcntl(connection.connectionNumber, F_GETFD) != -1)
             }
@@ -90,11 +95,12 @@ extension X11Tests {
                 let setter = try X11Connection(name: display)
                 var resources = "Xft.dpi:\t192\n"
                 resources.withUTF8 { bytes in
-                    _ = XChangeProperty(setter.display, setter.root, XA_RESOURCE_MANAGER, XA_STRING, 8,
-                                        PropModeReplace, bytes.baseAddress, Int32(bytes.count))
+                    _ = XChangeProperty(
+                        setter.display, setter.root, XA_RESOURCE_MANAGER, XA_STRING, 8,
+                        PropModeReplace, bytes.baseAddress, Int32(bytes.count))
                 }
                 setter.sync()
-                let reader = try X11Connection(name: display)   // Xlib reads the property when opening
+                let reader = try X11Connection(name: display)  // Xlib reads the property when opening
                 #expect(reader.scale.factor == 2)
                 #expect(try X11Connection(name: display, scale: 1.5).scale.factor == 1.5)
             }
@@ -118,8 +124,8 @@ extension X11Tests {
                 _ = XErrorLog.drain()
                 let window = try makeMappedWindow(connection)
                 XDestroyWindow(connection.display, window)
-                XMapWindow(connection.display, window)          // BadWindow: a benign race
-                XFreePixmap(connection.display, 0x7fff_fff0)     // BadPixmap: a real bug
+                XMapWindow(connection.display, window)  // BadWindow: a benign race
+                XFreePixmap(connection.display, 0x7fff_fff0)  // BadPixmap: a real bug
                 connection.sync()
                 let reported = XErrorLog.drain()
                 #expect(reported.map(\.errorCode) == [UInt8(BadPixmap)])

@@ -20,8 +20,10 @@ public struct ListItem: Hashable, Sendable {
     }
 
     /// Creates a row.
-    public init(title: String, subtitle: String? = nil, indentation: Int = 0, disclosure: Disclosure? = nil,
-                isHighlighted: Bool = false) {
+    public init(
+        title: String, subtitle: String? = nil, indentation: Int = 0, disclosure: Disclosure? = nil,
+        isHighlighted: Bool = false
+    ) {
         self.title = title
         self.subtitle = subtitle
         self.indentation = indentation

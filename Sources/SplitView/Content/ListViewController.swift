@@ -137,8 +137,9 @@ open class ListViewController: ViewController {
         let bounds = context.bounds, theme = context.theme, measurer = context.measurer
         let count = rowCount
         guard count > 0 else {
-            let text = TextLayout.truncated(emptyText, toWidth: bounds.width - 2 * ListMetrics.textInset, font: .body,
-                                            measurer: measurer)
+            let text = TextLayout.truncated(
+                emptyText, toWidth: bounds.width - 2 * ListMetrics.textInset, font: .body,
+                measurer: measurer)
             let x = bounds.minX + (bounds.width - measurer.width(of: text, font: .body)) / 2
             return [.text(text, origin: Point(x: x, y: bounds.midY), .body, theme.secondaryText)]
         }
@@ -170,27 +171,39 @@ open class ListViewController: ViewController {
             ops.append(.strokeRect(highlight, theme.accent, width: ListMetrics.dropTargetStroke))
         }
         let indent = Double(item.indentation) * Self.indentationWidth
-        let left = row.minX + ListMetrics.textInset + indent
+        let left =
+            row.minX + ListMetrics.textInset + indent
             + (item.disclosure == nil && item.indentation == 0 ? 0 : ListMetrics.disclosureWidth)
         let width = row.maxX - ListMetrics.textInset - left
         let titleMetrics = measurer.metrics(of: .body)
         let titleColor = strong ? theme.onAccent : theme.text
         if let disclosure = item.disclosure {
-            let centre = Point(x: row.minX + ListMetrics.disclosureCentre + indent,
-                               y: row.minY + min(row.height, ListMetrics.rowHeight) / 2)
-            let points = disclosure == .expanded
-                ? [Point(x: centre.x - 4, y: centre.y - 2), Point(x: centre.x + 4, y: centre.y - 2), Point(x: centre.x, y: centre.y + 3)]
-                : [Point(x: centre.x - 2, y: centre.y - 4), Point(x: centre.x + 3, y: centre.y), Point(x: centre.x - 2, y: centre.y + 4)]
+            let centre = Point(
+                x: row.minX + ListMetrics.disclosureCentre + indent,
+                y: row.minY + min(row.height, ListMetrics.rowHeight) / 2)
+            let points =
+                disclosure == .expanded
+                ? [
+                    Point(x: centre.x - 4, y: centre.y - 2), Point(x: centre.x + 4, y: centre.y - 2),
+                    Point(x: centre.x, y: centre.y + 3),
+                ]
+                : [
+                    Point(x: centre.x - 2, y: centre.y - 4), Point(x: centre.x + 3, y: centre.y),
+                    Point(x: centre.x - 2, y: centre.y + 4),
+                ]
             ops.append(.polygon(points, strong ? theme.onAccent : theme.icon))
         }
         let title = TextLayout.truncated(item.title, toWidth: width, font: .body, measurer: measurer)
         if let subtitle = item.subtitle {
             let captionMetrics = measurer.metrics(of: .caption)
-            ops.append(.text(title, origin: Point(x: left, y: row.minY + ListMetrics.titleTop + titleMetrics.ascent), .body, titleColor))
+            ops.append(
+                .text(title, origin: Point(x: left, y: row.minY + ListMetrics.titleTop + titleMetrics.ascent), .body, titleColor))
             let line = TextLayout.truncated(subtitle, toWidth: width, font: .caption, measurer: measurer)
             let subtitleTop = row.minY + ListMetrics.titleTop + titleMetrics.lineHeight + ListMetrics.subtitleGap
-            ops.append(.text(line, origin: Point(x: left, y: subtitleTop + captionMetrics.ascent),
-                             .caption, strong ? theme.onAccent.withAlpha(ListMetrics.selectedSubtitleAlpha) : theme.secondaryText))
+            ops.append(
+                .text(
+                    line, origin: Point(x: left, y: subtitleTop + captionMetrics.ascent),
+                    .caption, strong ? theme.onAccent.withAlpha(ListMetrics.selectedSubtitleAlpha) : theme.secondaryText))
         } else {
             let baseline = titleMetrics.baseline(centredIn: row.minY, height: row.height)
             ops.append(.text(title, origin: Point(x: left, y: baseline), .body, titleColor))
@@ -289,7 +302,7 @@ open class ListViewController: ViewController {
             selectRow(index + 1, in: bounds)
         case (false, _):
             guard row.indentation > 0,
-                  let parent = (0..<index).reversed().first(where: { item(at: $0).indentation < row.indentation })
+                let parent = (0..<index).reversed().first(where: { item(at: $0).indentation < row.indentation })
             else { return row.disclosure != nil }
             selectRow(parent, in: bounds)
         default: return false

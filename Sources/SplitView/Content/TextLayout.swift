@@ -12,9 +12,10 @@ public enum TextLayout {
     /// with "…" after it (an empty string when not even the ellipsis fits).
     ///
     /// - Complexity: one measurement of the text, and one per character when it is cut.
-    public static func truncated(_ text: String, toWidth width: Double, font: FontRole,
-                                 measurer: any TextMeasurer) -> String
-    {
+    public static func truncated(
+        _ text: String, toWidth width: Double, font: FontRole,
+        measurer: any TextMeasurer
+    ) -> String {
         guard width > 0 else { return "" }
         if measurer.width(of: text, font: font) <= width { return text }
         let room = width - measurer.width(of: ellipsis, font: font)
@@ -34,9 +35,10 @@ public enum TextLayout {
     /// `text` broken into lines no wider than `width`: at line breaks (LF, CR LF, CR), then
     /// between words at spaces; a word wider than a line is split where it must be. Spaces at
     /// a break are dropped; a paragraph's indentation and the spaces between words are kept.
-    public static func wrapped(_ text: String, toWidth width: Double, font: FontRole,
-                               measurer: any TextMeasurer) -> [String]
-    {
+    public static func wrapped(
+        _ text: String, toWidth width: Double, font: FontRole,
+        measurer: any TextMeasurer
+    ) -> [String] {
         var wrapper = Wrapper(text: text, width: width, font: font, measurer: measurer)
         while wrapper.wrapNextParagraph() {}
         return wrapper.lines
@@ -122,9 +124,10 @@ public enum TextLayout {
 
         /// Adds one word, `gap` spaces after the line so far, breaking the line (or the word)
         /// where it must.
-        private mutating func place(_ word: Substring, after gap: Int, on line: inout Substring,
-                                    width lineWidth: inout Double, paragraph: Substring)
-        {
+        private mutating func place(
+            _ word: Substring, after gap: Int, on line: inout Substring,
+            width lineWidth: inout Double, paragraph: Substring
+        ) {
             let wordWidth = measurer.width(of: String(word), font: font)
             let gapWidth = space * Double(gap)
             if !line.isEmpty && lineWidth + gapWidth + wordWidth <= width {

@@ -66,9 +66,12 @@ open class TextViewController: ViewController {
         if let notice {
             let all = context.bounds, caption = measurer.metrics(of: .caption), height = bounds.minY - all.minY
             let line = TextLayout.truncated(notice, toWidth: all.width - 2 * Self.padding, font: .caption, measurer: measurer)
-            band = [.fill(Rect(x: all.minX, y: all.minY, width: all.width, height: height), context.theme.selection),
-                    .text(line, origin: Point(x: all.minX + Self.padding, y: caption.baseline(centredIn: all.minY, height: height)),
-                          .caption, context.theme.text)]
+            band = [
+                .fill(Rect(x: all.minX, y: all.minY, width: all.width, height: height), context.theme.selection),
+                .text(
+                    line, origin: Point(x: all.minX + Self.padding, y: caption.baseline(centredIn: all.minY, height: height)),
+                    .caption, context.theme.text),
+            ]
         }
         return band + drawText(in: bounds, context, metrics: measurer.metrics(of: .body))
     }
@@ -85,9 +88,13 @@ open class TextViewController: ViewController {
     private func drawText(in bounds: Rect, _ context: DrawContext, metrics: FontMetrics) -> [DrawOp] {
         let measurer = context.measurer
         if text.isEmpty {
-            let line = TextLayout.truncated(placeholder, toWidth: bounds.width - 2 * Self.padding, font: .body, measurer: measurer)
-            return [.text(line, origin: Point(x: bounds.minX + Self.padding, y: bounds.minY + Self.padding + metrics.ascent),
-                          .body, context.theme.secondaryText)]
+            let line = TextLayout.truncated(
+                placeholder, toWidth: bounds.width - 2 * Self.padding, font: .body, measurer: measurer)
+            return [
+                .text(
+                    line, origin: Point(x: bounds.minX + Self.padding, y: bounds.minY + Self.padding + metrics.ascent),
+                    .body, context.theme.secondaryText)
+            ]
         }
         // Not laid out yet (a caller that draws without the split view): nothing to show.
         guard let lines = wrapper?.lines, lineHeight > 0 else { return [] }
@@ -178,8 +185,10 @@ open class DetailsViewController: ViewController {
         var ops: [DrawOp] = []
         var y = bounds.minY + padding
         for entry in entries where y < bounds.maxY {
-            ops.append(.text(TextLayout.truncated(entry.label.uppercased(), toWidth: width, font: .caption, measurer: measurer),
-                             origin: Point(x: bounds.minX + padding, y: y + caption.ascent), .caption, context.theme.secondaryText))
+            ops.append(
+                .text(
+                    TextLayout.truncated(entry.label.uppercased(), toWidth: width, font: .caption, measurer: measurer),
+                    origin: Point(x: bounds.minX + padding, y: y + caption.ascent), .caption, context.theme.secondaryText))
             y += caption.lineHeight + TextMetrics.labelGap
             for line in TextLayout.wrapped(entry.value, toWidth: width, font: .body, measurer: measurer) where y < bounds.maxY {
                 ops.append(.text(line, origin: Point(x: bounds.minX + padding, y: y + body.ascent), .body, context.theme.text))

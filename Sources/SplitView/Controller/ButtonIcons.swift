@@ -25,24 +25,32 @@ enum ButtonIcons {
         switch icon {
         case .sidebar:
             // A window with a sidebar: an outline, the sidebar's edge, two rows inside it.
-            return [.stroke([(6, 8), (22, 8), (22, 20), (6, 20), (6, 8)]),
-                    .stroke([(12, 8), (12, 20)]),
-                    .fill([(8, 11), (10, 11), (10, 12), (8, 12)]),
-                    .fill([(8, 14), (10, 14), (10, 15), (8, 15)])]
+            return [
+                .stroke([(6, 8), (22, 8), (22, 20), (6, 20), (6, 8)]),
+                .stroke([(12, 8), (12, 20)]),
+                .fill([(8, 11), (10, 11), (10, 12), (8, 12)]),
+                .fill([(8, 14), (10, 14), (10, 15), (8, 15)]),
+            ]
         case .backChevron:
             return [.stroke([(16, 7), (9, 14), (16, 21)])]
         case .expandArrows:
             // Two arrows pointing apart, to the corners: make the secondary fill the window.
-            return [.stroke([(15, 13), (21, 7)]), .stroke([(16, 7), (21, 7), (21, 12)]),
-                    .stroke([(13, 15), (7, 21)]), .stroke([(7, 16), (7, 21), (12, 21)])]
+            return [
+                .stroke([(15, 13), (21, 7)]), .stroke([(16, 7), (21, 7), (21, 12)]),
+                .stroke([(13, 15), (7, 21)]), .stroke([(7, 16), (7, 21), (12, 21)]),
+            ]
         case .collapseArrows:
             // Two arrows pointing together: give the columns back.
-            return [.stroke([(21, 7), (15, 13)]), .stroke([(15, 8), (15, 13), (20, 13)]),
-                    .stroke([(7, 21), (13, 15)]), .stroke([(8, 15), (13, 15), (13, 20)])]
+            return [
+                .stroke([(21, 7), (15, 13)]), .stroke([(15, 8), (15, 13), (20, 13)]),
+                .stroke([(7, 21), (13, 15)]), .stroke([(8, 15), (13, 15), (13, 20)]),
+            ]
         case .fullScreen:
             // Four corner brackets.
-            return [.stroke([(7, 11), (7, 7), (11, 7)]), .stroke([(17, 7), (21, 7), (21, 11)]),
-                    .stroke([(21, 17), (21, 21), (17, 21)]), .stroke([(11, 21), (7, 21), (7, 17)])]
+            return [
+                .stroke([(7, 11), (7, 7), (11, 7)]), .stroke([(17, 7), (21, 7), (21, 11)]),
+                .stroke([(21, 17), (21, 21), (17, 21)]), .stroke([(11, 21), (7, 21), (7, 17)]),
+            ]
         }
     }
 }

@@ -79,11 +79,14 @@ extension SplitViewController {
 
     /// The pane's content under `point`: its column, controller, the point in its content
     /// coordinates and its content bounds; nil over a bar, a dimmed pane or nothing.
-    private func contentTarget(at point: Point)
+    private func contentTarget(
+        at point: Point
+    )
         -> (column: Column, vc: NavigationController, local: Point, bounds: Rect)?
     {
         guard let placement = layout.columns.last(where: { $0.frame.contains(point) }), !placement.isDimmed,
-              let vc = children.wrapped[placement.column] else { return nil }
+            let vc = children.wrapped[placement.column]
+        else { return nil }
         let local = Point(x: point.x - placement.frame.minX, y: point.y - placement.frame.minY)
         guard local.y >= LayoutMetrics.navigationBarHeight else { return nil }
         return (placement.column, vc, local, LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))

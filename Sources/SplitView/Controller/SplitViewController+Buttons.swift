@@ -23,12 +23,16 @@ extension SplitViewController {
             }
             if showsDisplayModeButton, let target = displayModeButtonTarget(mode: mode, behavior: behavior) {
                 let icon = ButtonRules.displayModeIcon(style: style, behavior: behavior, target: target)
-                add(BarButton(kind: .displayMode, icon: icon, column: ButtonRules.displayModeButtonColumn(style: style, layout: layout),
-                              frame: .zero))
+                add(
+                    BarButton(
+                        kind: .displayMode, icon: icon, column: ButtonRules.displayModeButtonColumn(style: style, layout: layout),
+                        frame: .zero))
             }
             if style.hasSupplementary && modes.preferences.showsSecondaryOnlyButton {
-                add(BarButton(kind: .secondaryOnly, icon: mode == .secondaryOnly ? .collapseArrows : .expandArrows,
-                              column: .secondary, frame: .zero))
+                add(
+                    BarButton(
+                        kind: .secondaryOnly, icon: mode == .secondaryOnly ? .collapseArrows : .expandArrows,
+                        column: .secondary, frame: .zero))
             }
         }
         let measurer = textMeasurer

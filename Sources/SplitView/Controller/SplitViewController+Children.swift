@@ -38,7 +38,8 @@ extension SplitViewController {
         }
         set {
             var changed = false
-            for (column, vc) in zip(stackColumns, newValue) where vc !== children.original[column] && vc !== children.wrapped[column] {
+            for (column, vc) in zip(stackColumns, newValue)
+            where vc !== children.original[column] && vc !== children.wrapped[column] {
                 install(vc, in: column)
                 changed = true
             }
@@ -94,7 +95,9 @@ extension SplitViewController {
 
     private func uninstall(_ column: Column) {
         children.wrapped[column]?.owner = nil
-        if let old = children.original[column], old.navigationController === children.wrapped[column], !(old is NavigationController) {
+        if let old = children.original[column], old.navigationController === children.wrapped[column],
+            !(old is NavigationController)
+        {
             old.navigationController = nil
         }
         children.original[column] = nil

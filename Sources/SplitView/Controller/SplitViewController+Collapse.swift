@@ -16,8 +16,9 @@ extension SplitViewController {
         let reading = DisplayMode.oneBesideSecondary
         if displayMode != reading { delegate?.splitViewController(self, willChangeTo: reading) }
         collapse.stack = style.isClassic ? classicCollapsedStack() : columnCollapsedStack()
-        switchInterface(collapsed: true, to: computeLayout(collapsed: true, mode: reading, behavior: .tile),
-                        mode: reading, behavior: .tile)
+        switchInterface(
+            collapsed: true, to: computeLayout(collapsed: true, mode: reading, behavior: .tile),
+            mode: reading, behavior: .tile)
     }
 
     /// Compact → regular: the stack separates into columns again.
@@ -38,15 +39,16 @@ extension SplitViewController {
         if mode != displayMode { delegate?.splitViewController(self, willChangeTo: mode) }
         if style.isClassic { separateClassicSecondary() }
         if !style.isClassic, let chosen = delegate?.splitViewController(self, displayModeForExpandingToProposedDisplayMode: mode),
-           chosen != mode, chosen != .automatic, fits(chosen, resolved)
+            chosen != mode, chosen != .automatic, fits(chosen, resolved)
         {
             delegate?.splitViewController(self, willChangeTo: chosen)
             modes.temporary = chosen
             mode = chosen
         }
         let behavior = behavior(of: mode, base: resolved.splitBehavior)
-        switchInterface(collapsed: false, to: computeLayout(collapsed: false, mode: mode, behavior: behavior),
-                        mode: mode, behavior: behavior)
+        switchInterface(
+            collapsed: false, to: computeLayout(collapsed: false, mode: mode, behavior: behavior),
+            mode: mode, behavior: behavior)
     }
 
     /// The shared middle and end of a collapse or an expand: `willShow`/`willHide` and the
@@ -89,7 +91,9 @@ extension SplitViewController {
         var top = delegate?.splitViewController(self, topColumnForCollapsingToProposedTopColumn: proposal) ?? proposal
         // A top that cannot be shown (the inspector, an absent compact column, the
         // supplementary of a double column) falls back to the proposal.
-        if top == .inspector || (top == .compact && children.original[.compact] == nil) || (top == .supplementary && !style.hasSupplementary) {
+        if top == .inspector || (top == .compact && children.original[.compact] == nil)
+            || (top == .supplementary && !style.hasSupplementary)
+        {
             top = proposal
         }
         if top == .compact { return [.compact] }
@@ -116,8 +120,8 @@ extension SplitViewController {
             install(primary, in: .primary)
         }
         if let primary = children.original[.primary],
-           let secondary = delegate?.splitViewController(self, separateSecondaryFrom: primary),
-           secondary !== children.original[.secondary]
+            let secondary = delegate?.splitViewController(self, separateSecondaryFrom: primary),
+            secondary !== children.original[.secondary]
         {
             install(secondary, in: .secondary)
         }

@@ -59,14 +59,16 @@ extension SplitViewController {
     @discardableResult
     private func performContentCommand(_ command: Command) -> Bool {
         guard let column = focus.column, let placement = settledLayout.placement(of: column),
-              let vc = children.wrapped[column] else { return false }
+            let vc = children.wrapped[column]
+        else { return false }
         return vc.perform(command, in: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
     }
 
     /// A key no binding names goes to the focused pane (type-ahead in a list).
     func keyDownInFocusedPane(_ chord: KeyChord) {
         guard isMounted, let column = focus.column, let placement = settledLayout.placement(of: column),
-              let vc = children.wrapped[column] else { return }
+            let vc = children.wrapped[column]
+        else { return }
         if vc.keyDown(chord.withoutLocks, in: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size)) { publish() }
     }
 
@@ -105,8 +107,9 @@ extension SplitViewController {
 
     /// Keeps the focus on a showing pane after the layout changed (``FocusModel/repair``).
     func repairFocus() {
-        focus.repair(focusable: focusableSet, firstOnScreen: { focusableColumns.first },
-                     hasDivider: { settledLayout.divider(of: $0) != nil })
+        focus.repair(
+            focusable: focusableSet, firstOnScreen: { focusableColumns.first },
+            hasDivider: { settledLayout.divider(of: $0) != nil })
     }
 
     // MARK: - Keyboard divider moves (F8)
@@ -119,10 +122,14 @@ extension SplitViewController {
 
     private func moveFocusedDivider(_ newWidth: (Double, Double) -> Double) {
         guard let name = focus.divider, let divider = settledLayout.divider(of: name),
-              let width = settledLayout.frame(of: divider.resizes)?.width else { return }
+            let width = settledLayout.frame(of: divider.resizes)?.width
+        else { return }
         let direction = widening(divider)
-        let move = focus.keyboardMove ?? DividerDrag(divider: name, resizes: divider.resizes, startWidth: width,
-                                                     startUserWidth: widths.dragged[divider.resizes], startX: 0, direction: direction)
+        let move =
+            focus.keyboardMove
+            ?? DividerDrag(
+                divider: name, resizes: divider.resizes, startWidth: width,
+                startUserWidth: widths.dragged[divider.resizes], startX: 0, direction: direction)
         focus.keyboardMove = move
         let target = newWidth(width, direction)
         setDraggedWidth(min(max(target, divider.range.lowerBound), divider.range.upperBound), drag: move)

@@ -27,8 +27,9 @@ extension SplitViewController {
         guard let key = paneKey(for: column) else { return nil }
         var content: [DrawOp] = []
         if let vc = children.wrapped[column] {
-            let context = DrawContext(bounds: LayoutComputation.contentBounds(ofPaneSized: key.chrome.size), theme: theme,
-                                      measurer: textMeasurer, isFocused: key.isFocused)
+            let context = DrawContext(
+                bounds: LayoutComputation.contentBounds(ofPaneSized: key.chrome.size), theme: theme,
+                measurer: textMeasurer, isFocused: key.isFocused)
             vc.layoutIfNeeded(in: context)
             content = vc.draw(in: context)
         }
@@ -42,12 +43,14 @@ extension SplitViewController {
         let wrapper = children.wrapped[column]
         let top = wrapper?.topViewController
         let isFocused = focus.isPaneFocused(column)
-        let chrome = PaneChrome(of: placement, in: layout, title: top?.title ?? "", primaryEdge: modes.preferences.primaryEdge,
-                                prompt: column == promptColumn ? prompt?.message : nil,
-                                showsFocusRing: focusableSet.count > 1, isFocused: isFocused)
-        return PaneKey(chrome: chrome, controller: wrapper.map(ObjectIdentifier.init), top: top.map(ObjectIdentifier.init),
-                       controllerRevision: wrapper?.revision ?? 0, topRevision: top?.revision ?? 0,
-                       appearanceRevision: appearanceRevision, isFocused: isFocused)
+        let chrome = PaneChrome(
+            of: placement, in: layout, title: top?.title ?? "", primaryEdge: modes.preferences.primaryEdge,
+            prompt: column == promptColumn ? prompt?.message : nil,
+            showsFocusRing: focusableSet.count > 1, isFocused: isFocused)
+        return PaneKey(
+            chrome: chrome, controller: wrapper.map(ObjectIdentifier.init), top: top.map(ObjectIdentifier.init),
+            controllerRevision: wrapper?.revision ?? 0, topRevision: top?.revision ?? 0,
+            appearanceRevision: appearanceRevision, isFocused: isFocused)
     }
 
     /// The pane that shows a ``prompt``: the secondary when it shows undimmed, else the

@@ -76,7 +76,8 @@ extension SplitViewController {
     /// A double click goes to the pane under the pointer, below its bar, like the press before it.
     func doubleClick(at point: Point) {
         guard isMounted, let placement = layout.columns.last(where: { $0.frame.contains(point) }), !placement.isDimmed,
-              let vc = children.wrapped[placement.column] else { return }
+            let vc = children.wrapped[placement.column]
+        else { return }
         let local = Point(x: point.x - placement.frame.minX, y: point.y - placement.frame.minY)
         guard local.y >= LayoutMetrics.navigationBarHeight else { return }
         _ = vc.doubleClick(at: local, in: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
@@ -92,7 +93,8 @@ extension SplitViewController {
         guard isMounted else { return }
         if abs(dx) > abs(dy) { return horizontalScroll(dx, at: point) }
         guard let placement = layout.columns.last(where: { $0.frame.contains(point) }), !placement.isDimmed,
-              let vc = children.wrapped[placement.column] else { return }
+            let vc = children.wrapped[placement.column]
+        else { return }
         _ = vc.scroll(dy: dy, in: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
     }
 
@@ -118,9 +120,11 @@ extension SplitViewController {
 
     private func beginDrag(_ divider: Divider, at x: Double) {
         let width = settledLayout.frame(of: divider.resizes)?.width ?? divider.range.lowerBound
-        pointer.activity = .draggingDivider(DividerDrag(
-            divider: divider.column, resizes: divider.resizes, startWidth: width, startUserWidth: widths.dragged[divider.resizes],
-            startX: x, direction: widening(divider)))
+        pointer.activity = .draggingDivider(
+            DividerDrag(
+                divider: divider.column, resizes: divider.resizes, startWidth: width,
+                startUserWidth: widths.dragged[divider.resizes],
+                startX: x, direction: widening(divider)))
     }
 
     /// +1 when moving `divider` to the right widens the column it resizes, −1 when that
@@ -135,7 +139,8 @@ extension SplitViewController {
     /// range; nothing happens when the clamped width is the current one.
     func setDraggedWidth(_ width: Double, drag: DividerDrag) {
         guard width.isFinite, let divider = settledLayout.divider(of: drag.divider),
-              let current = settledLayout.frame(of: drag.resizes)?.width else { return }
+            let current = settledLayout.frame(of: drag.resizes)?.width
+        else { return }
         let clamped = min(max(width, divider.range.lowerBound), divider.range.upperBound)
         guard clamped != current || widths.dragged[drag.resizes] != clamped else { return }
         widths.dragged[drag.resizes] = clamped
@@ -202,14 +207,15 @@ extension SplitViewController {
     private func horizontalScroll(_ dx: Double, at point: Point) {
         // While the button is held (a drag, an edge reveal) a scroll is no second gesture.
         guard modes.preferences.presentsWithGesture, !isCollapsed, pointer.activity == .idle,
-              layout.columns.last(where: { $0.frame.contains(point) })?.column == .secondary else { return }
+            layout.columns.last(where: { $0.frame.contains(point) })?.column == .secondary
+        else { return }
         guard let direction = pointer.scroll(dx, distance: scrollGestureDistance) else { return }
         // Scrolling left (dx < 0) pulls content in from the left edge: a reveal for a leading primary.
         let reveals = (direction < 0) == (modes.preferences.primaryEdge == .leading)
         let target: DisplayMode? =
-            if let buttonTarget = displayModeButtonTarget() { buttonTarget }
-            else if displayMode.dimsSecondary { ModeRules.dismissTarget(of: displayMode) }
-            else { nil }
+            if let buttonTarget = displayModeButtonTarget() { buttonTarget } else if displayMode.dimsSecondary {
+                ModeRules.dismissTarget(of: displayMode)
+            } else { nil }
         guard let target, (target.level > displayMode.level) == reveals else { return }
         delegate?.splitViewControllerInteractivePresentationGestureWillBegin(self)
         requestDisplayMode(target, cause: .user)

@@ -120,9 +120,10 @@ extension SplitViewController {
 
     /// The secondary-only button's target (``ModeRules``).
     func secondaryOnlyButtonTarget() -> DisplayMode {
-        ModeRules.secondaryOnlyButtonTarget(style: style, mode: displayMode, behavior: splitBehavior,
-                                            before: modes.beforeSecondaryOnly,
-                                            tiledLevelThatFits: modes.resolution?.tiledLevelThatFits)
+        ModeRules.secondaryOnlyButtonTarget(
+            style: style, mode: displayMode, behavior: splitBehavior,
+            before: modes.beforeSecondaryOnly,
+            tiledLevelThatFits: modes.resolution?.tiledLevelThatFits)
     }
 
     /// The secondary-only button's action (Shift+F9, a click): into `secondaryOnly` and back.

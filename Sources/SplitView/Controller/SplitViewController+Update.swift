@@ -41,8 +41,9 @@ extension SplitViewController {
 
     private func performUpdate(_ cause: ChangeCause, animated: Bool, request: DisplayMode?) {
         guard let size else { return }
-        let collapse = CollapsePolicy.shouldCollapse(width: size.width, isCollapsed: isCollapsed && isMounted,
-                                                      threshold: collapseThreshold)
+        let collapse = CollapsePolicy.shouldCollapse(
+            width: size.width, isCollapsed: isCollapsed && isMounted,
+            threshold: collapseThreshold)
         if !isMounted {
             pipeline.isMounted = true
             if collapse { collapseInterface(); return }
@@ -58,15 +59,17 @@ extension SplitViewController {
 
     /// The display-mode rules applied to the current preferences and width.
     func resolve(preferredDisplayMode: DisplayMode? = nil, inspectorShown: Bool? = nil) -> Resolution {
-        DisplayModeResolution.resolved(resolutionInput(preferredDisplayMode: preferredDisplayMode, inspectorShown: inspectorShown))
+        DisplayModeResolution.resolved(
+            resolutionInput(preferredDisplayMode: preferredDisplayMode, inspectorShown: inspectorShown))
     }
 
     /// What the rules see now: the width the columns share (less a tiled inspector at its
     /// minimum), the preferences and the minimums.
     func resolutionInput(preferredDisplayMode: DisplayMode? = nil, inspectorShown: Bool? = nil) -> ResolutionInput {
         let widths = resolvedWidths
-        let available = LayoutComputation.widthForColumns(width: size?.width ?? 0, widths: widths,
-                                                          inspectorShown: inspectorShown ?? modes.inspectorShown)
+        let available = LayoutComputation.widthForColumns(
+            width: size?.width ?? 0, widths: widths,
+            inspectorShown: inspectorShown ?? modes.inspectorShown)
         return ResolutionInput(
             style: style, availableWidth: available,
             preferredDisplayMode: preferredDisplayMode ?? modes.preferences.displayMode,
@@ -111,15 +114,18 @@ extension SplitViewController {
     // MARK: - Layout and transitions
 
     /// The settled layout for the current state, or for the given collapse state and mode.
-    func computeLayout(collapsed: Bool? = nil, mode: DisplayMode? = nil, behavior: SplitBehavior? = nil,
-                       inspectorShown: Bool? = nil) -> Layout {
+    func computeLayout(
+        collapsed: Bool? = nil, mode: DisplayMode? = nil, behavior: SplitBehavior? = nil,
+        inspectorShown: Bool? = nil
+    ) -> Layout {
         let collapsed = collapsed ?? isCollapsed
         let mode = mode ?? displayMode
-        var layout = LayoutComputation.layout(LayoutInput(
-            size: size ?? .zero, style: style, primaryEdge: modes.preferences.primaryEdge, displayMode: mode,
-            isCollapsed: collapsed, collapsedTop: collapse.stack.last ?? .secondary,
-            inspectorShown: inspectorShown ?? modes.inspectorShown,
-            widths: resolvedWidths, userSized: ColumnSet(widths.dragged.keys)))
+        var layout = LayoutComputation.layout(
+            LayoutInput(
+                size: size ?? .zero, style: style, primaryEdge: modes.preferences.primaryEdge, displayMode: mode,
+                isCollapsed: collapsed, collapsedTop: collapse.stack.last ?? .secondary,
+                inspectorShown: inspectorShown ?? modes.inspectorShown,
+                widths: resolvedWidths, userSized: ColumnSet(widths.dragged.keys)))
         layout.buttons = barButtons(for: layout, collapsed: collapsed, mode: mode, behavior: behavior ?? splitBehavior)
         return layout
     }
@@ -219,7 +225,9 @@ extension SplitViewController {
             let column = current.dividers[index].column
             var active = focus.keyboardMove?.divider == column
             if pointer.dividerDrag?.divider == column { active = true }
-            if (focus.divider == column) != current.dividers[index].isFocused { current.dividers[index].isFocused = focus.divider == column }
+            if (focus.divider == column) != current.dividers[index].isFocused {
+                current.dividers[index].isFocused = focus.divider == column
+            }
             if active != current.dividers[index].isActive { current.dividers[index].isActive = active }
         }
         layout = current

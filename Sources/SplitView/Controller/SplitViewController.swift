@@ -109,9 +109,10 @@ public final class SplitViewController {
     /// Creates a controller with the given number of columns and key bindings.
     ///
     /// Mirrors `UISplitViewController.init(style:)`.
-    public init(style: Style, keyBindings: KeyBindings = .default,
-                textMeasurer: any TextMeasurer = FixedAdvanceMeasurer(), theme: Theme = .light)
-    {
+    public init(
+        style: Style, keyBindings: KeyBindings = .default,
+        textMeasurer: any TextMeasurer = FixedAdvanceMeasurer(), theme: Theme = .light
+    ) {
         self.style = style
         self.keyBindings = keyBindings
         self.textMeasurer = textMeasurer

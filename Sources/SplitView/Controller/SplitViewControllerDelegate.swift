@@ -35,12 +35,16 @@ public protocol SplitViewControllerDelegate: AnyObject {
     func targetDisplayModeForAction(in svc: SplitViewController) -> SplitViewController.DisplayMode
     /// The column to show on top once collapsed; the default returns `proposedTopColumn`
     /// (`.compact` when that column has a controller, else `.secondary`).
-    func splitViewController(_ svc: SplitViewController,
-                             topColumnForCollapsingToProposedTopColumn proposedTopColumn: SplitViewController.Column)
+    func splitViewController(
+        _ svc: SplitViewController,
+        topColumnForCollapsingToProposedTopColumn proposedTopColumn: SplitViewController.Column
+    )
         -> SplitViewController.Column
     /// The mode to use once expanded; the default returns `proposedDisplayMode`.
-    func splitViewController(_ svc: SplitViewController,
-                             displayModeForExpandingToProposedDisplayMode proposedDisplayMode: SplitViewController.DisplayMode)
+    func splitViewController(
+        _ svc: SplitViewController,
+        displayModeForExpandingToProposedDisplayMode proposedDisplayMode: SplitViewController.DisplayMode
+    )
         -> SplitViewController.DisplayMode
     /// The system is about to show `column`.
     func splitViewController(_ svc: SplitViewController, willShow column: SplitViewController.Column)
@@ -65,14 +69,18 @@ public protocol SplitViewControllerDelegate: AnyObject {
     /// Classic style: return true when you folded `secondaryViewController` away yourself (the
     /// controller then discards it); false (the default) lets the primary's navigation stack
     /// take it.
-    func splitViewController(_ svc: SplitViewController, collapseSecondary secondaryViewController: ViewController,
-                             onto primaryViewController: ViewController) -> Bool
+    func splitViewController(
+        _ svc: SplitViewController, collapseSecondary secondaryViewController: ViewController,
+        onto primaryViewController: ViewController
+    ) -> Bool
     /// Classic style: the controller to become the primary when expanding; `nil` (the default)
     /// keeps the current primary.
     func primaryViewController(forExpanding svc: SplitViewController) -> ViewController?
     /// Classic style: the controller to become the secondary when expanding; `nil` (the
     /// default) separates the one the collapse folded away.
-    func splitViewController(_ svc: SplitViewController, separateSecondaryFrom primaryViewController: ViewController)
+    func splitViewController(
+        _ svc: SplitViewController, separateSecondaryFrom primaryViewController: ViewController
+    )
         -> ViewController?
     /// Return true when you presented `vc` as the primary yourself; false (the default) lets
     /// ``SplitViewController/show(_:sender:)`` apply its heuristics.
@@ -88,13 +96,19 @@ extension SplitViewControllerDelegate {
     /// Returns `.automatic`.
     public func targetDisplayModeForAction(in svc: SplitViewController) -> SplitViewController.DisplayMode { .automatic }
     /// Returns `proposedTopColumn`.
-    public func splitViewController(_ svc: SplitViewController,
-                                    topColumnForCollapsingToProposedTopColumn proposedTopColumn: SplitViewController.Column)
-        -> SplitViewController.Column { proposedTopColumn }
+    public func splitViewController(
+        _ svc: SplitViewController,
+        topColumnForCollapsingToProposedTopColumn proposedTopColumn: SplitViewController.Column
+    )
+        -> SplitViewController.Column
+    { proposedTopColumn }
     /// Returns `proposedDisplayMode`.
-    public func splitViewController(_ svc: SplitViewController,
-                                    displayModeForExpandingToProposedDisplayMode proposedDisplayMode: SplitViewController.DisplayMode)
-        -> SplitViewController.DisplayMode { proposedDisplayMode }
+    public func splitViewController(
+        _ svc: SplitViewController,
+        displayModeForExpandingToProposedDisplayMode proposedDisplayMode: SplitViewController.DisplayMode
+    )
+        -> SplitViewController.DisplayMode
+    { proposedDisplayMode }
     /// Does nothing.
     public func splitViewController(_ svc: SplitViewController, willShow column: SplitViewController.Column) {}
     /// Does nothing.
@@ -114,13 +128,18 @@ extension SplitViewControllerDelegate {
     /// Returns `nil`.
     public func primaryViewController(forCollapsing svc: SplitViewController) -> ViewController? { nil }
     /// Returns false.
-    public func splitViewController(_ svc: SplitViewController, collapseSecondary secondaryViewController: ViewController,
-                                    onto primaryViewController: ViewController) -> Bool { false }
+    public func splitViewController(
+        _ svc: SplitViewController, collapseSecondary secondaryViewController: ViewController,
+        onto primaryViewController: ViewController
+    ) -> Bool { false }
     /// Returns `nil`.
     public func primaryViewController(forExpanding svc: SplitViewController) -> ViewController? { nil }
     /// Returns `nil`.
-    public func splitViewController(_ svc: SplitViewController, separateSecondaryFrom primaryViewController: ViewController)
-        -> ViewController? { nil }
+    public func splitViewController(
+        _ svc: SplitViewController, separateSecondaryFrom primaryViewController: ViewController
+    )
+        -> ViewController?
+    { nil }
     /// Returns false.
     public func splitViewController(_ svc: SplitViewController, show vc: ViewController, sender: Any?) -> Bool { false }
     /// Returns false.

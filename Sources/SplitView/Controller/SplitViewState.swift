@@ -41,11 +41,12 @@ public struct SplitViewState: Codable, Hashable, Sendable {
     public var focusedColumn: SplitViewController.Column?
 
     /// Creates a state value.
-    public init(version: Int = SplitViewState.currentVersion, preferredDisplayMode: SplitViewController.DisplayMode = .automatic,
-                preferredSplitBehavior: SplitViewController.SplitBehavior = .automatic, widths: [ColumnWidth] = [],
-                isInspectorShown: Bool = false, collapsedTopColumn: SplitViewController.Column? = nil,
-                focusedColumn: SplitViewController.Column? = nil)
-    {
+    public init(
+        version: Int = SplitViewState.currentVersion, preferredDisplayMode: SplitViewController.DisplayMode = .automatic,
+        preferredSplitBehavior: SplitViewController.SplitBehavior = .automatic, widths: [ColumnWidth] = [],
+        isInspectorShown: Bool = false, collapsedTopColumn: SplitViewController.Column? = nil,
+        focusedColumn: SplitViewController.Column? = nil
+    ) {
         self.version = version
         self.preferredDisplayMode = preferredDisplayMode
         self.preferredSplitBehavior = preferredSplitBehavior
@@ -63,7 +64,8 @@ public struct SplitViewState: Codable, Hashable, Sendable {
         /// One line for the user.
         public var description: String {
             switch self {
-            case .unsupportedVersion(let version): "state version \(version) is not supported (this program reads version \(SplitViewState.currentVersion))"
+            case .unsupportedVersion(let version):
+                "state version \(version) is not supported (this program reads version \(SplitViewState.currentVersion))"
             }
         }
     }
@@ -75,9 +77,10 @@ extension SplitViewController {
         let dragged = Column.allCases.compactMap { column in
             widths.dragged[column].map { SplitViewState.ColumnWidth(column: column, width: $0, wasShowing: true) }
         }
-        return SplitViewState(preferredDisplayMode: modes.preferences.displayMode, preferredSplitBehavior: modes.preferences.splitBehavior,
-                              widths: dragged, isInspectorShown: modes.inspectorShown,
-                              collapsedTopColumn: isCollapsed ? collapse.stack.last : nil, focusedColumn: focus.column)
+        return SplitViewState(
+            preferredDisplayMode: modes.preferences.displayMode, preferredSplitBehavior: modes.preferences.splitBehavior,
+            widths: dragged, isInspectorShown: modes.inspectorShown,
+            collapsedTopColumn: isCollapsed ? collapse.stack.last : nil, focusedColumn: focus.column)
     }
 
     /// Restores a saved state: widths are clamped to their column's current minimum and
@@ -101,7 +104,8 @@ extension SplitViewController {
             } else if !record.wasShowing {
                 refused.append("\(record.column) width \(formatted(width)): taken while the column was hidden")
             } else if record.column == .secondary || record.column == .compact
-                        || (record.column == .supplementary && !style.hasSupplementary) {
+                || (record.column == .supplementary && !style.hasSupplementary)
+            {
                 refused.append("\(record.column) width \(formatted(width)): this column's width is not set by dragging")
             } else {
                 restored[record.column] = min(max(width, bounds.minimum(record.column)), bounds.maximum(record.column))
@@ -140,8 +144,10 @@ extension CodedByName {
         } else if let number = try? container.decode(Int.self), let value = Self(rawValue: number) {
             self = value
         } else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription:
-                "expected one of \(Self.allCases.map(\.codingName).joined(separator: ", "))")
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription:
+                    "expected one of \(Self.allCases.map(\.codingName).joined(separator: ", "))")
         }
     }
 

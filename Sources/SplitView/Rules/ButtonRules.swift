@@ -29,7 +29,7 @@ enum ButtonRules {
         case (.overlay, .oneOverSecondary): return triple ? .twoOverSecondary : .secondaryOnly
         case (.displace, .secondaryOnly): return .oneBesideSecondary
         case (.displace, .oneBesideSecondary): return triple ? .twoDisplaceSecondary : .secondaryOnly
-        default: return nil   // twoOverSecondary, twoDisplaceSecondary: dismissed by a tap on the dimmed secondary
+        default: return nil  // twoOverSecondary, twoDisplaceSecondary: dismissed by a tap on the dimmed secondary
         }
     }
 
@@ -64,9 +64,10 @@ enum ButtonRules {
     ///
     /// - Parameter perColumn: the buttons each column's bar holds, in order, without frames;
     ///   `titleWidth` sizes a back button that carries a title.
-    static func placed(_ perColumn: [(SplitViewController.Column, [BarButton])], in layout: Layout,
-                       primaryEdge: SplitViewController.PrimaryEdge, titleWidth: (String) -> Double) -> [BarButton]
-    {
+    static func placed(
+        _ perColumn: [(SplitViewController.Column, [BarButton])], in layout: Layout,
+        primaryEdge: SplitViewController.PrimaryEdge, titleWidth: (String) -> Double
+    ) -> [BarButton] {
         var result: [BarButton] = []
         for (column, buttons) in perColumn {
             guard let frame = layout.frame(of: column) else { continue }
@@ -75,8 +76,9 @@ enum ButtonRules {
             for var button in buttons {
                 var width = ButtonMetrics.size
                 if !button.title.isEmpty {
-                    width = min(ButtonMetrics.size + titleWidth(button.title) + ButtonMetrics.titlePadding,
-                                max(ButtonMetrics.size, logical.width * 0.4))
+                    width = min(
+                        ButtonMetrics.size + titleWidth(button.title) + ButtonMetrics.titlePadding,
+                        max(ButtonMetrics.size, logical.width * 0.4))
                 }
                 let rect = Rect(x: x, y: logical.minY + ButtonMetrics.top, width: width, height: ButtonMetrics.size)
                 button.frame = primaryEdge == .trailing ? rect.mirrored(inWidth: layout.size.width) : rect

@@ -35,7 +35,9 @@ public struct ColumnWidthSpec: Hashable, Sendable, Codable {
 enum DefaultWidths {
     /// Preferred, minimum and maximum for `column` under `style`. The secondary's preferred
     /// and maximum widths are infinite: by default it takes whatever the others leave.
-    static func values(for column: SplitViewController.Column, style: SplitViewController.Style)
+    static func values(
+        for column: SplitViewController.Column, style: SplitViewController.Style
+    )
         -> (preferred: Double, minimum: Double, maximum: Double)
     {
         switch column {
@@ -62,9 +64,10 @@ struct ResolvedWidths: Sendable {
 
     /// Resolves the specs against a window `windowWidth` wide. `userWidths` are the widths
     /// the user dragged; they win over the developer's preferences.
-    init(specs: [SplitViewController.Column: ColumnWidthSpec], userWidths: [SplitViewController.Column: Double],
-         style: SplitViewController.Style, windowWidth: Double)
-    {
+    init(
+        specs: [SplitViewController.Column: ColumnWidthSpec], userWidths: [SplitViewController.Column: Double],
+        style: SplitViewController.Style, windowWidth: Double
+    ) {
         for column in SplitViewController.Column.allCases {
             let spec = specs[column] ?? ColumnWidthSpec()
             let defaults = DefaultWidths.values(for: column, style: style)
@@ -74,10 +77,9 @@ struct ResolvedWidths: Sendable {
             // min > max: the minimum wins, as a clamp with its bounds crossed would be meaningless.
             let maximum = max(minimum, spec.maximum >= 0 ? min(spec.maximum, cap) : defaults.maximum)
             let preferred: Double =
-                if let user = userWidths[column] { min(user, cap) }
-                else if spec.preferred >= 0 { min(spec.preferred, cap) }
-                else if spec.fraction >= 0 { spec.fraction * windowWidth }
-                else { defaults.preferred }
+                if let user = userWidths[column] { min(user, cap) } else if spec.preferred >= 0 {
+                    min(spec.preferred, cap)
+                } else if spec.fraction >= 0 { spec.fraction * windowWidth } else { defaults.preferred }
             minimums[column.rawValue] = minimum
             maximums[column.rawValue] = maximum
             naturals[column.rawValue] = min(max(preferred, minimum), maximum)

@@ -19,12 +19,15 @@ extension DisplayModeResolution {
 
     /// UIKit (measured): a tiling mode asked for while its columns cannot tile shows them over
     /// the secondary, when the behavior is automatic and the overlay fits; nil otherwise.
-    static func overlayForUnfittingTiles(_ request: DisplayMode, _ input: ResolutionInput, _ resolved: Resolution)
+    static func overlayForUnfittingTiles(
+        _ request: DisplayMode, _ input: ResolutionInput, _ resolved: Resolution
+    )
         -> DisplayMode?
     {
         let level = min(request.level, input.style.levelCap)
         guard input.preferredSplitBehavior == .automatic, request.family == .tile,
-              resolved.displayMode.level < level else { return nil }
+            resolved.displayMode.level < level
+        else { return nil }
         let overlay = DisplayMode.mode(level: level, in: .overlay)!
         return fits(overlay, input, resolved) ? overlay : nil
     }
@@ -32,8 +35,10 @@ extension DisplayModeResolution {
     /// The mode a request for `target` would show, without making it: an over-mode if it
     /// fits (else `showing` stays), a tiling mode as the resolution with `target` preferred
     /// would resolve it, or its overlay. Before the first resolution, `target` itself.
-    static func predictedMode(for target: DisplayMode, _ input: ResolutionInput, resolved: Resolution?,
-                              showing: DisplayMode) -> DisplayMode {
+    static func predictedMode(
+        for target: DisplayMode, _ input: ResolutionInput, resolved: Resolution?,
+        showing: DisplayMode
+    ) -> DisplayMode {
         guard let resolved else { return target }
         if target.family == .overlay { return fits(target, input, resolved) ? target : showing }
         var preferring = input

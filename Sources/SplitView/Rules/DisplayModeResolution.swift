@@ -116,25 +116,29 @@ enum DisplayModeResolution {
         } else if let family = preferred.family, family != .tile {
             (behavior, behaviorRule) = (family, .preferredModeFamily)
         } else if let wanted, wanted > fits, !input.presentsWithGesture, overlayFits(level: wanted, input) {
-            return Resolution(displayMode: .mode(level: wanted, in: .overlay)!, splitBehavior: .overlay,
-                              behaviorRule: .strictPreference, modeRule: .preferred, tiledLevelThatFits: fits)
+            return Resolution(
+                displayMode: .mode(level: wanted, in: .overlay)!, splitBehavior: .overlay,
+                behaviorRule: .strictPreference, modeRule: .preferred, tiledLevelThatFits: fits)
         } else if fits >= 1 {
             (behavior, behaviorRule) = (.tile, .widthAllowsTiling)
         } else {
             (behavior, behaviorRule) = (.overlay, .widthTooNarrowToTile)
         }
 
-        let (level, modeRule) = resolvedLevel(wanted: wanted, preferred: preferred, behavior: behavior,
-                                               behaviorRule: behaviorRule, fits: fits, input)
-        return Resolution(displayMode: .mode(level: level, in: behavior)!, splitBehavior: behavior,
-                          behaviorRule: behaviorRule, modeRule: modeRule, tiledLevelThatFits: fits)
+        let (level, modeRule) = resolvedLevel(
+            wanted: wanted, preferred: preferred, behavior: behavior,
+            behaviorRule: behaviorRule, fits: fits, input)
+        return Resolution(
+            displayMode: .mode(level: level, in: behavior)!, splitBehavior: behavior,
+            behaviorRule: behaviorRule, modeRule: modeRule, tiledLevelThatFits: fits)
     }
 
-    private static func resolvedLevel(wanted: Int?, preferred: SplitViewController.DisplayMode,
-                                      behavior: SplitViewController.SplitBehavior,
-                                      behaviorRule: Resolution.BehaviorRule, fits: Int,
-                                      _ input: ResolutionInput) -> (Int, Resolution.ModeRule)
-    {
+    private static func resolvedLevel(
+        wanted: Int?, preferred: SplitViewController.DisplayMode,
+        behavior: SplitViewController.SplitBehavior,
+        behaviorRule: Resolution.BehaviorRule, fits: Int,
+        _ input: ResolutionInput
+    ) -> (Int, Resolution.ModeRule) {
         let cap = input.style.levelCap
         guard let wanted else {
             switch behavior {

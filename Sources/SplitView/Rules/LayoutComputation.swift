@@ -60,7 +60,9 @@ enum LayoutComputation {
     }
 
     /// The columns beside the secondary in a mode, from the primary edge.
-    static func besideColumns(_ mode: SplitViewController.DisplayMode, style: SplitViewController.Style)
+    static func besideColumns(
+        _ mode: SplitViewController.DisplayMode, style: SplitViewController.Style
+    )
         -> [SplitViewController.Column]
     {
         style.besideColumns(level: mode.level)
@@ -68,12 +70,19 @@ enum LayoutComputation {
 
     private static func collapsed(_ input: LayoutInput) -> Layout {
         let window = Rect(origin: .zero, size: input.size)
-        var columns = [ColumnPlacement(column: input.collapsedTop, frame: window, presentation: .collapsed,
-                                       isDimmed: input.inspectorShown)]
+        var columns = [
+            ColumnPlacement(
+                column: input.collapsedTop, frame: window, presentation: .collapsed,
+                isDimmed: input.inspectorShown)
+        ]
         if input.inspectorShown {
             let top = input.size.height >= 200 ? LayoutMetrics.sheetTopMargin : 0
-            columns.append(ColumnPlacement(column: .inspector, frame: Rect(x: 0, y: top, width: input.size.width,
-                                           height: max(0, input.size.height - top)), presentation: .sheet))
+            columns.append(
+                ColumnPlacement(
+                    column: .inspector,
+                    frame: Rect(
+                        x: 0, y: top, width: input.size.width,
+                        height: max(0, input.size.height - top)), presentation: .sheet))
         }
         return Layout(size: input.size, columns: columns)
     }
@@ -92,36 +101,49 @@ enum LayoutComputation {
 
         switch mode {
         case .oneOverSecondary, .twoOverSecondary:
-            layout.columns.append(ColumnPlacement(column: .secondary, frame: Rect(x: 0, y: 0, width: available, height: height),
-                                                  presentation: .tiled, isDimmed: true))
-            place(beside, sized, presentation: .overlay, in: &layout, height: height,
-                  farLimit: available - LayoutMetrics.dismissMargin, columnWidths)
+            layout.columns.append(
+                ColumnPlacement(
+                    column: .secondary, frame: Rect(x: 0, y: 0, width: available, height: height),
+                    presentation: .tiled, isDimmed: true))
+            place(
+                beside, sized, presentation: .overlay, in: &layout, height: height,
+                farLimit: available - LayoutMetrics.dismissMargin, columnWidths)
         case .twoDisplaceSecondary:
-            let x = place(beside, sized, presentation: .tiled, in: &layout, height: height,
-                          farLimit: available - LayoutMetrics.dismissMargin - gap, columnWidths)
+            let x = place(
+                beside, sized, presentation: .tiled, in: &layout, height: height,
+                farLimit: available - LayoutMetrics.dismissMargin - gap, columnWidths)
             // The secondary keeps the width it had beside the supplementary alone, pushed past the
             // edge — but never under a tiled inspector, where it ends instead.
             let pushed = max(0, available - (sized.last ?? 0) - gap)
             let secondaryWidth = inspectorTiles ? max(0, min(pushed, available - x)) : pushed
-            layout.columns.insert(ColumnPlacement(column: .secondary, frame: Rect(x: x, y: 0, width: secondaryWidth, height: height),
-                                                  presentation: .displaced, isDimmed: true), at: 0)
+            layout.columns.insert(
+                ColumnPlacement(
+                    column: .secondary, frame: Rect(x: x, y: 0, width: secondaryWidth, height: height),
+                    presentation: .displaced, isDimmed: true), at: 0)
         default:
-            let x = place(beside, sized, presentation: .tiled, in: &layout, height: height,
-                          farLimit: available - columnWidths.minimum(.secondary) - gap, columnWidths)
-            layout.columns.append(ColumnPlacement(column: .secondary, frame: Rect(x: x, y: 0, width: max(0, available - x), height: height),
-                                                  presentation: .tiled))
+            let x = place(
+                beside, sized, presentation: .tiled, in: &layout, height: height,
+                farLimit: available - columnWidths.minimum(.secondary) - gap, columnWidths)
+            layout.columns.append(
+                ColumnPlacement(
+                    column: .secondary, frame: Rect(x: x, y: 0, width: max(0, available - x), height: height),
+                    presentation: .tiled))
         }
 
         if input.inspectorShown {
             let frame = Rect(x: width - inspectorWidth, y: 0, width: inspectorWidth, height: height)
-            layout.columns.append(ColumnPlacement(column: .inspector, frame: frame, presentation: inspectorTiles ? .tiled : .overlay))
+            layout.columns.append(
+                ColumnPlacement(column: .inspector, frame: frame, presentation: inspectorTiles ? .tiled : .overlay))
             // Qt's sums: the tiled columns may give way down to their minimums (nearest first).
-            let tiledBeside = mode.dimsSecondary && mode != .twoDisplaceSecondary ? 0 : beside.reduce(0) { $0 + columnWidths.minimum($1) + gap }
+            let tiledBeside =
+                mode.dimsSecondary && mode != .twoDisplaceSecondary ? 0 : beside.reduce(0) { $0 + columnWidths.minimum($1) + gap }
             let keep = mode == .twoDisplaceSecondary ? LayoutMetrics.dismissMargin : columnWidths.minimum(.secondary)
             let limit = inspectorTiles ? width - gap - keep - tiledBeside : width - LayoutMetrics.dismissMargin
-            layout.dividers.append(divider(.secondary, resizes: .inspector, at: frame.minX - gap, height: height,
-                                           width: inspectorWidth, lower: columnWidths.minimum(.inspector),
-                                           upper: min(columnWidths.maximum(.inspector), limit)))
+            layout.dividers.append(
+                divider(
+                    .secondary, resizes: .inspector, at: frame.minX - gap, height: height,
+                    width: inspectorWidth, lower: columnWidths.minimum(.inspector),
+                    upper: min(columnWidths.maximum(.inspector), limit)))
         }
         return layout
     }
@@ -130,9 +152,10 @@ enum LayoutComputation {
     /// inspector. Tiled columns share the window with a tiled inspector: the column nearest
     /// the secondary gives way first, the inspector last, and the secondary keeps its minimum
     /// (or, displaced, the dismiss margin). Overlaid columns share what the margin leaves.
-    private static func widths(mode: SplitViewController.DisplayMode, beside: [SplitViewController.Column],
-                               inspectorTiles: Bool, _ input: LayoutInput) -> ([Double], Double)
-    {
+    private static func widths(
+        mode: SplitViewController.DisplayMode, beside: [SplitViewController.Column],
+        inspectorTiles: Bool, _ input: LayoutInput
+    ) -> ([Double], Double) {
         let columnWidths = input.widths, width = input.size.width, gap = LayoutMetrics.dividerWidth
         let over = mode == .oneOverSecondary || mode == .twoOverSecondary
         var inspectorWidth = 0.0
@@ -163,9 +186,10 @@ enum LayoutComputation {
 
     /// Hands the secondary's surplus over its preferred width to the columns beside it,
     /// nearest first, up to their maximums; user-sized columns keep their width.
-    private static func grow(_ sized: inout [Double], _ beside: [SplitViewController.Column],
-                             toLeaveSecondary total: Double, _ input: LayoutInput)
-    {
+    private static func grow(
+        _ sized: inout [Double], _ beside: [SplitViewController.Column],
+        toLeaveSecondary total: Double, _ input: LayoutInput
+    ) {
         let preferred = input.widths.natural(.secondary)
         guard preferred.isFinite else { return }
         var surplus = total - sized.reduce(0, +) - preferred
@@ -181,34 +205,42 @@ enum LayoutComputation {
     /// where the next column starts. `farLimit` is where the last of them may end at most;
     /// each divider's range keeps the columns after it at their minimums within that limit.
     @discardableResult
-    private static func place(_ columns: [SplitViewController.Column], _ widths: [Double],
-                              presentation: ColumnPlacement.Presentation, in layout: inout Layout,
-                              height: Double, farLimit: Double, _ columnWidths: ResolvedWidths) -> Double
-    {
+    private static func place(
+        _ columns: [SplitViewController.Column], _ widths: [Double],
+        presentation: ColumnPlacement.Presentation, in layout: inout Layout,
+        height: Double, farLimit: Double, _ columnWidths: ResolvedWidths
+    ) -> Double {
         let gap = LayoutMetrics.dividerWidth
         var x = 0.0
         for (index, column) in columns.enumerated() {
             let width = widths[index]
-            layout.columns.append(ColumnPlacement(column: column, frame: Rect(x: x, y: 0, width: width, height: height),
-                                                  presentation: presentation))
+            layout.columns.append(
+                ColumnPlacement(
+                    column: column, frame: Rect(x: x, y: 0, width: width, height: height),
+                    presentation: presentation))
             let after = columns[(index + 1)...].reduce(0) { $0 + columnWidths.minimum($1) + gap }
-            layout.dividers.append(divider(column, resizes: column, at: x + width, height: height, width: width,
-                                           lower: columnWidths.minimum(column), upper: min(columnWidths.maximum(column), farLimit - after - x)))
+            layout.dividers.append(
+                divider(
+                    column, resizes: column, at: x + width, height: height, width: width,
+                    lower: columnWidths.minimum(column), upper: min(columnWidths.maximum(column), farLimit - after - x)))
             x += width + gap
         }
         return x
     }
 
     /// A divider whose line starts at `x`; its range always contains the current width.
-    private static func divider(_ column: SplitViewController.Column, resizes: SplitViewController.Column, at x: Double,
-                                height: Double, width: Double, lower: Double, upper: Double) -> Divider
-    {
+    private static func divider(
+        _ column: SplitViewController.Column, resizes: SplitViewController.Column, at x: Double,
+        height: Double, width: Double, lower: Double, upper: Double
+    ) -> Divider {
         let low = min(lower, width), high = max(upper, width, low)
-        return Divider(column: column, resizes: resizes,
-                       drawnRect: Rect(x: x, y: 0, width: LayoutMetrics.dividerWidth, height: height),
-                       grabRect: Rect(x: x - LayoutMetrics.grabSlop, y: 0,
-                                      width: LayoutMetrics.dividerWidth + 2 * LayoutMetrics.grabSlop, height: height),
-                       range: low...high)
+        return Divider(
+            column: column, resizes: resizes,
+            drawnRect: Rect(x: x, y: 0, width: LayoutMetrics.dividerWidth, height: height),
+            grabRect: Rect(
+                x: x - LayoutMetrics.grabSlop, y: 0,
+                width: LayoutMetrics.dividerWidth + 2 * LayoutMetrics.grabSlop, height: height),
+            range: low...high)
     }
 
     private static func mirrored(_ layout: Layout) -> Layout {

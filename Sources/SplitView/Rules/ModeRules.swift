@@ -10,24 +10,30 @@ enum ModeRules {
     /// The mode closest to `current` (in columns beside the secondary) that shows `column`
     /// under `behavior`, or nil when no mode does (the secondary, the inspector, a column the
     /// style lacks).
-    static func nearestMode(showing column: Column, style: SplitViewController.Style, current: Mode,
-                            behavior: Behavior) -> Mode? {
-        let levels: [Int] = switch column {
-        case .primary: style.hasSupplementary ? [2] : [1]
-        case .supplementary: style.hasSupplementary ? [1, 2] : []
-        default: []
-        }
+    static func nearestMode(
+        showing column: Column, style: SplitViewController.Style, current: Mode,
+        behavior: Behavior
+    ) -> Mode? {
+        let levels: [Int] =
+            switch column {
+            case .primary: style.hasSupplementary ? [2] : [1]
+            case .supplementary: style.hasSupplementary ? [1, 2] : []
+            default: []
+            }
         return nearest(levels, current: current, behavior: behavior)
     }
 
     /// The mode closest to `current` that hides `column` under `behavior`, or nil.
-    static func nearestMode(hiding column: Column, style: SplitViewController.Style, current: Mode,
-                            behavior: Behavior) -> Mode? {
-        let levels: [Int] = switch column {
-        case .primary: style.hasSupplementary ? [0, 1] : [0]
-        case .supplementary: style.hasSupplementary ? [0] : []
-        default: []
-        }
+    static func nearestMode(
+        hiding column: Column, style: SplitViewController.Style, current: Mode,
+        behavior: Behavior
+    ) -> Mode? {
+        let levels: [Int] =
+            switch column {
+            case .primary: style.hasSupplementary ? [0, 1] : [0]
+            case .supplementary: style.hasSupplementary ? [0] : []
+            default: []
+            }
         return nearest(levels, current: current, behavior: behavior)
     }
 
@@ -53,13 +59,16 @@ enum ModeRules {
     /// style: in the classic style within its own family (`.twoBesideSecondary` is
     /// `.allVisible`), in a column style within the current behavior. A button whose tap would
     /// change nothing is not shown, in every style.
-    static func displayModeButtonTarget(style: SplitViewController.Style, mode: Mode, behavior: Behavior,
-                                        asked: () -> Mode) -> Mode? {
+    static func displayModeButtonTarget(
+        style: SplitViewController.Style, mode: Mode, behavior: Behavior,
+        asked: () -> Mode
+    ) -> Mode? {
         let cap = style.levelCap
         let target: Mode
         if style.isClassic {
             let answer = asked()
-            target = answer == .automatic
+            target =
+                answer == .automatic
                 ? ButtonRules.classicTarget(behavior: behavior, mode: mode)
                 : Mode.mode(level: min(answer.level, cap), in: answer.family ?? behavior)!
         } else {
@@ -78,14 +87,17 @@ enum ModeRules {
     /// its level, capped by the style, within the current behavior (within its own family in
     /// the classic style, as the button does). Decided where UIKit is silent: an edge drag only
     /// ever reveals, so an answer that shows no more columns than `current` begins no drag.
-    static func edgeRevealTarget(style: SplitViewController.Style, current: Mode, behavior: Behavior,
-                                 asked: Mode) -> Mode? {
+    static func edgeRevealTarget(
+        style: SplitViewController.Style, current: Mode, behavior: Behavior,
+        asked: Mode
+    ) -> Mode? {
         let cap = style.levelCap
-        let target: Mode? = if asked == .automatic {
-            Mode.mode(level: cap, in: behavior)
-        } else {
-            Mode.mode(level: min(asked.level, cap), in: style.isClassic ? asked.family ?? behavior : behavior)
-        }
+        let target: Mode? =
+            if asked == .automatic {
+                Mode.mode(level: cap, in: behavior)
+            } else {
+                Mode.mode(level: min(asked.level, cap), in: style.isClassic ? asked.family ?? behavior : behavior)
+            }
         guard let target, target.level > current.level else { return nil }
         return target
     }
@@ -93,8 +105,10 @@ enum ModeRules {
     /// The secondary-only button's target: `secondaryOnly` from any other mode; from
     /// `secondaryOnly`, the level the button left (`before`, when the style still has it), or
     /// else as many columns as tile (`tiledLevelThatFits`, at least one).
-    static func secondaryOnlyButtonTarget(style: SplitViewController.Style, mode: Mode, behavior: Behavior,
-                                          before: Mode?, tiledLevelThatFits: Int?) -> Mode {
+    static func secondaryOnlyButtonTarget(
+        style: SplitViewController.Style, mode: Mode, behavior: Behavior,
+        before: Mode?, tiledLevelThatFits: Int?
+    ) -> Mode {
         guard mode == .secondaryOnly else { return .secondaryOnly }
         if let before, before.level <= style.levelCap {
             return Mode.mode(level: before.level, in: behavior) ?? before

@@ -52,9 +52,10 @@ struct PaneChrome: Hashable, Sendable {
 
     /// The chrome of `placement`'s pane in `layout` (buttons and dividers from the layout,
     /// moved into the pane's coordinates).
-    init(of placement: ColumnPlacement, in layout: Layout, title: String, primaryEdge: SplitViewController.PrimaryEdge,
-         prompt: String?, showsFocusRing: Bool, isFocused: Bool)
-    {
+    init(
+        of placement: ColumnPlacement, in layout: Layout, title: String, primaryEdge: SplitViewController.PrimaryEdge,
+        prompt: String?, showsFocusRing: Bool, isFocused: Bool
+    ) {
         let frame = placement.frame
         column = placement.column
         size = frame.size
@@ -72,10 +73,13 @@ struct PaneChrome: Hashable, Sendable {
         let band = ChromeMetrics.dividerBand
         for divider in layout.dividers where divider.isFocused || divider.isActive {
             if abs(divider.drawnRect.minX - frame.maxX) < 0.5 {
-                dividerBands.append(DividerBand(rect: Rect(x: frame.width - band, y: 0, width: band, height: frame.height),
-                                                isActive: divider.isActive))
+                dividerBands.append(
+                    DividerBand(
+                        rect: Rect(x: frame.width - band, y: 0, width: band, height: frame.height),
+                        isActive: divider.isActive))
             } else if abs(divider.drawnRect.maxX - frame.minX) < 0.5 {
-                dividerBands.append(DividerBand(rect: Rect(x: 0, y: 0, width: band, height: frame.height), isActive: divider.isActive))
+                dividerBands.append(
+                    DividerBand(rect: Rect(x: 0, y: 0, width: band, height: frame.height), isActive: divider.isActive))
             }
         }
         switch placement.presentation {
@@ -108,11 +112,14 @@ struct PaneChrome: Hashable, Sendable {
         drawBar(theme, measurer, into: &list)
         if let prompt { drawPrompt(prompt, theme, measurer, into: &list) }
         if showsFocusRing {
-            list.append(.strokeRect(LayoutComputation.contentBounds(ofPaneSized: size), theme.accent.withAlpha(ChromeMetrics.focusRingAlpha),
-                                    width: ChromeMetrics.focusRingWidth))
+            list.append(
+                .strokeRect(
+                    LayoutComputation.contentBounds(ofPaneSized: size), theme.accent.withAlpha(ChromeMetrics.focusRingAlpha),
+                    width: ChromeMetrics.focusRingWidth))
         }
         for band in dividerBands {
-            list.append(.fill(band.rect, band.isActive ? theme.accent : theme.accent.withAlpha(ChromeMetrics.focusedDividerAlpha)))
+            list.append(
+                .fill(band.rect, band.isActive ? theme.accent : theme.accent.withAlpha(ChromeMetrics.focusedDividerAlpha)))
         }
         if let overlayEdge { list.append(.fill(overlayEdge, theme.divider)) }
         if isDimmed {
@@ -160,13 +167,16 @@ struct PaneChrome: Hashable, Sendable {
             list.append(.fill(rect, theme.buttonHover))
         }
         let iconBox = Rect(x: rect.minX, y: rect.minY, width: ButtonMetrics.size, height: ButtonMetrics.size)
-        list.ops.append(contentsOf: ButtonIcons.ops(button.icon, in: iconBox, color: theme.icon, mirrored: primaryEdge == .trailing))
+        list.ops.append(
+            contentsOf: ButtonIcons.ops(button.icon, in: iconBox, color: theme.icon, mirrored: primaryEdge == .trailing))
         guard !button.title.isEmpty else { return }
         let room = rect.width - ButtonMetrics.size - ButtonMetrics.titlePadding / 2
         let title = TextLayout.truncated(button.title, toWidth: room, font: .body, measurer: measurer)
         let baseline = measurer.metrics(of: .body).baseline(centredIn: rect.minY, height: rect.height)
-        list.append(.text(title, origin: Point(x: rect.minX + ButtonMetrics.size - BarMetrics.buttonTitleOverlap, y: baseline),
-                          .body, theme.accent))
+        list.append(
+            .text(
+                title, origin: Point(x: rect.minX + ButtonMetrics.size - BarMetrics.buttonTitleOverlap, y: baseline),
+                .body, theme.accent))
     }
 
     /// The prompt: an accent band under the bar with the question and its two keys.
@@ -178,9 +188,12 @@ struct PaneChrome: Hashable, Sendable {
         let keysWidth = measurer.width(of: keys, font: .caption)
         let text = TextLayout.truncated(message, toWidth: max(0, width - keysWidth - 3 * margin), font: .body, measurer: measurer)
         let body = measurer.metrics(of: .body), caption = measurer.metrics(of: .caption)
-        list.append(.text(text, origin: Point(x: margin, y: body.baseline(centredIn: bar, height: height)), .body, theme.onAccent))
-        list.append(.text(keys, origin: Point(x: width - keysWidth - margin, y: caption.baseline(centredIn: bar, height: height)),
-                          .caption, theme.onAccent))
+        list.append(
+            .text(text, origin: Point(x: margin, y: body.baseline(centredIn: bar, height: height)), .body, theme.onAccent))
+        list.append(
+            .text(
+                keys, origin: Point(x: width - keysWidth - margin, y: caption.baseline(centredIn: bar, height: height)),
+                .caption, theme.onAccent))
     }
 
     /// A shadow fading out over ``ChromeMetrics/shadowDepth`` one-point lines.
@@ -188,11 +201,12 @@ struct PaneChrome: Hashable, Sendable {
         let steps = ChromeMetrics.shadowDepth
         for step in 0..<steps {
             let alpha = UInt8(Double(theme.shadow.alpha) * Double(steps - step) / Double(steps + 1))
-            let rect = switch shadow.direction {
-            case .up: Rect(x: 0, y: shadow.position - Double(step + 1), width: size.width, height: 1)
-            case .right: Rect(x: shadow.position + Double(step), y: 0, width: 1, height: size.height)
-            case .left: Rect(x: shadow.position - Double(step + 1), y: 0, width: 1, height: size.height)
-            }
+            let rect =
+                switch shadow.direction {
+                case .up: Rect(x: 0, y: shadow.position - Double(step + 1), width: size.width, height: 1)
+                case .right: Rect(x: shadow.position + Double(step), y: 0, width: 1, height: size.height)
+                case .left: Rect(x: shadow.position - Double(step + 1), y: 0, width: 1, height: size.height)
+                }
             list.append(.fill(rect, theme.shadow.withAlpha(alpha)))
         }
     }

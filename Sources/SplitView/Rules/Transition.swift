@@ -28,9 +28,10 @@ struct Transition {
     ///
     /// - Parameter pushing: when the collapsed stack grows, the new top slides in from the
     ///   far edge over the old one; otherwise the old top slides out over the new one.
-    init(from: Layout, to: Layout, primaryEdge: SplitViewController.PrimaryEdge, pushing: Bool = false,
-         interactive: Bool = false)
-    {
+    init(
+        from: Layout, to: Layout, primaryEdge: SplitViewController.PrimaryEdge, pushing: Bool = false,
+        interactive: Bool = false
+    ) {
         self.to = to
         self.primaryEdge = primaryEdge
         isInteractive = interactive
@@ -115,9 +116,10 @@ private func primarySideShift(_ placements: [ColumnPlacement], width: Double, ed
 
 /// Where a column waits off-screen: beyond the primary edge (moved by the group's `shift`),
 /// the inspector and the top of a collapsed stack beyond the far edge, a sheet below.
-private func offscreen(_ placement: ColumnPlacement, width: Double, height: Double,
-                       edge: SplitViewController.PrimaryEdge, shift: Double) -> Rect
-{
+private func offscreen(
+    _ placement: ColumnPlacement, width: Double, height: Double,
+    edge: SplitViewController.PrimaryEdge, shift: Double
+) -> Rect {
     let frame = placement.frame
     if placement.presentation == .sheet { return frame.offsetBy(dx: 0, dy: height - frame.minY) }
     if waitsOnPrimarySide(placement) { return frame.offsetBy(dx: edge == .leading ? -shift : shift, dy: 0) }

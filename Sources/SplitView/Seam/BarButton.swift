@@ -41,8 +41,10 @@ public struct BarButton: Hashable, Sendable {
     public var isPressed: Bool
 
     /// Creates a button.
-    public init(kind: Kind, icon: Icon, column: SplitViewController.Column, frame: Rect, title: String = "",
-                isHovered: Bool = false, isPressed: Bool = false) {
+    public init(
+        kind: Kind, icon: Icon, column: SplitViewController.Column, frame: Rect, title: String = "",
+        isHovered: Bool = false, isPressed: Bool = false
+    ) {
         self.kind = kind
         self.icon = icon
         self.column = column

@@ -54,7 +54,8 @@ extension Command {
         if let command = Self.builtIn[name] {
             self = command
         } else if name.hasPrefix("moveDivider("), name.hasSuffix(")"),
-                  let points = Double(name.dropFirst("moveDivider(".count).dropLast()), points.isFinite {
+            let points = Double(name.dropFirst("moveDivider(".count).dropLast()), points.isFinite
+        {
             self = .moveDivider(by: points)
         } else {
             return nil
@@ -80,11 +81,13 @@ extension Command {
         var commands: [Command] = [.displayModeButton, .secondaryOnlyButton, .toggleInspector]
         commands += SplitViewController.Column.allCases.map { .show($0) }
         commands += SplitViewController.Column.allCases.map { .hide($0) }
-        commands += [.back, .focusNextPane, .focusPreviousPane, .focusDivider,
-                     .moveDivider(by: -1), .moveDivider(by: 1), .moveDivider(by: -dividerPage), .moveDivider(by: dividerPage),
-                     .moveDividerToMinimum, .moveDividerToMaximum, .acceptDivider, .cancel,
-                     .selectPrevious, .selectNext, .activate, .pageUp, .pageDown, .scrollToTop, .scrollToEnd,
-                     .expand, .collapse, .newWindow, .closeWindow, .quit]
+        commands += [
+            .back, .focusNextPane, .focusPreviousPane, .focusDivider,
+            .moveDivider(by: -1), .moveDivider(by: 1), .moveDivider(by: -dividerPage), .moveDivider(by: dividerPage),
+            .moveDividerToMinimum, .moveDividerToMaximum, .acceptDivider, .cancel,
+            .selectPrevious, .selectNext, .activate, .pageUp, .pageDown, .scrollToTop, .scrollToEnd,
+            .expand, .collapse, .newWindow, .closeWindow, .quit,
+        ]
         return commands
     }()
 

@@ -70,7 +70,8 @@ public struct FixedAdvanceMeasurer: TextMeasurer, Sendable {
 
     /// Ascent 0.8, descent 0.2 and line height 1.25 times the size.
     public func metrics(of font: FontRole) -> FontMetrics {
-        FontMetrics(ascent: (0.8 * font.pointSize).rounded(), descent: (0.2 * font.pointSize).rounded(),
-                    lineHeight: (1.25 * font.pointSize).rounded())
+        FontMetrics(
+            ascent: (0.8 * font.pointSize).rounded(), descent: (0.2 * font.pointSize).rounded(),
+            lineHeight: (1.25 * font.pointSize).rounded())
     }
 }

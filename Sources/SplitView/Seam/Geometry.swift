@@ -118,8 +118,9 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The rectangle grown (negative) or shrunk (positive) by `dx` on the left and right and
     /// `dy` on the top and bottom; it never gets a negative size.
     public func insetBy(dx: Double, dy: Double) -> Rect {
-        Rect(x: origin.x + dx, y: origin.y + dy,
-             width: max(0, size.width - 2 * dx), height: max(0, size.height - 2 * dy))
+        Rect(
+            x: origin.x + dx, y: origin.y + dy,
+            width: max(0, size.width - 2 * dx), height: max(0, size.height - 2 * dy))
     }
 
     /// The rectangle moved by `dx`, `dy`.
@@ -152,7 +153,7 @@ extension Rect {
 }
 
 private func sanitizedExtent(_ value: Double) -> Double {
-    guard value.isFinite || value == .infinity else { return 0 }   // NaN, -infinity
+    guard value.isFinite || value == .infinity else { return 0 }  // NaN, -infinity
     return min(max(value, 0), Size.largest)
 }
 

@@ -19,8 +19,9 @@ extension KeyBindings {
         }
         let keptGlobal = global.filter { $0.command != command }
         let keptDivider = divider.filter { $0.command != command }
-        return KeyBindings(global: toGlobal ? unique + keptGlobal : keptGlobal,
-                           divider: toDivider ? unique + keptDivider : keptDivider)
+        return KeyBindings(
+            global: toGlobal ? unique + keptGlobal : keptGlobal,
+            divider: toDivider ? unique + keptDivider : keptDivider)
     }
 
     /// The table with `rows` added in front, so they win over existing rows with the same
@@ -28,8 +29,9 @@ extension KeyBindings {
     /// to: the divider table for the divider-only commands (see ``rebinding(_:to:)``), else
     /// the global one.
     public func adding(_ rows: [Binding]) -> KeyBindings {
-        KeyBindings(global: rows.filter { !$0.command.isDividerOnly } + global,
-                    divider: rows.filter(\.command.isDividerOnly) + divider)
+        KeyBindings(
+            global: rows.filter { !$0.command.isDividerOnly } + global,
+            divider: rows.filter(\.command.isDividerOnly) + divider)
     }
 
     /// The chords bound to `command`, in the order the tables are searched (divider first,

@@ -53,7 +53,9 @@ extension KeyChord {
         if name.count == 1, let character = name.first {
             // A key that types nothing visible has a name (`Space`, `Tab`); a control
             // character pasted into a config file is a mistake.
-            guard !character.isWhitespace, !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            guard !character.isWhitespace,
+                !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            else {
                 return nil
             }
             return .character(character)
@@ -89,7 +91,8 @@ extension KeyChord {
     private static func trimmed(_ part: Substring) -> Substring {
         let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let first = part.firstIndex(where: { !isBlank($0) }),
-              let last = part.lastIndex(where: { !isBlank($0) }) else { return part[part.endIndex...] }
+            let last = part.lastIndex(where: { !isBlank($0) })
+        else { return part[part.endIndex...] }
         return part[first...last]
     }
 }

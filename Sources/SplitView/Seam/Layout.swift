@@ -107,8 +107,10 @@ public struct Divider: Hashable, Sendable {
     public var isActive: Bool
 
     /// Creates a divider.
-    public init(column: SplitViewController.Column, resizes: SplitViewController.Column, drawnRect: Rect,
-                grabRect: Rect, range: ClosedRange<Double>, isFocused: Bool = false, isActive: Bool = false) {
+    public init(
+        column: SplitViewController.Column, resizes: SplitViewController.Column, drawnRect: Rect,
+        grabRect: Rect, range: ClosedRange<Double>, isFocused: Bool = false, isActive: Bool = false
+    ) {
         self.column = column
         self.resizes = resizes
         self.drawnRect = drawnRect

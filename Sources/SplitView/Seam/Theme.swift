@@ -68,10 +68,12 @@ public struct Theme: Hashable, Sendable {
         }
     }
 
-    private init(name: String, fontFamily: String, background: Color, sidebarBackground: Color,
-                 supplementaryBackground: Color, barBackground: Color, barSeparator: Color, text: Color,
-                 secondaryText: Color, accent: Color, onAccent: Color, selection: Color, divider: Color,
-                 icon: Color, buttonHover: Color, buttonPressed: Color, dim: Color, shadow: Color) {
+    private init(
+        name: String, fontFamily: String, background: Color, sidebarBackground: Color,
+        supplementaryBackground: Color, barBackground: Color, barSeparator: Color, text: Color,
+        secondaryText: Color, accent: Color, onAccent: Color, selection: Color, divider: Color,
+        icon: Color, buttonHover: Color, buttonPressed: Color, dim: Color, shadow: Color
+    ) {
         self.name = name
         self.fontFamily = fontFamily
         self.background = background

@@ -1,8 +1,9 @@
 import Glibc
 import SplitView
-@testable import SplitViewApp
 import SplitViewFiles
 import TestSupport
+
+@testable import SplitViewApp
 
 /// A folder tree of a test's own under /tmp, removed when the value is dropped.
 final class TempTree {
@@ -45,8 +46,10 @@ final class TempTree {
 }
 
 /// A browser over `tree` in a window of `width` points, its first listing read.
-func makeBrowser(_ tree: TempTree, style: SplitViewController.Style = .tripleColumn, width: Double = 1400,
-                 store given: FileStore? = nil) -> Browser {
+func makeBrowser(
+    _ tree: TempTree, style: SplitViewController.Style = .tripleColumn, width: Double = 1400,
+    store given: FileStore? = nil
+) -> Browser {
     let store = given ?? (try! FileStore())
     let root = FilePath(tree.root)
     store.load(root)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// The content controllers: `ListViewController` (selection by click and keys, clamped
@@ -32,10 +33,10 @@ import Testing
         f.click(x: 100, y: 38 + 3 * 30 + 10)
         #expect(list.selectedIndex == 3 && selected.values == [3])
         #expect(f.split.focusedColumn == .primary)
-        f.click(x: 100, y: 20)   // the bar: no row
+        f.click(x: 100, y: 20)  // the bar: no row
         #expect(list.selectedIndex == 3 && selected.values == [3])
         let short = Self.listFixture(rows: 5)
-        short.0.click(x: 100, y: 38 + 5 * 30 + 10)   // below the last row
+        short.0.click(x: 100, y: 38 + 5 * 30 + 10)  // below the last row
         #expect(short.1.selectedIndex == nil && short.2.values.isEmpty)
     }
 
@@ -49,7 +50,7 @@ import Testing
         f.send(key(.up))
         #expect(list.selectedIndex == 1)
         #expect(selected.values == [0, 1, 2, 2, 2, 1])
-        list.selectedIndex = 0   // setting it does not call onSelect
+        list.selectedIndex = 0  // setting it does not call onSelect
         #expect(selected.values.count == 6)
     }
 
@@ -64,7 +65,7 @@ import Testing
         #expect(list.scrollOffset == 100 * 30 - 762)
         let short = Self.listFixture(rows: 5)
         short.0.send(.scroll(dx: 0, dy: 200, at: at))
-        #expect(short.1.scrollOffset == 0)   // shorter than the pane: nothing to scroll
+        #expect(short.1.scrollOffset == 0)  // shorter than the pane: nothing to scroll
     }
 
     @Test func selectingScrollsTheRowIntoView() {
@@ -79,7 +80,7 @@ import Testing
 
     @Test func onlyTheVisibleRowsAreDrawn() {
         let (f, list, _) = Self.listFixture()
-        #expect(Self.rowTexts(f) == (0...25).map { "Row \($0)" })   // 762 / 30: rows 0–25, the last one cut
+        #expect(Self.rowTexts(f) == (0...25).map { "Row \($0)" })  // 762 / 30: rows 0–25, the last one cut
         f.send(.scroll(dx: 0, dy: 300, at: Point(x: 100, y: 400)))
         #expect(Self.rowTexts(f) == (10...35).map { "Row \($0)" })
         #expect(list.revision > 0)
@@ -163,7 +164,7 @@ import Testing
         let nav = NavigationController(rootViewController: root)
         #expect(nav.topViewController === root && nav.backViewController == nil && nav.title == "Root")
         nav.pushViewController(a, animated: true)
-        nav.pushViewController(a, animated: true)   // already in the stack: ignored
+        nav.pushViewController(a, animated: true)  // already in the stack: ignored
         nav.pushViewController(b, animated: true)
         #expect(nav.viewControllers.count == 3 && nav.backViewController === a && nav.title == "B")
         #expect(b.navigationController === nav)
@@ -171,7 +172,7 @@ import Testing
         #expect(b.navigationController == nil)
         nav.pushViewController(b, animated: true)
         #expect(nav.popToRootViewController(animated: true)?.count == 2)
-        #expect(nav.popViewController(animated: true) == nil)   // the root stays
+        #expect(nav.popViewController(animated: true) == nil)  // the root stays
         #expect(nav.popToRootViewController(animated: true) == nil)
         #expect(nav.topViewController === root)
     }
@@ -182,13 +183,14 @@ import Testing
         nav.pushViewController(LoggingViewController("Page", log: f.log), animated: true)
         let back = try #require(f.split.layout.buttons(in: .secondary).first { $0.kind == .back })
         #expect(back.title == "D")
-        #expect(f.split.displayList(for: .secondary)?.texts.contains("Page") == true)   // the bar's title
+        #expect(f.split.displayList(for: .secondary)?.texts.contains("Page") == true)  // the bar's title
         f.forget()
         f.click(Point(x: back.frame.midX, y: back.frame.midY))
         #expect(nav.viewControllers.count == 1)
         #expect(f.split.layout.buttons(in: .secondary).isEmpty)
-        #expect(AppearanceTests.byController(f.log.takeAll(), ["D", "Page"])
-                    == ["D": AppearanceTests.appeared, "Page": AppearanceTests.disappeared])
+        #expect(
+            AppearanceTests.byController(f.log.takeAll(), ["D", "Page"])
+                == ["D": AppearanceTests.appeared, "Page": AppearanceTests.disappeared])
         #expect(f.recorder.takeAll() == [])
     }
 

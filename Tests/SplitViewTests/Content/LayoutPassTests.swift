@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// Drawing is a read: `draw(in:)` changes nothing, and what it draws was prepared by the
@@ -6,8 +7,9 @@ import Testing
 /// drawing a pane and never on a resize alone.
 @Suite struct LayoutPassTests {
     static func context(width: Double = 300, height: Double = 200) -> DrawContext {
-        DrawContext(bounds: Rect(x: 0, y: 38, width: width, height: height), theme: .light,
-                    measurer: FixedAdvanceMeasurer(), isFocused: false)
+        DrawContext(
+            bounds: Rect(x: 0, y: 38, width: width, height: height), theme: .light,
+            measurer: FixedAdvanceMeasurer(), isFocused: false)
     }
 
     static let longText = (0..<400).map { "Line \($0) with a few words that wrap at a narrow width" }.joined(separator: "\n")
@@ -47,8 +49,9 @@ import Testing
         }
         text.layoutIfNeeded(in: Self.context(width: 900))
         #expect(firstLine(text.draw(in: Self.context(width: 900))) == "Line 0 with a few words that wrap at a narrow width")
-        #expect(firstLine(text.draw(in: Self.context(width: 150))) == "Line 0 with a few words that wrap at a narrow width",
-                "drawing at another width reads the last layout")
+        #expect(
+            firstLine(text.draw(in: Self.context(width: 150))) == "Line 0 with a few words that wrap at a narrow width",
+            "drawing at another width reads the last layout")
         text.layoutIfNeeded(in: Self.context(width: 150))
         let narrow = text.draw(in: Self.context(width: 150))
         #expect(firstLine(narrow) == "Line 0 with a")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// The list's outline rows, paging, type-ahead, double clicks and data source; the text
@@ -11,9 +12,11 @@ import Testing
 
     /// Folders: A (expanded) with A1, A2; B (collapsed); C (no children).
     static func outline() -> [ListItem] {
-        [ListItem(title: "A", disclosure: .expanded), ListItem(title: "A1", indentation: 1),
-         ListItem(title: "A2", indentation: 1, disclosure: .collapsed), ListItem(title: "B", disclosure: .collapsed),
-         ListItem(title: "C")]
+        [
+            ListItem(title: "A", disclosure: .expanded), ListItem(title: "A1", indentation: 1),
+            ListItem(title: "A2", indentation: 1, disclosure: .collapsed), ListItem(title: "B", disclosure: .collapsed),
+            ListItem(title: "C"),
+        ]
     }
 
     static func fixture(_ items: [ListItem]) -> (Fixture, ListViewController, Clock) {
@@ -60,9 +63,9 @@ import Testing
         let (f, list, _) = Self.fixture(Self.outline())
         var asked: [(Int, Bool)] = []
         list.onDisclosure = { asked.append(($0, $1)) }
-        f.click(x: 12, y: 38 + 3 * 30 + 15)   // B's triangle
+        f.click(x: 12, y: 38 + 3 * 30 + 15)  // B's triangle
         #expect(asked.count == 1 && asked[0] == (3, true) && list.selectedIndex == nil)
-        f.click(x: 150, y: 38 + 3 * 30 + 15)   // B's title
+        f.click(x: 150, y: 38 + 3 * 30 + 15)  // B's title
         #expect(list.selectedIndex == 3 && asked.count == 1)
     }
 
@@ -97,13 +100,13 @@ import Testing
         let names = ["apple", "banana", "blueberry", "cherry", "Blackcurrant"]
         let (f, list, clock) = Self.fixture(names.map { ListItem(title: $0) })
         f.send(key(.character("b")), key(.character("l")))
-        #expect(list.selectedIndex == 2)   // "bl": blueberry
+        #expect(list.selectedIndex == 2)  // "bl": blueberry
         clock.now = 0.5
         f.send(key(.character("a")))
-        #expect(list.selectedIndex == 4)   // "bla": Blackcurrant, case ignored, wrapping on
+        #expect(list.selectedIndex == 4)  // "bla": Blackcurrant, case ignored, wrapping on
         clock.now = 2
         f.send(key(.character("c")))
-        #expect(list.selectedIndex == 3)   // a pause: "c" alone
+        #expect(list.selectedIndex == 3)  // a pause: "c" alone
     }
 
     @Test func typingTheSameLetterStepsThroughItsRows() {
@@ -128,7 +131,7 @@ import Testing
         let point = Point(x: 100, y: 38 + 2 * 30 + 5)
         f.send(.pointerDown(point), .doubleClick(point), .pointerUp(point))
         #expect(opened == [2])
-        f.send(.doubleClick(Point(x: 100, y: 38 + 4 * 30 + 5)))   // not the selected row
+        f.send(.doubleClick(Point(x: 100, y: 38 + 4 * 30 + 5)))  // not the selected row
         #expect(opened == [2])
     }
 
@@ -204,7 +207,9 @@ import Testing
     @Test func aNamedActionGoesToTheFocusedPaneThenTheHandler() {
         let (f, _, _) = Self.fixture([ListItem(title: "x")])
         var handled: [String] = []
-        f.split.actionHandler = { handled.append($0); return true }
+        f.split.actionHandler = {
+            handled.append($0); return true
+        }
         f.send(.command(.action("toggleHiddenFiles")))
         #expect(handled == ["toggleHiddenFiles"])
     }

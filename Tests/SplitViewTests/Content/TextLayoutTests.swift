@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// Fitting text with the host's measurer. `FixedAdvanceMeasurer(advance: 0.5)` makes every
@@ -24,15 +25,15 @@ import Testing
     // MARK: - One line with an ellipsis
 
     @Test(arguments: [
-        ("Hello world", 11.0, "Hello world"),     // fits exactly
-        ("Hello world", 10.99, "Hello wor…"),     // a hair short: 9 characters and the ellipsis
+        ("Hello world", 11.0, "Hello world"),  // fits exactly
+        ("Hello world", 10.99, "Hello wor…"),  // a hair short: 9 characters and the ellipsis
         ("Hello world", 10, "Hello wor…"),
-        ("Hello world", 7, "Hello…"),             // "Hello " + "…": the space before the ellipsis goes
+        ("Hello world", 7, "Hello…"),  // "Hello " + "…": the space before the ellipsis goes
         ("Hello world", 2, "H…"),
-        ("Hello world", 1, "…"),                  // only the ellipsis fits
-        ("Hello world", 0.99, ""),                // not even the ellipsis
+        ("Hello world", 1, "…"),  // only the ellipsis fits
+        ("Hello world", 0.99, ""),  // not even the ellipsis
         ("", 5, ""),
-        ("日本語のテキスト", 4, "日本語…"),           // characters, not bytes
+        ("日本語のテキスト", 4, "日本語…"),  // characters, not bytes
     ])
     func truncated(text: String, widthInCharacters: Double, expected: String) {
         let result = Self.truncated(text, widthInCharacters * Self.char)
@@ -63,20 +64,21 @@ import Testing
 
     // MARK: - Wrapping
 
-    @Test(arguments: [
-        ("the quick brown fox", 10.0, ["the quick", "brown fox"]),
-        ("the quick brown fox", 15, ["the quick brown", "fox"]),           // a line exactly full
-        ("the quick brown fox", 14.99, ["the quick", "brown fox"]),
-        ("the quick brown fox", 100, ["the quick brown fox"]),
-        ("abcdefghijklmnopqrstuvwxyz", 10, ["abcdefghij", "klmnopqrst", "uvwxyz"]),  // a long word split
-        ("a abcdefghijkl b", 5, ["a", "abcde", "fghij", "kl b"]),           // the tail of a split word keeps the line
-        ("one\ntwo", 100, ["one", "two"]),                                   // newlines kept
-        ("one\n\ntwo", 100, ["one", "", "two"]),                             // an empty line kept
-        ("one\n", 100, ["one", ""]),
-        ("", 100, [""]),
-        ("trailing   ", 100, ["trailing"]),                                  // trailing spaces dropped
-        ("   ", 100, [""]),
-    ] as [(String, Double, [String])])
+    @Test(
+        arguments: [
+            ("the quick brown fox", 10.0, ["the quick", "brown fox"]),
+            ("the quick brown fox", 15, ["the quick brown", "fox"]),  // a line exactly full
+            ("the quick brown fox", 14.99, ["the quick", "brown fox"]),
+            ("the quick brown fox", 100, ["the quick brown fox"]),
+            ("abcdefghijklmnopqrstuvwxyz", 10, ["abcdefghij", "klmnopqrst", "uvwxyz"]),  // a long word split
+            ("a abcdefghijkl b", 5, ["a", "abcde", "fghij", "kl b"]),  // the tail of a split word keeps the line
+            ("one\ntwo", 100, ["one", "two"]),  // newlines kept
+            ("one\n\ntwo", 100, ["one", "", "two"]),  // an empty line kept
+            ("one\n", 100, ["one", ""]),
+            ("", 100, [""]),
+            ("trailing   ", 100, ["trailing"]),  // trailing spaces dropped
+            ("   ", 100, [""]),
+        ] as [(String, Double, [String])])
     func wrapped(text: String, widthInCharacters: Double, expected: [String]) {
         #expect(Self.wrapped(text, widthInCharacters * Self.char) == expected)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// `ViewController`'s rule: appearance callbacks are sent only when a view really appears or
@@ -33,8 +34,11 @@ import Testing
         #expect(!narrow.primary.isViewVisible)
         let collapsed = Fixture(.tripleColumn, width: 500)
         #expect(Self.byController(collapsed.log.takeAll()) == ["D": Self.appeared])
-        #expect(narrow.recorder.takeAll() == [.willChangeTo(.oneBesideSecondary), .willShow(.supplementary), .willShow(.secondary),
-                                              .didShow(.supplementary), .didShow(.secondary)])
+        #expect(
+            narrow.recorder.takeAll() == [
+                .willChangeTo(.oneBesideSecondary), .willShow(.supplementary), .willShow(.secondary),
+                .didShow(.supplementary), .didShow(.secondary),
+            ])
         #expect(collapsed.recorder.takeAll().count == 5)
     }
 
@@ -70,7 +74,7 @@ import Testing
         f.resize(1200)
         f.resize(1100, height: 500)
         f.split.preferredDisplayMode = .twoBesideSecondary
-        f.split.preferredSplitBehavior = .overlay   // twoBeside → twoOver: the same three views show
+        f.split.preferredSplitBehavior = .overlay  // twoBeside → twoOver: the same three views show
         #expect(f.split.displayMode == .twoOverSecondary)
         #expect(f.log.takeAll() == [])
         #expect(f.recorder.takeAll() == [.willChangeTo(.twoOverSecondary)])
@@ -85,14 +89,15 @@ import Testing
         f.forget()
         f.send(key(.f9))
         #expect(f.split.displayMode == .oneOverSecondary)
-        #expect(Self.byController(f.log.takeAll()) == ["S": Self.appeared])   // the dimmed secondary stays on screen
+        #expect(Self.byController(f.log.takeAll()) == ["S": Self.appeared])  // the dimmed secondary stays on screen
         f.click(x: 1300, y: 400)
         #expect(f.split.displayMode == .secondaryOnly)
         #expect(Self.byController(f.log.takeAll()) == ["S": Self.disappeared])
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.oneOverSecondary), .willShow(.supplementary), .didShow(.supplementary),
-            .willChangeTo(.secondaryOnly), .willHide(.supplementary), .didHide(.supplementary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.oneOverSecondary), .willShow(.supplementary), .didShow(.supplementary),
+                .willChangeTo(.secondaryOnly), .willHide(.supplementary), .didHide(.supplementary),
+            ])
     }
 
     @Test func hideAndShowPairUp() {
@@ -100,7 +105,7 @@ import Testing
         f.forget()
         f.split.hide(.primary)
         #expect(Self.byController(f.log.takeAll()) == ["P": Self.disappeared])
-        f.split.hide(.primary)   // already hidden: nothing
+        f.split.hide(.primary)  // already hidden: nothing
         #expect(f.log.takeAll() == [])
         f.split.show(.primary)
         #expect(Self.byController(f.log.takeAll()) == ["P": Self.appeared])
@@ -111,12 +116,13 @@ import Testing
         let f = Fixture(.tripleColumn, width: 1400)
         f.forget()
         f.install("I", in: .inspector)
-        #expect(f.log.takeAll() == [])   // installed hidden
+        #expect(f.log.takeAll() == [])  // installed hidden
         f.send(key(.character("i"), [.control, .alt]))
         #expect(Self.byController(f.log.takeAll()) == ["I": Self.appeared])
         f.send(key(.character("i"), [.control, .alt]))
         #expect(Self.byController(f.log.takeAll()) == ["I": Self.disappeared])
-        #expect(f.recorder.takeAll() == [.willShow(.inspector), .didShow(.inspector), .willHide(.inspector), .didHide(.inspector)])
+        #expect(
+            f.recorder.takeAll() == [.willShow(.inspector), .didShow(.inspector), .willHide(.inspector), .didHide(.inspector)])
     }
 
     @Test func theInspectorSheetLeavesTheDimmedTopOnScreen() {
@@ -146,12 +152,12 @@ import Testing
     }
 
     @Test func pushingOntoAHiddenColumnSendsNothing() throws {
-        let f = Fixture(.tripleColumn, width: 800)   // the primary is hidden
+        let f = Fixture(.tripleColumn, width: 800)  // the primary is hidden
         f.forget()
         let nav = try #require(f.split.navigationController(for: .primary))
         nav.pushViewController(LoggingViewController("X", log: f.log), animated: true)
         #expect(f.log.takeAll() == [])
-        f.split.show(.primary)   // twoOver on request: the pushed controller is the one that appears
+        f.split.show(.primary)  // twoOver on request: the pushed controller is the one that appears
         #expect(Self.byController(f.log.takeAll()) == ["X": Self.appeared])
         #expect(f.recorder.takeAll() == [.willChangeTo(.twoOverSecondary)])
     }
@@ -196,10 +202,11 @@ import Testing
         f.settle(from: 0.2)
         #expect(Self.byController(f.log.takeAll()) == ["P": ["didAppear"]])
         #expect(f.primary.isViewVisible)
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.oneBesideSecondary), .willHide(.primary),
-            .willChangeTo(.twoBesideSecondary), .didHide(.primary), .willShow(.primary), .didShow(.primary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.oneBesideSecondary), .willHide(.primary),
+                .willChangeTo(.twoBesideSecondary), .didHide(.primary), .willShow(.primary), .didShow(.primary),
+            ])
     }
 
     @Test func anAppearanceReversedMidwayDisappears() {
@@ -211,9 +218,10 @@ import Testing
         f.settle(from: 10.1)
         #expect(Self.byController(f.log.takeAll()) == ["P": ["willAppear", "willDisappear", "didDisappear"]])
         #expect(f.split.layout.frame(of: .primary) == nil)
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.twoBesideSecondary), .willShow(.primary),
-            .willChangeTo(.oneBesideSecondary), .didShow(.primary), .willHide(.primary), .didHide(.primary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.twoBesideSecondary), .willShow(.primary),
+                .willChangeTo(.oneBesideSecondary), .didShow(.primary), .willHide(.primary), .didHide(.primary),
+            ])
     }
 }

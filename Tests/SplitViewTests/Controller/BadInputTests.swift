@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// Issue item 16: bad numbers never crash and never break a layout. Width setters ignore NaN,
@@ -45,7 +46,7 @@ import Testing
             #expect(f.split.layout == layout, "\(setter) = \(bad)")
             expectWellFormed(f.split, "\(setter) = \(bad)")
         }
-        #expect(f.recorder.takeAll().isEmpty)   // an ignored value notifies nobody
+        #expect(f.recorder.takeAll().isEmpty)  // an ignored value notifies nobody
     }
 
     /// `automaticDimension` is the one negative value a width setter takes: it restores the default.
@@ -87,11 +88,12 @@ import Testing
     @Test(arguments: [SplitViewController.Column.primary, .supplementary, .inspector])
     func minimumAboveMaximum(column: SplitViewController.Column) {
         let f = Self.fixture()
-        let (minimum, maximum): (WidthSetter, WidthSetter) = switch column {
-        case .primary: (.minimumPrimary, .maximumPrimary)
-        case .supplementary: (.minimumSupplementary, .maximumSupplementary)
-        default: (.minimumInspector, .maximumInspector)
-        }
+        let (minimum, maximum): (WidthSetter, WidthSetter) =
+            switch column {
+            case .primary: (.minimumPrimary, .maximumPrimary)
+            case .supplementary: (.minimumSupplementary, .maximumSupplementary)
+            default: (.minimumInspector, .maximumInspector)
+            }
         f.split[keyPath: minimum.keyPath] = 390
         f.split[keyPath: maximum.keyPath] = 250
         #expect(f.split[keyPath: minimum.keyPath] == 390 && f.split[keyPath: maximum.keyPath] == 250)
@@ -148,10 +150,13 @@ import Testing
 
     /// A huge preferred width with a huge maximum is squeezed like any other: to what the
     /// window leaves, never below the minimum while the minimums fit.
-    @Test(arguments: [(WidthSetter.preferredPrimary, WidthSetter.maximumPrimary, SplitViewController.Column.primary),
-                      (.preferredSupplementary, .maximumSupplementary, .supplementary),
-                      (.preferredInspector, .maximumInspector, .inspector)])
-    func hugePreferredWidthIsSqueezedToTheWindow(preferred: WidthSetter, maximum: WidthSetter, column: SplitViewController.Column) {
+    @Test(arguments: [
+        (WidthSetter.preferredPrimary, WidthSetter.maximumPrimary, SplitViewController.Column.primary),
+        (.preferredSupplementary, .maximumSupplementary, .supplementary),
+        (.preferredInspector, .maximumInspector, .inspector),
+    ])
+    func hugePreferredWidthIsSqueezedToTheWindow(preferred: WidthSetter, maximum: WidthSetter, column: SplitViewController.Column)
+    {
         for huge in [1e300, 1e20] {
             let f = Self.fixture()
             f.split[keyPath: maximum.keyPath] = huge

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// `+Children.swift`: installing column controllers (wrapped in navigation controllers), the
@@ -31,7 +32,8 @@ import Testing
         #expect(f.split.navigationController(for: .secondary) === nav)
         #expect(f.split.viewController(for: .secondary) === nav)
         #expect(nav.splitViewController === f.split && root.splitViewController === f.split)
-        #expect(AppearanceTests.byController(f.log.takeAll()) == ["D": AppearanceTests.disappeared, "X": AppearanceTests.appeared])
+        #expect(
+            AppearanceTests.byController(f.log.takeAll()) == ["D": AppearanceTests.disappeared, "X": AppearanceTests.appeared])
         #expect(f.recorder.takeAll() == [])
     }
 
@@ -42,7 +44,7 @@ import Testing
         #expect(f.split.viewController(for: .primary) == nil)
         #expect(f.primary.navigationController == nil && f.primary.splitViewController == nil)
         #expect(!f.primary.isViewVisible)
-        #expect(f.split.isShowing(.primary))   // the column stays; it is empty
+        #expect(f.split.isShowing(.primary))  // the column stays; it is empty
         expectWellFormed(f.split)
         #expect(f.recorder.takeAll() == [])
     }
@@ -59,8 +61,9 @@ import Testing
 
     @Test func viewControllersGetterAndSetter() {
         let f = Fixture(.tripleColumn, width: 1400)
-        #expect(f.split.viewControllers.map { $0 as? NavigationController }.map { $0?.topViewController }
-                    .elementsEqual([f.primary, f.supplementary, f.secondary]) { $0 === $1 })
+        #expect(
+            f.split.viewControllers.map { $0 as? NavigationController }.map { $0?.topViewController }
+                .elementsEqual([f.primary, f.supplementary, f.secondary]) { $0 === $1 })
         let a = LoggingViewController("A", log: f.log), b = LoggingViewController("B", log: f.log)
         let c = LoggingViewController("C", log: f.log)
         f.forget()
@@ -103,7 +106,8 @@ import Testing
         f.forget()
         f.split.show(x, sender: nil)
         #expect(f.split.viewController(for: .primary) === x)
-        #expect(AppearanceTests.byController(f.log.takeAll()) == ["P": AppearanceTests.disappeared, "X": AppearanceTests.appeared])
+        #expect(
+            AppearanceTests.byController(f.log.takeAll()) == ["P": AppearanceTests.disappeared, "X": AppearanceTests.appeared])
         #expect(f.recorder.takeAll() == [.showViewController])
     }
 
@@ -114,7 +118,8 @@ import Testing
         f.split.show(x, sender: nil)
         #expect(f.split.navigationController(for: .secondary)?.topViewController === x)
         #expect(f.split.layout.button(.back)?.title == "D")
-        #expect(AppearanceTests.byController(f.log.takeAll()) == ["D": AppearanceTests.disappeared, "X": AppearanceTests.appeared])
+        #expect(
+            AppearanceTests.byController(f.log.takeAll()) == ["D": AppearanceTests.disappeared, "X": AppearanceTests.appeared])
         #expect(f.recorder.takeAll() == [.showViewController])
     }
 
@@ -135,7 +140,8 @@ import Testing
         f.forget()
         f.split.showDetailViewController(x, sender: nil)
         #expect(f.split.viewController(for: .secondary) === x)
-        #expect(AppearanceTests.byController(f.log.takeAll()) == ["D": AppearanceTests.disappeared, "X": AppearanceTests.appeared])
+        #expect(
+            AppearanceTests.byController(f.log.takeAll()) == ["D": AppearanceTests.disappeared, "X": AppearanceTests.appeared])
         #expect(f.recorder.takeAll() == [.showDetail])
     }
 
@@ -145,8 +151,9 @@ import Testing
         f.forget()
         f.split.showDetailViewController(x, sender: nil)
         #expect(f.split.viewController(for: .secondary) === x && f.split.isShowing(.secondary))
-        #expect(f.split.layout.button(.back)?.title == "S")   // replaced, not pushed over the old one
-        #expect(AppearanceTests.byController(f.log.takeAll()) == ["D": AppearanceTests.disappeared, "X": AppearanceTests.appeared])
+        #expect(f.split.layout.button(.back)?.title == "S")  // replaced, not pushed over the old one
+        #expect(
+            AppearanceTests.byController(f.log.takeAll()) == ["D": AppearanceTests.disappeared, "X": AppearanceTests.appeared])
         #expect(f.recorder.takeAll() == [.showDetail])
     }
 
@@ -158,7 +165,7 @@ import Testing
         f.split.showDetailViewController(x, sender: nil)
         #expect(f.split.isShowing(.secondary) && f.split.viewController(for: .secondary) === x)
         f.split.hide(.secondary)
-        #expect(f.split.isShowing(.supplementary))   // the intervening column was pushed too
+        #expect(f.split.isShowing(.supplementary))  // the intervening column was pushed too
         #expect(f.recorder.takeAll() == [.showDetail])
     }
 
@@ -184,6 +191,6 @@ import Testing
         f.supplementary.showDetailViewController(ViewController(title: "Y"), sender: nil)
         #expect(f.split.viewController(for: .secondary)?.title == "Y")
         #expect(f.recorder.takeAll() == [.showDetail])
-        ViewController(title: "loose").show(ViewController(), sender: nil)   // no container: nothing happens
+        ViewController(title: "loose").show(ViewController(), sender: nil)  // no container: nothing happens
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// Collapse below 600 pt, expand again at 600 + 24 (DefaultNumbers.md); the collapsed stack
@@ -25,10 +26,11 @@ import Testing
         expectWellFormed(f.split)
         // 600 pt tiles no column beside the secondary's 464 + 240: the columns leave.
         #expect(f.split.displayMode == .secondaryOnly)
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.secondaryOnly), .willHide(.supplementary), .willHide(.primary),
-            .didHide(.supplementary), .didHide(.primary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.secondaryOnly), .willHide(.supplementary), .willHide(.primary),
+                .didHide(.supplementary), .didHide(.primary),
+            ])
     }
 
     @Test func staysCollapsedBelowTheHysteresis() {
@@ -48,9 +50,10 @@ import Testing
         expectWellFormed(f.split)
         // 624 pt tiles nothing beside the secondary: only the secondary shows.
         #expect(f.split.displayMode == .secondaryOnly)
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.secondaryOnly), .displayModeForExpanding(proposed: .secondaryOnly), .didExpand,
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.secondaryOnly), .displayModeForExpanding(proposed: .secondaryOnly), .didExpand,
+            ])
     }
 
     @Test(arguments: [(599.9, true), (600, false), (610, false), (623.9, false), (0, true)])
@@ -81,13 +84,17 @@ import Testing
         }
         #expect(f.split.isShowing(.primary))
         #expect(f.split.layout.button(.back) == nil)
-        f.send(key(.left, .alt))   // the root stays
+        f.send(key(.left, .alt))  // the root stays
         #expect(f.split.isShowing(.primary))
         expectWellFormed(f.split)
-        #expect(f.recorder.takeAll() == (style == .tripleColumn
-            ? [.willShow(.supplementary), .willHide(.secondary), .didShow(.supplementary), .didHide(.secondary),
-               .willShow(.primary), .willHide(.supplementary), .didShow(.primary), .didHide(.supplementary)]
-            : [.willShow(.primary), .willHide(.secondary), .didShow(.primary), .didHide(.secondary)]))
+        #expect(
+            f.recorder.takeAll()
+                == (style == .tripleColumn
+                    ? [
+                        .willShow(.supplementary), .willHide(.secondary), .didShow(.supplementary), .didHide(.secondary),
+                        .willShow(.primary), .willHide(.supplementary), .didShow(.primary), .didHide(.supplementary),
+                    ]
+                    : [.willShow(.primary), .willHide(.secondary), .didShow(.primary), .didHide(.secondary)]))
     }
 
     @Test func escapeAndTheBackButtonPop() {
@@ -97,10 +104,11 @@ import Testing
         #expect(f.split.isShowing(.supplementary))
         f.click(.back)
         #expect(f.split.isShowing(.primary))
-        #expect(f.recorder.takeAll() == [
-            .willShow(.supplementary), .willHide(.secondary), .didShow(.supplementary), .didHide(.secondary),
-            .willShow(.primary), .willHide(.supplementary), .didShow(.primary), .didHide(.supplementary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willShow(.supplementary), .willHide(.secondary), .didShow(.supplementary), .didHide(.secondary),
+                .willShow(.primary), .willHide(.supplementary), .didShow(.primary), .didHide(.supplementary),
+            ])
     }
 
     @Test func backPopsAColumnsOwnStackFirst() throws {
@@ -113,7 +121,10 @@ import Testing
         #expect(nav.viewControllers.count == 1 && f.split.isShowing(.secondary))
         f.send(key(.left, .alt))
         #expect(f.split.isShowing(.supplementary))
-        #expect(f.recorder.takeAll() == [.willShow(.supplementary), .willHide(.secondary), .didShow(.supplementary), .didHide(.secondary)])
+        #expect(
+            f.recorder.takeAll() == [
+                .willShow(.supplementary), .willHide(.secondary), .didShow(.supplementary), .didHide(.secondary),
+            ])
     }
 
     @Test func theCompactColumnReplacesTheStack() {
@@ -121,25 +132,26 @@ import Testing
         f.forget()
         let compact = f.install("C", in: .compact)
         #expect(f.split.viewController(for: .compact) === compact)
-        #expect(f.log.takeAll().filter { $0.hasPrefix("C") } == [])   // not shown while expanded
+        #expect(f.log.takeAll().filter { $0.hasPrefix("C") } == [])  // not shown while expanded
         f.resize(500)
         #expect(f.split.isShowing(.compact) && f.shown == [.compact])
         #expect(!f.split.isShowing(.secondary))
         #expect(entries(of: "C", in: f.log.takeAll()) == ["willAppear", "didAppear"])
-        f.send(key(.left, .alt))   // nothing below it
+        f.send(key(.left, .alt))  // nothing below it
         #expect(f.split.isShowing(.compact))
         f.resize(1400)
         #expect(!f.split.isShowing(.compact) && f.split.layout.frame(of: .compact) == nil)
         #expect(entries(of: "C", in: f.log.takeAll()) == ["willDisappear", "didDisappear"])
         expectWellFormed(f.split)
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.oneBesideSecondary), .topColumnForCollapsing(proposed: .compact), .willShow(.compact),
-            .willHide(.supplementary), .willHide(.primary), .willHide(.secondary), .didShow(.compact), .didCollapse,
-            .didHide(.supplementary), .didHide(.primary), .didHide(.secondary),
-            .willChangeTo(.twoBesideSecondary), .displayModeForExpanding(proposed: .twoBesideSecondary),
-            .willShow(.supplementary), .willShow(.primary), .willShow(.secondary), .willHide(.compact),
-            .didHide(.compact), .didExpand, .didShow(.supplementary), .didShow(.primary), .didShow(.secondary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.oneBesideSecondary), .topColumnForCollapsing(proposed: .compact), .willShow(.compact),
+                .willHide(.supplementary), .willHide(.primary), .willHide(.secondary), .didShow(.compact), .didCollapse,
+                .didHide(.supplementary), .didHide(.primary), .didHide(.secondary),
+                .willChangeTo(.twoBesideSecondary), .displayModeForExpanding(proposed: .twoBesideSecondary),
+                .willShow(.supplementary), .willShow(.primary), .willShow(.secondary), .willHide(.compact),
+                .didHide(.compact), .didExpand, .didShow(.supplementary), .didShow(.primary), .didShow(.secondary),
+            ])
     }
 
     @Test func theInspectorSheetDimsTheTopAndEscapeClosesItFirst() {
@@ -152,13 +164,14 @@ import Testing
         #expect(f.split.layout.placement(of: .secondary)?.isDimmed == true)
         f.send(key(.escape))
         #expect(!f.split.isShowing(.inspector))
-        #expect(f.split.isShowing(.secondary))   // Escape closed the sheet, it did not go back
+        #expect(f.split.isShowing(.secondary))  // Escape closed the sheet, it did not go back
         f.split.show(.inspector)
-        f.click(x: 250, y: 20)                   // the dimmed strip above the sheet
+        f.click(x: 250, y: 20)  // the dimmed strip above the sheet
         #expect(!f.split.isShowing(.inspector))
         #expect(f.split.isShowing(.secondary))
         expectWellFormed(f.split)
-        #expect(f.recorder.takeAll() == [.willHide(.inspector), .didHide(.inspector), .willHide(.inspector), .didHide(.inspector)])
+        #expect(
+            f.recorder.takeAll() == [.willHide(.inspector), .didHide(.inspector), .willHide(.inspector), .didHide(.inspector)])
     }
 
     // MARK: What the interface reads while collapsed
@@ -172,13 +185,14 @@ import Testing
         f.resize(500)
         #expect(f.split.displayMode == .oneBesideSecondary)
         #expect(f.split.splitBehavior == .tile)
-        #expect(f.split.preferredDisplayMode == .secondaryOnly)   // the preference is kept for expanding
+        #expect(f.split.preferredDisplayMode == .secondaryOnly)  // the preference is kept for expanding
         f.resize(1400)
         #expect(f.split.displayMode == .secondaryOnly)
-        #expect(f.recorder.takeAll() == (behavior == .displace ? [.willChangeTo(.oneBesideSecondary)] : []) + [
-            .willChangeTo(.secondaryOnly), .willChangeTo(.oneBesideSecondary), .topColumnForCollapsing(proposed: .secondary),
-            .didCollapse, .willChangeTo(.secondaryOnly), .displayModeForExpanding(proposed: .secondaryOnly), .didExpand,
-        ])
+        #expect(
+            f.recorder.takeAll() == (behavior == .displace ? [.willChangeTo(.oneBesideSecondary)] : []) + [
+                .willChangeTo(.secondaryOnly), .willChangeTo(.oneBesideSecondary), .topColumnForCollapsing(proposed: .secondary),
+                .didCollapse, .willChangeTo(.secondaryOnly), .displayModeForExpanding(proposed: .secondaryOnly), .didExpand,
+            ])
     }
 
     @Test(arguments: [SplitViewController.Style.tripleColumn, .doubleColumn, .unspecified])
@@ -191,13 +205,20 @@ import Testing
         #expect(f.split.viewControllers.first === f.split.navigationController(for: .primary))
         f.resize(1400)
         #expect(f.split.viewControllers.count == (style == .tripleColumn ? 3 : 2))
-        let expected: [Event] = switch style {
-        case .tripleColumn: Event.tripleCollapse + Event.tripleExpand
-        case .doubleColumn: [.topColumnForCollapsing(proposed: .secondary), .willHide(.primary), .didCollapse, .didHide(.primary),
-                             .displayModeForExpanding(proposed: .oneBesideSecondary), .willShow(.primary), .didExpand, .didShow(.primary)]
-        case .unspecified: [.primaryForCollapsing, .collapseSecondary, .willHide(.primary), .didCollapse, .didHide(.primary),
-                            .primaryForExpanding, .separateSecondary, .willShow(.primary), .didExpand, .didShow(.primary)]
-        }
+        let expected: [Event] =
+            switch style {
+            case .tripleColumn: Event.tripleCollapse + Event.tripleExpand
+            case .doubleColumn:
+                [
+                    .topColumnForCollapsing(proposed: .secondary), .willHide(.primary), .didCollapse, .didHide(.primary),
+                    .displayModeForExpanding(proposed: .oneBesideSecondary), .willShow(.primary), .didExpand, .didShow(.primary),
+                ]
+            case .unspecified:
+                [
+                    .primaryForCollapsing, .collapseSecondary, .willHide(.primary), .didCollapse, .didHide(.primary),
+                    .primaryForExpanding, .separateSecondary, .willShow(.primary), .didExpand, .didShow(.primary),
+                ]
+            }
         #expect(f.recorder.takeAll() == expected)
     }
 
@@ -217,7 +238,7 @@ import Testing
         f.resize(500)
         f.send(.pointerMoved(Point(x: 100, y: 300)), .pointerUp(Point(x: 100, y: 300)))
         f.resize(1400)
-        #expect(f.split.primaryColumnWidth == 300)   // the width reached before the collapse stays
+        #expect(f.split.primaryColumnWidth == 300)  // the width reached before the collapse stays
         expectWellFormed(f.split)
         #expect(f.recorder.takeAll() == Event.tripleCollapse + Event.tripleExpand)
     }

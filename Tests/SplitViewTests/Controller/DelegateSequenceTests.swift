@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// The delegate's call order of DelegateCallOrder.md (mount, collapse, expand), as `SplitViewControllerDelegate`'s
@@ -15,7 +16,9 @@ import Testing
 
     static func isAppearance(_ entry: String) -> Bool { !entry.hasPrefix("delegate ") }
     static func isWill(_ entry: String) -> Bool { entry.hasPrefix("delegate will") }
-    static func isDidShowOrHide(_ entry: String) -> Bool { entry.hasPrefix("delegate didShow") || entry.hasPrefix("delegate didHide") }
+    static func isDidShowOrHide(_ entry: String) -> Bool {
+        entry.hasPrefix("delegate didShow") || entry.hasPrefix("delegate didHide")
+    }
 
     // MARK: Mount
 
@@ -27,22 +30,24 @@ import Testing
         #expect(Self.allBefore(merged, Self.isWill, Self.isAppearance))
         #expect(Self.allBefore(merged, Self.isAppearance, Self.isDidShowOrHide))
         #expect(merged.filter(Self.isAppearance).count == 6)
-        #expect(f.recorder.sawMode.first == .secondaryOnly)   // the reading before the first size
+        #expect(f.recorder.sawMode.first == .secondaryOnly)  // the reading before the first size
         #expect(f.recorder.sawCollapsed.allSatisfy { !$0 })
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.twoBesideSecondary),
-            .willShow(.supplementary), .willShow(.primary), .willShow(.secondary),
-            .didShow(.supplementary), .didShow(.primary), .didShow(.secondary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.twoBesideSecondary),
+                .willShow(.supplementary), .willShow(.primary), .willShow(.secondary),
+                .didShow(.supplementary), .didShow(.primary), .didShow(.secondary),
+            ])
     }
 
     @Test func mountExpandedDoubleColumn() {
         let f = Fixture(.doubleColumn)
         f.resize(1000)
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.oneBesideSecondary), .willShow(.primary), .willShow(.secondary),
-            .didShow(.primary), .didShow(.secondary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.oneBesideSecondary), .willShow(.primary), .willShow(.secondary),
+                .didShow(.primary), .didShow(.secondary),
+            ])
     }
 
     @Test(arguments: [SplitViewController.Style.tripleColumn, .doubleColumn])
@@ -51,10 +56,11 @@ import Testing
         f.resize(500)
         #expect(f.split.isCollapsed)
         #expect(f.recorder.sawCollapsed == [false, false, false, true, true])
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.oneBesideSecondary), .topColumnForCollapsing(proposed: .secondary),
-            .willShow(.secondary), .didShow(.secondary), .didCollapse,
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.oneBesideSecondary), .topColumnForCollapsing(proposed: .secondary),
+                .willShow(.secondary), .didShow(.secondary), .didCollapse,
+            ])
         #expect(f.log.takeAll() == ["D willAppear", "D didAppear"])
     }
 
@@ -62,9 +68,10 @@ import Testing
         let f = Fixture(.unspecified)
         f.resize(500)
         // The classic style reads oneBesideSecondary before the first size already.
-        #expect(f.recorder.takeAll() == [
-            .primaryForCollapsing, .collapseSecondary, .willShow(.secondary), .didShow(.secondary), .didCollapse,
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .primaryForCollapsing, .collapseSecondary, .willShow(.secondary), .didShow(.secondary), .didCollapse,
+            ])
     }
 
     // MARK: Collapse and expand
@@ -75,11 +82,12 @@ import Testing
         f.recorder.mirror = f.log
         f.resize(500)
         #expect(f.recorder.sawCollapsed == [false, false, false, false, true, true, true])
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.oneBesideSecondary), .topColumnForCollapsing(proposed: .secondary),
-            .willHide(.supplementary), .willHide(.primary),
-            .didCollapse, .didHide(.supplementary), .didHide(.primary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.oneBesideSecondary), .topColumnForCollapsing(proposed: .secondary),
+                .willHide(.supplementary), .willHide(.primary),
+                .didCollapse, .didHide(.supplementary), .didHide(.primary),
+            ])
         let merged = f.log.takeAll()
         #expect(Self.allBefore(merged, Self.isWill, Self.isAppearance))
         #expect(Self.allBefore(merged, Self.isAppearance, { $0 == "delegate didCollapse" }))
@@ -105,12 +113,13 @@ import Testing
         f.forget()
         f.resize(500)
         #expect(f.split.isShowing(.compact))
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.oneBesideSecondary), .topColumnForCollapsing(proposed: .compact),
-            .willShow(.compact), .willHide(.supplementary), .willHide(.primary), .willHide(.secondary),
-            .didShow(.compact), .didCollapse,
-            .didHide(.supplementary), .didHide(.primary), .didHide(.secondary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.oneBesideSecondary), .topColumnForCollapsing(proposed: .compact),
+                .willShow(.compact), .willHide(.supplementary), .willHide(.primary), .willHide(.secondary),
+                .didShow(.compact), .didCollapse,
+                .didHide(.supplementary), .didHide(.primary), .didHide(.secondary),
+            ])
     }
 
     @Test func expandAsksForTheModeAfterWillChangeToAndShowsAfterDidExpand() {
@@ -119,11 +128,12 @@ import Testing
         f.recorder.mirror = f.log
         f.resize(1400)
         #expect(f.recorder.sawCollapsed == [true, true, true, true, false, false, false])
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.twoBesideSecondary), .displayModeForExpanding(proposed: .twoBesideSecondary),
-            .willShow(.supplementary), .willShow(.primary),
-            .didExpand, .didShow(.supplementary), .didShow(.primary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.twoBesideSecondary), .displayModeForExpanding(proposed: .twoBesideSecondary),
+                .willShow(.supplementary), .willShow(.primary),
+                .didExpand, .didShow(.supplementary), .didShow(.primary),
+            ])
         let merged = f.log.takeAll()
         #expect(Self.allBefore(merged, Self.isWill, Self.isAppearance))
         #expect(Self.allBefore(merged, Self.isAppearance, { $0 == "delegate didExpand" }))
@@ -133,15 +143,16 @@ import Testing
         let f = Fixture(.tripleColumn, width: 500)
         f.install("C", in: .compact)
         f.resize(1400)
-        f.resize(500)   // now the compact column is on top
+        f.resize(500)  // now the compact column is on top
         #expect(f.split.isShowing(.compact))
         f.forget()
         f.resize(1400)
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.twoBesideSecondary), .displayModeForExpanding(proposed: .twoBesideSecondary),
-            .willShow(.supplementary), .willShow(.primary), .willShow(.secondary), .willHide(.compact),
-            .didHide(.compact), .didExpand, .didShow(.supplementary), .didShow(.primary), .didShow(.secondary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.twoBesideSecondary), .displayModeForExpanding(proposed: .twoBesideSecondary),
+                .willShow(.supplementary), .willShow(.primary), .willShow(.secondary), .willHide(.compact),
+                .didHide(.compact), .didExpand, .didShow(.supplementary), .didShow(.primary), .didShow(.secondary),
+            ])
     }
 
     // MARK: Delegate answers
@@ -158,7 +169,7 @@ import Testing
         .init(style: .tripleColumn, compact: false, answer: .supplementary, top: .supplementary),
         .init(style: .tripleColumn, compact: false, answer: .primary, top: .primary),
         .init(style: .tripleColumn, compact: false, answer: .secondary, top: .secondary),
-        .init(style: .tripleColumn, compact: false, answer: .compact, top: .secondary),   // no compact controller: proposal
+        .init(style: .tripleColumn, compact: false, answer: .compact, top: .secondary),  // no compact controller: proposal
         .init(style: .tripleColumn, compact: false, answer: .inspector, top: .secondary),
         .init(style: .tripleColumn, compact: true, answer: .compact, top: .compact),
         .init(style: .tripleColumn, compact: true, answer: .supplementary, top: .supplementary),
@@ -180,7 +191,10 @@ import Testing
         // A double column reads oneBesideSecondary already: no willChangeTo.
         let announced: [Event] = c.style == .tripleColumn ? [.willChangeTo(.oneBesideSecondary)] : []
         let events = f.recorder.takeAll()
-        #expect(Array(events.prefix(announced.count + 1)) == announced + [.topColumnForCollapsing(proposed: c.compact ? .compact : .secondary)])
+        #expect(
+            Array(events.prefix(announced.count + 1)) == announced + [
+                .topColumnForCollapsing(proposed: c.compact ? .compact : .secondary)
+            ])
         #expect(events.filter { $0 == .didCollapse }.count == 1)
         expectWellFormed(f.split)
     }
@@ -191,10 +205,11 @@ import Testing
         f.forget()
         f.resize(1400)
         #expect(f.split.displayMode == .oneBesideSecondary)
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.twoBesideSecondary), .displayModeForExpanding(proposed: .twoBesideSecondary),
-            .willChangeTo(.oneBesideSecondary), .willShow(.supplementary), .didExpand, .didShow(.supplementary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.twoBesideSecondary), .displayModeForExpanding(proposed: .twoBesideSecondary),
+                .willChangeTo(.oneBesideSecondary), .willShow(.supplementary), .didExpand, .didShow(.supplementary),
+            ])
         expectWellFormed(f.split)
     }
 
@@ -203,19 +218,21 @@ import Testing
         f.recorder.expandingMode = .twoBesideSecondary
         f.forget()
         f.resize(1400)
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.twoBesideSecondary), .displayModeForExpanding(proposed: .twoBesideSecondary),
-            .willShow(.supplementary), .willShow(.primary), .didExpand, .didShow(.supplementary), .didShow(.primary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.twoBesideSecondary), .displayModeForExpanding(proposed: .twoBesideSecondary),
+                .willShow(.supplementary), .willShow(.primary), .didExpand, .didShow(.supplementary), .didShow(.primary),
+            ])
     }
 
     @Test func expandingToTheModeReadWhileCollapsedSendsNoWillChangeTo() {
         let f = Fixture(.doubleColumn, width: 500)
         f.forget()
         f.resize(1400)
-        #expect(f.recorder.takeAll() == [
-            .displayModeForExpanding(proposed: .oneBesideSecondary), .willShow(.primary), .didExpand, .didShow(.primary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .displayModeForExpanding(proposed: .oneBesideSecondary), .willShow(.primary), .didExpand, .didShow(.primary),
+            ])
     }
 
     // MARK: Classic style
@@ -232,9 +249,10 @@ import Testing
         // true: the delegate folded the secondary away, so the primary's stack is on top.
         #expect(f.split.isShowing(handled ? .primary : .secondary))
         let folded: Column = handled ? .secondary : .primary
-        #expect(f.recorder.takeAll() == [
-            .primaryForCollapsing, .collapseSecondary, .willHide(folded), .didCollapse, .didHide(folded),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .primaryForCollapsing, .collapseSecondary, .willHide(folded), .didCollapse, .didHide(folded),
+            ])
     }
 
     @Test func classicExpandAsksThePairAndSeparatesTheSecondary() {
@@ -247,9 +265,10 @@ import Testing
         f.resize(1400)
         #expect(f.split.viewController(for: .primary) === primary)
         #expect(f.split.viewController(for: .secondary) === secondary)
-        #expect(f.recorder.takeAll() == [
-            .primaryForExpanding, .separateSecondary, .willShow(.primary), .didExpand, .didShow(.primary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .primaryForExpanding, .separateSecondary, .willShow(.primary), .didExpand, .didShow(.primary),
+            ])
         #expect(entries(of: "P2", in: f.log.entries) == ["willAppear", "didAppear"])
         #expect(entries(of: "D2", in: f.log.entries) == ["willAppear", "didAppear"])
         #expect(entries(of: "D", in: f.log.entries) == ["willDisappear", "didDisappear"])
@@ -263,10 +282,11 @@ import Testing
         f.resize(1400)
         #expect(f.split.viewController(for: .secondary) === f.secondary)
         #expect(f.shown == [.primary, .secondary])
-        #expect(f.recorder.takeAll() == [
-            .primaryForCollapsing, .collapseSecondary, .willHide(.secondary), .didCollapse, .didHide(.secondary),
-            .primaryForExpanding, .separateSecondary, .willShow(.secondary), .didExpand, .didShow(.secondary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .primaryForCollapsing, .collapseSecondary, .willHide(.secondary), .didCollapse, .didHide(.secondary),
+                .primaryForExpanding, .separateSecondary, .willShow(.secondary), .didExpand, .didShow(.secondary),
+            ])
     }
 
     /// Documented order (delegate protocol, `expandInterface`): `willChangeTo` → the classic
@@ -318,10 +338,11 @@ import Testing
         let f = Fixture(.tripleColumn, width: 1400)
         f.forget()
         f.send(key(.f9, .shift))
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.secondaryOnly), .willHide(.supplementary), .willHide(.primary),
-            .didHide(.supplementary), .didHide(.primary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.secondaryOnly), .willHide(.supplementary), .willHide(.primary),
+                .didHide(.supplementary), .didHide(.primary),
+            ])
         f.split.preferredSplitBehavior = .overlay
         f.send(key(.f9))
         #expect(f.split.displayMode == .oneOverSecondary)
@@ -344,11 +365,12 @@ import Testing
         f.forget()
         f.split.delegate = delegate
         f.send(key(.f9))
-        #expect(delegate.events == [
-            "willChangeTo(oneBesideSecondary) seeing twoBesideSecondary",
-            "willHide(primary)", "didHide(primary)",
-            "willChangeTo(secondaryOnly) seeing oneBesideSecondary",
-        ])
+        #expect(
+            delegate.events == [
+                "willChangeTo(oneBesideSecondary) seeing twoBesideSecondary",
+                "willHide(primary)", "didHide(primary)",
+                "willChangeTo(secondaryOnly) seeing oneBesideSecondary",
+            ])
         #expect(f.split.displayMode == .secondaryOnly)
         #expect(f.split.preferredDisplayMode == .secondaryOnly)
         expectWellFormed(f.split)
@@ -368,10 +390,18 @@ private final class Reentrant: SplitViewControllerDelegate {
             svc.preferredDisplayMode = .secondaryOnly
         }
     }
-    func splitViewController(_ svc: SplitViewController, willShow column: SplitViewController.Column) { events.append("willShow(\(column))") }
-    func splitViewController(_ svc: SplitViewController, didShow column: SplitViewController.Column) { events.append("didShow(\(column))") }
-    func splitViewController(_ svc: SplitViewController, willHide column: SplitViewController.Column) { events.append("willHide(\(column))") }
-    func splitViewController(_ svc: SplitViewController, didHide column: SplitViewController.Column) { events.append("didHide(\(column))") }
+    func splitViewController(_ svc: SplitViewController, willShow column: SplitViewController.Column) {
+        events.append("willShow(\(column))")
+    }
+    func splitViewController(_ svc: SplitViewController, didShow column: SplitViewController.Column) {
+        events.append("didShow(\(column))")
+    }
+    func splitViewController(_ svc: SplitViewController, willHide column: SplitViewController.Column) {
+        events.append("willHide(\(column))")
+    }
+    func splitViewController(_ svc: SplitViewController, didHide column: SplitViewController.Column) {
+        events.append("didHide(\(column))")
+    }
 }
 
 /// Records whether the split view was collapsed when each appearance callback came.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// The drag recipe of STYLE.md (GtkPaned, QSplitter): remember the grab offset, clamp to the
@@ -21,7 +22,7 @@ import Testing
     @Test func pressingOffTheLineDoesNotJumpAndMovesFollowThePointer() {
         let f = Fixture(.tripleColumn, width: 1400)
         f.forget()
-        f.send(.pointerDown(Point(x: 283, y: Self.y)))   // 3 pt right of the line, inside the grab area
+        f.send(.pointerDown(Point(x: 283, y: Self.y)))  // 3 pt right of the line, inside the grab area
         #expect(f.split.layout.divider(of: .primary)?.isActive == true)
         f.send(.pointerMoved(Point(x: 283, y: Self.y)))
         #expect(f.split.primaryColumnWidth == 280)
@@ -48,9 +49,9 @@ import Testing
         let f = Fixture(.tripleColumn, width: 1400)
         f.forget()
         Self.drag(f, from: 280, to: 1280, release: false)
-        #expect(f.split.primaryColumnWidth == 400)   // the primary's maximum
+        #expect(f.split.primaryColumnWidth == 400)  // the primary's maximum
         f.send(.pointerMoved(Point(x: -500, y: Self.y)))
-        #expect(f.split.primaryColumnWidth == 240)   // its minimum
+        #expect(f.split.primaryColumnWidth == 240)  // its minimum
         f.send(.pointerUp(Point(x: -500, y: Self.y)))
         #expect(f.split.primaryColumnWidth == 240)
         Self.drag(f, from: f.split.layout.divider(of: .supplementary)!.drawnRect.minX, to: 1400)
@@ -78,7 +79,7 @@ import Testing
         #expect(f.split.primaryColumnWidth == 350)
         f.send(key(.escape))
         #expect(f.split.primaryColumnWidth == 280)
-        #expect(f.split.stateSnapshot().widths.isEmpty)   // no user width was left behind
+        #expect(f.split.stateSnapshot().widths.isEmpty)  // no user width was left behind
         f.send(.pointerMoved(Point(x: 400, y: Self.y)), .pointerUp(Point(x: 400, y: Self.y)))
         #expect(f.split.primaryColumnWidth == 280)
         #expect(f.recorder.takeAll() == [])
@@ -118,10 +119,10 @@ import Testing
         #expect(f.split.layout.dividers.allSatisfy { !$0.isFocused && !$0.isActive })
         #expect(f.split.primaryColumnWidth == 400)
         f.send(key(.f8), key(.left, .control), key(.escape))
-        #expect(f.split.primaryColumnWidth == 400)   // Escape cancels the move, back to the accepted width
+        #expect(f.split.primaryColumnWidth == 400)  // Escape cancels the move, back to the accepted width
         #expect(f.split.layout.dividers.allSatisfy { !$0.isFocused })
         expectWellFormed(f.split)
-        #expect(f.recorder.takeAll().count == 7)   // the mount only
+        #expect(f.recorder.takeAll().count == 7)  // the mount only
     }
 
     @Test func f8AgainFocusesTheNextDivider() {
@@ -204,7 +205,7 @@ import Testing
         let f = Fixture(.tripleColumn, width: 1400)
         f.forget()
         f.split.show(.inspector)
-        Self.drag(f, from: 280, to: 350)   // the secondary is at its 464 now; the supplementary at 313
+        Self.drag(f, from: 280, to: 350)  // the secondary is at its 464 now; the supplementary at 313
         let divider = f.split.layout.divider(of: .secondary)!
         // 1400 − (240 + 1 + 240 + 1 + 464) − 1 = 453, capped by the inspector's maximum.
         #expect(divider.range.upperBound == 400)
@@ -223,18 +224,22 @@ import Testing
         f.forget()
         Self.drag(f, from: 280, to: 380)
         #expect(f.split.primaryColumnWidth == 380)
-        f.resize(narrow)   // squeezed (1000), hidden (800) or collapsed (500)
+        f.resize(narrow)  // squeezed (1000), hidden (800) or collapsed (500)
         #expect(f.split.layout.frame(of: .primary).map { $0.width < 380 } ?? true)
         expectWellFormed(f.split)
         f.resize(1400)
         #expect(f.split.primaryColumnWidth == 380)
         expectWellFormed(f.split)
-        let expected: [Event] = switch narrow {
-        case 800: [.willChangeTo(.oneBesideSecondary), .willHide(.primary), .didHide(.primary),
-                   .willChangeTo(.twoBesideSecondary), .willShow(.primary), .didShow(.primary)]
-        case 500: Event.tripleCollapse + Event.tripleExpand
-        default: []
-        }
+        let expected: [Event] =
+            switch narrow {
+            case 800:
+                [
+                    .willChangeTo(.oneBesideSecondary), .willHide(.primary), .didHide(.primary),
+                    .willChangeTo(.twoBesideSecondary), .willShow(.primary), .didShow(.primary),
+                ]
+            case 500: Event.tripleCollapse + Event.tripleExpand
+            default: []
+            }
         #expect(f.recorder.takeAll() == expected)
     }
 

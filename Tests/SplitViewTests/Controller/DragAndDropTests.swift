@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// Dragging a row from one pane onto a row of another, and the prompt that Return and Escape
@@ -13,7 +14,7 @@ import Testing
         let files = ListViewController(title: "Files", items: (0..<5).map { ListItem(title: "File \($0)") })
         let log = Log()
         files.dragItemForRow = { DragItem(title: "File \($0)", tag: $0) }
-        folders.canDropOnRow = { _, row in row != 2 }   // folder 2 refuses
+        folders.canDropOnRow = { _, row in row != 2 }  // folder 2 refuses
         folders.onDropOnRow = { log.drops.append(($0.title, $1)) }
         f.split.setViewController(folders, for: .primary)
         f.split.setViewController(files, for: .supplementary)
@@ -25,7 +26,7 @@ import Testing
     @Test func aRowDroppedOnAnAcceptingRowIsDelivered() {
         let (f, folders, _, log) = Self.fixture()
         f.send(.pointerDown(Point(x: 400, y: Self.row(1))))
-        #expect(f.split.dragSession == nil)   // not past the slop yet
+        #expect(f.split.dragSession == nil)  // not past the slop yet
         f.send(.pointerMoved(Point(x: 300, y: Self.row(3))))
         #expect(f.split.dragSession?.item.title == "File 1")
         f.send(.pointerMoved(Point(x: 100, y: Self.row(3))))
@@ -56,7 +57,7 @@ import Testing
     @Test func leavingTheTargetPaneClearsItsHighlight() {
         let (f, folders, _, _) = Self.fixture()
         f.send(.pointerDown(Point(x: 400, y: Self.row(0))), .pointerMoved(Point(x: 100, y: Self.row(3))))
-        f.send(.pointerMoved(Point(x: 900, y: Self.row(3))))   // the secondary takes nothing
+        f.send(.pointerMoved(Point(x: 900, y: Self.row(3))))  // the secondary takes nothing
         #expect(folders.dropTargetRow == nil && f.split.dragSession?.isOverTarget == false)
     }
 
@@ -73,14 +74,14 @@ import Testing
         #expect(f.split.displayList(for: .secondary)?.texts.contains("Move?") == true)
         #expect(f.split.displayList(for: .supplementary)?.texts.contains("Move?") == false)
         f.split.focusedColumn = .supplementary
-        f.send(key(.down))   // other keys keep their meaning
+        f.send(key(.down))  // other keys keep their meaning
         #expect(files.selectedIndex == 0)
         f.send(key(.return))
         #expect(answers == ["yes"] && f.split.prompt == nil)
         f.split.prompt = Prompt(message: "Again?", accept: { answers.append("yes") }, cancel: { answers.append("no") })
         f.send(key(.escape))
         #expect(answers == ["yes", "no"] && f.split.prompt == nil)
-        f.send(key(.return))   // no prompt: Return is the list's again
+        f.send(key(.return))  // no prompt: Return is the list's again
         #expect(answers == ["yes", "no"])
     }
 }

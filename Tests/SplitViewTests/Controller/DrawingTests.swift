@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// `+Drawing.swift`: each pane's display list (bar, title, button icons, hover and press
@@ -39,11 +40,11 @@ import Testing
         #expect(button.column == .primary && button.icon == .sidebar)
         let list = try #require(f.split.displayList(for: .primary))
         let strokes = list.ops.compactMap { if case .polyline(let points, Self.theme.icon, _) = $0 { points } else { nil } }
-        #expect(strokes.count == 2)   // the sidebar glyph: an outline and the sidebar's edge
+        #expect(strokes.count == 2)  // the sidebar glyph: an outline and the sidebar's edge
         let box = Rect(x: button.frame.minX, y: button.frame.minY, width: 28, height: 28)
         #expect(strokes.joined().allSatisfy { box.contains($0) })
         f.split.preferredSplitBehavior = .overlay
-        f.split.preferredDisplayMode = .secondaryOnly   // the chevron, in the secondary's bar
+        f.split.preferredDisplayMode = .secondaryOnly  // the chevron, in the secondary's bar
         let chevron = f.split.displayList(for: .secondary)?.ops.compactMap {
             if case .polyline(let points, _, _) = $0 { points } else { nil }
         }
@@ -63,7 +64,7 @@ import Testing
         f.send(.pointerDown(center))
         #expect(f.split.layout.button(.displayMode)?.isPressed == true)
         #expect(Self.fills(f.split.displayList(for: .primary), Self.theme.buttonPressed) == [button.frame])
-        f.send(.pointerMoved(Point(x: 200, y: 400)))   // dragged off: not pressed, and releasing does nothing
+        f.send(.pointerMoved(Point(x: 200, y: 400)))  // dragged off: not pressed, and releasing does nothing
         #expect(f.split.layout.button(.displayMode)?.isPressed == false)
         f.send(.pointerUp(Point(x: 200, y: 400)))
         #expect(f.split.displayMode == .twoBesideSecondary)
@@ -78,12 +79,12 @@ import Testing
         let content = Rect(x: 0, y: 38, width: 280, height: 762)
         #expect(Self.strokes(f.split.displayList(for: .primary)) == [content])
         #expect(Self.strokes(f.split.displayList(for: .supplementary)).isEmpty)
-        f.send(key(.f8))   // a focused divider takes the ring away from the pane
+        f.send(key(.f8))  // a focused divider takes the ring away from the pane
         #expect(Self.strokes(f.split.displayList(for: .primary)).isEmpty)
         f.send(key(.return))
         f.split.preferredDisplayMode = .secondaryOnly
         #expect(f.split.focusedColumn == .secondary)
-        #expect(Self.strokes(f.split.displayList(for: .secondary)).isEmpty)   // one pane: no ring
+        #expect(Self.strokes(f.split.displayList(for: .secondary)).isEmpty)  // one pane: no ring
         #expect(f.recorder.takeAll() == [.willChangeTo(.secondaryOnly)])
     }
 
@@ -96,18 +97,24 @@ import Testing
         #expect(list.ops.last == .fill(Rect(x: 0, y: 0, width: 1400, height: 800), Self.theme.dim))
         // Twelve 1-pt bands fading away from the supplementary's edge at 320.
         let shadows = list.ops.compactMap { op -> Rect? in
-            if case .fill(let rect, let color) = op, rect.width == 1, color.withAlpha(255) == Self.theme.shadow.withAlpha(255) { rect } else { nil }
+            if case .fill(let rect, let color) = op, rect.width == 1, color.withAlpha(255) == Self.theme.shadow.withAlpha(255) {
+                rect
+            } else {
+                nil
+            }
         }
         #expect(shadows == (0..<12).map { Rect(x: 320 + Double($0), y: 0, width: 1, height: 800) })
         let overlay = try #require(f.split.displayList(for: .supplementary))
-        #expect(!Self.fills(overlay, Self.theme.divider).isEmpty)   // the hairline on its edge
+        #expect(!Self.fills(overlay, Self.theme.divider).isEmpty)  // the hairline on its edge
         #expect(!overlay.ops.contains(.fill(Rect(x: 0, y: 0, width: 320, height: 800), Self.theme.dim)))
         f.send(key(.escape))
-        #expect(f.split.displayList(for: .secondary)?.ops.last != .fill(Rect(x: 0, y: 0, width: 1400, height: 800), Self.theme.dim))
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.secondaryOnly), .willChangeTo(.oneOverSecondary),
-            .willChangeTo(.secondaryOnly), .willHide(.supplementary), .didHide(.supplementary),
-        ])
+        #expect(
+            f.split.displayList(for: .secondary)?.ops.last != .fill(Rect(x: 0, y: 0, width: 1400, height: 800), Self.theme.dim))
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.secondaryOnly), .willChangeTo(.oneOverSecondary),
+                .willChangeTo(.secondaryOnly), .willHide(.supplementary), .didHide(.supplementary),
+            ])
     }
 
     @Test func aFocusedDividerIsHighlightedOnBothSides() throws {
@@ -117,7 +124,7 @@ import Testing
         let band = Self.theme.accent.withAlpha(190)
         #expect(Self.fills(f.split.displayList(for: .primary), band) == [Rect(x: 277, y: 0, width: 3, height: 800)])
         #expect(Self.fills(f.split.displayList(for: .supplementary), band) == [Rect(x: 0, y: 0, width: 3, height: 800)])
-        f.send(key(.right))   // moving: the active colour
+        f.send(key(.right))  // moving: the active colour
         #expect(Self.fills(f.split.displayList(for: .primary), Self.theme.accent).count == 1)
         #expect(f.recorder.takeAll() == [])
     }
@@ -150,7 +157,8 @@ import Testing
         let center = Point(x: button.frame.midX, y: button.frame.midY)
         let steps: [(String, Input)] = [
             ("hover", .pointerMoved(center)), ("press", .pointerDown(center)), ("release", .pointerUp(center)),
-            ("exit", .pointerExited), ("F6", key(.f6)), ("down", key(.down)), ("scroll", .scroll(dx: 0, dy: 90, at: Point(x: 500, y: 400))),
+            ("exit", .pointerExited), ("F6", key(.f6)), ("down", key(.down)),
+            ("scroll", .scroll(dx: 0, dy: 90, at: Point(x: 500, y: 400))),
             ("F8", key(.f8)), ("right", key(.right)), ("return", key(.return)), ("F9", key(.f9)),
             ("inspector", key(.character("i"), [.control, .alt])), ("F8 again", key(.f8)), ("home", key(.home)),
             ("escape", key(.escape)), ("F6 twice", key(.f6)), ("shift-F9", key(.f9, .shift)),
@@ -158,12 +166,14 @@ import Testing
         for (name, input) in steps { Self.compare(f, name) { f.send(input) } }
         Self.compare(f, "theme") { f.split.theme = .dark }
         Self.compare(f, "title") { list.title = "Files" }
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.oneBesideSecondary), .willHide(.primary), .didHide(.primary),   // the button
-            .willChangeTo(.twoBesideSecondary), .willShow(.primary), .didShow(.primary),    // F9
-            .willShow(.inspector), .didShow(.inspector),
-            .willChangeTo(.secondaryOnly), .willHide(.supplementary), .willHide(.primary), .didHide(.supplementary), .didHide(.primary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.oneBesideSecondary), .willHide(.primary), .didHide(.primary),  // the button
+                .willChangeTo(.twoBesideSecondary), .willShow(.primary), .didShow(.primary),  // F9
+                .willShow(.inspector), .didShow(.inspector),
+                .willChangeTo(.secondaryOnly), .willHide(.supplementary), .willHide(.primary), .didHide(.supplementary),
+                .didHide(.primary),
+            ])
     }
 
     @Test func thePaneKeyStaysWhenNothingIsRedrawn() {
@@ -186,7 +196,7 @@ import Testing
     @Test func thePaneKeyFollowsADividerBecomingActive() {
         let f = Fixture(.tripleColumn, width: 1400)
         f.forget()
-        f.send(key(.f8), key(.home), key(.return), key(.f8))   // the primary is at its minimum, its divider focused
+        f.send(key(.f8), key(.home), key(.return), key(.f8))  // the primary is at its minimum, its divider focused
         Self.compare(f, "home at the minimum") { f.send(key(.home)) }
         let g = Fixture(.tripleColumn, width: 1400)
         g.send(key(.f8))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// The focus rules on their own: focusing, F6 cycling, repair after a layout change, F8.
@@ -14,8 +15,10 @@ import Testing
         #expect(focus.column == .secondary && focus.isPaneFocused(.secondary))
     }
 
-    @Test(arguments: [(C?.none, 1, C.primary), (nil, -1, .secondary), (.secondary, 1, .primary), (.primary, -1, .secondary),
-                      (.supplementary, 1, .secondary)])
+    @Test(arguments: [
+        (C?.none, 1, C.primary), (nil, -1, .secondary), (.secondary, 1, .primary), (.primary, -1, .secondary),
+        (.supplementary, 1, .secondary),
+    ])
     func cyclingWrapsInScreenOrder(from start: C?, step: Int, to expected: C) {
         var focus = FocusModel(column: start)
         focus.cycle(by: step, panes: Self.three)
@@ -30,9 +33,12 @@ import Testing
 
     @Test func aHiddenPaneLendsTheFocusToItsNeighbourAndGetsItBack() {
         var focus = FocusModel(column: .supplementary)
-        focus.repair(focusable: ColumnSet([.primary, .secondary]), firstOnScreen: { ([.primary, .secondary] as [C]).first }, hasDivider: { ([] as [C]).contains($0) })
-        #expect(focus.column == .primary && focus.displaced == .supplementary)   // nearest by column order, the first of a tie
-        focus.repair(focusable: ColumnSet(Self.three), firstOnScreen: { Self.three.first }, hasDivider: { ([] as [C]).contains($0) })
+        focus.repair(
+            focusable: ColumnSet([.primary, .secondary]), firstOnScreen: { ([.primary, .secondary] as [C]).first },
+            hasDivider: { ([] as [C]).contains($0) })
+        #expect(focus.column == .primary && focus.displaced == .supplementary)  // nearest by column order, the first of a tie
+        focus.repair(
+            focusable: ColumnSet(Self.three), firstOnScreen: { Self.three.first }, hasDivider: { ([] as [C]).contains($0) })
         #expect(focus.column == .supplementary && focus.displaced == nil)
     }
 
@@ -44,7 +50,9 @@ import Testing
 
     @Test func noFocusGoesToTheFirstPaneOnScreenAndAGoneDividerIsReleased() {
         var focus = FocusModel(divider: .supplementary)
-        focus.repair(focusable: ColumnSet(Self.three), firstOnScreen: { Self.three.first }, hasDivider: { ([.primary] as [C]).contains($0) })
+        focus.repair(
+            focusable: ColumnSet(Self.three), firstOnScreen: { Self.three.first },
+            hasDivider: { ([.primary] as [C]).contains($0) })
         #expect(focus.column == .primary && focus.divider == nil)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// Keyboard focus (`+Commands.swift`): F6/Shift+F6 cycle the visible, undimmed panes in
@@ -17,7 +18,7 @@ import Testing
     @Test func f6CyclesThePanesInScreenOrder() {
         let f = Fixture(.tripleColumn, width: 1400)
         f.forget()
-        #expect(f.split.focusedColumn == .primary)   // the first pane from the primary edge
+        #expect(f.split.focusedColumn == .primary)  // the first pane from the primary edge
         #expect(Self.cycle(f, key(.f6), times: 4) == [.supplementary, .secondary, .primary, .supplementary])
         #expect(Self.cycle(f, key(.f6, .shift), times: 4) == [.primary, .secondary, .supplementary, .primary])
         #expect(f.recorder.takeAll() == [])
@@ -31,10 +32,12 @@ import Testing
         // Screen order, left to right: inspector, secondary, supplementary, primary.
         #expect(f.split.focusedColumn == .inspector)
         #expect(Self.cycle(f, key(.f6), times: 4) == [.secondary, .supplementary, .primary, .inspector])
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.twoBesideSecondary), .willShow(.supplementary), .willShow(.primary), .willShow(.secondary), .willShow(.inspector),
-            .didShow(.supplementary), .didShow(.primary), .didShow(.secondary), .didShow(.inspector),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.twoBesideSecondary), .willShow(.supplementary), .willShow(.primary), .willShow(.secondary),
+                .willShow(.inspector),
+                .didShow(.supplementary), .didShow(.primary), .didShow(.secondary), .didShow(.inspector),
+            ])
     }
 
     @Test func f6SkipsTheDimmedSecondary() {
@@ -46,7 +49,7 @@ import Testing
         let panes = Self.cycle(f, key(.f6), times: 6)
         #expect(!panes.contains(.secondary))
         #expect(Set(panes.compactMap { $0 }) == [.primary, .supplementary, .inspector])
-        f.split.focusedColumn = .secondary   // ignored: dimmed
+        f.split.focusedColumn = .secondary  // ignored: dimmed
         #expect(f.split.focusedColumn != .secondary)
         #expect(f.recorder.takeAll() == [.willChangeTo(.secondaryOnly), .willChangeTo(.twoOverSecondary)])
     }
@@ -58,7 +61,7 @@ import Testing
         #expect(f.split.focusedColumn == .secondary)
         f.click(x: 400, y: 400)
         #expect(f.split.focusedColumn == .supplementary)
-        f.split.focusedColumn = .inspector   // not showing: ignored
+        f.split.focusedColumn = .inspector  // not showing: ignored
         #expect(f.split.focusedColumn == .supplementary)
         f.split.focusedColumn = .primary
         #expect(f.split.focusedColumn == .primary)
@@ -69,14 +72,15 @@ import Testing
         let f = Fixture(.tripleColumn, width: 1400)
         f.forget()
         f.split.focusedColumn = .primary
-        f.send(key(.f9))   // primary hides
-        #expect(f.split.focusedColumn == .supplementary)   // the nearest neighbour
-        f.send(key(.f9))   // primary shows again
+        f.send(key(.f9))  // primary hides
+        #expect(f.split.focusedColumn == .supplementary)  // the nearest neighbour
+        f.send(key(.f9))  // primary shows again
         #expect(f.split.focusedColumn == .primary)
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.oneBesideSecondary), .willHide(.primary), .didHide(.primary),
-            .willChangeTo(.twoBesideSecondary), .willShow(.primary), .didShow(.primary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.oneBesideSecondary), .willHide(.primary), .didHide(.primary),
+                .willChangeTo(.twoBesideSecondary), .willShow(.primary), .didShow(.primary),
+            ])
     }
 
     @Test func theFocusStaysWhereTheUserMovedIt() {
@@ -84,14 +88,15 @@ import Testing
         f.forget()
         f.split.focusedColumn = .primary
         f.send(key(.f9))
-        f.send(key(.f6))   // the user moves on: supplementary → secondary
+        f.send(key(.f6))  // the user moves on: supplementary → secondary
         #expect(f.split.focusedColumn == .secondary)
         f.send(key(.f9))
         #expect(f.split.focusedColumn == .secondary)
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.oneBesideSecondary), .willHide(.primary), .didHide(.primary),
-            .willChangeTo(.twoBesideSecondary), .willShow(.primary), .didShow(.primary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.oneBesideSecondary), .willHide(.primary), .didHide(.primary),
+                .willChangeTo(.twoBesideSecondary), .willShow(.primary), .didShow(.primary),
+            ])
     }
 
     @Test func theFocusFollowsACollapseAndComesBack() {
@@ -99,7 +104,7 @@ import Testing
         f.forget()
         f.split.focusedColumn = .supplementary
         f.resize(500)
-        #expect(f.split.focusedColumn == .secondary)   // the only pane
+        #expect(f.split.focusedColumn == .secondary)  // the only pane
         f.resize(1400)
         #expect(f.split.focusedColumn == .supplementary)
         #expect(f.recorder.takeAll() == Event.tripleCollapse + Event.tripleExpand)
@@ -114,7 +119,8 @@ import Testing
         #expect(f.split.focusedColumn == .supplementary)
         f.send(key(.character("3"), .control))
         #expect(f.split.focusedColumn == .secondary)
-        #expect(f.recorder.takeAll() == [.willChangeTo(.oneBesideSecondary), .willShow(.supplementary), .didShow(.supplementary)])
+        #expect(
+            f.recorder.takeAll() == [.willChangeTo(.oneBesideSecondary), .willShow(.supplementary), .didShow(.supplementary)])
     }
 
     // MARK: Keys to the focused list

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// The edge drag (`+Pointer.swift`: within 8 pt of the primary edge while the primary is
@@ -24,7 +25,7 @@ import Testing
     @Test func theEdgeDragFollowsThePointerWithWellFormedLayouts() {
         let f = Self.hiddenPrimary()
         f.send(.pointerDown(Point(x: 3, y: Self.y)))
-        Self.move(f, 5)   // within the 4-pt slop: nothing yet
+        Self.move(f, 5)  // within the 4-pt slop: nothing yet
         #expect(!f.split.isAnimating)
         #expect(f.recorder.takeAll() == [])
         var lastEdge = -Double.infinity
@@ -38,9 +39,9 @@ import Testing
             #expect(edge > lastEdge)
             lastEdge = edge
         }
-        #expect(f.split.displayMode == .secondaryOnly)   // nothing committed yet
+        #expect(f.split.displayMode == .secondaryOnly)  // nothing committed yet
         #expect(f.recorder.takeAll() == [.gestureWillBegin])
-        Self.move(f, 3)   // back to the start: the columns slide back out
+        Self.move(f, 3)  // back to the start: the columns slide back out
         #expect(f.split.layout.frame(of: .supplementary)?.maxX == 0)
         f.send(.pointerUp(Point(x: 3, y: Self.y)))
         f.settle()
@@ -55,7 +56,7 @@ import Testing
         f.recorder.target = .oneBesideSecondary
         f.send(.pointerDown(Point(x: 3, y: Self.y)))
         Self.move(f, 100)
-        Self.move(f, 303)   // 300 of the supplementary's 320
+        Self.move(f, 303)  // 300 of the supplementary's 320
         #expect(f.split.layout.frame(of: .primary) == nil)
         f.send(.pointerUp(Point(x: 303, y: Self.y)))
         f.settle()
@@ -80,30 +81,39 @@ import Testing
     /// The delegate's answer is capped by the style: two columns asked of a double column
     /// reveal its one, within the current behavior.
     @Test func theDelegatesTargetIsCappedByTheStyle() {
-        #expect(ModeRules.edgeRevealTarget(style: .doubleColumn, current: .secondaryOnly, behavior: .tile,
-                                           asked: .twoOverSecondary) == .oneBesideSecondary)
-        #expect(ModeRules.edgeRevealTarget(style: .tripleColumn, current: .secondaryOnly, behavior: .overlay,
-                                           asked: .automatic) == .twoOverSecondary)
-        #expect(ModeRules.edgeRevealTarget(style: .unspecified, current: .secondaryOnly, behavior: .tile,
-                                           asked: .oneOverSecondary) == .oneOverSecondary)
-        #expect(ModeRules.edgeRevealTarget(style: .tripleColumn, current: .oneBesideSecondary, behavior: .tile,
-                                           asked: .oneBesideSecondary) == nil)
+        #expect(
+            ModeRules.edgeRevealTarget(
+                style: .doubleColumn, current: .secondaryOnly, behavior: .tile,
+                asked: .twoOverSecondary) == .oneBesideSecondary)
+        #expect(
+            ModeRules.edgeRevealTarget(
+                style: .tripleColumn, current: .secondaryOnly, behavior: .overlay,
+                asked: .automatic) == .twoOverSecondary)
+        #expect(
+            ModeRules.edgeRevealTarget(
+                style: .unspecified, current: .secondaryOnly, behavior: .tile,
+                asked: .oneOverSecondary) == .oneOverSecondary)
+        #expect(
+            ModeRules.edgeRevealTarget(
+                style: .tripleColumn, current: .oneBesideSecondary, behavior: .tile,
+                asked: .oneBesideSecondary) == nil)
     }
 
     @Test func releasingPastHalfCommits() {
         let f = Self.hiddenPrimary()
         f.send(.pointerDown(Point(x: 3, y: Self.y)))
         Self.move(f, 100)
-        Self.move(f, 403)   // 400 of 600
+        Self.move(f, 403)  // 400 of 600
         f.send(.pointerUp(Point(x: 403, y: Self.y)))
         #expect(f.split.displayMode == .twoBesideSecondary)
         #expect(!f.split.isAnimating)
         expectWellFormed(f.split)
         #expect(AppearanceTests.byController(f.log.takeAll()) == ["P": AppearanceTests.appeared, "S": AppearanceTests.appeared])
-        #expect(f.recorder.takeAll() == [
-            .gestureWillBegin, .willChangeTo(.twoBesideSecondary), .willShow(.supplementary), .willShow(.primary),
-            .didShow(.supplementary), .didShow(.primary), .gestureDidEnd,
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .gestureWillBegin, .willChangeTo(.twoBesideSecondary), .willShow(.supplementary), .willShow(.primary),
+                .didShow(.supplementary), .didShow(.primary), .gestureDidEnd,
+            ])
     }
 
     @Test func releasingBeforeHalfCancels() {
@@ -113,11 +123,14 @@ import Testing
         Self.move(f, 290)
         f.send(.pointerUp(Point(x: 290, y: Self.y)))
         #expect(f.split.displayMode == .secondaryOnly)
-        f.settle()   // the columns slide back
+        f.settle()  // the columns slide back
         #expect(f.shown == [.secondary])
         expectWellFormed(f.split)
-        #expect(AppearanceTests.byController(f.log.takeAll()) == ["P": ["willAppear", "willDisappear", "didDisappear"],
-                                                                  "S": ["willAppear", "willDisappear", "didDisappear"]])
+        #expect(
+            AppearanceTests.byController(f.log.takeAll()) == [
+                "P": ["willAppear", "willDisappear", "didDisappear"],
+                "S": ["willAppear", "willDisappear", "didDisappear"],
+            ])
         #expect(f.recorder.takeAll() == [.gestureWillBegin, .gestureDidEnd])
     }
 
@@ -139,12 +152,15 @@ import Testing
         f.forget()
         f.send(.pointerDown(Point(x: 1397, y: Self.y)))
         Self.move(f, 1390)
-        Self.move(f, 1397 - 250)   // 250 of the primary's 320
+        Self.move(f, 1397 - 250)  // 250 of the primary's 320
         f.send(.pointerUp(Point(x: 1147, y: Self.y)))
         #expect(f.split.displayMode == .oneBesideSecondary)
         #expect(f.split.layout.frame(of: .primary)?.maxX == 1400)
-        #expect(f.recorder.takeAll() == [.gestureWillBegin, .willChangeTo(.oneBesideSecondary), .willShow(.primary),
-                                         .didShow(.primary), .gestureDidEnd])
+        #expect(
+            f.recorder.takeAll() == [
+                .gestureWillBegin, .willChangeTo(.oneBesideSecondary), .willShow(.primary),
+                .didShow(.primary), .gestureDidEnd,
+            ])
     }
 
     @Test func noEdgeDragWithoutPresentsWithGesture() {
@@ -175,11 +191,14 @@ import Testing
         f.forget()
         f.send(.pointerDown(Point(x: 3, y: Self.y)))
         Self.move(f, 20)
-        Self.move(f, 200)   // 197 of the primary's 280
+        Self.move(f, 200)  // 197 of the primary's 280
         f.send(.pointerUp(Point(x: 200, y: Self.y)))
         #expect(f.split.displayMode == .twoBesideSecondary)
-        #expect(f.recorder.takeAll() == [.gestureWillBegin, .willChangeTo(.twoBesideSecondary), .willShow(.primary),
-                                         .didShow(.primary), .gestureDidEnd])
+        #expect(
+            f.recorder.takeAll() == [
+                .gestureWillBegin, .willChangeTo(.twoBesideSecondary), .willShow(.primary),
+                .didShow(.primary), .gestureDidEnd,
+            ])
     }
 
     @Test func aKeyDuringAnEdgeDragStillEndsTheGesture() {
@@ -200,11 +219,11 @@ import Testing
     @Test func aKeyBetweenThePressAndTheSlopFinishesItsAnimationBeforeTheReveal() {
         let f = Self.hiddenPrimary(animated: true)
         f.send(.pointerDown(Point(x: 3, y: Self.y)))
-        f.send(key(.character("i"), [.control, .alt]))   // the inspector starts to slide in
+        f.send(key(.character("i"), [.control, .alt]))  // the inspector starts to slide in
         #expect(f.split.isAnimating)
         Self.move(f, 100)
         #expect(f.recorder.takeAll() == [.willShow(.inspector), .didShow(.inspector), .gestureWillBegin])
-        #expect(f.split.isAnimating)   // the reveal follows the pointer
+        #expect(f.split.isAnimating)  // the reveal follows the pointer
         f.send(.pointerUp(Point(x: 100, y: Self.y)))
         f.settle()
         expectWellFormed(f.split)
@@ -224,7 +243,7 @@ import Testing
     }
 
     @Test func aScrollDuringAnEdgeDragDoesNotNestGestures() {
-        let f = Fixture(.doubleColumn, width: 1400)   // secondaryOnly: here a scroll to the left reveals
+        let f = Fixture(.doubleColumn, width: 1400)  // secondaryOnly: here a scroll to the left reveals
         f.split.preferredDisplayMode = .secondaryOnly
         f.forget()
         f.send(.pointerDown(Point(x: 3, y: Self.y)))
@@ -266,12 +285,15 @@ import Testing
         Self.scroll(f, 30)
         #expect(f.split.displayMode == .oneBesideSecondary)
         Self.scroll(f, 17)
-        #expect(f.split.displayMode == .oneBesideSecondary)   // 47 pt
+        #expect(f.split.displayMode == .oneBesideSecondary)  // 47 pt
         Self.scroll(f, 1)
-        #expect(f.split.displayMode == .secondaryOnly)        // 48 pt
-        #expect(f.recorder.takeAll() == [.gestureWillBegin, .willChangeTo(.secondaryOnly), .willHide(.primary),
-                                         .didHide(.primary), .gestureDidEnd])
-        Self.scroll(f, 500)   // already hidden: the action would reveal, which does not match
+        #expect(f.split.displayMode == .secondaryOnly)  // 48 pt
+        #expect(
+            f.recorder.takeAll() == [
+                .gestureWillBegin, .willChangeTo(.secondaryOnly), .willHide(.primary),
+                .didHide(.primary), .gestureDidEnd,
+            ])
+        Self.scroll(f, 500)  // already hidden: the action would reveal, which does not match
         #expect(f.split.displayMode == .secondaryOnly)
         #expect(f.recorder.takeAll() == [])
     }
@@ -281,7 +303,7 @@ import Testing
         f.split.preferredSplitBehavior = .overlay
         f.split.preferredDisplayMode = .secondaryOnly
         f.forget()
-        Self.scroll(f, -500)   // one action however far
+        Self.scroll(f, -500)  // one action however far
         #expect(f.split.displayMode == .oneOverSecondary)
         Self.scroll(f, -24)
         Self.scroll(f, -24)
@@ -290,12 +312,14 @@ import Testing
         #expect(f.split.displayMode == .twoOverSecondary)
         Self.scroll(f, 48)
         #expect(f.split.displayMode == .secondaryOnly)
-        #expect(f.recorder.takeAll() == [
-            .gestureWillBegin, .willChangeTo(.oneOverSecondary), .willShow(.supplementary), .didShow(.supplementary), .gestureDidEnd,
-            .gestureWillBegin, .willChangeTo(.twoOverSecondary), .willShow(.primary), .didShow(.primary), .gestureDidEnd,
-            .gestureWillBegin, .willChangeTo(.secondaryOnly), .willHide(.supplementary), .willHide(.primary),
-            .didHide(.supplementary), .didHide(.primary), .gestureDidEnd,
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .gestureWillBegin, .willChangeTo(.oneOverSecondary), .willShow(.supplementary), .didShow(.supplementary),
+                .gestureDidEnd,
+                .gestureWillBegin, .willChangeTo(.twoOverSecondary), .willShow(.primary), .didShow(.primary), .gestureDidEnd,
+                .gestureWillBegin, .willChangeTo(.secondaryOnly), .willHide(.supplementary), .willHide(.primary),
+                .didHide(.supplementary), .didHide(.primary), .gestureDidEnd,
+            ])
     }
 
     @Test func aReversalStartsTheTravelAgain() {
@@ -311,8 +335,8 @@ import Testing
     @Test func scrollingElsewhereOrVerticallyOrWithoutGesturesDoesNothing() {
         let f = Fixture(.doubleColumn, width: 1400)
         f.forget()
-        Self.scroll(f, 100, x: 100)   // over the primary
-        f.send(.scroll(dx: 60, dy: 80, at: Point(x: 1200, y: Self.y)))   // mostly vertical
+        Self.scroll(f, 100, x: 100)  // over the primary
+        f.send(.scroll(dx: 60, dy: 80, at: Point(x: 1200, y: Self.y)))  // mostly vertical
         f.split.presentsWithGesture = false
         Self.scroll(f, 100)
         #expect(f.split.displayMode == .oneBesideSecondary)
@@ -321,9 +345,13 @@ import Testing
 
     // MARK: Dimmed secondary
 
-    @Test(arguments: [(SplitViewController.SplitBehavior.overlay, SplitViewController.DisplayMode.secondaryOnly),
-                      (.displace, .oneBesideSecondary)])
-    func clickingTheDimmedSecondaryDismisses(_ behavior: SplitViewController.SplitBehavior, _ expected: SplitViewController.DisplayMode) {
+    @Test(arguments: [
+        (SplitViewController.SplitBehavior.overlay, SplitViewController.DisplayMode.secondaryOnly),
+        (.displace, .oneBesideSecondary),
+    ])
+    func clickingTheDimmedSecondaryDismisses(
+        _ behavior: SplitViewController.SplitBehavior, _ expected: SplitViewController.DisplayMode
+    ) {
         let f = Fixture(.tripleColumn, width: 1400)
         f.split.preferredSplitBehavior = behavior
         f.split.preferredDisplayMode = behavior == .overlay ? .oneOverSecondary : .twoDisplaceSecondary

@@ -1,11 +1,13 @@
 import Testing
+
 @testable import SplitView
 
 /// The pointer's state machine on its own: release, abandoning a gesture, cancelling a divider
 /// drag, and the horizontal-scroll travel.
 @Suite struct PointerInteractionTests {
-    static let drag = DividerDrag(divider: .primary, resizes: .primary, startWidth: 280, startUserWidth: nil,
-                                  startX: 280, direction: 1)
+    static let drag = DividerDrag(
+        divider: .primary, resizes: .primary, startWidth: 280, startUserWidth: nil,
+        startX: 280, direction: 1)
     static let reveal = EdgeGesture(target: .twoBesideSecondary, distance: 560)
 
     @Test func releaseHandsBackTheActivityAndGoesIdle() {
@@ -25,7 +27,7 @@ import Testing
         #expect(abandoned == began)
         #expect(pointer.activity == .consumed && pointer.edgeReveal == nil)
         let again = pointer.abandonGesture()
-        #expect(!again)   // nothing left to abandon
+        #expect(!again)  // nothing left to abandon
     }
 
     @Test func abandoningLeavesOtherActivitiesAlone() {
@@ -49,7 +51,7 @@ import Testing
     @Test func scrollTravelFiresOncePerDistanceAndStartsOverWhenReversed() {
         var pointer = PointerInteraction()
         do { let fired = pointer.scroll(-30, distance: 48); #expect(fired == nil) }
-        do { let fired = pointer.scroll(20, distance: 48); #expect(fired == nil) }   // reversed: starts over at +20
+        do { let fired = pointer.scroll(20, distance: 48); #expect(fired == nil) }  // reversed: starts over at +20
         #expect(pointer.scrollTravel == 20)
         do { let fired = pointer.scroll(28, distance: 48); #expect(fired == 1) }
         #expect(pointer.scrollTravel == 0)

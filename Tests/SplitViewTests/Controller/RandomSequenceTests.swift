@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import SplitView
 
 /// Random input sequences — resizes, drags, keys, commands, scrolls, ticks — with the
@@ -71,17 +72,20 @@ struct CallbackPairing {
     private var phases: [String: Phase] = [:]
     private var failed = false
 
-    mutating func check(_ fixture: Fixture, after step: @autoclosure () -> String,
-                        sourceLocation: SourceLocation = #_sourceLocation) {
+    mutating func check(
+        _ fixture: Fixture, after step: @autoclosure () -> String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard !failed else { return }
         var problems: [String] = []
         for event in fixture.recorder.takeAll() { delegateCall(event, &problems) }
         for entry in fixture.log.takeAll() { appearanceCall(entry, &problems) }
         if !fixture.split.isAnimating { atRest(fixture, &problems) }
         if !problems.isEmpty {
-            failed = true   // one issue per run is enough to find the sequence
+            failed = true  // one issue per run is enough to find the sequence
             let context = step()
-            Issue.record("\(context): \(problems.joined(separator: "; "))\n\(fixture.split.explain())", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(context): \(problems.joined(separator: "; "))\n\(fixture.split.explain())", sourceLocation: sourceLocation)
         }
     }
 

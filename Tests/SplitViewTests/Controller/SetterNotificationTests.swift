@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// UIKitMapping.md: "A setter that does not change the value notifies nobody." Every public setter
@@ -9,7 +10,8 @@ import Testing
     enum Setter: String, CaseIterable, Sendable {
         case preferredDisplayMode, preferredSplitBehavior, presentsWithGesture, showsSecondaryOnlyButton
         case displayModeButtonVisibility, primaryEdge, theme, animatesTransitions, focusedColumn
-        case preferredPrimaryColumnWidth, preferredPrimaryColumnWidthFraction, minimumPrimaryColumnWidth, maximumPrimaryColumnWidth
+        case preferredPrimaryColumnWidth, preferredPrimaryColumnWidthFraction, minimumPrimaryColumnWidth,
+            maximumPrimaryColumnWidth
         case preferredSupplementaryColumnWidth, preferredSupplementaryColumnWidthFraction
         case minimumSupplementaryColumnWidth, maximumSupplementaryColumnWidth
         case preferredSecondaryColumnWidth, preferredSecondaryColumnWidthFraction, minimumSecondaryColumnWidth
@@ -101,8 +103,8 @@ import Testing
         f.split.preferredSupplementaryColumnWidth = 300
         f.split.minimumPrimaryColumnWidth = 250
         f.split.preferredInspectorColumnWidthFraction = 0.2
-        f.split.preferredInspectorColumnWidthFraction = .nan   // ignored
-        f.split.maximumPrimaryColumnWidth = -3                 // ignored
+        f.split.preferredInspectorColumnWidthFraction = .nan  // ignored
+        f.split.maximumPrimaryColumnWidth = -3  // ignored
         f.send(.tick(now: 0.25))
         #expect(!f.split.isAnimating)
         #expect(f.split.displayMode == .twoOverSecondary)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// ShowingAndHidingColumns.md: `show(_:)`, `hide(_:)` and `isShowing(_:)`, expanded and collapsed, and the inspector.
@@ -17,8 +18,10 @@ import Testing
         var testDescription: String { "\(style) \(behavior) \(start): \(show ? "show" : "hide")(\(column)) → \(expected)" }
     }
 
-    static func c(_ style: SplitViewController.Style, _ behavior: Behavior, _ start: Mode, _ show: Bool, _ column: Column,
-                  _ expected: Mode) -> Case {
+    static func c(
+        _ style: SplitViewController.Style, _ behavior: Behavior, _ start: Mode, _ show: Bool, _ column: Column,
+        _ expected: Mode
+    ) -> Case {
         Case(style: style, behavior: behavior, start: start, show: show, column: column, expected: expected)
     }
 
@@ -82,19 +85,20 @@ import Testing
     }
 
     @Test func showWhileAutomaticRecordsTheModeButKeepsTheBehavior() {
-        let f = Fixture(.tripleColumn, width: 800)   // automatic: oneBesideSecondary
+        let f = Fixture(.tripleColumn, width: 800)  // automatic: oneBesideSecondary
         f.forget()
         f.split.show(.primary)
         #expect(f.split.preferredDisplayMode == .twoBesideSecondary)
         #expect(f.split.preferredSplitBehavior == .automatic)
-        f.resize(1400)   // the recorded preference tiles once it fits
+        f.resize(1400)  // the recorded preference tiles once it fits
         #expect(f.split.displayMode == .twoBesideSecondary)
-        f.resize(800)    // and narrowing drops a column again
+        f.resize(800)  // and narrowing drops a column again
         #expect(f.split.displayMode == .oneBesideSecondary)
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.twoOverSecondary), .willChangeTo(.twoBesideSecondary),
-            .willChangeTo(.oneBesideSecondary), .willHide(.primary), .didHide(.primary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.twoOverSecondary), .willChangeTo(.twoBesideSecondary),
+                .willChangeTo(.oneBesideSecondary), .willHide(.primary), .didHide(.primary),
+            ])
     }
 
     @Test func showingAColumnThatCannotTileShowsItOverTheSecondary() {
@@ -113,13 +117,13 @@ import Testing
         let f = Fixture(.tripleColumn, width: 500)
         f.forget()
         #expect(f.split.isShowing(.secondary) && !f.split.isShowing(.primary) && !f.split.isShowing(.supplementary))
-        f.split.show(.secondary)   // on top: no-op
+        f.split.show(.secondary)  // on top: no-op
         #expect(f.log.takeAll() == [])
-        f.split.show(.primary)     // pops secondary and supplementary
+        f.split.show(.primary)  // pops secondary and supplementary
         #expect(f.split.isShowing(.primary) && f.shown == [.primary])
-        f.split.show(.secondary)   // pushes supplementary and secondary
+        f.split.show(.secondary)  // pushes supplementary and secondary
         #expect(f.split.isShowing(.secondary))
-        f.split.hide(.secondary)   // pops back to the pushed supplementary
+        f.split.hide(.secondary)  // pops back to the pushed supplementary
         #expect(f.split.isShowing(.supplementary))
         #expect(f.split.isCollapsed && f.split.displayMode == .oneBesideSecondary)
         expectWellFormed(f.split)
@@ -129,14 +133,14 @@ import Testing
     @Test func collapsedHideIsIgnoredForThePrimaryAndForAColumnNotOnTop() {
         let f = Fixture(.tripleColumn, width: 500)
         f.forget()
-        f.split.hide(.supplementary)   // not on top
+        f.split.hide(.supplementary)  // not on top
         f.split.hide(.primary)
         #expect(f.split.isShowing(.secondary))
         f.split.hide(.secondary)
         #expect(f.split.isShowing(.supplementary))
         f.split.hide(.supplementary)
         #expect(f.split.isShowing(.primary))
-        f.split.hide(.primary)         // the root stays
+        f.split.hide(.primary)  // the root stays
         f.split.hide(.compact)
         f.split.show(.compact)
         #expect(f.split.isShowing(.primary) && f.shown == [.primary])
@@ -176,7 +180,7 @@ import Testing
         #expect(f.split.isShowing(.inspector))
         #expect(f.split.layout.placement(of: .inspector)?.presentation == .tiled)
         #expect(f.split.layout.frame(of: .inspector)?.maxX == 1400)
-        f.split.show(.inspector)   // already showing
+        f.split.show(.inspector)  // already showing
         expectWellFormed(f.split)
         f.split.hide(.inspector)
         #expect(!f.split.isShowing(.inspector) && f.split.layout.frame(of: .inspector) == nil)
@@ -212,19 +216,21 @@ import Testing
         #expect(f.split.layout.placement(of: .inspector)?.presentation == .sheet)
         #expect(f.split.layout.placement(of: .secondary)?.isDimmed == true)
         expectWellFormed(f.split)
-        f.resize(1400)   // expanding turns the sheet into a column
+        f.resize(1400)  // expanding turns the sheet into a column
         #expect(f.split.layout.placement(of: .inspector)?.presentation == .tiled)
         #expect(f.split.layout.placement(of: .secondary)?.isDimmed == false)
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.twoBesideSecondary), .displayModeForExpanding(proposed: .twoBesideSecondary),
-            .willShow(.supplementary), .willShow(.primary), .didExpand, .didShow(.supplementary), .didShow(.primary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.twoBesideSecondary), .displayModeForExpanding(proposed: .twoBesideSecondary),
+                .willShow(.supplementary), .willShow(.primary), .didExpand, .didShow(.supplementary), .didShow(.primary),
+            ])
         f.resize(500)
         #expect(f.split.layout.placement(of: .inspector)?.presentation == .sheet)
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.oneBesideSecondary), .topColumnForCollapsing(proposed: .secondary),
-            .willHide(.supplementary), .willHide(.primary), .didCollapse, .didHide(.supplementary), .didHide(.primary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.oneBesideSecondary), .topColumnForCollapsing(proposed: .secondary),
+                .willHide(.supplementary), .willHide(.primary), .didCollapse, .didHide(.supplementary), .didHide(.primary),
+            ])
         f.split.hide(.inspector)
         #expect(f.split.layout.placement(of: .secondary)?.isDimmed == false)
         #expect(f.recorder.takeAll() == [])

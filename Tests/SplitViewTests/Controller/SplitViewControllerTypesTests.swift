@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// The mode table of DisplayModes.md as the enums hold it: UIKit's raw values, the columns each mode shows,
@@ -33,7 +34,7 @@ import Testing
         #expect(behavior.rawValue == rawValue)
         #expect(behavior.allowedModes == modes)
         for (level, mode) in modes.enumerated() { #expect(Mode.mode(level: level, in: behavior) == mode) }
-        #expect(Mode.mode(level: 5, in: behavior) == modes.last)   // capped at the top level
+        #expect(Mode.mode(level: 5, in: behavior) == modes.last)  // capped at the top level
     }
 
     /// The behavior a mode names by itself; `secondaryOnly` and `automatic` name none.
@@ -45,9 +46,13 @@ import Testing
     }
 
     @Test func namesAsUIKitSpellsThem() {
-        #expect(Mode.allCases.map(\.description) == ["automatic", "secondaryOnly", "oneBesideSecondary", "oneOverSecondary",
-                                                     "twoBesideSecondary", "twoOverSecondary", "twoDisplaceSecondary"])
-        #expect(SplitViewController.Column.allCases.map(\.name) == ["primary", "supplementary", "secondary", "compact", "inspector"])
+        #expect(
+            Mode.allCases.map(\.description) == [
+                "automatic", "secondaryOnly", "oneBesideSecondary", "oneOverSecondary",
+                "twoBesideSecondary", "twoOverSecondary", "twoDisplaceSecondary",
+            ])
+        #expect(
+            SplitViewController.Column.allCases.map(\.name) == ["primary", "supplementary", "secondary", "compact", "inspector"])
         #expect(SplitViewController.Style.allCases.map(\.description) == ["unspecified", "doubleColumn", "tripleColumn"])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SplitView
 
 /// `SplitViewState.swift`: the versioned state, enums by name in JSON, restore clamping and
@@ -44,13 +45,14 @@ import Testing
         #expect(g.split.focusedColumn == .supplementary)
         #expect(g.split.stateSnapshot() == snapshot)
         expectWellFormed(g.split)
-        #expect(g.recorder.takeAll() == [])   // restoring is programmatic and changed no mode
+        #expect(g.recorder.takeAll() == [])  // restoring is programmatic and changed no mode
     }
 
     @Test func enumsEncodeByName() throws {
-        let state = SplitViewState(preferredDisplayMode: .twoBesideSecondary, preferredSplitBehavior: .tile,
-                                   widths: [Width(column: .primary, width: 350, wasShowing: true)],
-                                   collapsedTopColumn: .supplementary, focusedColumn: .secondary)
+        let state = SplitViewState(
+            preferredDisplayMode: .twoBesideSecondary, preferredSplitBehavior: .tile,
+            widths: [Width(column: .primary, width: 350, wasShowing: true)],
+            collapsedTopColumn: .supplementary, focusedColumn: .secondary)
         let text = try Self.json(state)
         #expect(text.contains(#""preferredDisplayMode":"twoBesideSecondary""#))
         #expect(text.contains(#""preferredSplitBehavior":"tile""#))
@@ -61,13 +63,15 @@ import Testing
     }
 
     @Test func rawNumbersDecodeTooAndUnknownNamesThrow() throws {
-        let numbers = #"{"version":1,"preferredDisplayMode":4,"preferredSplitBehavior":3,"widths":[{"column":0,"width":300,"wasShowing":true}],"isInspectorShown":false}"#
+        let numbers =
+            #"{"version":1,"preferredDisplayMode":4,"preferredSplitBehavior":3,"widths":[{"column":0,"width":300,"wasShowing":true}],"isInspectorShown":false}"#
         let state = try Self.decode(numbers)
         #expect(state.preferredDisplayMode == .twoBesideSecondary)
         #expect(state.preferredSplitBehavior == .displace)
         #expect(state.widths == [Width(column: .primary, width: 300, wasShowing: true)])
         #expect(state.collapsedTopColumn == nil && state.focusedColumn == nil)
-        let bad = #"{"version":1,"preferredDisplayMode":"sideways","preferredSplitBehavior":"tile","widths":[],"isInspectorShown":false}"#
+        let bad =
+            #"{"version":1,"preferredDisplayMode":"sideways","preferredSplitBehavior":"tile","widths":[],"isInspectorShown":false}"#
         #expect(throws: DecodingError.self) { try Self.decode(bad) }
     }
 
@@ -75,11 +79,12 @@ import Testing
         let f = Fixture(.tripleColumn, width: 1400)
         f.forget()
         f.split.show(.inspector)
-        let refused = try f.split.restore(SplitViewState(widths: [
-            Width(column: .primary, width: 1000, wasShowing: true),
-            Width(column: .supplementary, width: 100, wasShowing: true),
-            Width(column: .inspector, width: 10, wasShowing: true),
-        ]))
+        let refused = try f.split.restore(
+            SplitViewState(widths: [
+                Width(column: .primary, width: 1000, wasShowing: true),
+                Width(column: .supplementary, width: 100, wasShowing: true),
+                Width(column: .inspector, width: 10, wasShowing: true),
+            ]))
         #expect(refused == [])
         #expect(f.split.primaryColumnWidth == 400)
         #expect(f.split.supplementaryColumnWidth == 240)
@@ -101,11 +106,12 @@ import Testing
     func badWidthsAreRefusedAndListed(_ width: Width) throws {
         let f = Fixture(.tripleColumn, width: 1400)
         f.forget()
-        let refused = try f.split.restore(SplitViewState(widths: [width, Width(column: .supplementary, width: 300, wasShowing: true)]))
+        let refused = try f.split.restore(
+            SplitViewState(widths: [width, Width(column: .supplementary, width: 300, wasShowing: true)]))
         #expect(refused.count == 1)
         #expect(refused.first?.hasPrefix(width.column.name) == true)
         #expect(f.split.primaryColumnWidth == 280)
-        #expect(f.split.supplementaryColumnWidth == 300)   // the good width next to it is kept
+        #expect(f.split.supplementaryColumnWidth == 300)  // the good width next to it is kept
         #expect(f.split.stateSnapshot().widths == [Width(column: .supplementary, width: 300, wasShowing: true)])
         #expect(f.recorder.takeAll() == [])
     }
@@ -124,8 +130,9 @@ import Testing
         let f = Self.customised()
         f.forget()
         let before = f.split.stateSnapshot(), layout = f.split.layout
-        var state = SplitViewState(preferredDisplayMode: .secondaryOnly, widths: [Width(column: .primary, width: 250, wasShowing: true)],
-                                   isInspectorShown: false, focusedColumn: .primary)
+        var state = SplitViewState(
+            preferredDisplayMode: .secondaryOnly, widths: [Width(column: .primary, width: 250, wasShowing: true)],
+            isInspectorShown: false, focusedColumn: .primary)
         state.version = version
         #expect(throws: SplitViewState.RestoreError.unsupportedVersion(version)) { try f.split.restore(state) }
         #expect(f.split.stateSnapshot() == before)
@@ -164,12 +171,13 @@ import Testing
         try f.split.restore(SplitViewState(collapsedTopColumn: .primary))
         f.resize(500)
         #expect(f.split.isShowing(.primary))
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.oneBesideSecondary), .topColumnForCollapsing(proposed: .primary),
-            .willShow(.primary), .didShow(.primary), .didCollapse,
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.oneBesideSecondary), .topColumnForCollapsing(proposed: .primary),
+                .willShow(.primary), .didShow(.primary), .didCollapse,
+            ])
         f.resize(1400)
-        f.resize(500)   // used once: later collapses propose the default again
+        f.resize(500)  // used once: later collapses propose the default again
         #expect(f.recorder.takeAll().contains(.topColumnForCollapsing(proposed: .secondary)))
     }
 
@@ -182,7 +190,7 @@ import Testing
     }
 
     @Test func aFocusOnAPaneThatDoesNotShowIsIgnored() throws {
-        let f = Fixture(.tripleColumn, width: 800)   // the primary is hidden
+        let f = Fixture(.tripleColumn, width: 800)  // the primary is hidden
         f.forget()
         try f.split.restore(SplitViewState(focusedColumn: .primary))
         #expect(f.split.focusedColumn == .supplementary)
@@ -191,5 +199,6 @@ import Testing
 }
 
 extension SplitViewState.ColumnWidth: CustomTestStringConvertible {
+    /// The column, its width and whether it showed, for test names.
     public var testDescription: String { "\(column) \(width) showing:\(wasShowing)" }
 }

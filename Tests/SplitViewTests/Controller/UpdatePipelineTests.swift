@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// The update pipeline's own state: a postponed update keeps the cause that announces most,
@@ -50,9 +51,11 @@ import Testing
 @Suite struct AppearanceTrackerKeyTests {
     @Test func theSameControllersNeedNoUpdateOnceSettled() {
         let navigation = NavigationController(rootViewController: ViewController(title: "A"))
-        let layout = Layout(size: Size(width: 800, height: 600), columns: [
-            ColumnPlacement(column: .secondary, frame: Rect(x: 0, y: 0, width: 800, height: 600), presentation: .tiled),
-        ])
+        let layout = Layout(
+            size: Size(width: 800, height: 600),
+            columns: [
+                ColumnPlacement(column: .secondary, frame: Rect(x: 0, y: 0, width: 800, height: 600), presentation: .tiled)
+            ])
         let key = AppearanceKey(layout, wrappers: [.secondary: navigation])
         var tracker = AppearanceTracker()
         #expect(tracker.needsUpdate(for: key))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// DisplayModeButton.md, the navigation-bar buttons: which exist in each behavior × style × mode, their
@@ -42,7 +43,8 @@ import Testing
         guard let button else { Issue.record("no display-mode button in \(row.testDescription)"); return }
         #expect(button.icon == (row.behavior == .tile ? .sidebar : .backChevron))
         let nearest: SplitViewController.Column =
-            f.split.layout.frame(of: .primary) != nil ? .primary : f.split.layout.frame(of: .supplementary) != nil ? .supplementary : .secondary
+            f.split.layout.frame(of: .primary) != nil
+            ? .primary : f.split.layout.frame(of: .supplementary) != nil ? .supplementary : .secondary
         #expect(button.column == nearest)
         RuleTables.click(f.split, button.frame)
         #expect(f.split.displayMode == target)
@@ -81,9 +83,9 @@ import Testing
     // MARK: - Keys where UIKit shows no button
 
     @Test(arguments: [
-        (Behavior.overlay, Mode.twoOverSecondary, Mode.secondaryOnly),           // dismisses
-        (.displace, .twoDisplaceSecondary, .oneBesideSecondary),                 // dismisses
-        (.tile, .secondaryOnly, .twoBesideSecondary),                            // leaves it, as the secondary-only button
+        (Behavior.overlay, Mode.twoOverSecondary, Mode.secondaryOnly),  // dismisses
+        (.displace, .twoDisplaceSecondary, .oneBesideSecondary),  // dismisses
+        (.tile, .secondaryOnly, .twoBesideSecondary),  // leaves it, as the secondary-only button
     ])
     func f9ActsWhereNoButtonShows(behavior: Behavior, mode: Mode, after: Mode) {
         let f = RuleTables.controller(.tripleColumn, behavior: behavior, mode: mode, width: 1400)
@@ -102,7 +104,7 @@ import Testing
         let button = try #require(f.split.layout.button(.displayMode))
         RuleTables.click(f.split, button.frame)
         #expect(f.recorder.takeAll().contains(.targetForAction))
-        #expect(f.split.displayMode == .secondaryOnly)   // not the table's oneBesideSecondary
+        #expect(f.split.displayMode == .secondaryOnly)  // not the table's oneBesideSecondary
     }
 
     /// The answer is read at its level in the current behavior, capped by the style (rows
@@ -162,7 +164,9 @@ import Testing
     }
 
     /// Entered some other way, `secondaryOnly` is left for as many columns as tile (at least one).
-    @Test(arguments: [(1400.0, Mode.twoBesideSecondary), (946, .twoBesideSecondary), (945, .oneBesideSecondary), (800, .oneBesideSecondary)])
+    @Test(arguments: [
+        (1400.0, Mode.twoBesideSecondary), (946, .twoBesideSecondary), (945, .oneBesideSecondary), (800, .oneBesideSecondary),
+    ])
     func secondaryOnlyButtonLeavesForWhatTiles(width: Double, after: Mode) {
         let f = RuleTables.controller(.tripleColumn, mode: .secondaryOnly, width: width)
         f.send(key(.f9, .shift))
@@ -203,7 +207,7 @@ import Testing
         let f = Fixture(.unspecified, width: 1400)
         f.recorder.target = answer
         f.split.preferredDisplayMode = .secondaryOnly
-        f.split.preferredDisplayMode = .oneBesideSecondary   // relayout after the delegate changed its answer
+        f.split.preferredDisplayMode = .oneBesideSecondary  // relayout after the delegate changed its answer
         #expect(f.split.displayMode == .oneBesideSecondary)
         if f.split.layout.button(.displayMode) != nil {
             f.send(.command(.displayModeButton))
@@ -243,9 +247,13 @@ import Testing
     /// than 40 % of its column (and never narrower than the chevron alone).
     @Test(arguments: [(1000.0, 106.0), (200, 80), (100, 40), (50, 28)])
     func backButtonWidthFollowsItsTitle(columnWidth: Double, buttonWidth: Double) {
-        let layout = Layout(size: Size(width: 1000, height: 800),
-                            columns: [ColumnPlacement(column: .secondary, frame: Rect(x: 0, y: 0, width: columnWidth, height: 800),
-                                                      presentation: .tiled)])
+        let layout = Layout(
+            size: Size(width: 1000, height: 800),
+            columns: [
+                ColumnPlacement(
+                    column: .secondary, frame: Rect(x: 0, y: 0, width: columnWidth, height: 800),
+                    presentation: .tiled)
+            ])
         let back = BarButton(kind: .back, icon: .backChevron, column: .secondary, frame: .zero, title: "Folders")
         let mode = BarButton(kind: .displayMode, icon: .sidebar, column: .secondary, frame: .zero)
         for edge in SplitViewController.PrimaryEdge.allCases {
@@ -253,7 +261,10 @@ import Testing
             // Placed from the column's primary-edge side: its left edge, or (trailing) its right edge.
             let x = edge == .leading ? 8 : columnWidth - 8 - buttonWidth
             let second = edge == .leading ? x + buttonWidth + 4 : x - 4 - 28
-            #expect(placed.map(\.frame) == [Rect(x: x, y: 5, width: buttonWidth, height: 28), Rect(x: second, y: 5, width: 28, height: 28)])
+            #expect(
+                placed.map(\.frame) == [
+                    Rect(x: x, y: 5, width: buttonWidth, height: 28), Rect(x: second, y: 5, width: 28, height: 28),
+                ])
         }
     }
 

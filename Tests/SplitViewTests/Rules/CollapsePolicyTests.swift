@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// The collapse policy, apart from its mechanism: below 600 pt the interface collapses; once
@@ -6,14 +7,14 @@ import Testing
 @Suite struct CollapsePolicyTests {
     @Test(arguments: [
         // width, collapsed now → collapses (or stays collapsed)
-        (599.0, false, true),     // collapsesBelow600
+        (599.0, false, true),  // collapsesBelow600
         (599.999, false, true),
-        (600, false, false),      // staysExpandedAt600
+        (600, false, false),  // staysExpandedAt600
         (0, false, true),
-        (600, true, true),        // staysCollapsedInTheHysteresisBand
-        (623, true, true),        // staysCollapsedAt623
+        (600, true, true),  // staysCollapsedInTheHysteresisBand
+        (623, true, true),  // staysCollapsedAt623
         (623.999, true, true),
-        (624, true, false),       // expandsAt624
+        (624, true, false),  // expandsAt624
         (3000, true, false),
     ])
     func shouldCollapse(width: Double, collapsed: Bool, expected: Bool) {

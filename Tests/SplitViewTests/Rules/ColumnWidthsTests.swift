@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// The width rule, written once: `clamp(user ?? preferred ?? fraction × width ?? default,
@@ -9,15 +10,19 @@ import Testing
     typealias Mode = SplitViewController.DisplayMode
     static let auto = SplitViewController.automaticDimension
 
-    static func spec(preferred: Double = auto, fraction: Double = auto, minimum: Double = auto,
-                     maximum: Double = auto) -> ColumnWidthSpec {
+    static func spec(
+        preferred: Double = auto, fraction: Double = auto, minimum: Double = auto,
+        maximum: Double = auto
+    ) -> ColumnWidthSpec {
         var spec = ColumnWidthSpec()
         (spec.preferred, spec.fraction, spec.minimum, spec.maximum) = (preferred, fraction, minimum, maximum)
         return spec
     }
 
-    static func widths(_ column: Column, _ spec: ColumnWidthSpec, user: Double? = nil, style: Style = .tripleColumn,
-                       window: Double = 1400) -> ResolvedWidths {
+    static func widths(
+        _ column: Column, _ spec: ColumnWidthSpec, user: Double? = nil, style: Style = .tripleColumn,
+        window: Double = 1400
+    ) -> ResolvedWidths {
         ResolvedWidths(specs: [column: spec], userWidths: user.map { [column: $0] } ?? [:], style: style, windowWidth: window)
     }
 
@@ -68,27 +73,29 @@ import Testing
 
     // MARK: - The rule
 
-    @Test(arguments: [
-        // preferred, fraction, minimum, maximum, user → natural (window 1400, primary of a triple column)
-        (auto, auto, auto, auto, nil, 280.0),            // the default
-        (350, auto, auto, auto, nil, 350),               // preferred
-        (500, auto, auto, auto, nil, 400),               // clamped to the maximum
-        (100, auto, auto, auto, nil, 240),               // clamped to the minimum
-        (0, auto, auto, auto, nil, 240),                 // zero is a width, clamped too
-        (auto, 0.25, auto, auto, nil, 350),              // fraction × window
-        (auto, 0.1, auto, auto, nil, 240),               // 140 clamped up
-        (auto, 0.5, auto, auto, nil, 400),               // 700 clamped down
-        (300, 0.25, auto, auto, nil, 300),               // absolute beats fraction
-        (300, auto, auto, auto, 390, 390),               // the user's width beats both
-        (300, 0.25, auto, auto, 500, 400),               // ... and is clamped too
-        (auto, auto, 300, auto, nil, 300),               // a raised minimum lifts the default
-        (auto, auto, auto, 250, nil, 250),               // a lowered maximum caps it
-        (auto, auto, 380, 300, nil, 380),                // min > max: the minimum wins
-        (390, auto, 380, 300, nil, 380),
-        (auto, auto, 0, 1000, nil, 280),
-    ] as [(Double, Double, Double, Double, Double?, Double)])
+    @Test(
+        arguments: [
+            // preferred, fraction, minimum, maximum, user → natural (window 1400, primary of a triple column)
+            (auto, auto, auto, auto, nil, 280.0),  // the default
+            (350, auto, auto, auto, nil, 350),  // preferred
+            (500, auto, auto, auto, nil, 400),  // clamped to the maximum
+            (100, auto, auto, auto, nil, 240),  // clamped to the minimum
+            (0, auto, auto, auto, nil, 240),  // zero is a width, clamped too
+            (auto, 0.25, auto, auto, nil, 350),  // fraction × window
+            (auto, 0.1, auto, auto, nil, 240),  // 140 clamped up
+            (auto, 0.5, auto, auto, nil, 400),  // 700 clamped down
+            (300, 0.25, auto, auto, nil, 300),  // absolute beats fraction
+            (300, auto, auto, auto, 390, 390),  // the user's width beats both
+            (300, 0.25, auto, auto, 500, 400),  // ... and is clamped too
+            (auto, auto, 300, auto, nil, 300),  // a raised minimum lifts the default
+            (auto, auto, auto, 250, nil, 250),  // a lowered maximum caps it
+            (auto, auto, 380, 300, nil, 380),  // min > max: the minimum wins
+            (390, auto, 380, 300, nil, 380),
+            (auto, auto, 0, 1000, nil, 280),
+        ] as [(Double, Double, Double, Double, Double?, Double)])
     func widthRule(preferred: Double, fraction: Double, minimum: Double, maximum: Double, user: Double?, natural: Double) {
-        let w = Self.widths(.primary, Self.spec(preferred: preferred, fraction: fraction, minimum: minimum, maximum: maximum), user: user)
+        let w = Self.widths(
+            .primary, Self.spec(preferred: preferred, fraction: fraction, minimum: minimum, maximum: maximum), user: user)
         #expect(w.natural(.primary) == natural)
         #expect(w.maximum(.primary) >= w.minimum(.primary))
     }
@@ -113,10 +120,11 @@ import Testing
 
     /// Columns give way in the order given (here the supplementary, then the primary), each
     /// down to its minimum; the result is in the same order.
-    @Test(arguments: [
-        (600.0, [320.0, 280.0]),      // room for both naturals
-        (534, [254, 280]),            // the first listed gives all 66
-    ] as [(Double, [Double])])
+    @Test(
+        arguments: [
+            (600.0, [320.0, 280.0]),  // room for both naturals
+            (534, [254, 280]),  // the first listed gives all 66
+        ] as [(Double, [Double])])
     func squeezedGivesWayInOrder(budget: Double, expected: [Double]) {
         let w = ResolvedWidths(specs: [:], userWidths: [:], style: .tripleColumn, windowWidth: 1000)
         #expect(w.squeezed([.supplementary, .primary], into: budget) == expected)
@@ -124,7 +132,7 @@ import Testing
 
     @Test func squeezedOrderIsTheCallersOrder() {
         let w = ResolvedWidths(specs: [:], userWidths: [:], style: .tripleColumn, windowWidth: 1000)
-        #expect(w.squeezed([.primary, .supplementary], into: 534) == [240, 294])   // primary gives 40, then 26
+        #expect(w.squeezed([.primary, .supplementary], into: 534) == [240, 294])  // primary gives 40, then 26
     }
 
     @Test func squeezedFirstColumnStopsAtItsMinimum() {
@@ -145,13 +153,14 @@ import Testing
     @Test(arguments: [
         // width, inspector → primary, supplementary, inspector
         (1400.0, false, 280.0, 320.0, 0.0),
-        (1000, false, 280, 254, 0),       // 534 for two: supplementary gives 66
-        (960, false, 254, 240, 0),        // 494: supplementary at 240, primary gives 26
-        (946, false, 240, 240, 0),        // exactly the minimums
+        (1000, false, 280, 254, 0),  // 534 for two: supplementary gives 66
+        (960, false, 254, 240, 0),  // 494: supplementary at 240, primary gives 26
+        (946, false, 240, 240, 0),  // exactly the minimums
         (1400, true, 280, 320, 270),
-        (1200, true, 240, 240, 253),      // 733 for three: supplementary 80, primary 40, inspector 17
+        (1200, true, 240, 240, 253),  // 733 for three: supplementary 80, primary 40, inspector 17
     ])
-    func squeezingOrderInTheLayout(width: Double, inspector: Bool, primary: Double, supplementary: Double, inspectorWidth: Double) {
+    func squeezingOrderInTheLayout(width: Double, inspector: Bool, primary: Double, supplementary: Double, inspectorWidth: Double)
+    {
         let f = RuleTables.controller(.tripleColumn, width: width)
         if inspector { f.split.show(.inspector) }
         #expect(f.split.displayMode == .twoBesideSecondary)
@@ -181,13 +190,15 @@ import Testing
     /// nearest first, up to their maximums.
     @Test(arguments: [
         // style, secondary preferred → primary, supplementary, secondary (at 1400)
-        (Style.doubleColumn, 800.0, 400.0, 0.0, 999.0),           // primary takes 80 of 279, to its max
-        (.doubleColumn, 1000, 399, 0, 1000),                       // 79 of surplus: primary 399
-        (.tripleColumn, 600, 318, 480, 600),                       // supplementary +160 to 480, primary +38
-        (.tripleColumn, 100, 400, 480, 518),                       // read as the minimum 464: both to their maximums
+        (Style.doubleColumn, 800.0, 400.0, 0.0, 999.0),  // primary takes 80 of 279, to its max
+        (.doubleColumn, 1000, 399, 0, 1000),  // 79 of surplus: primary 399
+        (.tripleColumn, 600, 318, 480, 600),  // supplementary +160 to 480, primary +38
+        (.tripleColumn, 100, 400, 480, 518),  // read as the minimum 464: both to their maximums
     ])
-    func preferredSecondaryHandsSurplusToNeighbours(style: Style, secondary: Double, primary: Double,
-                                                     supplementary: Double, secondaryWidth: Double) {
+    func preferredSecondaryHandsSurplusToNeighbours(
+        style: Style, secondary: Double, primary: Double,
+        supplementary: Double, secondaryWidth: Double
+    ) {
         let f = Fixture(style, delegate: false)
         f.split.preferredSecondaryColumnWidth = secondary
         f.resize(1400)
@@ -199,9 +210,9 @@ import Testing
 
     @Test func preferredSecondaryFractionHandsSurplusToo() {
         let f = Fixture(.doubleColumn, delegate: false)
-        f.split.preferredSecondaryColumnWidthFraction = 0.7   // 980 of 1400
+        f.split.preferredSecondaryColumnWidthFraction = 0.7  // 980 of 1400
         f.resize(1400)
-        #expect(f.split.layout.frame(of: .secondary)?.width == 999)   // 1400 - 1 - 400: the primary at its maximum, 999 > 980
+        #expect(f.split.layout.frame(of: .secondary)?.width == 999)  // 1400 - 1 - 400: the primary at its maximum, 999 > 980
         #expect(f.split.layout.frame(of: .primary)?.width == 400)
     }
 
@@ -216,7 +227,7 @@ import Testing
         // The drag set the supplementary to 380; the surplus (1400 - 2 - 380 - 280 - 600 = 138) goes to the primary.
         #expect(f.split.layout.frame(of: .supplementary)?.width == 380)
         #expect(f.split.layout.frame(of: .primary)?.width == 400)
-        #expect(f.split.layout.frame(of: .secondary)?.width == 618)   // 1400 - 2 - 380 - 400
+        #expect(f.split.layout.frame(of: .secondary)?.width == 618)  // 1400 - 2 - 380 - 400
     }
 
     // MARK: - Read-backs
@@ -233,8 +244,10 @@ import Testing
     @Test func readBacksMatchTheLayout() {
         let f = RuleTables.controller(.tripleColumn, width: 1200)
         f.split.show(.inspector)
-        for (column, width) in [(Column.primary, f.split.primaryColumnWidth), (.supplementary, f.split.supplementaryColumnWidth),
-                                (.secondary, f.split.secondaryColumnWidth), (.inspector, f.split.inspectorColumnWidth)] {
+        for (column, width) in [
+            (Column.primary, f.split.primaryColumnWidth), (.supplementary, f.split.supplementaryColumnWidth),
+            (.secondary, f.split.secondaryColumnWidth), (.inspector, f.split.inspectorColumnWidth),
+        ] {
             #expect(f.split.layout.frame(of: column)?.width == width, "\(column)")
         }
     }
@@ -267,7 +280,9 @@ import Testing
     func hiddenReadBackIsTheWidthItTakesWhenShown(style: Style, mode: Mode, width: Double, column: Column) {
         let f = RuleTables.controller(style, mode: mode, width: width)
         #expect(f.split.layout.frame(of: column) == nil)
-        let readBack = column == .primary ? f.split.primaryColumnWidth
+        let readBack =
+            column == .primary
+            ? f.split.primaryColumnWidth
             : column == .supplementary ? f.split.supplementaryColumnWidth : f.split.inspectorColumnWidth
         f.split.show(column)
         #expect(f.split.layout.frame(of: column)?.width == readBack, "read \(readBack) while hidden")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// DisplayModes.md and `DisplayModeResolution.resolved`'s documented decisions: preferences and a
@@ -22,8 +23,9 @@ import Testing
         for width in RuleTables.widthClasses {
             for gesture in [true, false] {
                 let f = RuleTables.controller(style, behavior: behavior, mode: mode, presentsWithGesture: gesture, width: width)
-                let (mode2, behavior2) = RuleTables.expected(style, behavior: behavior, mode: mode, width: width,
-                                                            presentsWithGesture: gesture)
+                let (mode2, behavior2) = RuleTables.expected(
+                    style, behavior: behavior, mode: mode, width: width,
+                    presentsWithGesture: gesture)
                 let context = "\(style) \(behavior) \(mode) at \(width), presentsWithGesture \(gesture)"
                 #expect(f.split.displayMode == mode2, "\(context)")
                 #expect(f.split.splitBehavior == behavior2, "\(context)")
@@ -39,10 +41,12 @@ import Testing
         for width in RuleTables.widthClasses {
             for gesture in [true, false] {
                 let r = DisplayModeResolution.resolved(Self.input(style, width, mode, behavior, gesture: gesture))
-                let (mode2, behavior2) = RuleTables.expected(style, behavior: behavior, mode: mode, width: width,
-                                                            presentsWithGesture: gesture)
-                #expect(r.displayMode == mode2 && r.splitBehavior == behavior2,
-                        "\(style) \(behavior) \(mode) at \(width), gesture \(gesture): got \(r.displayMode) \(r.splitBehavior)")
+                let (mode2, behavior2) = RuleTables.expected(
+                    style, behavior: behavior, mode: mode, width: width,
+                    presentsWithGesture: gesture)
+                #expect(
+                    r.displayMode == mode2 && r.splitBehavior == behavior2,
+                    "\(style) \(behavior) \(mode) at \(width), gesture \(gesture): got \(r.displayMode) \(r.splitBehavior)")
                 #expect(r.splitBehavior.allowedModes.contains(r.displayMode))
             }
         }
@@ -128,7 +132,9 @@ import Testing
 
     /// With `preferredSplitBehavior` automatic, an over-mode or `twoDisplaceSecondary`
     /// names its behavior even where the columns could tile.
-    @Test(arguments: [(Mode.oneOverSecondary, Behavior.overlay), (.twoOverSecondary, .overlay), (.twoDisplaceSecondary, .displace)])
+    @Test(arguments: [
+        (Mode.oneOverSecondary, Behavior.overlay), (.twoOverSecondary, .overlay), (.twoDisplaceSecondary, .displace),
+    ])
     func preferredModeNamesItsBehavior(preferred: Mode, behavior: Behavior) {
         let f = RuleTables.controller(.tripleColumn, mode: preferred, width: 1400)
         #expect(f.split.displayMode == preferred)
@@ -188,8 +194,9 @@ import Testing
 
     /// A set `.tile` forbids overlaying: the strict preference drops to what fits instead.
     @Test func strictUnderSetTileDropsToWhatFits() {
-        let f = RuleTables.controller(.tripleColumn, behavior: .tile, mode: .twoBesideSecondary,
-                                      presentsWithGesture: false, width: 945)
+        let f = RuleTables.controller(
+            .tripleColumn, behavior: .tile, mode: .twoBesideSecondary,
+            presentsWithGesture: false, width: 945)
         #expect(f.split.displayMode == .oneBesideSecondary)
         #expect(f.split.splitBehavior == .tile)
     }
@@ -201,9 +208,9 @@ import Testing
         f.split.preferredDisplayMode = .twoBesideSecondary
         #expect(f.split.displayMode == .twoOverSecondary)
         #expect(f.split.splitBehavior == .overlay)
-        f.resize(945)   // still one column tiles: the resolution is unchanged
+        f.resize(945)  // still one column tiles: the resolution is unchanged
         #expect(f.split.displayMode == .twoOverSecondary)
-        f.resize(946)   // now three tile: the resolution changed
+        f.resize(946)  // now three tile: the resolution changed
         #expect(f.split.displayMode == .twoBesideSecondary)
         #expect(f.split.splitBehavior == .tile)
     }
@@ -246,7 +253,7 @@ import Testing
         #expect(f.split.displayMode == .oneOverSecondary)
         f.resize(705)
         #expect(f.split.displayMode == .oneBesideSecondary)
-        f.resize(704)   // narrowing again: the resolution changed, nothing is shown over
+        f.resize(704)  // narrowing again: the resolution changed, nothing is shown over
         #expect(f.split.displayMode == .secondaryOnly)
     }
 
@@ -330,7 +337,8 @@ import Testing
         #expect(resolved(.tripleColumn, 800, .twoBesideSecondary, .automatic, gesture: false).behaviorRule == .strictPreference)
         #expect(resolved(.tripleColumn, 1400, .automatic, .automatic).modeRule == .automatic)
         #expect(resolved(.tripleColumn, 1400, .twoBesideSecondary, .automatic).modeRule == .preferred)
-        #expect(resolved(.tripleColumn, 945, .twoBesideSecondary, .automatic).modeRule == .droppedForSpace(from: .twoBesideSecondary))
+        #expect(
+            resolved(.tripleColumn, 945, .twoBesideSecondary, .automatic).modeRule == .droppedForSpace(from: .twoBesideSecondary))
         #expect(resolved(.tripleColumn, 704, .oneBesideSecondary, .automatic).modeRule == .overlayWaitsForRequest)
         #expect(resolved(.tripleColumn, 704, .secondaryOnly, .automatic).modeRule == .preferred)
     }
@@ -341,8 +349,11 @@ import Testing
         #expect(DisplayModeResolution.levelCap(.unspecified) == 1)
     }
 
-    static func input(_ style: Style, _ width: Double, _ mode: Mode, _ behavior: Behavior, gesture: Bool = true) -> ResolutionInput {
-        ResolutionInput(style: style, availableWidth: width, preferredDisplayMode: mode, preferredSplitBehavior: behavior,
-                        presentsWithGesture: gesture, minimumPrimary: 240, minimumSupplementary: 240, minimumSecondary: 464)
+    static func input(
+        _ style: Style, _ width: Double, _ mode: Mode, _ behavior: Behavior, gesture: Bool = true
+    ) -> ResolutionInput {
+        ResolutionInput(
+            style: style, availableWidth: width, preferredDisplayMode: mode, preferredSplitBehavior: behavior,
+            presentsWithGesture: gesture, minimumPrimary: 240, minimumSupplementary: 240, minimumSecondary: 464)
     }
 }

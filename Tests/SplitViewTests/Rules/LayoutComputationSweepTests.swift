@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// Sweeps: every style × preferred mode × behavior × inspector shown or not × primary edge,
@@ -16,7 +17,8 @@ import Testing
     static let boundaries: [Double] = [599, 600, 623, 624, 704, 705, 721, 722, 766, 767, 945, 946, 1186, 1187]
     /// Up by 17 and down by 31 (about 300 sizes, so the file stays near 5 s in debug), each
     /// with the boundaries.
-    static let widths: [Double] = Set(stride(from: 0.0, through: 3000, by: 17)).union(boundaries).sorted()
+    static let widths: [Double] =
+        Set(stride(from: 0.0, through: 3000, by: 17)).union(boundaries).sorted()
         + Set(stride(from: 3000.0, through: 0, by: -31)).union(boundaries).sorted(by: >)
 
     @Test(arguments: Style.allCases, Behavior.allCases)
@@ -33,8 +35,10 @@ import Testing
     /// Sweeps one configuration. `expectWellFormed` runs at every width until it has failed at
     /// three; the sweep's own checks report each kind of failure once, with its first width
     /// and how many widths it failed at, so that one bug does not bury the log.
-    private func sweep(_ style: Style, _ behavior: Behavior, _ mode: Mode, inspector: Bool,
-                       edge: SplitViewController.PrimaryEdge) {
+    private func sweep(
+        _ style: Style, _ behavior: Behavior, _ mode: Mode, inspector: Bool,
+        edge: SplitViewController.PrimaryEdge
+    ) {
         let f = Fixture(style, delegate: false)
         let split = f.split
         split.preferredSplitBehavior = behavior
@@ -54,7 +58,11 @@ import Testing
             f.resize(width, height: 600)
             if wellFormedFailures < 3 {
                 var failedHere = false
-                expectWellFormed(split, { failedHere = true; return "\(config) at \(width)" }())
+                expectWellFormed(
+                    split,
+                    {
+                        failedHere = true; return "\(config) at \(width)"
+                    }())
                 if failedHere { wellFormedFailures += 1 }
             }
             // Collapse below 600, expand again at 624.
@@ -100,16 +108,18 @@ import Testing
         }
     }
 
-    @Test(arguments: [(Behavior.automatic, Mode.automatic), (.automatic, .twoBesideSecondary), (.tile, .automatic),
-                      (.tile, .twoBesideSecondary)])
+    @Test(arguments: [
+        (Behavior.automatic, Mode.automatic), (.automatic, .twoBesideSecondary), (.tile, .automatic),
+        (.tile, .twoBesideSecondary),
+    ])
     func narrowingDropsColumnsBeforeCollapsing(behavior: Behavior, mode: Mode) {
         let f = RuleTables.controller(.tripleColumn, behavior: behavior, mode: mode, width: 3000)
         let seen = levels(f, through: Array(stride(from: 3000.0, through: 0, by: -1)))
         let expanded = seen.compactMap { $0.level }
         // Non-increasing while the window narrows; collapse comes last.
         #expect(zip(expanded, expanded.dropFirst()).allSatisfy { $0 >= $1 })
-        #expect(seen.first { $0.level != 2 }?.width == 945)            // three become two one below 946
-        #expect(seen.first { $0.level == nil }?.width == 599)          // collapses below 600
+        #expect(seen.first { $0.level != 2 }?.width == 945)  // three become two one below 946
+        #expect(seen.first { $0.level == nil }?.width == 599)  // collapses below 600
         #expect(seen.last { $0.level != nil }?.level.map { $0 < 2 } == true)
         let firstDrop = seen.first { $0.level != 2 }?.width ?? 0
         let collapse = seen.first { $0.level == nil }?.width ?? 0
@@ -122,8 +132,8 @@ import Testing
         let seen = levels(f, through: Array(stride(from: 0.0, through: 3000, by: 1)))
         let expanded = seen.compactMap { $0.level }
         #expect(zip(expanded, expanded.dropFirst()).allSatisfy { $0 <= $1 })
-        #expect(seen.last { $0.level == nil }?.width == 623)           // stays collapsed at 623
-        #expect(seen.first { $0.level != nil }?.width == 624)          // expands at 624
+        #expect(seen.last { $0.level == nil }?.width == 623)  // stays collapsed at 623
+        #expect(seen.first { $0.level != nil }?.width == 624)  // expands at 624
         #expect(seen.first { $0.level == 1 }?.width == 705)
         #expect(seen.first { $0.level == 2 }?.width == 946)
     }
@@ -132,8 +142,8 @@ import Testing
         let f = RuleTables.controller(.tripleColumn, width: 3000)
         f.split.show(.inspector)
         let seen = levels(f, through: Array(stride(from: 3000.0, through: 0, by: -1)))
-        #expect(seen.first { $0.level != 2 }?.width == 1186)           // 946 + 241 - 1
-        #expect(seen.first { ($0.level ?? 0) < 1 }?.width == 945)       // 705 + 241 - 1
+        #expect(seen.first { $0.level != 2 }?.width == 1186)  // 946 + 241 - 1
+        #expect(seen.first { ($0.level ?? 0) < 1 }?.width == 945)  // 705 + 241 - 1
         #expect(seen.first { $0.level == nil }?.width == 599)
     }
 

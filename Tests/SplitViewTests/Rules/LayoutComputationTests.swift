@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// The layout rule as a pure function: exact frames for every mode of each style, dividers,
@@ -14,12 +15,15 @@ import Testing
     /// One expected placement: column, x, width, presentation, dimmed (y 0, full height).
     struct P: Hashable, CustomStringConvertible {
         var column: Column, x: Double, width: Double, presentation: ColumnPlacement.Presentation, dimmed = false
-        init(_ column: Column, _ x: Double, _ width: Double, _ presentation: ColumnPlacement.Presentation = .tiled,
-             dimmed: Bool = false) {
+        init(
+            _ column: Column, _ x: Double, _ width: Double, _ presentation: ColumnPlacement.Presentation = .tiled,
+            dimmed: Bool = false
+        ) {
             (self.column, self.x, self.width, self.presentation, self.dimmed) = (column, x, width, presentation, dimmed)
         }
         init(_ placement: ColumnPlacement) {
-            self.init(placement.column, placement.frame.minX, placement.frame.width, placement.presentation, dimmed: placement.isDimmed)
+            self.init(
+                placement.column, placement.frame.minX, placement.frame.width, placement.presentation, dimmed: placement.isDimmed)
         }
         var description: String { "\(column) \(x)+\(width) \(presentation)\(dimmed ? " dimmed" : "")" }
     }
@@ -43,73 +47,114 @@ import Testing
     static let cases: [Case] = [
         // Triple 1400: every mode at natural widths. Tiled columns end 464 + 1 before the edge at most.
         Case(style: .tripleColumn, mode: .secondaryOnly, width: 1400, columns: [P(.secondary, 0, 1400)], dividers: []),
-        Case(style: .tripleColumn, mode: .oneBesideSecondary, width: 1400,
-             columns: [P(.supplementary, 0, 320), P(.secondary, 321, 1079)],
-             dividers: [D("divider-supplementary", 320, .supplementary, 240...480)]),
-        Case(style: .tripleColumn, mode: .twoBesideSecondary, width: 1400,
-             columns: [P(.primary, 0, 280), P(.supplementary, 281, 320), P(.secondary, 602, 798)],
-             dividers: [D("divider-primary", 280, .primary, 240...400), D("divider-supplementary", 601, .supplementary, 240...480)]),
-        Case(style: .tripleColumn, mode: .oneOverSecondary, width: 1400,
-             columns: [P(.secondary, 0, 1400, dimmed: true), P(.supplementary, 0, 320, .overlay)],
-             dividers: [D("divider-supplementary", 320, .supplementary, 240...480)]),
-        Case(style: .tripleColumn, mode: .twoOverSecondary, width: 1400,
-             columns: [P(.secondary, 0, 1400, dimmed: true), P(.primary, 0, 280, .overlay), P(.supplementary, 281, 320, .overlay)],
-             dividers: [D("divider-primary", 280, .primary, 240...400), D("divider-supplementary", 601, .supplementary, 240...480)]),
+        Case(
+            style: .tripleColumn, mode: .oneBesideSecondary, width: 1400,
+            columns: [P(.supplementary, 0, 320), P(.secondary, 321, 1079)],
+            dividers: [D("divider-supplementary", 320, .supplementary, 240...480)]),
+        Case(
+            style: .tripleColumn, mode: .twoBesideSecondary, width: 1400,
+            columns: [P(.primary, 0, 280), P(.supplementary, 281, 320), P(.secondary, 602, 798)],
+            dividers: [
+                D("divider-primary", 280, .primary, 240...400), D("divider-supplementary", 601, .supplementary, 240...480),
+            ]),
+        Case(
+            style: .tripleColumn, mode: .oneOverSecondary, width: 1400,
+            columns: [P(.secondary, 0, 1400, dimmed: true), P(.supplementary, 0, 320, .overlay)],
+            dividers: [D("divider-supplementary", 320, .supplementary, 240...480)]),
+        Case(
+            style: .tripleColumn, mode: .twoOverSecondary, width: 1400,
+            columns: [
+                P(.secondary, 0, 1400, dimmed: true), P(.primary, 0, 280, .overlay), P(.supplementary, 281, 320, .overlay),
+            ],
+            dividers: [
+                D("divider-primary", 280, .primary, 240...400), D("divider-supplementary", 601, .supplementary, 240...480),
+            ]),
         // Displaced: the secondary keeps the width it had beside the supplementary alone (1079), pushed past the edge.
-        Case(style: .tripleColumn, mode: .twoDisplaceSecondary, width: 1400,
-             columns: [P(.secondary, 602, 1079, .displaced, dimmed: true), P(.primary, 0, 280), P(.supplementary, 281, 320)],
-             dividers: [D("divider-primary", 280, .primary, 240...400), D("divider-supplementary", 601, .supplementary, 240...480)]),
+        Case(
+            style: .tripleColumn, mode: .twoDisplaceSecondary, width: 1400,
+            columns: [P(.secondary, 602, 1079, .displaced, dimmed: true), P(.primary, 0, 280), P(.supplementary, 281, 320)],
+            dividers: [
+                D("divider-primary", 280, .primary, 240...400), D("divider-supplementary", 601, .supplementary, 240...480),
+            ]),
         // Triple 1000: 1000 - 464 - 2 = 534 for two; the supplementary, nearest the secondary, gives way.
         // Ranges from the min/max sums: primary ≤ 1000 - 465 - 241 = 294, supplementary ≤ 1000 - 465 - 281 = 254.
-        Case(style: .tripleColumn, mode: .twoBesideSecondary, width: 1000,
-             columns: [P(.primary, 0, 280), P(.supplementary, 281, 254), P(.secondary, 536, 464)],
-             dividers: [D("divider-primary", 280, .primary, 240...294), D("divider-supplementary", 535, .supplementary, 240...254)]),
-        Case(style: .tripleColumn, mode: .twoDisplaceSecondary, width: 1000,
-             columns: [P(.secondary, 602, 679, .displaced, dimmed: true), P(.primary, 0, 280), P(.supplementary, 281, 320)],
-             dividers: [D("divider-primary", 280, .primary, 240...400), D("divider-supplementary", 601, .supplementary, 240...480)]),
+        Case(
+            style: .tripleColumn, mode: .twoBesideSecondary, width: 1000,
+            columns: [P(.primary, 0, 280), P(.supplementary, 281, 254), P(.secondary, 536, 464)],
+            dividers: [
+                D("divider-primary", 280, .primary, 240...294), D("divider-supplementary", 535, .supplementary, 240...254),
+            ]),
+        Case(
+            style: .tripleColumn, mode: .twoDisplaceSecondary, width: 1000,
+            columns: [P(.secondary, 602, 679, .displaced, dimmed: true), P(.primary, 0, 280), P(.supplementary, 281, 320)],
+            dividers: [
+                D("divider-primary", 280, .primary, 240...400), D("divider-supplementary", 601, .supplementary, 240...480),
+            ]),
         // Triple 620: over the secondary the columns share 620 - 44 - 1 = 575 (supplementary 295).
-        Case(style: .tripleColumn, mode: .twoOverSecondary, width: 620,
-             columns: [P(.secondary, 0, 620, dimmed: true), P(.primary, 0, 280, .overlay), P(.supplementary, 281, 295, .overlay)],
-             dividers: [D("divider-primary", 280, .primary, 240...335), D("divider-supplementary", 576, .supplementary, 240...295)]),
+        Case(
+            style: .tripleColumn, mode: .twoOverSecondary, width: 620,
+            columns: [P(.secondary, 0, 620, dimmed: true), P(.primary, 0, 280, .overlay), P(.supplementary, 281, 295, .overlay)],
+            dividers: [
+                D("divider-primary", 280, .primary, 240...335), D("divider-supplementary", 576, .supplementary, 240...295),
+            ]),
         // Displacing at 620: 620 - 2 - 44 = 574 for two, 44 pt of the secondary stay visible.
-        Case(style: .tripleColumn, mode: .twoDisplaceSecondary, width: 620,
-             columns: [P(.secondary, 576, 325, .displaced, dimmed: true), P(.primary, 0, 280), P(.supplementary, 281, 294)],
-             dividers: [D("divider-primary", 280, .primary, 240...334), D("divider-supplementary", 575, .supplementary, 240...294)]),
-        Case(style: .tripleColumn, mode: .oneOverSecondary, width: 620,
-             columns: [P(.secondary, 0, 620, dimmed: true), P(.supplementary, 0, 320, .overlay)],
-             dividers: [D("divider-supplementary", 320, .supplementary, 240...480)]),
+        Case(
+            style: .tripleColumn, mode: .twoDisplaceSecondary, width: 620,
+            columns: [P(.secondary, 576, 325, .displaced, dimmed: true), P(.primary, 0, 280), P(.supplementary, 281, 294)],
+            dividers: [
+                D("divider-primary", 280, .primary, 240...334), D("divider-supplementary", 575, .supplementary, 240...294),
+            ]),
+        Case(
+            style: .tripleColumn, mode: .oneOverSecondary, width: 620,
+            columns: [P(.secondary, 0, 620, dimmed: true), P(.supplementary, 0, 320, .overlay)],
+            dividers: [D("divider-supplementary", 320, .supplementary, 240...480)]),
         // A tiled mode whose minimums do not fit (resolution never picks it): squeezed in proportion.
-        Case(style: .tripleColumn, mode: .oneBesideSecondary, width: 620,
-             columns: [P(.supplementary, 0, 155), P(.secondary, 156, 464)],
-             dividers: [D("divider-supplementary", 155, .supplementary, 155...155)]),
+        Case(
+            style: .tripleColumn, mode: .oneBesideSecondary, width: 620,
+            columns: [P(.supplementary, 0, 155), P(.secondary, 156, 464)],
+            dividers: [D("divider-supplementary", 155, .supplementary, 155...155)]),
         // Double and classic.
-        Case(style: .doubleColumn, mode: .oneBesideSecondary, width: 1000,
-             columns: [P(.primary, 0, 320), P(.secondary, 321, 679)], dividers: [D("divider-primary", 320, .primary, 240...400)]),
-        Case(style: .doubleColumn, mode: .oneOverSecondary, width: 1000,
-             columns: [P(.secondary, 0, 1000, dimmed: true), P(.primary, 0, 320, .overlay)],
-             dividers: [D("divider-primary", 320, .primary, 240...400)]),
+        Case(
+            style: .doubleColumn, mode: .oneBesideSecondary, width: 1000,
+            columns: [P(.primary, 0, 320), P(.secondary, 321, 679)], dividers: [D("divider-primary", 320, .primary, 240...400)]),
+        Case(
+            style: .doubleColumn, mode: .oneOverSecondary, width: 1000,
+            columns: [P(.secondary, 0, 1000, dimmed: true), P(.primary, 0, 320, .overlay)],
+            dividers: [D("divider-primary", 320, .primary, 240...400)]),
         Case(style: .doubleColumn, mode: .secondaryOnly, width: 1000, columns: [P(.secondary, 0, 1000)], dividers: []),
-        Case(style: .doubleColumn, mode: .oneBesideSecondary, width: 705,
-             columns: [P(.primary, 0, 240), P(.secondary, 241, 464)], dividers: [D("divider-primary", 240, .primary, 240...240)]),
-        Case(style: .unspecified, mode: .oneBesideSecondary, width: 1000,
-             columns: [P(.primary, 0, 320), P(.secondary, 321, 679)], dividers: [D("divider-primary", 320, .primary, 240...400)]),
+        Case(
+            style: .doubleColumn, mode: .oneBesideSecondary, width: 705,
+            columns: [P(.primary, 0, 240), P(.secondary, 241, 464)], dividers: [D("divider-primary", 240, .primary, 240...240)]),
+        Case(
+            style: .unspecified, mode: .oneBesideSecondary, width: 1000,
+            columns: [P(.primary, 0, 320), P(.secondary, 321, 679)], dividers: [D("divider-primary", 320, .primary, 240...400)]),
         // The inspector, tiled: it gives way last (1000 - 3 - 464 = 533 for primary and inspector: the primary gives 56).
-        Case(style: .tripleColumn, mode: .twoBesideSecondary, width: 1400, inspector: true,
-             columns: [P(.primary, 0, 280), P(.supplementary, 281, 320), P(.secondary, 602, 527), P(.inspector, 1130, 270)],
-             dividers: [D("divider-primary", 280, .primary, 240...400), D("divider-supplementary", 601, .supplementary, 240...383),
-                        D("divider-secondary", 1129, .inspector, 240...400)]),
-        Case(style: .doubleColumn, mode: .oneBesideSecondary, width: 1000, inspector: true,
-             columns: [P(.primary, 0, 264), P(.secondary, 265, 464), P(.inspector, 730, 270)],
-             dividers: [D("divider-primary", 264, .primary, 240...264), D("divider-secondary", 729, .inspector, 240...294)]),
-        Case(style: .tripleColumn, mode: .twoOverSecondary, width: 1400, inspector: true,
-             columns: [P(.secondary, 0, 1129, dimmed: true), P(.primary, 0, 280, .overlay), P(.supplementary, 281, 320, .overlay),
-                       P(.inspector, 1130, 270)],
-             dividers: [D("divider-primary", 280, .primary, 240...400), D("divider-supplementary", 601, .supplementary, 240...480),
-                        D("divider-secondary", 1129, .inspector, 240...400)]),
+        Case(
+            style: .tripleColumn, mode: .twoBesideSecondary, width: 1400, inspector: true,
+            columns: [P(.primary, 0, 280), P(.supplementary, 281, 320), P(.secondary, 602, 527), P(.inspector, 1130, 270)],
+            dividers: [
+                D("divider-primary", 280, .primary, 240...400), D("divider-supplementary", 601, .supplementary, 240...383),
+                D("divider-secondary", 1129, .inspector, 240...400),
+            ]),
+        Case(
+            style: .doubleColumn, mode: .oneBesideSecondary, width: 1000, inspector: true,
+            columns: [P(.primary, 0, 264), P(.secondary, 265, 464), P(.inspector, 730, 270)],
+            dividers: [D("divider-primary", 264, .primary, 240...264), D("divider-secondary", 729, .inspector, 240...294)]),
+        Case(
+            style: .tripleColumn, mode: .twoOverSecondary, width: 1400, inspector: true,
+            columns: [
+                P(.secondary, 0, 1129, dimmed: true), P(.primary, 0, 280, .overlay), P(.supplementary, 281, 320, .overlay),
+                P(.inspector, 1130, 270),
+            ],
+            dividers: [
+                D("divider-primary", 280, .primary, 240...400), D("divider-supplementary", 601, .supplementary, 240...480),
+                D("divider-secondary", 1129, .inspector, 240...400),
+            ]),
         // The inspector overlaid: below 240 + 1 + 464 = 705 it lies over the secondary's far edge.
-        Case(style: .doubleColumn, mode: .secondaryOnly, width: 650, inspector: true,
-             columns: [P(.secondary, 0, 650), P(.inspector, 380, 270, .overlay)],
-             dividers: [D("divider-secondary", 379, .inspector, 240...400)]),
+        Case(
+            style: .doubleColumn, mode: .secondaryOnly, width: 650, inspector: true,
+            columns: [P(.secondary, 0, 650), P(.inspector, 380, 270, .overlay)],
+            dividers: [D("divider-secondary", 379, .inspector, 240...400)]),
     ]
 
     @Test(arguments: cases)
@@ -176,19 +221,21 @@ import Testing
         var secondary = ColumnWidthSpec(), primary = ColumnWidthSpec()
         secondary.minimum = 800
         primary.minimum = 260
-        let layout = RuleTables.layout(.tripleColumn, .twoBesideSecondary, width: 1400,
-                                       specs: [.secondary: secondary, .primary: primary])
+        let layout = RuleTables.layout(
+            .tripleColumn, .twoBesideSecondary, width: 1400,
+            specs: [.secondary: secondary, .primary: primary])
         // 1400 - 801 = 599 for the two: the supplementary gives way to 318.
         #expect(layout.frame(of: .supplementary)?.width == 318)
-        #expect(layout.divider(of: .primary)?.range == 260...358)          // 599 - 241
-        #expect(layout.divider(of: .supplementary)?.range == 240...318)    // 599 - 281
+        #expect(layout.divider(of: .primary)?.range == 260...358)  // 599 - 241
+        #expect(layout.divider(of: .supplementary)?.range == 240...318)  // 599 - 281
     }
 
     // MARK: - Collapsed
 
     @Test(arguments: [(800.0, 40.0), (200, 40), (199, 0), (150, 0)])
     func collapsedTopWithInspectorSheet(height: Double, sheetTop: Double) {
-        let layout = RuleTables.layout(.tripleColumn, .oneBesideSecondary, width: 500, height: height, inspector: true, collapsed: true)
+        let layout = RuleTables.layout(
+            .tripleColumn, .oneBesideSecondary, width: 500, height: height, inspector: true, collapsed: true)
         #expect(layout.columns.map(P.init) == [P(.secondary, 0, 500, .collapsed, dimmed: true), P(.inspector, 0, 500, .sheet)])
         #expect(layout.frame(of: .secondary) == Rect(x: 0, y: 0, width: 500, height: height))
         #expect(layout.frame(of: .inspector) == Rect(x: 0, y: sheetTop, width: 500, height: height - sheetTop))
@@ -198,7 +245,8 @@ import Testing
     @Test(arguments: [Column.primary, .supplementary, .secondary, .compact])
     func collapsedTopFillsTheWindow(top: Column) {
         for edge in SplitViewController.PrimaryEdge.allCases {
-            let layout = RuleTables.layout(.tripleColumn, .oneBesideSecondary, width: 500, edge: edge, collapsed: true, collapsedTop: top)
+            let layout = RuleTables.layout(
+                .tripleColumn, .oneBesideSecondary, width: 500, edge: edge, collapsed: true, collapsedTop: top)
             #expect(layout.columns.map(P.init) == [P(top, 0, 500, .collapsed)])
             #expect(layout.frame(of: top)?.height == 800)
         }
@@ -248,10 +296,12 @@ import Testing
     }
 
     /// A pane's content starts under its 38 pt bar; a pane shorter than the bar is all bar.
-    @Test(arguments: [(Size(width: 300, height: 500), Rect(x: 0, y: 38, width: 300, height: 462)),
-                      (Size(width: 300, height: 38), Rect(x: 0, y: 38, width: 300, height: 0)),
-                      (Size(width: 300, height: 20), Rect(x: 0, y: 20, width: 300, height: 0)),
-                      (Size.zero, Rect.zero)])
+    @Test(arguments: [
+        (Size(width: 300, height: 500), Rect(x: 0, y: 38, width: 300, height: 462)),
+        (Size(width: 300, height: 38), Rect(x: 0, y: 38, width: 300, height: 0)),
+        (Size(width: 300, height: 20), Rect(x: 0, y: 20, width: 300, height: 0)),
+        (Size.zero, Rect.zero),
+    ])
     func contentStartsUnderTheBar(size: Size, content: Rect) {
         #expect(LayoutComputation.contentBounds(ofPaneSized: size) == content)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// A pane's chrome as a value: built from the layout in the pane's coordinates, drawn by a
@@ -6,11 +7,14 @@ import Testing
 @Suite struct PaneChromeTests {
     static let measurer = FixedAdvanceMeasurer()
 
-    static func chrome(_ layout: Layout, _ column: SplitViewController.Column, title: String = "T",
-                       edge: SplitViewController.PrimaryEdge = .leading, prompt: String? = nil) throws -> PaneChrome {
+    static func chrome(
+        _ layout: Layout, _ column: SplitViewController.Column, title: String = "T",
+        edge: SplitViewController.PrimaryEdge = .leading, prompt: String? = nil
+    ) throws -> PaneChrome {
         let placement = try #require(layout.placement(of: column))
-        return PaneChrome(of: placement, in: layout, title: title, primaryEdge: edge, prompt: prompt,
-                          showsFocusRing: true, isFocused: false)
+        return PaneChrome(
+            of: placement, in: layout, title: title, primaryEdge: edge, prompt: prompt,
+            showsFocusRing: true, isFocused: false)
     }
 
     @Test func equalChromesDrawTheSameAndDrawingChangesNothing() throws {

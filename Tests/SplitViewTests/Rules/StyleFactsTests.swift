@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// What each style implies, in one table.
@@ -17,8 +18,10 @@ import Testing
         #expect(style.stackColumns == stack)
     }
 
-    @Test(arguments: [(S.doubleColumn, 1, [C.primary]), (.tripleColumn, 1, [.supplementary]),
-                      (.tripleColumn, 2, [.primary, .supplementary]), (.tripleColumn, 0, [])])
+    @Test(arguments: [
+        (S.doubleColumn, 1, [C.primary]), (.tripleColumn, 1, [.supplementary]),
+        (.tripleColumn, 2, [.primary, .supplementary]), (.tripleColumn, 0, []),
+    ])
     func besideColumnsByLevel(style: S, level: Int, columns: [C]) {
         #expect(style.besideColumns(level: level) == columns)
     }

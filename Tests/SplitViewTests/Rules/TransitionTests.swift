@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// `Transition.swift` and the controller's use of it: about 250 ms on the injected clock,
@@ -36,7 +37,7 @@ import Testing
         let start = f.split.layout
         f.send(key(.f9))
         #expect(f.split.isAnimating)
-        #expect(f.split.displayMode == .oneBesideSecondary)   // the mode changes at once; the frames follow
+        #expect(f.split.displayMode == .oneBesideSecondary)  // the mode changes at once; the frames follow
         #expect(f.split.layout.frame(of: .primary) == start.frame(of: .primary))
         // A stale clock: the first tick starts it, showing the first frame's movement (1/60 s
         // of the 0.25 s, eased out cubically), never a skipped animation.
@@ -63,7 +64,7 @@ import Testing
         f.split.show(.inspector)
         f.settle()
         let input: Input = which % 2 == 0 ? key(.f9) : key(.f9, .shift)
-        for round in 0..<2 {   // away and back
+        for round in 0..<2 {  // away and back
             f.send(input)
             var now = Double(round * 10)
             var problems: [String] = []
@@ -77,11 +78,19 @@ import Testing
             expectWellFormed(f.split, "round \(round) settled")
             #expect(problems.isEmpty, "round \(round), \(input): \(problems.count) problems, first: \(problems.prefix(3))")
         }
-        #expect(f.recorder.takeAll() == (which % 2 == 0
-            ? [.willChangeTo(.oneBesideSecondary), .willHide(.primary), .didHide(.primary),
-               .willChangeTo(.twoBesideSecondary), .willShow(.primary), .didShow(.primary)]
-            : [.willChangeTo(.secondaryOnly), .willHide(.supplementary), .willHide(.primary), .didHide(.supplementary), .didHide(.primary),
-               .willChangeTo(.twoBesideSecondary), .willShow(.supplementary), .willShow(.primary), .didShow(.supplementary), .didShow(.primary)]))
+        #expect(
+            f.recorder.takeAll()
+                == (which % 2 == 0
+                    ? [
+                        .willChangeTo(.oneBesideSecondary), .willHide(.primary), .didHide(.primary),
+                        .willChangeTo(.twoBesideSecondary), .willShow(.primary), .didShow(.primary),
+                    ]
+                    : [
+                        .willChangeTo(.secondaryOnly), .willHide(.supplementary), .willHide(.primary), .didHide(.supplementary),
+                        .didHide(.primary),
+                        .willChangeTo(.twoBesideSecondary), .willShow(.supplementary), .willShow(.primary),
+                        .didShow(.supplementary), .didShow(.primary),
+                    ]))
     }
 
     @Test func theEaseNeverOvershoots() {
@@ -103,7 +112,7 @@ import Testing
         f.forget()
         f.send(key(.f9), .tick(now: 0), .tick(now: 0.08))
         let midway = f.split.layout
-        f.send(key(.f9))   // back to twoBeside
+        f.send(key(.f9))  // back to twoBeside
         for column in [SplitViewController.Column.primary, .supplementary, .secondary] {
             #expect(f.split.layout.frame(of: column) == midway.frame(of: column), "\(column) jumped")
         }
@@ -111,10 +120,11 @@ import Testing
         #expect(f.split.displayMode == .twoBesideSecondary)
         #expect(f.split.layout.columns == f.split.computeLayout().columns)
         expectWellFormed(f.split)
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.oneBesideSecondary), .willHide(.primary),
-            .willChangeTo(.twoBesideSecondary), .didHide(.primary), .willShow(.primary), .didShow(.primary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.oneBesideSecondary), .willHide(.primary),
+                .willChangeTo(.twoBesideSecondary), .didHide(.primary), .willShow(.primary), .didShow(.primary),
+            ])
     }
 
     @Test func callsMidTransitionAreNeverDropped() {
@@ -130,13 +140,14 @@ import Testing
         #expect(f.split.displayMode == .secondaryOnly)
         #expect(f.shown == [.secondary])
         expectWellFormed(f.split)
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.oneBesideSecondary), .willHide(.primary),          // F9
-            .willChangeTo(.secondaryOnly), .didHide(.primary),                // hide(.supplementary): programmatic
-            .willChangeTo(.twoBesideSecondary),                               // show(.primary): programmatic
-            .willChangeTo(.secondaryOnly), .willHide(.supplementary), .willHide(.primary),   // Shift+F9
-            .didHide(.supplementary), .didHide(.primary),
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.oneBesideSecondary), .willHide(.primary),  // F9
+                .willChangeTo(.secondaryOnly), .didHide(.primary),  // hide(.supplementary): programmatic
+                .willChangeTo(.twoBesideSecondary),  // show(.primary): programmatic
+                .willChangeTo(.secondaryOnly), .willHide(.supplementary), .willHide(.primary),  // Shift+F9
+                .didHide(.supplementary), .didHide(.primary),
+            ])
     }
 
     /// KeyboardKit's race (ShowingAndHidingColumns.md): `show(.primary)` during the dismissal of `twoOverSecondary`
@@ -147,7 +158,7 @@ import Testing
         f.split.preferredSplitBehavior = .overlay
         f.split.preferredDisplayMode = .twoOverSecondary
         f.settle()
-        f.click(x: 1300, y: 400)   // dismiss
+        f.click(x: 1300, y: 400)  // dismiss
         #expect(f.split.displayMode == .secondaryOnly)
         f.send(.tick(now: 0), .tick(now: 0.1))
         f.split.show(.primary)
@@ -155,11 +166,12 @@ import Testing
         #expect(f.split.displayMode == .twoOverSecondary)
         #expect(f.shown.contains(.primary) && f.shown.contains(.supplementary))
         expectWellFormed(f.split)
-        #expect(f.recorder.takeAll() == [
-            .willChangeTo(.secondaryOnly), .willChangeTo(.twoOverSecondary),                 // the preferences
-            .willChangeTo(.secondaryOnly), .willHide(.supplementary), .willHide(.primary),   // the click
-            .willChangeTo(.twoOverSecondary), .didHide(.supplementary), .didHide(.primary),  // show(.primary)
-        ])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.secondaryOnly), .willChangeTo(.twoOverSecondary),  // the preferences
+                .willChangeTo(.secondaryOnly), .willHide(.supplementary), .willHide(.primary),  // the click
+                .willChangeTo(.twoOverSecondary), .didHide(.supplementary), .didHide(.primary),  // show(.primary)
+            ])
     }
 
     @Test func turningAnimationOffJumpsToTheEnd() {
@@ -172,7 +184,7 @@ import Testing
         expectWellFormed(f.split)
         #expect(f.log.takeAll() == ["P willDisappear", "P didDisappear"])
         #expect(f.recorder.takeAll() == [.willChangeTo(.oneBesideSecondary), .willHide(.primary), .didHide(.primary)])
-        f.send(key(.f9))   // and later changes do not animate
+        f.send(key(.f9))  // and later changes do not animate
         #expect(!f.split.isAnimating && f.split.layout.frame(of: .primary) != nil)
         #expect(f.recorder.takeAll() == [.willChangeTo(.twoBesideSecondary), .willShow(.primary), .didShow(.primary)])
     }
@@ -196,7 +208,7 @@ import Testing
         f.split.showsSecondaryOnlyButton = true
         f.send(.tick(now: 5))
         #expect(!f.split.isAnimating)
-        f.resize(1200)   // a resize never animates
+        f.resize(1200)  // a resize never animates
         #expect(!f.split.isAnimating)
         #expect(f.recorder.takeAll() == [])
     }
@@ -211,6 +223,9 @@ import Testing
         f.settle(from: 1)
         #expect(f.shown == [.supplementary])
         expectWellFormed(f.split)
-        #expect(f.recorder.takeAll() == [.willShow(.supplementary), .willHide(.secondary), .didShow(.supplementary), .didHide(.secondary)])
+        #expect(
+            f.recorder.takeAll() == [
+                .willShow(.supplementary), .willHide(.secondary), .didShow(.supplementary), .didHide(.secondary),
+            ])
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// `Command.name` and `Command(name:)`: stable camelCase names for the config file, a round
@@ -76,8 +77,10 @@ import Testing
         #expect(Command(name: "quit", actions: ["quit"]) == .quit)
     }
 
-    @Test(arguments: ["", "Quit", "QUIT", "show", "showprimary", "moveDivider()", "moveDivider(nan)", "moveDivider(inf)",
-                      "moveDivider(x)", "moveDivider(1", " quit", "quit "])
+    @Test(arguments: [
+        "", "Quit", "QUIT", "show", "showprimary", "moveDivider()", "moveDivider(nan)", "moveDivider(inf)",
+        "moveDivider(x)", "moveDivider(1", " quit", "quit ",
+    ])
     func unknownNamesAreRefused(_ name: String) {
         #expect(Command(name: name) == nil, "\(name.debugDescription)")
     }

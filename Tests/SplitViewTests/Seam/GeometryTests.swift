@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// Points, sizes and rectangles: half-open containment, intersection, the mirror used for a
@@ -28,11 +29,11 @@ import Testing
     }
 
     @Test(arguments: [
-        (Rect(x: 30, y: 50, width: 20, height: 20), Rect(x: 30, y: 50, width: 10, height: 10)),   // overlapping corner
-        (Rect(x: 15, y: 25, width: 5, height: 5), Rect(x: 15, y: 25, width: 5, height: 5)),       // inside
-        (Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 10, y: 20, width: 30, height: 40)),   // around
-        (Rect(x: 100, y: 100, width: 5, height: 5), Rect.zero),                                  // apart
-        (Rect(x: 40, y: 20, width: 5, height: 5), Rect.zero),                                    // touching
+        (Rect(x: 30, y: 50, width: 20, height: 20), Rect(x: 30, y: 50, width: 10, height: 10)),  // overlapping corner
+        (Rect(x: 15, y: 25, width: 5, height: 5), Rect(x: 15, y: 25, width: 5, height: 5)),  // inside
+        (Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 10, y: 20, width: 30, height: 40)),  // around
+        (Rect(x: 100, y: 100, width: 5, height: 5), Rect.zero),  // apart
+        (Rect(x: 40, y: 20, width: 5, height: 5), Rect.zero),  // touching
     ])
     func intersection(other: Rect, expected: Rect) {
         #expect(Self.rect.intersection(other) == expected)

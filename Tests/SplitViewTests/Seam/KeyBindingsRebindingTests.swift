@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// `rebinding(_:to:)` and `adding(_:)`: a command's chords replaced in the table that holds

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// The default key table (DefaultNumbers.md) as data, looked up with the lock modifiers masked; the divider table
@@ -100,34 +101,40 @@ import Testing
     }
 
     @Test func upperCaseLetterFindsItsBinding() {
-        #expect(KeyBindings.default.command(for: K(.character("S"), modifiers: [.control, .alt, .capsLock]),
-                                            dividerFocused: false) == .displayModeButton)
+        #expect(
+            KeyBindings.default.command(
+                for: K(.character("S"), modifiers: [.control, .alt, .capsLock]),
+                dividerFocused: false) == .displayModeButton)
     }
 
     @Test func bindingDropsLockModifiersAndEarlierRowsWin() {
         let row = KeyBindings.Binding(K(.function(2), modifiers: [.capsLock, .control]), .quit)
         #expect(row.chord == K(.function(2), modifiers: .control))
-        let table = KeyBindings(global: [row, KeyBindings.Binding(K(.function(2), modifiers: .control), .newWindow)], divider: [])
+        let table = KeyBindings(
+            global: [row, KeyBindings.Binding(K(.function(2), modifiers: .control), .newWindow)], divider: [])
         #expect(table.command(for: K(.function(2), modifiers: .control), dividerFocused: false) == .quit)
     }
 
     // MARK: - Through the controller
 
     @Test func remappedTableWorksThroughHandle() {
-        let bindings = KeyBindings(global: [KeyBindings.Binding(K(.function(2)), .displayModeButton),
-                                            KeyBindings.Binding(K(.character("q"), modifiers: .control), .quit)],
-                                   divider: [])
+        let bindings = KeyBindings(
+            global: [
+                KeyBindings.Binding(K(.function(2)), .displayModeButton),
+                KeyBindings.Binding(K(.character("q"), modifiers: .control), .quit),
+            ],
+            divider: [])
         let split = SplitViewController(style: .doubleColumn, keyBindings: bindings)
         split.animatesTransitions = false
         split.handle(.resize(Size(width: 1400, height: 800)))
         #expect(split.keyBindings == bindings)
         #expect(split.displayMode == .oneBesideSecondary)
-        split.handle(.key(K(.f9)))                                          // no longer bound
+        split.handle(.key(K(.f9)))  // no longer bound
         #expect(split.displayMode == .oneBesideSecondary)
         split.handle(.key(K(.function(2), modifiers: .numLock)))
         #expect(split.displayMode == .secondaryOnly)
         #expect(split.handle(.key(K(.character("q"), modifiers: [.control, .capsLock]))) == [.quit])
-        #expect(split.handle(.key(K(.character("n"), modifiers: .control))).isEmpty)   // the default Ctrl+N is gone
+        #expect(split.handle(.key(K(.character("n"), modifiers: .control))).isEmpty)  // the default Ctrl+N is gone
     }
 
     @Test func lockModifiersNeverBreakAShortcutThroughHandle() {
@@ -147,7 +154,7 @@ import Testing
         #expect(f.split.layout.dividers.contains { $0.isFocused })
         let moved = f.split.primaryColumnWidth + f.split.supplementaryColumnWidth
         #expect(moved == start + 320 - 1)
-        f.send(key(.return))                                                  // accept: focus leaves the divider
+        f.send(key(.return))  // accept: focus leaves the divider
         #expect(!f.split.layout.dividers.contains { $0.isFocused })
         f.send(key(.left))
         #expect(f.split.primaryColumnWidth + f.split.supplementaryColumnWidth == moved)

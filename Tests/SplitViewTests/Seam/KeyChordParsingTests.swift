@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import SplitView
 
 /// `KeyChord(parsing:)`, the config file's reading of a chord: the inverse of `description`,
@@ -63,9 +64,10 @@ import Testing
         }
     }
 
-    static let keys: [KeyChord.Key] = [
-        .escape, .return, .tab, .space, .backspace, .delete, .left, .right, .up, .down, .home, .end, .pageUp, .pageDown,
-    ] + (1...35).map { .function($0) }
+    static let keys: [KeyChord.Key] =
+        [
+            .escape, .return, .tab, .space, .backspace, .delete, .left, .right, .up, .down, .home, .end, .pageUp, .pageDown,
+        ] + (1...35).map { .function($0) }
         + Array("abcdefghijklmnopqrstuvwxyz0123456789+-=,./\\;'`[]_!@#$%^&*()éü").map { .character($0) }
 
     /// `KeyChord(parsing: c.description) == c` for random chords without lock modifiers (which

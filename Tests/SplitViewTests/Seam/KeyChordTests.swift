@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// A key and its modifiers: letters stored in lower case, the lock modifiers dropped by

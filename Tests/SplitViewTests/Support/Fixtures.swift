@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// A shared log of appearance callbacks, in order, across several controllers.
@@ -37,9 +38,10 @@ struct Fixture {
     let supplementary: LoggingViewController
     let secondary: LoggingViewController
 
-    init(_ style: SplitViewController.Style = .tripleColumn, width: Double? = nil, height: Double = 800,
-         animated: Bool = false, delegate: Bool = true)
-    {
+    init(
+        _ style: SplitViewController.Style = .tripleColumn, width: Double? = nil, height: Double = 800,
+        animated: Bool = false, delegate: Bool = true
+    ) {
         split = SplitViewController(style: style)
         split.animatesTransitions = animated
         primary = LoggingViewController("P", log: log)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// Checks what must hold of any layout the controller publishes, settled or mid-transition:
@@ -7,9 +8,10 @@ import Testing
 /// inside their column. For settled expanded layouts also: tiled frames plus 1-pt dividers
 /// cover the width exactly, tiled frames never overlap, and each column keeps its minimum
 /// and maximum whenever the window is wide enough for the mode.
-func expectWellFormed(_ split: SplitViewController, _ context: @autoclosure () -> String = "",
-                      sourceLocation: SourceLocation = #_sourceLocation)
-{
+func expectWellFormed(
+    _ split: SplitViewController, _ context: @autoclosure () -> String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let layout = split.layout
     let size = layout.size
     func fail(_ message: String) {
@@ -20,12 +22,16 @@ func expectWellFormed(_ split: SplitViewController, _ context: @autoclosure () -
     if !split.isCollapsed && !split.splitBehavior.allowedModes.contains(split.displayMode) {
         fail("\(split.displayMode) is not allowed under \(split.splitBehavior)")
     }
-    if split.style != .tripleColumn && split.displayMode.level > 1 { fail("two-column mode \(split.displayMode) in \(split.style)") }
+    if split.style != .tripleColumn && split.displayMode.level > 1 {
+        fail("two-column mode \(split.displayMode) in \(split.style)")
+    }
     for placement in layout.columns {
         let f = placement.frame
         if ![f.minX, f.minY, f.width, f.height].allSatisfy(\.isFinite) { fail("\(placement.column) frame not finite: \(f)") }
         if f.width < 0 || f.height < 0 { fail("\(placement.column) negative size \(f)") }
-        if placement.presentation != .sheet && f.height != size.height { fail("\(placement.column) height \(f.height) ≠ \(size.height)") }
+        if placement.presentation != .sheet && f.height != size.height {
+            fail("\(placement.column) height \(f.height) ≠ \(size.height)")
+        }
     }
     if Set(layout.columns.map(\.column)).count != layout.columns.count { fail("a column placed twice") }
     for button in layout.buttons {
@@ -36,14 +42,20 @@ func expectWellFormed(_ split: SplitViewController, _ context: @autoclosure () -
     }
     guard !split.isAnimating else { return }
     for divider in layout.dividers {
-        guard let width = layout.frame(of: divider.resizes)?.width else { fail("divider for hidden \(divider.resizes)"); continue }
+        guard let width = layout.frame(of: divider.resizes)?.width else {
+            fail("divider for hidden \(divider.resizes)"); continue
+        }
         if !divider.range.contains(width) { fail("\(divider.name) range \(divider.range) lacks width \(width)") }
         if divider.drawnRect.width != 1 { fail("\(divider.name) drawn width \(divider.drawnRect.width)") }
-        if divider.grabRect.minX != divider.drawnRect.minX - 6 || divider.grabRect.width != 13 { fail("\(divider.name) grab rect") }
+        if divider.grabRect.minX != divider.drawnRect.minX - 6 || divider.grabRect.width != 13 {
+            fail("\(divider.name) grab rect")
+        }
     }
     if split.isCollapsed {
         let main = layout.columns.filter { $0.presentation == .collapsed }
-        if main.count != 1 || main.first?.frame != Rect(origin: .zero, size: size) { fail("collapsed: one column must fill the window") }
+        if main.count != 1 || main.first?.frame != Rect(origin: .zero, size: size) {
+            fail("collapsed: one column must fill the window")
+        }
         return
     }
     guard size.width > 0 else { return }
@@ -66,10 +78,13 @@ func expectWellFormed(_ split: SplitViewController, _ context: @autoclosure () -
         for placement in tiled where placement.column != .secondary {
             let w = placement.frame.width
             if w < widths.minimum(placement.column) - 0.001 || w > widths.maximum(placement.column) + 0.001 {
-                fail("\(placement.column) width \(w) outside \(widths.minimum(placement.column))…\(widths.maximum(placement.column))")
+                fail(
+                    "\(placement.column) width \(w) outside \(widths.minimum(placement.column))…\(widths.maximum(placement.column))"
+                )
             }
         }
-        if let secondary = layout.frame(of: .secondary), !mode.dimsSecondary, secondary.width < widths.minimum(.secondary) - 0.001 {
+        if let secondary = layout.frame(of: .secondary), !mode.dimsSecondary, secondary.width < widths.minimum(.secondary) - 0.001
+        {
             fail("secondary \(secondary.width) below its minimum")
         }
     }

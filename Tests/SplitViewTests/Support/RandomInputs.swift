@@ -13,7 +13,7 @@ struct InputDecoder {
         let height = max(size.height, 1)
         switch kind {
         case 0: return .resize(Size(width: Double(value % 3001), height: Double(200 + value % 900)))
-        case 1: return .resize(Size(width: Double(560 + value % 100), height: height))   // around the threshold
+        case 1: return .resize(Size(width: Double(560 + value % 100), height: height))  // around the threshold
         case 2, 3:
             if let divider = split.layout.dividers.randomElement(seed: value) {
                 return .pointerDown(Point(x: divider.drawnRect.minX + Double(value % 13) - 6, y: Double(value % Int(height))))
@@ -22,7 +22,9 @@ struct InputDecoder {
         case 4: return .pointerMoved(Point(x: Double(value % 3400) - 200, y: Double(value % Int(height))))
         case 5: return .pointerUp(point(value, size))
         case 6:
-            if let button = split.layout.buttons.randomElement(seed: value) { return .pointerDown(Point(x: button.frame.midX, y: button.frame.midY)) }
+            if let button = split.layout.buttons.randomElement(seed: value) {
+                return .pointerDown(Point(x: button.frame.midX, y: button.frame.midY))
+            }
             return .pointerUp(point(value, size))
         case 7, 8:
             let rows = split.keyBindings.global + split.keyBindings.divider
@@ -36,11 +38,11 @@ struct InputDecoder {
         case 12, 13:
             now += Double(value % 6) / 40
             return .tick(now: now)
-        case 14: return .pointerDown(Point(x: Double(value % 8), y: Double(value % Int(height))))   // the edge zone
+        case 14: return .pointerDown(Point(x: Double(value % 8), y: Double(value % Int(height))))  // the edge zone
         default:
             switch value % 3 {
             case 0: return .doubleClick(point(value, size))
-            case 1: return .key(KeyChord(.character(Character(UnicodeScalar(UInt8(97 + value % 26))))))   // type-ahead
+            case 1: return .key(KeyChord(.character(Character(UnicodeScalar(UInt8(97 + value % 26))))))  // type-ahead
             default: return .pointerExited
             }
         }

@@ -91,20 +91,32 @@ final class Recorder: SplitViewControllerDelegate {
         if recordsTargetQueries { record(svc, .targetForAction) }
         return target
     }
-    func splitViewController(_ svc: SplitViewController,
-                             topColumnForCollapsingToProposedTopColumn proposed: SplitViewController.Column) -> SplitViewController.Column {
+    func splitViewController(
+        _ svc: SplitViewController,
+        topColumnForCollapsingToProposedTopColumn proposed: SplitViewController.Column
+    ) -> SplitViewController.Column {
         record(svc, .topColumnForCollapsing(proposed: proposed))
         return topColumn ?? proposed
     }
-    func splitViewController(_ svc: SplitViewController,
-                             displayModeForExpandingToProposedDisplayMode proposed: SplitViewController.DisplayMode) -> SplitViewController.DisplayMode {
+    func splitViewController(
+        _ svc: SplitViewController,
+        displayModeForExpandingToProposedDisplayMode proposed: SplitViewController.DisplayMode
+    ) -> SplitViewController.DisplayMode {
         record(svc, .displayModeForExpanding(proposed: proposed))
         return expandingMode ?? proposed
     }
-    func splitViewController(_ svc: SplitViewController, willShow column: SplitViewController.Column) { record(svc, .willShow(column)) }
-    func splitViewController(_ svc: SplitViewController, didShow column: SplitViewController.Column) { record(svc, .didShow(column)) }
-    func splitViewController(_ svc: SplitViewController, willHide column: SplitViewController.Column) { record(svc, .willHide(column)) }
-    func splitViewController(_ svc: SplitViewController, didHide column: SplitViewController.Column) { record(svc, .didHide(column)) }
+    func splitViewController(_ svc: SplitViewController, willShow column: SplitViewController.Column) {
+        record(svc, .willShow(column))
+    }
+    func splitViewController(_ svc: SplitViewController, didShow column: SplitViewController.Column) {
+        record(svc, .didShow(column))
+    }
+    func splitViewController(_ svc: SplitViewController, willHide column: SplitViewController.Column) {
+        record(svc, .willHide(column))
+    }
+    func splitViewController(_ svc: SplitViewController, didHide column: SplitViewController.Column) {
+        record(svc, .didHide(column))
+    }
     func splitViewControllerDidCollapse(_ svc: SplitViewController) { record(svc, .didCollapse) }
     func splitViewControllerDidExpand(_ svc: SplitViewController) { record(svc, .didExpand) }
     func splitViewControllerInteractivePresentationGestureWillBegin(_ svc: SplitViewController) { record(svc, .gestureWillBegin) }
@@ -113,8 +125,10 @@ final class Recorder: SplitViewControllerDelegate {
         record(svc, .primaryForCollapsing)
         return primaryForCollapsingAnswer
     }
-    func splitViewController(_ svc: SplitViewController, collapseSecondary secondaryViewController: ViewController,
-                             onto primaryViewController: ViewController) -> Bool {
+    func splitViewController(
+        _ svc: SplitViewController, collapseSecondary secondaryViewController: ViewController,
+        onto primaryViewController: ViewController
+    ) -> Bool {
         record(svc, .collapseSecondary)
         return collapseSecondaryAnswer
     }
@@ -122,7 +136,9 @@ final class Recorder: SplitViewControllerDelegate {
         record(svc, .primaryForExpanding)
         return primaryForExpandingAnswer
     }
-    func splitViewController(_ svc: SplitViewController, separateSecondaryFrom primaryViewController: ViewController) -> ViewController? {
+    func splitViewController(
+        _ svc: SplitViewController, separateSecondaryFrom primaryViewController: ViewController
+    ) -> ViewController? {
         record(svc, .separateSecondary)
         return separateSecondaryAnswer
     }
@@ -141,19 +157,26 @@ final class Recorder: SplitViewControllerDelegate {
 extension Event {
     /// A triple column mounting at 1400 pt: twoBesideSecondary, every column announced.
     static var tripleMount: [Event] {
-        [.willChangeTo(.twoBesideSecondary), .willShow(.supplementary), .willShow(.primary), .willShow(.secondary),
-         .didShow(.supplementary), .didShow(.primary), .didShow(.secondary)]
+        [
+            .willChangeTo(.twoBesideSecondary), .willShow(.supplementary), .willShow(.primary), .willShow(.secondary),
+            .didShow(.supplementary), .didShow(.primary), .didShow(.secondary),
+        ]
     }
 
     /// A triple column in twoBesideSecondary collapsing with the secondary on top.
     static var tripleCollapse: [Event] {
-        [.willChangeTo(.oneBesideSecondary), .topColumnForCollapsing(proposed: .secondary), .willHide(.supplementary),
-         .willHide(.primary), .didCollapse, .didHide(.supplementary), .didHide(.primary)]
+        [
+            .willChangeTo(.oneBesideSecondary), .topColumnForCollapsing(proposed: .secondary), .willHide(.supplementary),
+            .willHide(.primary), .didCollapse, .didHide(.supplementary), .didHide(.primary),
+        ]
     }
 
     /// A collapsed triple column expanding to twoBesideSecondary.
     static var tripleExpand: [Event] {
-        [.willChangeTo(.twoBesideSecondary), .displayModeForExpanding(proposed: .twoBesideSecondary), .willShow(.supplementary),
-         .willShow(.primary), .didExpand, .didShow(.supplementary), .didShow(.primary)]
+        [
+            .willChangeTo(.twoBesideSecondary), .displayModeForExpanding(proposed: .twoBesideSecondary),
+            .willShow(.supplementary),
+            .willShow(.primary), .didExpand, .didShow(.supplementary), .didShow(.primary),
+        ]
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// The rules of the DocC articles (Sources/SplitView/SplitView.docc: DisplayModes.md,
@@ -19,9 +20,9 @@ enum RuleTables {
     static let minimumPrimary = 240.0, minimumSupplementary = 240.0, minimumSecondary = 464.0
     static let minimumInspector = 240.0
     /// Width three columns need to tile at their minimums: 240 + 240 + 464 + two 1-pt dividers.
-    static let threeColumnsWidth = minimumPrimary + minimumSupplementary + minimumSecondary + 2   // 946
+    static let threeColumnsWidth = minimumPrimary + minimumSupplementary + minimumSecondary + 2  // 946
     /// Width two columns need: 240 + 464 + one divider.
-    static let twoColumnsWidth = minimumPrimary + minimumSecondary + 1                            // 705
+    static let twoColumnsWidth = minimumPrimary + minimumSecondary + 1  // 705
 
     /// The width classes of the resolution table: each side of every boundary.
     static let widthClasses: [Double] = [620, 700, 704, 705, 800, 945, 946, 1400]
@@ -32,9 +33,11 @@ enum RuleTables {
     static func cap(_ style: Style) -> Int { style == .tripleColumn ? 2 : 1 }
 
     /// How many columns tile beside the secondary at their minimums.
-    static func columnsThatTile(_ style: Style, width: Double, minimumPrimary p: Double = minimumPrimary,
-                                minimumSupplementary s: Double = minimumSupplementary,
-                                minimumSecondary d: Double = minimumSecondary) -> Int {
+    static func columnsThatTile(
+        _ style: Style, width: Double, minimumPrimary p: Double = minimumPrimary,
+        minimumSupplementary s: Double = minimumSupplementary,
+        minimumSecondary d: Double = minimumSecondary
+    ) -> Int {
         if style == .tripleColumn && width >= p + s + d + 2 { return 2 }
         let beside = style == .tripleColumn ? s : p
         return width >= beside + d + 1 ? 1 : 0
@@ -80,8 +83,10 @@ enum RuleTables {
 
     /// The expected `(displayMode, splitBehavior)` for preferences set before the first
     /// resize to `width` (no request pending), per `DisplayModeResolution.resolved`'s doc.
-    static func expected(_ style: Style, behavior preferredBehavior: Behavior, mode preferred: Mode,
-                         width: Double, presentsWithGesture: Bool) -> (Mode, Behavior) {
+    static func expected(
+        _ style: Style, behavior preferredBehavior: Behavior, mode preferred: Mode,
+        width: Double, presentsWithGesture: Bool
+    ) -> (Mode, Behavior) {
         let tiles = columnsThatTile(style, width: width)
         let wanted: Int? = preferred == .automatic ? nil : min(preferred.level, cap(style))
         // Behavior: the preferred one; else the family the preferred mode names; else
@@ -115,7 +120,7 @@ enum RuleTables {
             // An overlay chosen for a narrow window shows nothing until the user asks.
             if narrow && namedBehavior(preferred) != .overlay { return (.secondaryOnly, .overlay) }
             while level > 0 && !roomOver(level: level, style, width: width) { level -= 1 }
-        default:   // displace: two displace while they fit over the secondary; one must tile.
+        default:  // displace: two displace while they fit over the secondary; one must tile.
             if level == 2 && !roomToDisplace(width: width) { level = 1 }
             if level == 1 && tiles < 1 { level = 0 }
         }
@@ -148,19 +153,25 @@ enum RuleTables {
         ButtonRow(behavior: .overlay, style: .tripleColumn, mode: .oneOverSecondary, target: .twoOverSecondary, source: "doc"),
         ButtonRow(behavior: .overlay, style: .tripleColumn, mode: .twoOverSecondary, target: nil, source: "doc"),
         ButtonRow(behavior: .overlay, style: .doubleColumn, mode: .oneOverSecondary, target: .secondaryOnly, source: "decided"),
-        ButtonRow(behavior: .displace, style: .tripleColumn, mode: .oneBesideSecondary, target: .twoDisplaceSecondary, source: "doc"),
+        ButtonRow(
+            behavior: .displace, style: .tripleColumn, mode: .oneBesideSecondary, target: .twoDisplaceSecondary, source: "doc"),
         ButtonRow(behavior: .displace, style: .tripleColumn, mode: .twoDisplaceSecondary, target: nil, source: "doc"),
-        ButtonRow(behavior: .displace, style: .tripleColumn, mode: .secondaryOnly, target: .oneBesideSecondary, source: "decided"),
-        ButtonRow(behavior: .displace, style: .doubleColumn, mode: .secondaryOnly, target: .oneBesideSecondary, source: "decided"),
-        ButtonRow(behavior: .displace, style: .doubleColumn, mode: .oneBesideSecondary, target: .secondaryOnly, source: "decided"),
+        ButtonRow(
+            behavior: .displace, style: .tripleColumn, mode: .secondaryOnly, target: .oneBesideSecondary, source: "decided"),
+        ButtonRow(
+            behavior: .displace, style: .doubleColumn, mode: .secondaryOnly, target: .oneBesideSecondary, source: "decided"),
+        ButtonRow(
+            behavior: .displace, style: .doubleColumn, mode: .oneBesideSecondary, target: .secondaryOnly, source: "decided"),
     ]
 
     // MARK: - Building controllers and layouts
 
     /// A controller of `style` (logging controllers in its columns, transitions off, no
     /// delegate) with these preferences, then sized `width` × `height`.
-    static func controller(_ style: Style, behavior: Behavior = .automatic, mode: Mode = .automatic,
-                           presentsWithGesture: Bool = true, width: Double, height: Double = 800) -> Fixture {
+    static func controller(
+        _ style: Style, behavior: Behavior = .automatic, mode: Mode = .automatic,
+        presentsWithGesture: Bool = true, width: Double, height: Double = 800
+    ) -> Fixture {
         let fixture = Fixture(style, delegate: false)
         fixture.split.preferredSplitBehavior = behavior
         fixture.split.preferredDisplayMode = mode
@@ -170,15 +181,18 @@ enum RuleTables {
     }
 
     /// The layout rule applied directly, default widths unless `specs` says otherwise.
-    static func layout(_ style: Style, _ mode: Mode, width: Double, height: Double = 800, inspector: Bool = false,
-                       edge: SplitViewController.PrimaryEdge = .leading, collapsed: Bool = false,
-                       collapsedTop: Column = .secondary, specs: [Column: ColumnWidthSpec] = [:],
-                       user: [Column: Double] = [:]) -> Layout {
-        LayoutComputation.layout(LayoutInput(
-            size: Size(width: width, height: height), style: style, primaryEdge: edge, displayMode: mode,
-            isCollapsed: collapsed, collapsedTop: collapsedTop, inspectorShown: inspector,
-            widths: ResolvedWidths(specs: specs, userWidths: user, style: style, windowWidth: width),
-            userSized: ColumnSet(user.keys)))
+    static func layout(
+        _ style: Style, _ mode: Mode, width: Double, height: Double = 800, inspector: Bool = false,
+        edge: SplitViewController.PrimaryEdge = .leading, collapsed: Bool = false,
+        collapsedTop: Column = .secondary, specs: [Column: ColumnWidthSpec] = [:],
+        user: [Column: Double] = [:]
+    ) -> Layout {
+        LayoutComputation.layout(
+            LayoutInput(
+                size: Size(width: width, height: height), style: style, primaryEdge: edge, displayMode: mode,
+                isCollapsed: collapsed, collapsedTop: collapsedTop, inspectorShown: inspector,
+                widths: ResolvedWidths(specs: specs, userWidths: user, style: style, windowWidth: width),
+                userSized: ColumnSet(user.keys)))
     }
 
     /// Clicks at the middle of `rect`: the press and the release both inside.

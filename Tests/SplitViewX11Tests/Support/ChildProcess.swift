@@ -86,8 +86,10 @@ final class ChildProcess {
 ///
 /// - Parameter redirect: adds the child's file actions (its stdout, stderr).
 /// - Returns: `posix_spawn`'s result, 0 on success.
-func spawn(_ path: String, _ argv: [String], environment: [String: String] = [:], pid: inout pid_t,
-           redirect: (inout posix_spawn_file_actions_t) -> Void) -> Int32 {
+func spawn(
+    _ path: String, _ argv: [String], environment: [String: String] = [:], pid: inout pid_t,
+    redirect: (inout posix_spawn_file_actions_t) -> Void
+) -> Int32 {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }

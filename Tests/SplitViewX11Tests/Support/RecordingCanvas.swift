@@ -11,7 +11,6 @@ final class RecordingCanvas: CanvasProtocol {
 
     func strokeRect(_ rect: Rect, _ color: Color, width: Double) { ops.append(.strokeRect(rect, color, width: width)) }
 
-
     func polyline(_ points: [Point], _ color: Color, width: Double) { ops.append(.polyline(points, color, width: width)) }
 
     func polygon(_ points: [Point], _ color: Color) { ops.append(.polygon(points, color)) }

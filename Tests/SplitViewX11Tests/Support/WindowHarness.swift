@@ -1,8 +1,9 @@
 import CX11
 import Glibc
 import SplitView
-@testable import SplitViewX11
 import Testing
+
+@testable import SplitViewX11
 
 /// A host with one window under a private Xvfb, and the means to poke it the way the X server
 /// would: events sent with `XSendEvent`, geometry and pixels read back.
@@ -28,10 +29,12 @@ final class WindowHarness {
         let split = SplitViewController(style: style)
         split.animatesTransitions = false
         split.showsSecondaryOnlyButton = true
-        split.setViewController(ListViewController(title: "Folders", items: (1...30).map { ListItem(title: "Folder \($0)") }),
-                                for: .primary)
-        split.setViewController(ListViewController(title: "Notes", items: [ListItem(title: "Ünïcødé note", subtitle: "1 KB")]),
-                                for: .supplementary)
+        split.setViewController(
+            ListViewController(title: "Folders", items: (1...30).map { ListItem(title: "Folder \($0)") }),
+            for: .primary)
+        split.setViewController(
+            ListViewController(title: "Notes", items: [ListItem(title: "Ünïcødé note", subtitle: "1 KB")]),
+            for: .supplementary)
         split.setViewController(TextViewController(title: "Reader", text: "Hello, Xvfb — Ελληνικά, Кириллица."), for: .secondary)
         return Host.WindowContent(controller: split, title: "Harness — SplitView")
     }
@@ -55,8 +58,10 @@ final class WindowHarness {
     func geometry(_ child: Window) -> (rect: PixelRect, viewable: Bool) {
         var attributes = XWindowAttributes()
         XGetWindowAttributes(connection.display, child, &attributes)
-        return (PixelRect(x: Int(attributes.x), y: Int(attributes.y), width: Int(attributes.width), height: Int(attributes.height)),
-                attributes.map_state == IsViewable)
+        return (
+            PixelRect(x: Int(attributes.x), y: Int(attributes.y), width: Int(attributes.width), height: Int(attributes.height)),
+            attributes.map_state == IsViewable
+        )
     }
 
     func isViewable(_ child: Window) -> Bool { geometry(child).viewable }

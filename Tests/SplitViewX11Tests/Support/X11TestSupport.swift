@@ -1,8 +1,9 @@
 import CX11
 import Glibc
 import SplitView
-@testable import SplitViewX11
 import Testing
+
+@testable import SplitViewX11
 
 /// Every in-process test that touches Xlib, Xft or fontconfig lives in a suite nested in this
 /// one, through an extension: Xft is not thread-safe, and `.serialized` only orders the tests
@@ -23,8 +24,9 @@ func withConnection<T>(scale: Double? = nil, _ body: (X11Connection) throws -> T
 /// pending MapNotify consumed.
 func makeMappedWindow(_ connection: X11Connection, width: Int = 200, height: Int = 120) throws -> Window {
     let display = connection.display
-    let window = XCreateSimpleWindow(display, connection.root, 0, 0, UInt32(width), UInt32(height), 0,
-                                     XBlackPixel(display, connection.screen), XWhitePixel(display, connection.screen))
+    let window = XCreateSimpleWindow(
+        display, connection.root, 0, 0, UInt32(width), UInt32(height), 0,
+        XBlackPixel(display, connection.screen), XWhitePixel(display, connection.screen))
     let mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask | KeyPressMask
     XSelectInput(display, window, mask)
     XMapWindow(display, window)
@@ -53,8 +55,11 @@ struct PixelImage {
     /// Reads `rect` of `drawable` (which must be viewable if it is a window).
     init(_ connection: X11Connection, _ drawable: Drawable, _ rect: PixelRect) throws {
         connection.sync()
-        guard let image = XGetImage(connection.display, drawable, Int32(rect.x), Int32(rect.y),
-                                    UInt32(rect.width), UInt32(rect.height), XAllPlanes(), ZPixmap) else {
+        guard
+            let image = XGetImage(
+                connection.display, drawable, Int32(rect.x), Int32(rect.y),
+                UInt32(rect.width), UInt32(rect.height), XAllPlanes(), ZPixmap)
+        else {
             throw XvfbServer.Failure(description: "XGetImage failed on \(drawable)")
         }
         defer { XDestroyImage(image) }

@@ -46,7 +46,7 @@ final class XvfbServer {
         let writeEnd = fds[1]
         let rc = spawn(executable, arguments, pid: &pid) { actions in
             posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)   // Xvfb's chatter
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)  // Xvfb's chatter
         }
         close(fds[1])
         guard rc == 0 else {
@@ -80,7 +80,7 @@ final class XvfbServer {
             exited = waitpid(pid, &status, WNOHANG) == pid
         }
         if !exited {
-            kill(pid, SIGKILL)                    // cannot be blocked or ignored
+            kill(pid, SIGKILL)  // cannot be blocked or ignored
             Self.reap(pid)
             unlink("/tmp/.X11-unix/X\(display.dropFirst())")
         }
