@@ -3,14 +3,8 @@ extension SplitViewController {
     /// the display-mode button (<doc:DisplayModeButton>, with ``displayModeButtonVisibility``), and the
     /// secondary-only button.
     func barButtons(for layout: Layout, collapsed: Bool, mode: DisplayMode, behavior: SplitBehavior) -> [BarButton] {
-        var perColumn: [(Column, [BarButton])] = []
-        func add(_ button: BarButton) {
-            if let index = perColumn.firstIndex(where: { $0.0 == button.column }) {
-                perColumn[index].1.append(button)
-            } else {
-                perColumn.append((button.column, [button]))
-            }
-        }
+        var buttons: [BarButton] = []
+        func add(_ button: BarButton) { buttons.append(button) }
         if collapsed {
             if let top = collapse.stack.last, let title = backTitle(in: top, collapsed: true) {
                 add(BarButton(kind: .back, icon: .backChevron, column: top, frame: .zero, title: title))
@@ -36,7 +30,7 @@ extension SplitViewController {
             }
         }
         let measurer = textMeasurer
-        return ButtonRules.placed(perColumn, in: layout, primaryEdge: modes.preferences.primaryEdge) {
+        return ButtonRules.placed(buttons, in: layout, primaryEdge: modes.preferences.primaryEdge) {
             measurer.width(of: $0, font: .body)
         }
     }

@@ -209,13 +209,17 @@ extension SplitViewController {
     /// Makes ``layout`` the layout on screen now, with hover, press and focus marked.
     func publish() {
         var current = transition?.current ?? settledLayout
+        // The state read once: each read of a stored property of the class is checked for
+        // exclusive access at run time, which in the loops below cost more than the marks.
+        let location = pointer.location, activity = pointer.activity, dragged = pointer.dividerDrag?.divider
+        let moved = focus.keyboardMove?.divider, focusedDivider = focus.divider
         // Marks are written only where they are set, so the usual publish shares the settled
         // layout's arrays instead of copying them.
         for index in current.buttons.indices {
             let button = current.buttons[index]
-            let hovered = pointer.location.map(button.frame.contains) ?? false
+            let hovered = location.map(button.frame.contains) ?? false
             var pressed = false
-            if case .pressingButton(let kind, let column) = pointer.activity, kind == button.kind, column == button.column {
+            if case .pressingButton(let kind, let column) = activity, kind == button.kind, column == button.column {
                 pressed = hovered
             }
             if hovered != button.isHovered { current.buttons[index].isHovered = hovered }
@@ -223,10 +227,9 @@ extension SplitViewController {
         }
         for index in current.dividers.indices {
             let column = current.dividers[index].column
-            var active = focus.keyboardMove?.divider == column
-            if pointer.dividerDrag?.divider == column { active = true }
-            if (focus.divider == column) != current.dividers[index].isFocused {
-                current.dividers[index].isFocused = focus.divider == column
+            let active = moved == column || dragged == column
+            if (focusedDivider == column) != current.dividers[index].isFocused {
+                current.dividers[index].isFocused = focusedDivider == column
             }
             if active != current.dividers[index].isActive { current.dividers[index].isActive = active }
         }

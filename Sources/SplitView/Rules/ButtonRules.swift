@@ -60,20 +60,26 @@ enum ButtonRules {
     }
 
     /// Places the buttons of each column's bar, leading first (from the primary edge), and
-    /// mirrors them for a trailing primary edge.
+    /// mirrors them for a trailing primary edge. The result is grouped by column, columns in
+    /// the order they first appear in `buttons`.
     ///
-    /// - Parameter perColumn: the buttons each column's bar holds, in order, without frames;
-    ///   `titleWidth` sizes a back button that carries a title.
+    /// - Parameter buttons: every bar's buttons without frames; a column's buttons are placed
+    ///   in the order given. `titleWidth` sizes a button that carries a title.
     static func placed(
-        _ perColumn: [(SplitViewController.Column, [BarButton])], in layout: Layout,
+        _ buttons: [BarButton], in layout: Layout,
         primaryEdge: SplitViewController.PrimaryEdge, titleWidth: (String) -> Double
     ) -> [BarButton] {
         var result: [BarButton] = []
-        for (column, buttons) in perColumn {
+        result.reserveCapacity(buttons.count)
+        var done = ColumnSet()
+        // A handful of buttons: one pass per column, without building a list per column.
+        for first in buttons where !done.contains(first.column) {
+            let column = first.column
+            done.insert(ColumnSet(column))
             guard let frame = layout.frame(of: column) else { continue }
             let logical = primaryEdge == .trailing ? frame.mirrored(inWidth: layout.size.width) : frame
             var x = logical.minX + ButtonMetrics.margin
-            for var button in buttons {
+            for var button in buttons where button.column == column {
                 var width = ButtonMetrics.size
                 if !button.title.isEmpty {
                     width = min(

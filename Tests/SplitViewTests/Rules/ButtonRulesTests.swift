@@ -257,7 +257,7 @@ import Testing
         let back = BarButton(kind: .back, icon: .backChevron, column: .secondary, frame: .zero, title: "Folders")
         let mode = BarButton(kind: .displayMode, icon: .sidebar, column: .secondary, frame: .zero)
         for edge in SplitViewController.PrimaryEdge.allCases {
-            let placed = ButtonRules.placed([(.secondary, [back, mode])], in: layout, primaryEdge: edge) { Double($0.count) * 10 }
+            let placed = ButtonRules.placed([back, mode], in: layout, primaryEdge: edge) { Double($0.count) * 10 }
             // Placed from the column's primary-edge side: its left edge, or (trailing) its right edge.
             let x = edge == .leading ? 8 : columnWidth - 8 - buttonWidth
             let second = edge == .leading ? x + buttonWidth + 4 : x - 4 - 28
@@ -268,11 +268,31 @@ import Testing
         }
     }
 
+    /// Buttons are grouped by column, columns in the order they first appear, and keep their
+    /// order within a column: a primary's display-mode button given after a secondary's back
+    /// button still sits beside the primary's own back button.
+    @Test func buttonsAreGroupedByColumnInFirstAppearanceOrder() {
+        let layout = Layout(
+            size: Size(width: 1000, height: 800),
+            columns: [
+                ColumnPlacement(column: .primary, frame: Rect(x: 0, y: 0, width: 300, height: 800), presentation: .tiled),
+                ColumnPlacement(column: .secondary, frame: Rect(x: 301, y: 0, width: 699, height: 800), presentation: .tiled),
+            ])
+        let backP = BarButton(kind: .back, icon: .backChevron, column: .primary, frame: .zero)
+        let backS = BarButton(kind: .back, icon: .backChevron, column: .secondary, frame: .zero)
+        let mode = BarButton(kind: .displayMode, icon: .sidebar, column: .primary, frame: .zero)
+        let placed = ButtonRules.placed([backP, backS, mode], in: layout, primaryEdge: .leading) { _ in 0 }
+        #expect(placed.map(\.column) == [.primary, .primary, .secondary])
+        #expect(placed.map(\.kind) == [.back, .displayMode, .back])
+        let lefts: [Double] = [8, 40, 309]  // 8; 8 + 28 + 4; 301 + 8
+        #expect(placed.map(\.frame.minX) == lefts)
+    }
+
     /// A column that is not showing holds no buttons.
     @Test func buttonsOfAHiddenColumnAreDropped() {
         let layout = Layout(size: Size(width: 1000, height: 800))
         let mode = BarButton(kind: .displayMode, icon: .sidebar, column: .primary, frame: .zero)
-        #expect(ButtonRules.placed([(.primary, [mode])], in: layout, primaryEdge: .leading) { _ in 0 }.isEmpty)
+        #expect(ButtonRules.placed([mode], in: layout, primaryEdge: .leading) { _ in 0 }.isEmpty)
     }
 
     // MARK: - Clicking
