@@ -1,0 +1,20 @@
+/// What a ``ListViewController`` shows: rows built only when asked for, so that a folder of
+/// 100 000 files costs what its visible rows cost.
+///
+/// Mirrors the part of `UITableViewDataSource` a list needs (`numberOfRows`, `cellForRow`).
+public protocol ListDataSource: AnyObject {
+    /// How many rows there are.
+    var numberOfRows: Int { get }
+    /// The row at `index` (0 ..< ``numberOfRows``); asked only for rows being drawn or searched.
+    func item(at index: Int) -> ListItem
+    /// The text type-ahead matches for the row at `index`: its title, without building the rest.
+    func searchText(at index: Int) -> String
+    /// True when rows have a subtitle: the row height (46 pt rather than 30) without asking
+    /// every row.
+    var rowsHaveSubtitles: Bool { get }
+}
+
+extension ListDataSource {
+    /// The row's title.
+    public func searchText(at index: Int) -> String { item(at: index).title }
+}
