@@ -80,7 +80,7 @@ open class ViewController {
     /// background.
     ///
     /// Drawing is a read: an override changes nothing, and draws the state that
-    /// ``viewWillLayoutSubviews(in:)`` left (the controller lays out first).
+    /// ``ViewController/viewWillLayoutSubviews(in:)`` left (the controller lays out first).
     open func draw(in context: DrawContext) -> [DrawOp] { [] }
 
     /// The main button went down at `point` (content coordinates, as in ``DrawContext/bounds``);
