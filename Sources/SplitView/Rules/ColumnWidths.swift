@@ -73,9 +73,17 @@ struct ResolvedWidths: Sendable {
             let defaults = DefaultWidths.values(for: column, style: style)
             // Widths beyond any screen are capped, so that sums and differences stay exact.
             let cap = Size.largest
-            let minimum = spec.minimum >= 0 ? min(spec.minimum, cap) : defaults.minimum
-            // min > max: the minimum wins, as a clamp with its bounds crossed would be meaningless.
-            let maximum = max(minimum, spec.maximum >= 0 ? min(spec.maximum, cap) : defaults.maximum)
+            let explicitMaximum = spec.maximum >= 0 ? min(spec.maximum, cap) : nil
+            // An explicit value beats an automatic default: a maximum set below the automatic
+            // minimum lowers the minimum to it (UIKit's automatic minimum is 0 pt, so any
+            // maximum it is given is reachable), as a minimum set above the automatic maximum
+            // raises the maximum below.
+            let minimum =
+                spec.minimum >= 0
+                ? min(spec.minimum, cap) : min(defaults.minimum, explicitMaximum ?? defaults.minimum)
+            // Both set, min > max: the minimum wins, as a clamp with its bounds crossed would be
+            // meaningless.
+            let maximum = max(minimum, explicitMaximum ?? defaults.maximum)
             let preferred: Double =
                 if let user = userWidths[column] { min(user, cap) } else if spec.preferred >= 0 {
                     min(spec.preferred, cap)

@@ -89,6 +89,8 @@ import Testing
             (300, 0.25, auto, auto, 500, 400),  // ... and is clamped too
             (auto, auto, 300, auto, nil, 300),  // a raised minimum lifts the default
             (auto, auto, auto, 250, nil, 250),  // a lowered maximum caps it
+            (auto, auto, auto, 200, nil, 200),  // ... even below the automatic minimum, which yields
+            (100, auto, auto, 200, nil, 200),
             (auto, auto, 380, 300, nil, 380),  // min > max: the minimum wins
             (390, auto, 380, 300, nil, 380),
             (auto, auto, 0, 1000, nil, 280),
@@ -107,6 +109,17 @@ import Testing
         #expect(w.minimum(column) == 390)
         #expect(w.maximum(column) == 390)
         #expect(w.natural(column) == 390)
+    }
+
+    /// Seed 001: the automatic minimum "corresponds to a minimum width of 0 points", so an
+    /// explicit maximum is always reachable: set below our automatic minimum (240), it beats
+    /// it, for every column that has a maximum; the maximum is then the width.
+    @Test(arguments: [Column.primary, .supplementary, .inspector])
+    func anExplicitMaximumBeatsTheAutomaticMinimum(column: Column) {
+        let w = Self.widths(column, Self.spec(maximum: 200))
+        #expect(w.minimum(column) == 200)
+        #expect(w.maximum(column) == 200)
+        #expect(w.natural(column) == 200)
     }
 
     @Test func fractionFollowsTheWindow() {
