@@ -43,7 +43,7 @@ extension SplitViewController {
     /// Mirrors `UISplitViewController.showsSecondaryOnlyButton` (default false).
     public var showsSecondaryOnlyButton: Bool {
         get { modes.preferences.showsSecondaryOnlyButton }
-        set { setPreference(\.showsSecondaryOnlyButton, newValue) }
+        set { setPreference(\.showsSecondaryOnlyButton, newValue, affectsMode: false) }
     }
 
     /// Whether the display-mode (sidebar) button shows.
@@ -52,7 +52,7 @@ extension SplitViewController {
     /// `.always` cannot add the button to a mode that has none (`.twoOverSecondary`, …).
     public var displayModeButtonVisibility: DisplayModeButtonVisibility {
         get { modes.preferences.displayModeButtonVisibility }
-        set { setPreference(\.displayModeButtonVisibility, newValue) }
+        set { setPreference(\.displayModeButtonVisibility, newValue, affectsMode: false) }
     }
 
     /// The side the primary column sits on; `.trailing` mirrors the whole layout.
@@ -60,13 +60,19 @@ extension SplitViewController {
     /// Mirrors `UISplitViewController.primaryEdge` (default `.leading`).
     public var primaryEdge: PrimaryEdge {
         get { modes.preferences.primaryEdge }
-        set { setPreference(\.primaryEdge, newValue) }
+        set { setPreference(\.primaryEdge, newValue, affectsMode: false) }
     }
 
-    private func setPreference<Value: Equatable>(_ keyPath: WritableKeyPath<Preferences, Value>, _ value: Value) {
+    /// Stores a preference and lays out again. A preference the display-mode rules read
+    /// (`affectsMode`: the behavior, the gesture) ends an over-mode the user opened; one they
+    /// do not (the buttons, the primary edge) leaves it showing — only a change that affects
+    /// the mode may dismiss what the user asked for.
+    private func setPreference<Value: Equatable>(
+        _ keyPath: WritableKeyPath<Preferences, Value>, _ value: Value, affectsMode: Bool = true
+    ) {
         guard modes.preferences[keyPath: keyPath] != value else { return }
         modes.preferences[keyPath: keyPath] = value
-        modes.temporary = nil
+        if affectsMode { modes.temporary = nil }
         update(.programmatic)
     }
 

@@ -1,0 +1,54 @@
+import Testing
+@testable import SplitView
+
+/// The places where the core departed from UIKit without a reason, each now following the
+/// seed line it cites, or deciding where the seeds are silent.
+@Suite struct UIKitDeparturesTests {
+    /// A double column at 650 pt: nothing tiles beside the secondary's 464-pt minimum, so the
+    /// behavior is `.overlay`, and F9 opens the primary over the secondary (a temporary mode:
+    /// the developer did not prefer overlays).
+    static func openOverlay() -> Fixture {
+        let f = Fixture(.doubleColumn, width: 650)
+        f.send(key(.f9))
+        #expect(f.split.displayMode == .oneOverSecondary)
+        f.forget()
+        return f
+    }
+
+    /// Seed 001 (`preferredDisplayMode`): the controller "adjust[s] itself" to a change of the
+    /// preferences the display mode depends on. Decided: the preferences the rules do not read
+    /// — the secondary-only button, the button's visibility, the primary edge — leave an
+    /// overlay the user opened where it is.
+    @Test func anUnrelatedPreferenceLeavesTheUsersOverlayOpen() {
+        let f = Self.openOverlay()
+        f.split.showsSecondaryOnlyButton = true
+        #expect(f.split.displayMode == .oneOverSecondary)
+        f.split.displayModeButtonVisibility = .always
+        #expect(f.split.displayMode == .oneOverSecondary)
+        f.split.primaryEdge = .trailing
+        #expect(f.split.displayMode == .oneOverSecondary)
+        #expect(f.split.layout.frame(of: .primary)?.maxX == 650, "mirrored to the trailing edge, still open")
+        #expect(!f.recorder.takeAll().contains { if case .willChangeTo = $0 { true } else { false } })
+    }
+
+    /// A preference the rules read ends the overlay: turning the gesture off (nothing could
+    /// open it again, so the resolution shows what the preference says).
+    @Test func aPreferenceTheModeReadsMayDismissIt() {
+        let f = Self.openOverlay()
+        f.split.preferredSplitBehavior = .tile
+        #expect(f.split.displayMode != .oneOverSecondary)
+    }
+
+    /// Seed 001 (`maximumPrimaryColumnWidth`, `minimumPrimaryColumnWidth`): the automatic
+    /// minimum "corresponds to a minimum width of 0 points", so an explicit maximum below our
+    /// 240-pt default is the width the column shows at.
+    @Test func anExplicitMaximumIsTheShownWidth() {
+        let f = Fixture(.tripleColumn, width: 1400)
+        f.split.maximumPrimaryColumnWidth = 200
+        f.split.maximumSupplementaryColumnWidth = 180
+        #expect(f.split.layout.frame(of: .primary)?.width == 200)
+        #expect(f.split.layout.frame(of: .supplementary)?.width == 180)
+        #expect(f.split.minimumPrimaryColumnWidth == SplitViewController.automaticDimension)
+        expectWellFormed(f.split)
+    }
+}
