@@ -63,12 +63,15 @@ extension SplitViewController {
     /// Shows `vc` as the secondary content, with UIKit's heuristics: the delegate may take
     /// over; otherwise it becomes the secondary column's controller and, while collapsed, the
     /// secondary is pushed onto the stack (replacing it if on top); while expanded an overlay
-    /// dimming the secondary is dismissed so the new content is seen.
+    /// dimming the secondary is dismissed so the new content is seen. Given the controller it
+    /// would replace (the secondary's, or its navigation controller), it does nothing, as
+    /// UIKit's does: no delegate call, no push, no dismissal.
     ///
     /// Mirrors `UISplitViewController.showDetailViewController(_:sender:)`.
     public func showDetailViewController(_ vc: ViewController, sender: Any?) {
+        guard vc !== children.original[.secondary], vc !== children.wrapped[.secondary] else { return }
         if delegate?.splitViewController(self, showDetail: vc, sender: sender) == true { return }
-        if vc !== children.original[.secondary] { install(vc, in: .secondary) }
+        install(vc, in: .secondary)
         if isCollapsed {
             if collapse.stack.last == .secondary || collapse.stack.last == .compact {
                 relayout(.programmatic, animated: false)

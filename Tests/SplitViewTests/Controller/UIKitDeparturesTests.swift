@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SplitView
 
 /// The places where the core departed from UIKit without a reason, each now following the
@@ -50,5 +51,33 @@ import Testing
         #expect(f.split.layout.frame(of: .supplementary)?.width == 180)
         #expect(f.split.minimumPrimaryColumnWidth == SplitViewController.automaticDimension)
         expectWellFormed(f.split)
+    }
+}
+
+/// Seed 001, `showDetailViewController(_:sender:)`: "if this view controller is the same as
+/// the one it would replace, this method does nothing" — no push, no dismissal, no delegate.
+@Suite struct ShowDetailSameControllerTests {
+    @Test func theInstalledSecondaryDismissesNoOverlay() {
+        let f = Fixture(.tripleColumn, width: 1400)
+        f.split.preferredSplitBehavior = .overlay
+        f.split.preferredDisplayMode = .twoOverSecondary
+        f.forget()
+        f.split.showDetailViewController(f.secondary, sender: nil)
+        #expect(f.split.displayMode == .twoOverSecondary)
+        if let wrapper = f.split.navigationController(for: .secondary) {
+            f.split.showDetailViewController(wrapper, sender: nil)
+        }
+        #expect(f.split.displayMode == .twoOverSecondary)
+        #expect(f.recorder.takeAll() == [])
+    }
+
+    @Test func theInstalledSecondaryIsNotPushedWhileCollapsed() {
+        let f = Fixture(.tripleColumn, width: 500)
+        f.split.show(.primary)
+        f.forget()
+        f.split.showDetailViewController(f.secondary, sender: nil)
+        #expect(f.split.isShowing(.primary) && !f.split.isShowing(.secondary))
+        #expect(f.recorder.takeAll() == [])
+        #expect(f.log.takeAll().isEmpty)
     }
 }
