@@ -5,11 +5,23 @@ extension SplitViewController {
     /// on a style without that column is ignored, as UIKit ignores it (with a log there).
     /// `nil` empties the column. If the column shows, the old controller disappears and the
     /// new one appears.
+    ///
+    /// The compact column while collapsed (decided; UIKit shows the compact column's
+    /// controller whenever the interface is compact): a controller set for it is swapped in
+    /// as the collapsed stack at once, and removing it while it shows puts back the stack
+    /// the columns would have collapsed to without it, so the pane is never left empty.
     public func setViewController(_ vc: ViewController?, for column: Column) {
         if column == .supplementary && !style.hasSupplementary { return }
         // The column's own wrapper (as `viewControllers` returns it) is what is installed already.
         guard vc !== children.original[column], vc == nil || vc !== children.wrapped[column] else { return }
         if let vc { install(vc, in: column) } else { uninstall(column) }
+        if column == .compact && isCollapsed && !style.isClassic {
+            if vc != nil {
+                collapse.stack = [.compact]
+            } else if collapse.stack.contains(.compact) {
+                collapse.stack = stackColumns
+            }
+        }
         if isMounted { relayout(.programmatic, animated: false) }
     }
 

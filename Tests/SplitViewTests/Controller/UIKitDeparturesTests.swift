@@ -81,3 +81,41 @@ import Testing
         #expect(f.log.takeAll().isEmpty)
     }
 }
+
+/// The compact column while collapsed (decided where the seeds are silent): set, it is
+/// swapped in; removed while it shows, the stack the columns collapse to without it comes
+/// back, so the pane is never left empty.
+@Suite struct CompactColumnWhileCollapsedTests {
+    @Test func aCompactControllerSetWhileCollapsedIsSwappedIn() {
+        let f = Fixture(.tripleColumn, width: 500)
+        #expect(f.shown == [.secondary])
+        let compact = ViewController(title: "C")
+        f.split.setViewController(compact, for: .compact)
+        #expect(f.shown == [.compact] && f.split.isShowing(.compact))
+        #expect(f.split.viewControllers.first === f.split.navigationController(for: .compact))
+        expectWellFormed(f.split)
+    }
+
+    @Test func removingTheShownCompactControllerBringsTheColumnsStackBack() {
+        let f = Fixture(.tripleColumn, width: 1400)
+        f.split.setViewController(ViewController(title: "C"), for: .compact)
+        f.send(.resize(Size(width: 500, height: 800)))
+        #expect(f.shown == [.compact])
+        f.split.setViewController(nil, for: .compact)
+        #expect(f.shown == [.secondary])
+        #expect(f.split.layout.button(.back)?.title == "S", "the secondary on top of the primary and supplementary")
+        f.send(key(.escape))
+        expectWellFormed(f.split)
+    }
+
+    @Test func removingAnUnshownCompactControllerLeavesTheStack() {
+        let f = Fixture(.tripleColumn, width: 1400)
+        f.recorder.topColumn = .supplementary  // the delegate collapses onto the supplementary
+        f.split.setViewController(ViewController(title: "C"), for: .compact)
+        f.send(.resize(Size(width: 500, height: 800)))
+        #expect(f.shown == [.supplementary])
+        f.split.setViewController(nil, for: .compact)
+        #expect(f.shown == [.supplementary])
+        #expect(f.split.layout.button(.back)?.title == "P")
+    }
+}
