@@ -3,6 +3,12 @@ extension SplitViewController {
     ///
     /// Mirrors `UISplitViewController.setViewController(_:for:)`. A supplementary controller
     /// on a style without that column is ignored, as UIKit ignores it (with a log there).
+    ///
+    /// The classic style (`.unspecified`), where UIKit ignores the column APIs: ours accepts
+    /// a superset, decided so that one app can drive every style with the same calls — the
+    /// primary and the secondary (the same as setting ``viewControllers``) and the inspector
+    /// (a classic window may have one) — and ignores the supplementary and the compact column,
+    /// which the classic interface never shows.
     /// `nil` empties the column. If the column shows, the old controller disappears and the
     /// new one appears.
     ///
@@ -12,6 +18,7 @@ extension SplitViewController {
     /// the columns would have collapsed to without it, so the pane is never left empty.
     public func setViewController(_ vc: ViewController?, for column: Column) {
         if column == .supplementary && !style.hasSupplementary { return }
+        if column == .compact && style.isClassic { return }
         // The column's own wrapper (as `viewControllers` returns it) is what is installed already.
         guard vc !== children.original[column], vc == nil || vc !== children.wrapped[column] else { return }
         if let vc { install(vc, in: column) } else { uninstall(column) }

@@ -8,6 +8,10 @@ extension SplitViewController {
     /// between, pops the columns covering it, or does nothing when it is on top. The
     /// inspector is revealed (a sheet while collapsed). `.compact` is ignored. The delegate
     /// gets `willChangeTo`, not `willShow`.
+    ///
+    /// The classic style, where UIKit ignores this method: ours accepts the primary, the
+    /// secondary and the inspector (decided, a superset, so that the keys that reveal panes
+    /// work in every style), and ignores the columns the classic interface does not have.
     public func show(_ column: Column) { show(column, cause: .programmatic) }
 
     /// Hides `column`, animated.

@@ -119,3 +119,38 @@ import Testing
         #expect(f.split.layout.button(.back)?.title == "P")
     }
 }
+
+/// The classic style and the column APIs UIKit ignores there. Decided: a documented superset —
+/// the primary, the secondary and the inspector work as in the column styles; the
+/// supplementary and the compact column, which the classic interface never shows, are ignored.
+@Suite struct ClassicColumnAPITests {
+    static func classic(width: Double = 1200) -> Fixture { Fixture(.unspecified, width: width) }
+
+    @Test func theColumnsTheClassicInterfaceLacksAreIgnored() {
+        let f = Self.classic()
+        f.forget()
+        let before = f.split.layout
+        f.split.setViewController(ViewController(title: "X"), for: .supplementary)
+        f.split.setViewController(ViewController(title: "C"), for: .compact)
+        f.split.show(.supplementary)
+        f.split.show(.compact)
+        #expect(f.split.viewController(for: .supplementary) == nil && f.split.viewController(for: .compact) == nil)
+        #expect(f.split.layout == before)
+        #expect(f.recorder.takeAll() == [])
+    }
+
+    @Test func thePrimarySecondaryAndInspectorWork() {
+        let f = Self.classic()
+        f.split.hide(.primary)
+        #expect(!f.split.isShowing(.primary))
+        f.split.show(.primary)
+        #expect(f.split.isShowing(.primary))
+        f.split.setViewController(ViewController(title: "I"), for: .inspector)
+        f.split.show(.inspector)
+        #expect(f.split.isShowing(.inspector) && f.split.layout.frame(of: .inspector) != nil)
+        let detail = ViewController(title: "D2")
+        f.split.setViewController(detail, for: .secondary)
+        #expect(f.split.viewController(for: .secondary) === detail)
+        expectWellFormed(f.split)
+    }
+}
