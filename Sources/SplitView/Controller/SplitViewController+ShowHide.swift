@@ -65,8 +65,15 @@ extension SplitViewController {
         relayout(cause, animated: true, pushing: pushing)
     }
 
+    /// Reveals or hides the inspector. While collapsed it is a sheet "over the secondary
+    /// column" (seed 000): revealing it brings the secondary to the top of the stack first, as
+    /// ``show(_:)`` would, unless the stack is the compact column's, which has no secondary
+    /// (decided: the sheet then lies over the compact column).
     private func setInspectorShown(_ shown: Bool, cause: ChangeCause) {
         guard modes.inspectorShown != shown else { return }
+        if shown && isCollapsed && collapse.stack.last != .secondary && collapse.stack != [.compact] {
+            showCollapsed(.secondary, cause: cause)
+        }
         modes.inspectorShown = shown
         update(cause)
     }

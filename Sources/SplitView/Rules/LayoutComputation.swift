@@ -32,6 +32,12 @@ public enum LayoutMetrics {
 enum LayoutComputation {
     /// Frames bottom to top and dividers from the primary edge, mirrored for a trailing
     /// primary edge. Buttons are added by ``ButtonRules``.
+    ///
+    /// The inspector is mirrored too (decided): seed 000 puts it "on the trailing edge of the
+    /// view" for the usual leading primary. It belongs to the secondary, on the side away from
+    /// the primary, so with a trailing primary it is on the leading edge — as a right-to-left
+    /// interface mirrors it — and the columns never interleave (primary, supplementary,
+    /// secondary, inspector, from the primary edge).
     static func layout(_ input: LayoutInput) -> Layout {
         var result = input.isCollapsed ? collapsed(input) : expanded(input)
         if input.primaryEdge == .trailing { result = mirrored(result) }

@@ -154,3 +154,49 @@ import Testing
         expectWellFormed(f.split)
     }
 }
+
+/// The inspector's place: seed 000 puts it "on the trailing edge of the view" and, collapsed,
+/// "as a sheet over the secondary column".
+@Suite struct InspectorPlacementTests {
+    /// Decided: with a trailing primary it mirrors with the rest, to the leading edge, next to
+    /// the secondary and away from the primary.
+    @Test func aTrailingPrimaryMirrorsTheInspectorToTheLeadingEdge() throws {
+        let f = Fixture(.tripleColumn, width: 1600)
+        f.split.setViewController(ViewController(title: "I"), for: .inspector)
+        f.split.show(.inspector)
+        let leading = try #require(f.split.layout.frame(of: .inspector))
+        #expect(leading.maxX == 1600)
+        f.split.primaryEdge = .trailing
+        let mirrored = try #require(f.split.layout.frame(of: .inspector))
+        let secondary = try #require(f.split.layout.frame(of: .secondary))
+        #expect(mirrored.minX == 0 && mirrored.width == leading.width)
+        #expect(secondary.minX > mirrored.maxX)
+        #expect(try #require(f.split.layout.frame(of: .primary)).maxX == 1600)
+    }
+
+    /// Collapsed with the primary on top, revealing the inspector brings the secondary to the
+    /// top first: the sheet lies over the secondary, as the seed says.
+    @Test func theCollapsedSheetLiesOverTheSecondary() throws {
+        let f = Fixture(.tripleColumn, width: 500)
+        f.split.setViewController(ViewController(title: "I"), for: .inspector)
+        f.split.show(.primary)
+        #expect(f.shown == [.primary])
+        f.split.show(.inspector)
+        #expect(f.shown == [.secondary, .inspector])
+        #expect(try #require(f.split.layout.placement(of: .secondary)).isDimmed)
+        #expect(f.split.layout.placement(of: .inspector)?.presentation == .sheet)
+        f.split.hide(.inspector)
+        #expect(f.shown == [.secondary], "the stack stays where the sheet was shown")
+        expectWellFormed(f.split)
+    }
+
+    /// The compact column's stack has no secondary: the sheet lies over the compact column.
+    @Test func overTheCompactColumnTheSheetStaysThere() {
+        let f = Fixture(.tripleColumn, width: 1400)
+        f.split.setViewController(ViewController(title: "C"), for: .compact)
+        f.split.setViewController(ViewController(title: "I"), for: .inspector)
+        f.send(.resize(Size(width: 500, height: 800)))
+        f.split.show(.inspector)
+        #expect(f.shown == [.compact, .inspector])
+    }
+}
