@@ -73,9 +73,15 @@ extension SplitViewController {
         publish()
     }
 
-    /// A double click goes to the pane under the pointer, below its bar, like the press before it.
+    /// A double click on a divider puts its column back to its preferred (or automatic)
+    /// width; anywhere else it goes to the pane under the pointer, below its bar, like the
+    /// press before it.
     func doubleClick(at point: Point) {
-        guard isMounted, let placement = layout.columns.last(where: { $0.frame.contains(point) }), !placement.isDimmed,
+        guard isMounted else { return }
+        if let divider = layout.dividers.first(where: { $0.grabRect.contains(point) }) {
+            return resetWidth(of: divider.resizes)
+        }
+        guard let placement = layout.columns.last(where: { $0.frame.contains(point) }), !placement.isDimmed,
             let vc = children.wrapped[placement.column]
         else { return }
         let local = Point(x: point.x - placement.frame.minX, y: point.y - placement.frame.minY)
@@ -145,6 +151,16 @@ extension SplitViewController {
         guard clamped != current || widths.dragged[drag.resizes] != clamped else { return }
         widths.dragged[drag.resizes] = clamped
         update(.user, animated: false)
+    }
+
+    /// Forgets the width the user dragged `column` to, so that it goes back to its preferred
+    /// (or automatic) width, animated: AppKit's double click on a split view's divider. The
+    /// drag the double click's second press began ends without committing anything.
+    func resetWidth(of column: Column) {
+        _ = pointer.cancelDividerDrag()
+        guard widths.dragged[column] != nil else { return publish() }
+        widths.dragged[column] = nil
+        update(.user, animated: true)
     }
 
     /// Puts a dragged divider back where the drag started (Escape).

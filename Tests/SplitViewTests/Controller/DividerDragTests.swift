@@ -256,3 +256,55 @@ import Testing
         #expect(f.recorder.takeAll() == [.didShow(.inspector)])
     }
 }
+
+/// A double click on a divider puts its column back to its preferred (or automatic) width,
+/// animated, and forgets the width the user had dragged (AppKit's rule).
+@Suite struct DividerDoubleClickTests {
+    static let y = 400.0
+
+    /// Drags the primary's divider (at 280 in a triple column at 1400) to `x`.
+    static func dragPrimary(_ f: Fixture, to x: Double) {
+        f.send(.pointerDown(Point(x: 280.5, y: y)), .pointerMoved(Point(x: x, y: y)), .pointerUp(Point(x: x, y: y)))
+    }
+
+    @Test func aDoubleClickOnADividerResetsItsColumnAnimated() throws {
+        let f = Fixture(.tripleColumn, width: 1400, animated: true)
+        Self.dragPrimary(f, to: 350.5)
+        f.settle()
+        #expect(f.split.layout.frame(of: .primary)?.width == 350)
+        // The host's double click: the second press (which begins a drag), then the double click.
+        let divider = try #require(f.split.layout.divider(of: .primary))
+        let on = Point(x: divider.drawnRect.midX, y: Self.y)
+        f.send(.pointerDown(on), .doubleClick(on))
+        #expect(f.split.isAnimating)
+        f.send(.pointerMoved(Point(x: on.x + 20, y: Self.y)), .pointerUp(Point(x: on.x + 20, y: Self.y)))
+        f.settle()
+        #expect(f.split.layout.frame(of: .primary)?.width == 280, "the triple column's automatic primary width")
+        #expect(f.split.stateSnapshot().widths.isEmpty, "the dragged width is forgotten")
+        #expect(!(f.split.layout.divider(of: .primary)?.isActive ?? true))
+        expectWellFormed(f.split)
+    }
+
+    @Test func aDoubleClickResetsToTheDevelopersPreferredWidth() {
+        let f = Fixture(.tripleColumn, width: 1400)
+        f.split.preferredSupplementaryColumnWidth = 300
+        let start = f.split.layout.divider(of: .supplementary)!.drawnRect.midX  // 280 + 1 + 300
+        f.send(
+            .pointerDown(Point(x: start, y: Self.y)), .pointerMoved(Point(x: start + 99, y: Self.y)),
+            .pointerUp(Point(x: start + 99, y: Self.y)))
+        #expect(f.split.layout.frame(of: .supplementary)?.width == 399)
+        let at = Point(x: f.split.layout.divider(of: .supplementary)!.drawnRect.midX, y: Self.y)
+        f.send(.pointerDown(at), .doubleClick(at), .pointerUp(at))
+        #expect(f.split.layout.frame(of: .supplementary)?.width == 300)
+    }
+
+    @Test func aWidthNobodyDraggedDoesNotMove() {
+        let f = Fixture(.tripleColumn, width: 1400, animated: true)
+        f.forget()
+        let before = f.split.layout
+        let at = Point(x: 280.5, y: Self.y)
+        f.send(.pointerDown(at), .doubleClick(at), .pointerUp(at))
+        #expect(!f.split.isAnimating && f.split.layout == before)
+        #expect(f.recorder.takeAll() == [])
+    }
+}
