@@ -10,17 +10,32 @@ open class NavigationController: ViewController {
     /// The stack, root first. Setting it replaces the whole stack.
     public var viewControllers: [ViewController] {
         didSet {
-            for vc in viewControllers { vc.navigationController = self }
-            for vc in oldValue where !viewControllers.contains(where: { $0 === vc }) { vc.navigationController = nil }
+            if claimsChildren {
+                for vc in viewControllers { vc.navigationController = self }
+                for vc in oldValue where !viewControllers.contains(where: { $0 === vc }) { vc.navigationController = nil }
+            }
             stackDidChange()
         }
     }
 
+    /// False for the wrapper the classic style draws a plain child through: the child's
+    /// `navigationController` stays nil, as UIKit's classic children have none.
+    let claimsChildren: Bool
+
     /// Creates a navigation controller with `rootViewController` at the bottom of its stack.
     public init(rootViewController: ViewController) {
         viewControllers = [rootViewController]
+        claimsChildren = true
         super.init(title: rootViewController.title)
         rootViewController.navigationController = self
+    }
+
+    /// A wrapper invisible to `child`: the split view draws the classic style's plain
+    /// children through one, without becoming their navigation controller.
+    init(invisiblyWrapping child: ViewController) {
+        viewControllers = [child]
+        claimsChildren = false
+        super.init(title: child.title)
     }
 
     /// The controller on top of the stack.

@@ -49,6 +49,12 @@ extension SplitViewController {
     /// Mirrors `UISplitViewController.viewControllers`.
     public var viewControllers: [ViewController] {
         get {
+            if style.isClassic {
+                // As the app set them: the primary first, and alone while collapsed.
+                let set =
+                    isCollapsed ? [children.original[.primary]] : [children.original[.primary], children.original[.secondary]]
+                return set.compactMap { $0 }
+            }
             if isCollapsed {
                 let root = collapse.stack.first ?? .primary
                 return children.wrapped[root].map { [$0] } ?? []
@@ -72,6 +78,7 @@ extension SplitViewController {
     /// Mirrors `UISplitViewController.show(_:sender:)`.
     public func show(_ vc: ViewController, sender: Any?) {
         if delegate?.splitViewController(self, show: vc, sender: sender) == true { return }
+        if style.isClassic { return showClassic(vc) }
         if isCollapsed, let top = collapse.stack.last, let wrapper = children.wrapped[top] {
             wrapper.pushViewController(vc, animated: true)
         } else {
@@ -90,6 +97,7 @@ extension SplitViewController {
     public func showDetailViewController(_ vc: ViewController, sender: Any?) {
         guard vc !== children.original[.secondary], vc !== children.wrapped[.secondary] else { return }
         if delegate?.splitViewController(self, showDetail: vc, sender: sender) == true { return }
+        if style.isClassic { return showClassicDetail(vc) }
         install(vc, in: .secondary)
         if isCollapsed {
             if collapse.stack.last == .secondary || collapse.stack.last == .compact {
@@ -109,7 +117,9 @@ extension SplitViewController {
 
     func install(_ vc: ViewController, in column: Column) {
         uninstall(column)
-        let wrapper = (vc as? NavigationController) ?? NavigationController(rootViewController: vc)
+        let wrapper =
+            (vc as? NavigationController)
+            ?? (style.isClassic ? NavigationController(invisiblyWrapping: vc) : NavigationController(rootViewController: vc))
         wrapper.owner = self
         children.original[column] = vc
         children.wrapped[column] = wrapper
@@ -129,6 +139,9 @@ extension SplitViewController {
     /// A navigation stack in a column changed: the back button and what appears follow.
     func navigationStackDidChange(_ navigationController: NavigationController) {
         guard isMounted, children.wrapped.values.contains(where: { $0 === navigationController }) else { return }
+        // A stack changed by a collapse or an expand (the classic style's push and pop) is laid
+        // out once that change is done.
+        if pipeline.isUpdating { return pipeline.postpone(.programmatic) }
         relayout(.programmatic, animated: false)
     }
 

@@ -100,32 +100,6 @@ extension SplitViewController {
         let ladder = stackColumns
         return Array(ladder.prefix(through: ladder.firstIndex(of: top)!))
     }
-
-    /// The classic trio: `primaryViewController(forCollapsing:)` may replace the primary;
-    /// `collapseSecondary(_:onto:)` returning true discards the secondary from the stack;
-    /// otherwise the primary's navigation stack takes it (UINavigationController's default).
-    private func classicCollapsedStack() -> [Column] {
-        if let primary = delegate?.primaryViewController(forCollapsing: self), primary !== children.original[.primary] {
-            install(primary, in: .primary)
-        }
-        guard let secondary = children.original[.secondary], let primary = children.original[.primary] else { return [.primary] }
-        let handled = delegate?.splitViewController(self, collapseSecondary: secondary, onto: primary) ?? false
-        return handled ? [.primary] : [.primary, .secondary]
-    }
-
-    /// The classic pair: `primaryViewController(forExpanding:)` may replace the primary;
-    /// `separateSecondary(from:)` may give a new secondary, else the one folded away returns.
-    private func separateClassicSecondary() {
-        if let primary = delegate?.primaryViewController(forExpanding: self), primary !== children.original[.primary] {
-            install(primary, in: .primary)
-        }
-        if let primary = children.original[.primary],
-            let secondary = delegate?.splitViewController(self, separateSecondaryFrom: primary),
-            secondary !== children.original[.secondary]
-        {
-            install(secondary, in: .secondary)
-        }
-    }
 }
 
 /// The collapsed interface's stack of columns, and the top a restored state asked for.
@@ -134,4 +108,7 @@ struct CollapseState: Hashable, Sendable {
     var stack: [SplitViewController.Column] = []
     /// The column a restored state put on top, applied at the next collapse.
     var restoredTop: SplitViewController.Column?
+    /// The classic style: how deep a navigation controller primary's own stack was before
+    /// collapsing pushed the secondary onto it; nil when nothing was pushed.
+    var classicBaseDepth: Int?
 }

@@ -30,6 +30,7 @@ extension SplitViewController {
         case .inspector: return modes.inspectorShown && isMounted
         case .compact: return isCollapsed && collapse.stack.last == .compact
         default:
+            if isCollapsed && style.isClassic && column == .secondary { return classicShowsSecondaryCollapsed }
             if isCollapsed { return collapse.stack.last == column }
             if column == .secondary { return isMounted }
             return LayoutComputation.besideColumns(displayMode, style: style).contains(column)
@@ -39,6 +40,7 @@ extension SplitViewController {
     func show(_ column: Column, cause: ChangeCause) {
         guard column != .compact else { return }
         if column == .inspector { return setInspectorShown(true, cause: cause) }
+        if isCollapsed && style.isClassic && column == .secondary { return showClassicSecondaryCollapsed(cause: cause) }
         if isCollapsed { return showCollapsed(column, cause: cause) }
         guard column != .secondary, !isShowing(column), let target = nearestMode(showing: column) else { return }
         requestDisplayMode(target, cause: cause)
@@ -47,6 +49,12 @@ extension SplitViewController {
     func hide(_ column: Column, cause: ChangeCause) {
         guard column != .compact else { return }
         if column == .inspector { return setInspectorShown(false, cause: cause) }
+        if isCollapsed && style.isClassic && column == .secondary, classicShowsSecondaryCollapsed,
+            let navigation = children.original[.primary] as? NavigationController
+        {
+            navigation.popViewController(animated: true)
+            return
+        }
         if isCollapsed {
             guard column != .primary, collapse.stack.last == column, collapse.stack.count > 1 else { return }
             collapse.stack.removeLast()
@@ -71,8 +79,8 @@ extension SplitViewController {
     /// (decided: the sheet then lies over the compact column).
     private func setInspectorShown(_ shown: Bool, cause: ChangeCause) {
         guard modes.inspectorShown != shown else { return }
-        if shown && isCollapsed && collapse.stack.last != .secondary && collapse.stack != [.compact] {
-            showCollapsed(.secondary, cause: cause)
+        if shown && isCollapsed && !isShowing(.secondary) && collapse.stack != [.compact] {
+            show(.secondary, cause: cause)
         }
         modes.inspectorShown = shown
         update(cause)

@@ -70,7 +70,8 @@ import Testing
         // The classic style reads oneBesideSecondary before the first size already.
         #expect(
             f.recorder.takeAll() == [
-                .primaryForCollapsing, .collapseSecondary, .willShow(.secondary), .didShow(.secondary), .didCollapse,
+                // The primary's column shows, the secondary pushed onto its navigation controller.
+                .primaryForCollapsing, .collapseSecondary, .willShow(.primary), .didShow(.primary), .didCollapse,
             ])
     }
 
@@ -240,15 +241,17 @@ import Testing
     @Test(arguments: [false, true])
     func classicCollapseAsksTheTrio(_ handled: Bool) {
         let f = Fixture(.unspecified, width: 1400)
-        let replacement = LoggingViewController("R", log: f.log)
+        let replacement = NavigationController(rootViewController: LoggingViewController("R", log: f.log))
         f.recorder.primaryForCollapsingAnswer = replacement
         f.recorder.collapseSecondaryAnswer = handled
         f.forget()
         f.resize(500)
         #expect(f.split.viewController(for: .primary) === replacement)
-        // true: the delegate folded the secondary away, so the primary's stack is on top.
+        // true: the delegate took the secondary over; false: the primary's navigation
+        // controller pushed it. Either way the secondary's column goes.
         #expect(f.split.isShowing(handled ? .primary : .secondary))
-        let folded: Column = handled ? .secondary : .primary
+        #expect(replacement.viewControllers.count == (handled ? 1 : 2))
+        let folded: Column = .secondary
         #expect(
             f.recorder.takeAll() == [
                 .primaryForCollapsing, .collapseSecondary, .willHide(folded), .didCollapse, .didHide(folded),
@@ -267,7 +270,7 @@ import Testing
         #expect(f.split.viewController(for: .secondary) === secondary)
         #expect(
             f.recorder.takeAll() == [
-                .primaryForExpanding, .separateSecondary, .willShow(.primary), .didExpand, .didShow(.primary),
+                .primaryForExpanding, .separateSecondary, .willShow(.secondary), .didExpand, .didShow(.secondary),
             ])
         #expect(entries(of: "P2", in: f.log.entries) == ["willAppear", "didAppear"])
         #expect(entries(of: "D2", in: f.log.entries) == ["willAppear", "didAppear"])
@@ -298,7 +301,11 @@ import Testing
         f.forget()
         f.resize(1400)
         #expect(f.split.displayMode == .secondaryOnly)
-        #expect(f.recorder.takeAll() == [.willChangeTo(.secondaryOnly), .primaryForExpanding, .separateSecondary, .didExpand])
+        #expect(
+            f.recorder.takeAll() == [
+                .willChangeTo(.secondaryOnly), .primaryForExpanding, .separateSecondary, .willShow(.secondary),
+                .willHide(.primary), .didHide(.primary), .didExpand, .didShow(.secondary),
+            ])
     }
 
     // MARK: Programmatic and user changes

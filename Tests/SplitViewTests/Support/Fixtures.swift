@@ -29,7 +29,10 @@ final class LoggingViewController: ViewController {
 }
 
 /// A controller of `style` with a logging controller in each column of that style, and
-/// transitions off unless `animated` (so that one input gives the settled layout).
+/// transitions off unless `animated` (so that one input gives the settled layout). In the
+/// classic style the primary is given inside a navigation controller, as UIKit's classic apps
+/// give it, so that collapsing pushes the secondary onto it (`plainClassicPrimary` gives it
+/// bare).
 struct Fixture {
     let split: SplitViewController
     let recorder = Recorder()
@@ -40,14 +43,15 @@ struct Fixture {
 
     init(
         _ style: SplitViewController.Style = .tripleColumn, width: Double? = nil, height: Double = 800,
-        animated: Bool = false, delegate: Bool = true
+        animated: Bool = false, delegate: Bool = true, plainClassicPrimary: Bool = false
     ) {
         split = SplitViewController(style: style)
         split.animatesTransitions = animated
         primary = LoggingViewController("P", log: log)
         supplementary = LoggingViewController("S", log: log)
         secondary = LoggingViewController("D", log: log)
-        split.setViewController(primary, for: .primary)
+        let classicNavigation = style == .unspecified && !plainClassicPrimary
+        split.setViewController(classicNavigation ? NavigationController(rootViewController: primary) : primary, for: .primary)
         if style == .tripleColumn { split.setViewController(supplementary, for: .supplementary) }
         split.setViewController(secondary, for: .secondary)
         if delegate { split.delegate = recorder }
