@@ -20,6 +20,21 @@ open class ViewController {
         }
     }
 
+    /// The title and the bar button items this controller shows in its column's bar while it
+    /// is on top.
+    ///
+    /// Mirrors `UIViewController.navigationItem`.
+    public var navigationItem: NavigationItem {
+        if let navigationItemIfLoaded { return navigationItemIfLoaded }
+        let item = NavigationItem(owner: self)
+        navigationItemIfLoaded = item
+        return item
+    }
+
+    /// The navigation item once anything asked for it: the layout reads this, so that a
+    /// controller without bar items costs nothing.
+    private(set) var navigationItemIfLoaded: NavigationItem?
+
     /// The navigation controller whose stack holds this controller, if any.
     public internal(set) weak var navigationController: NavigationController?
 

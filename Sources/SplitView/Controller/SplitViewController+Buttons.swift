@@ -4,23 +4,33 @@ extension SplitViewController {
     /// secondary-only button.
     func barButtons(for layout: Layout, collapsed: Bool, mode: DisplayMode, behavior: SplitBehavior) -> [BarButton] {
         var buttons: [BarButton] = []
+        // An app's items follow the split view's own buttons in each bar.
+        var items: [BarButton] = []
         func add(_ button: BarButton) { buttons.append(button) }
         if collapsed {
             if let top = collapse.stack.last, let title = backTitle(in: top, collapsed: true) {
                 add(BarButton(kind: .back, icon: .backChevron, column: top, frame: .zero, title: title))
             }
+            if let top = collapse.stack.last { items = itemButtons(in: top, displayModeIcon: nil).buttons }
         } else {
             for placement in layout.columns {
                 if let title = backTitle(in: placement.column, collapsed: false) {
                     add(BarButton(kind: .back, icon: .backChevron, column: placement.column, frame: .zero, title: title))
                 }
             }
-            if showsDisplayModeButton, let target = displayModeButtonTarget(mode: mode, behavior: behavior) {
-                let icon = ButtonRules.displayModeIcon(style: style, behavior: behavior, target: target)
+            let target = showsDisplayModeButton ? displayModeButtonTarget(mode: mode, behavior: behavior) : nil
+            let modeIcon = target.map { ButtonRules.displayModeIcon(style: style, behavior: behavior, target: $0) }
+            var placesModeItem = false
+            for placement in layout.columns {
+                let (columnItems, placed) = itemButtons(in: placement.column, displayModeIcon: modeIcon)
+                items += columnItems
+                placesModeItem = placesModeItem || placed
+            }
+            if let modeIcon, !placesModeItem {
                 add(
                     BarButton(
-                        kind: .displayMode, icon: icon, column: ButtonRules.displayModeButtonColumn(style: style, layout: layout),
-                        frame: .zero))
+                        kind: .displayMode, icon: modeIcon,
+                        column: ButtonRules.displayModeButtonColumn(style: style, layout: layout), frame: .zero))
             }
             if style.hasSupplementary && modes.preferences.showsSecondaryOnlyButton {
                 add(
@@ -29,6 +39,7 @@ extension SplitViewController {
                         column: .secondary, frame: .zero))
             }
         }
+        buttons += items
         let measurer = textMeasurer
         return ButtonRules.placed(buttons, in: layout, primaryEdge: modes.preferences.primaryEdge) {
             measurer.width(of: $0, font: .body)

@@ -160,4 +160,6 @@ struct Children {
     var wrapped: [SplitViewController.Column: NavigationController] = [:]
     /// What the app set for each column.
     var original: [SplitViewController.Column: ViewController] = [:]
+    /// The display-mode button as an item, once the app asked for it.
+    var displayModeItem: BarButtonItem?
 }

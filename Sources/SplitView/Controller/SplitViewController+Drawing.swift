@@ -44,7 +44,8 @@ extension SplitViewController {
         let top = wrapper?.topViewController
         let isFocused = focus.isPaneFocused(column)
         let chrome = PaneChrome(
-            of: placement, in: layout, title: top?.title ?? "", primaryEdge: modes.preferences.primaryEdge,
+            of: placement, in: layout, title: top.map { $0.navigationItemIfLoaded?.title ?? $0.title } ?? "",
+            primaryEdge: modes.preferences.primaryEdge,
             prompt: column == promptColumn ? prompt?.message : nil,
             showsFocusRing: focusableSet.count > 1, isFocused: isFocused)
         return PaneKey(

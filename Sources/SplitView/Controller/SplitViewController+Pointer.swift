@@ -11,7 +11,8 @@ extension SplitViewController {
         pointer.location = point
         finishTransition()
         if let button = layout.buttons.last(where: { $0.frame.contains(point) }) {
-            pointer.activity = .pressingButton(button.kind, button.column)
+            // A disabled item takes the press and does nothing with it.
+            pointer.activity = button.isEnabled ? .pressingButton(button.kind, button.column) : .consumed
         } else if let divider = layout.dividers.first(where: { $0.grabRect.contains(point) }) {
             beginDrag(divider, at: point.x)
         } else if let placement = layout.columns.last(where: { $0.frame.contains(point) }) {
@@ -109,6 +110,7 @@ extension SplitViewController {
         case .displayMode: performDisplayModeButton(cause: .user)
         case .secondaryOnly: performSecondaryOnlyButton(cause: .user)
         case .back: goBack(in: column, cause: .user)
+        case .item(let side, let index): if let item = barItem(side, index, in: column) { press(item) }
         }
     }
 

@@ -137,6 +137,8 @@ public final class SplitViewController {
         case .key(let chord):
             if let command = keyBindings.command(for: chord, dividerFocused: focus.divider != nil) {
                 perform(command)
+            } else if let item = barItem(forKey: chord) {
+                press(item)
             } else {
                 keyDownInFocusedPane(chord)
             }

@@ -51,6 +51,27 @@ enum ButtonIcons {
                 .stroke([(7, 11), (7, 7), (11, 7)]), .stroke([(17, 7), (21, 7), (21, 11)]),
                 .stroke([(21, 17), (21, 21), (17, 21)]), .stroke([(11, 21), (7, 21), (7, 17)]),
             ]
+        case .inspector:
+            // A window with a panel on its far side and two rows inside the panel: the
+            // sidebar's mirror image.
+            return [
+                .stroke([(6, 8), (22, 8), (22, 20), (6, 20), (6, 8)]),
+                .stroke([(16, 8), (16, 20)]),
+                .fill([(18, 11), (20, 11), (20, 12), (18, 12)]),
+                .fill([(18, 14), (20, 14), (20, 15), (18, 15)]),
+            ]
+        case .add:
+            return [.stroke([(14, 8), (14, 20)]), .stroke([(8, 14), (20, 14)])]
+        case .more:
+            // Three dots, as small squares so that they stay crisp.
+            return [
+                .fill([(8, 13), (10, 13), (10, 15), (8, 15)]), .fill([(13, 13), (15, 13), (15, 15), (13, 15)]),
+                .fill([(18, 13), (20, 13), (20, 15), (18, 15)]),
+            ]
+        case .close:
+            return [.stroke([(9, 9), (19, 19)]), .stroke([(19, 9), (9, 19)])]
+        case .none:
+            return []
         }
     }
 }

@@ -79,17 +79,30 @@ enum ButtonRules {
             guard let frame = layout.frame(of: column) else { continue }
             let logical = primaryEdge == .trailing ? frame.mirrored(inWidth: layout.size.width) : frame
             var x = logical.minX + ButtonMetrics.margin
+            // An app's right items from the far edge inward, the first outermost.
+            var farX = logical.maxX - ButtonMetrics.margin
             for var button in buttons where button.column == column {
                 var width = ButtonMetrics.size
-                if !button.title.isEmpty {
+                if button.icon == .none {
+                    width = min(
+                        titleWidth(button.title) + 2 * ButtonMetrics.titlePadding,
+                        max(ButtonMetrics.size, logical.width * 0.4))
+                } else if !button.title.isEmpty {
                     width = min(
                         ButtonMetrics.size + titleWidth(button.title) + ButtonMetrics.titlePadding,
                         max(ButtonMetrics.size, logical.width * 0.4))
                 }
-                let rect = Rect(x: x, y: logical.minY + ButtonMetrics.top, width: width, height: ButtonMetrics.size)
+                let left: Double
+                if button.isOnFarSide {
+                    left = farX - width
+                    farX = left - ButtonMetrics.spacing
+                } else {
+                    left = x
+                    x += width + ButtonMetrics.spacing
+                }
+                let rect = Rect(x: left, y: logical.minY + ButtonMetrics.top, width: width, height: ButtonMetrics.size)
                 button.frame = primaryEdge == .trailing ? rect.mirrored(inWidth: layout.size.width) : rect
                 result.append(button)
-                x += width + ButtonMetrics.spacing
             }
         }
         return result

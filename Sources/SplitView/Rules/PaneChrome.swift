@@ -143,14 +143,20 @@ struct PaneChrome: Hashable, Sendable {
         let width = size.width, bar = LayoutMetrics.navigationBarHeight
         list.append(.fill(Rect(x: 0, y: 0, width: width, height: bar), theme.barBackground))
         list.append(.fill(Rect(x: 0, y: bar - 1, width: width, height: 1), theme.barSeparator))
-        var leading = 0.0, trailing = width
+        // The room the buttons leave, from the left and from the right of the bar: the
+        // primary-edge side's buttons (the split view's own and an app's left items) against
+        // the far side's (an app's right items), mirrored for a trailing primary edge.
+        var leftEnd = 0.0, rightStart = width
         for button in buttons {
             drawButton(button, theme, measurer, into: &list)
-            leading = max(leading, button.frame.maxX)
-            trailing = min(trailing, button.frame.minX)
+            if button.isOnFarSide == (primaryEdge == .leading) {
+                rightStart = min(rightStart, button.frame.minX)
+            } else {
+                leftEnd = max(leftEnd, button.frame.maxX)
+            }
         }
         let inset = BarMetrics.titleInset
-        let room = primaryEdge == .leading ? (start: leading + inset, end: width - inset) : (start: inset, end: trailing - inset)
+        let room = (start: leftEnd + inset, end: rightStart - inset)
         let fitted = TextLayout.truncated(title, toWidth: max(0, room.end - room.start), font: .title, measurer: measurer)
         guard !fitted.isEmpty else { return }
         let textWidth = measurer.width(of: fitted, font: .title)
@@ -159,24 +165,35 @@ struct PaneChrome: Hashable, Sendable {
         list.append(.text(fitted, origin: Point(x: x, y: baseline), .title, theme.text))
     }
 
+    /// A button: its hover or pressed fill, its glyph, and its title — beside the glyph, or
+    /// alone for a text item. A disabled item is drawn faint, without hover.
     private func drawButton(_ button: BarButton, _ theme: Theme, _ measurer: any TextMeasurer, into list: inout DisplayList) {
         let rect = button.frame
-        if button.isPressed {
+        if button.isEnabled && button.isPressed {
             list.append(.fill(rect, theme.buttonPressed))
-        } else if button.isHovered {
+        } else if button.isEnabled && button.isHovered {
             list.append(.fill(rect, theme.buttonHover))
         }
+        let faint = BarMetrics.disabledAlpha
+        let iconColor = button.isEnabled ? theme.icon : theme.icon.withAlpha(faint)
+        let textColor = button.isEnabled ? theme.accent : theme.accent.withAlpha(faint)
         let iconBox = Rect(x: rect.minX, y: rect.minY, width: ButtonMetrics.size, height: ButtonMetrics.size)
         list.ops.append(
-            contentsOf: ButtonIcons.ops(button.icon, in: iconBox, color: theme.icon, mirrored: primaryEdge == .trailing))
+            contentsOf: ButtonIcons.ops(button.icon, in: iconBox, color: iconColor, mirrored: primaryEdge == .trailing))
         guard !button.title.isEmpty else { return }
+        let baseline = measurer.metrics(of: .body).baseline(centredIn: rect.minY, height: rect.height)
+        if button.icon == .none {
+            let room = rect.width - 2 * ButtonMetrics.titlePadding
+            let title = TextLayout.truncated(button.title, toWidth: room, font: .body, measurer: measurer)
+            list.append(.text(title, origin: Point(x: rect.minX + ButtonMetrics.titlePadding, y: baseline), .body, textColor))
+            return
+        }
         let room = rect.width - ButtonMetrics.size - ButtonMetrics.titlePadding / 2
         let title = TextLayout.truncated(button.title, toWidth: room, font: .body, measurer: measurer)
-        let baseline = measurer.metrics(of: .body).baseline(centredIn: rect.minY, height: rect.height)
         list.append(
             .text(
                 title, origin: Point(x: rect.minX + ButtonMetrics.size - BarMetrics.buttonTitleOverlap, y: baseline),
-                .body, theme.accent))
+                .body, textColor))
     }
 
     /// The prompt: an accent band under the bar with the question and its two keys.
@@ -226,6 +243,8 @@ public enum BarMetrics {
     public static let promptMargin: Double = 16
     /// The keys a prompt names, on its trailing side.
     public static let promptKeys = "Return: OK   Escape: Cancel"
+    /// The opacity of a disabled item's glyph and title, of 255.
+    public static let disabledAlpha: UInt8 = 90
 }
 
 /// The drawing numbers of what a pane draws over its content.

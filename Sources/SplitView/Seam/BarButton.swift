@@ -1,5 +1,14 @@
-/// A navigation-bar button managed by the controller.
+/// A navigation-bar button managed by the controller: one of the split view's own, or a
+/// ``BarButtonItem`` an app placed in a ``NavigationItem``.
 public struct BarButton: Hashable, Sendable {
+    /// Which side of the bar an app's item is on (``NavigationItem``'s two lists).
+    public enum Side: Hashable, Sendable {
+        /// `leftBarButtonItems`: the primary-edge side, after the split view's own buttons.
+        case left
+        /// `rightBarButtonItems`: the far side.
+        case right
+    }
+
     /// Which button.
     public enum Kind: Hashable, Sendable {
         /// The display-mode (sidebar) button.
@@ -8,6 +17,9 @@ public struct BarButton: Hashable, Sendable {
         case secondaryOnly
         /// The back button of the collapsed stack or of a column's navigation stack.
         case back
+        /// An app's bar button item: the `index`th of the column's top controller's items on
+        /// `side`.
+        case item(side: Side, index: Int)
     }
 
     /// The glyph drawn on a button.
@@ -23,6 +35,16 @@ public struct BarButton: Hashable, Sendable {
         case collapseArrows
         /// Four arrows to the corners: the classic button whose target hides the primary.
         case fullScreen
+        /// A window with a panel on its far side.
+        case inspector
+        /// A plus.
+        case add
+        /// Three dots.
+        case more
+        /// A cross.
+        case close
+        /// No glyph: a text button.
+        case none
     }
 
     /// Which button.
@@ -33,8 +55,10 @@ public struct BarButton: Hashable, Sendable {
     public var column: SplitViewController.Column
     /// The button's frame in window coordinates.
     public var frame: Rect
-    /// A short label for the back button (the previous level's title); empty otherwise.
+    /// A short label: the back button's (the previous level's title), or an item's.
     public var title: String
+    /// False for an app's item that is disabled: drawn faint, and the pointer passes over it.
+    public var isEnabled: Bool
     /// True while the pointer is over the button.
     public var isHovered: Bool
     /// True while the button is held down with the pointer inside.
@@ -43,8 +67,9 @@ public struct BarButton: Hashable, Sendable {
     /// Creates a button.
     public init(
         kind: Kind, icon: Icon, column: SplitViewController.Column, frame: Rect, title: String = "",
-        isHovered: Bool = false, isPressed: Bool = false
+        isEnabled: Bool = true, isHovered: Bool = false, isPressed: Bool = false
     ) {
+        self.isEnabled = isEnabled
         self.kind = kind
         self.icon = icon
         self.column = column
@@ -52,5 +77,12 @@ public struct BarButton: Hashable, Sendable {
         self.title = title
         self.isHovered = isHovered
         self.isPressed = isPressed
+    }
+}
+
+extension BarButton {
+    /// True for an app's right item: it sits on the far side of the bar from the primary edge.
+    public var isOnFarSide: Bool {
+        if case .item(.right, _) = kind { true } else { false }
     }
 }

@@ -1,0 +1,34 @@
+/// What a view controller shows in its column's navigation bar while it is on top: a title and
+/// the bar button items on either side.
+///
+/// Mirrors `UINavigationItem`. The left items follow the split view's own buttons on the
+/// primary-edge side of the bar; the right items sit on the far side, the first one outermost.
+/// A trailing primary edge mirrors both, as a right-to-left interface does.
+public final class NavigationItem {
+    /// The bar's title; `nil` shows the view controller's ``ViewController/title``.
+    public var title: String? { didSet { if title != oldValue { itemsDidChange() } } }
+    /// The items on the primary-edge side, after the split view's own buttons.
+    public var leftBarButtonItems: [BarButtonItem] = [] { didSet { adopt(oldValue, leftBarButtonItems) } }
+    /// The items on the far side, the first one outermost.
+    public var rightBarButtonItems: [BarButtonItem] = [] { didSet { adopt(oldValue, rightBarButtonItems) } }
+
+    /// The view controller this item belongs to.
+    weak var owner: ViewController?
+
+    init(owner: ViewController) {
+        self.owner = owner
+    }
+
+    private func adopt(_ old: [BarButtonItem], _ new: [BarButtonItem]) {
+        for item in old { item.holders.removeAll { $0.item === self || $0.item == nil } }
+        for item in new where !item.holders.contains(where: { $0.item === self }) {
+            item.holders.append(WeakNavigationItem(item: self))
+        }
+        itemsDidChange()
+    }
+
+    /// An item, the title or the lists changed: the bar is laid out again.
+    func itemsDidChange() {
+        owner?.splitViewController?.titleDidChange()
+    }
+}
