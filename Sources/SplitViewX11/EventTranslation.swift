@@ -112,6 +112,7 @@ public struct EventTranslator {
         let input: Input? =
             switch e.button {
             case 1: .pointerDown(at)
+            case 3: .contextMenu(at)
             case 4: .scroll(dx: 0, dy: -step, at: at)
             case 5: .scroll(dx: 0, dy: step, at: at)
             case 6: .scroll(dx: -step, dy: 0, at: at)

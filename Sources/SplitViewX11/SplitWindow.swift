@@ -19,6 +19,9 @@ public final class SplitWindow {
     public private(set) var columnWindows: [SplitViewController.Column: Window] = [:]
     /// The input-only window of each divider, by the divider's name column.
     public private(set) var dividerWindows: [SplitViewController.Column: Window] = [:]
+    /// The View menu's child window, named `menu`: mapped above the panes at the menu's frame
+    /// exactly while the menu is open.
+    public let menuWindow: Window
     /// The window's size in pixels, as last configured.
     public private(set) var pixelSize: PixelSize
     /// What feeds the controller, kept alive with the window.
@@ -31,6 +34,9 @@ public final class SplitWindow {
     private var mapped: Set<Window> = []
     private var stacking: [Window] = []
     private var drawnKeys: [SplitViewController.Column: PaneKey] = [:]
+    private var menuCanvas: Canvas?
+    /// The menu last drawn, with the appearance it was drawn in.
+    private var drawnMenu: Menu?
     private var gapGC: GC?
     private var gapsPainted = false
     /// The request number of the last paint of all the divider lines.
@@ -91,6 +97,15 @@ public final class SplitWindow {
             WindowProperties.setName(pane, on: connection, name: column.name)
             columnWindows[column] = pane
         }
+        var menuAttributes = XSetWindowAttributes()
+        menuAttributes.background_pixmap = UInt(None)
+        menuAttributes.bit_gravity = ForgetGravity
+        menuAttributes.save_under = 1
+        menuAttributes.event_mask = Int(ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
+        menuWindow = XCreateWindow(
+            display, window, 0, 0, 1, 1, 0, connection.depth, UInt32(InputOutput), connection.visual,
+            UInt(CWBackPixmap | CWBitGravity | CWSaveUnder | CWEventMask), &menuAttributes)
+        WindowProperties.setName(menuWindow, on: connection, name: "menu")
         for column in Self.dividers {
             // InputOnly: only an event mask and a cursor are allowed (a background is BadMatch).
             var dividerAttributes = XSetWindowAttributes()
@@ -132,6 +147,7 @@ public final class SplitWindow {
     /// Destroys the window and its children.
     public func destroy() {
         canvases.removeAll()
+        menuCanvas = nil
         if let gapGC { XFreeGC(connection.display, gapGC) }
         XDestroyWindow(connection.display, window)
     }
@@ -148,14 +164,14 @@ public final class SplitWindow {
     public func origin(of child: Window) -> PixelPoint? {
         if child == window { return .zero }
         guard let rect = placed[child] else {
-            return columnWindows.values.contains(child) || dividerWindows.values.contains(child) ? .zero : nil
+            return owns(child) ? .zero : nil
         }
         return PixelPoint(x: rect.x, y: rect.y)
     }
 
     /// True when `child` is this window or one of its children.
     public func owns(_ child: Window) -> Bool {
-        child == window || columnWindows.values.contains(child) || dividerWindows.values.contains(child)
+        child == window || child == menuWindow || columnWindows.values.contains(child) || dividerWindows.values.contains(child)
     }
 
     /// Moves, maps, unmaps and restacks the child windows to match the controller's layout.
@@ -164,6 +180,10 @@ public final class SplitWindow {
         if controller.theme != theme { applyTheme() }
         var wanted: [Window: PixelRect] = [:]
         var order: [Window] = []  // top first, as XRestackWindows wants
+        if let menu = controller.menu {
+            wanted[menuWindow] = scale.pixels(menu.frame)
+            order.append(menuWindow)
+        }
         for divider in layout.dividers {
             guard let child = dividerWindows[divider.column] else { continue }
             wanted[child] = scale.pixels(divider.grabRect)
@@ -198,6 +218,7 @@ public final class SplitWindow {
             placed[child] = nil
             uncovered = true
             if let column = column(of: child) { drawnKeys[column] = nil }
+            if child == menuWindow { drawnMenu = nil }
         }
         if moved || uncovered { gapsPainted = false }
     }
@@ -219,6 +240,7 @@ public final class SplitWindow {
     ///   (a copy to an unmapped window is lost).
     public func redraw(presenting: Bool = true) {
         defer { if presenting && !gapsPainted { paintGaps() } }
+        defer { redrawMenu(presenting: presenting) }
         for column in Self.columns {
             guard let key = controller.paneKey(for: column), let child = columnWindows[column],
                 let rect = placed[child], mapped.contains(child)
@@ -243,10 +265,30 @@ public final class SplitWindow {
             if lastGapPaint == 0 || serial >= lastGapPaint { gapsPainted = false }
             return
         }
+        if child == menuWindow {
+            if let menuCanvas, !menuCanvas.isCovered(exposeSerial: serial) { menuCanvas.present(rect) }
+            return
+        }
         guard let column = column(of: child), let canvas = canvases[column], !canvas.isCovered(exposeSerial: serial) else {
             return
         }
         canvas.present(rect)
+    }
+
+    /// Draws the open menu when it changed (its items, highlight, frame or the theme), and
+    /// copies it to its window.
+    private func redrawMenu(presenting: Bool) {
+        guard let menu = controller.menu, let rect = placed[menuWindow], mapped.contains(menuWindow),
+            menu != drawnMenu || menuCanvas?.size != PixelSize(width: rect.width, height: rect.height),
+            let list = controller.menuDisplayList()
+        else { return }
+        let size = PixelSize(width: rect.width, height: rect.height)
+        let canvas = menuCanvas ?? Canvas(connection: connection, window: menuWindow, size: size, fonts: fonts)
+        if canvas.size != size { canvas.resize(to: size) }
+        menuCanvas = canvas
+        Renderer.draw(list, on: canvas)
+        if presenting { canvas.present() }
+        drawnMenu = menu
     }
 
     /// The column whose pane `child` is, if it is one.
@@ -266,6 +308,7 @@ public final class SplitWindow {
 
     private func applyTheme() {
         theme = controller.theme
+        drawnMenu = nil
         if let gapGC { XSetForeground(connection.display, gapGC, Self.pixel(for: theme.divider, on: connection)) }
         gapsPainted = false
         drawnKeys.removeAll()

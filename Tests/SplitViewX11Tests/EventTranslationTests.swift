@@ -57,10 +57,19 @@ private func clientMessage(type: Atom, first: Atom, format: Int32 = 32) -> XEven
         #expect(translator()(button(ButtonRelease, 1)) == .input(.pointerUp(Point(x: 10, y: 20)), window: pane))
     }
 
-    @Test(arguments: [2, 3, 9] as [UInt32])
+    @Test(arguments: [2, 9] as [UInt32])
     func otherButtonsAreIgnored(number: UInt32) {
         #expect(translator()(button(ButtonPress, number)) == .ignored)
         #expect(translator()(button(ButtonRelease, number)) == .ignored)
+    }
+
+    /// The secondary button's press asks for the View menu there; its release is nothing.
+    @Test func theSecondaryButtonIsAContextMenu() {
+        guard case .input(.contextMenu, _) = translator()(button(ButtonPress, 3)) else {
+            Issue.record("button 3 is not a context menu")
+            return
+        }
+        #expect(translator()(button(ButtonRelease, 3)) == .ignored)
     }
 
     @Test(arguments: [(4, 0.0, -48.0), (5, 0, 48), (6, -48, 0), (7, 48, 0)] as [(UInt32, Double, Double)])

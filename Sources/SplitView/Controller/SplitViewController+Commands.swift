@@ -31,6 +31,7 @@ extension SplitViewController {
         case .newWindow: pipeline.hostRequests.append(.newWindow)
         case .closeWindow: pipeline.hostRequests.append(.closeWindow)
         case .quit: pipeline.hostRequests.append(.quit)
+        case .showMenu: menuState == nil ? openMenu() : closeMenu()
         }
         publish()
     }

@@ -83,6 +83,8 @@ public final class SplitViewController {
     var appearance = AppearanceTracker()
     /// Bumped when the theme or the text measurer changes: every pane redraws.
     var appearanceRevision = 0
+    /// The View menu while it is open.
+    var menuState: MenuState?
 
     /// The interface's current arrangement; never `.automatic`. Reads `.secondaryOnly` (column
     /// styles) or `.oneBesideSecondary` (classic) before the first size, and
@@ -126,12 +128,22 @@ public final class SplitViewController {
     /// - Returns: what the host must do besides redrawing (open or close a window, quit).
     @discardableResult
     public func handle(_ input: Input) -> [HostRequest] {
+        if menuState != nil {
+            handleWhileMenuOpen(input)
+            switch input {
+            case .resize(let newSize): resize(to: newSize.sanitized)
+            case .tick(let now): tick(now: now)
+            default: break
+            }
+            return pipeline.takeHostRequests()
+        }
         switch input {
         case .resize(let newSize): resize(to: newSize.sanitized)
         case .pointerDown(let point): pointerDown(at: point)
         case .pointerMoved(let point): pointerMoved(to: point)
         case .pointerUp(let point): pointerUp(at: point)
         case .doubleClick(let point): doubleClick(at: point)
+        case .contextMenu(let point): contextMenu(at: point)
         case .pointerExited: pointerExited()
         case .scroll(let dx, let dy, let point): scroll(dx: dx, dy: dy, at: point)
         case .key(let chord):

@@ -43,6 +43,7 @@ extension Command {
         case .newWindow: "newWindow"
         case .closeWindow: "closeWindow"
         case .quit: "quit"
+        case .showMenu: "showMenu"
         }
     }
 
@@ -86,7 +87,7 @@ extension Command {
             .moveDivider(by: -1), .moveDivider(by: 1), .moveDivider(by: -dividerPage), .moveDivider(by: dividerPage),
             .moveDividerToMinimum, .moveDividerToMaximum, .acceptDivider, .cancel,
             .selectPrevious, .selectNext, .activate, .pageUp, .pageDown, .scrollToTop, .scrollToEnd,
-            .expand, .collapse, .newWindow, .closeWindow, .quit,
+            .expand, .collapse, .newWindow, .closeWindow, .quit, .showMenu,
         ]
         return commands
     }()

@@ -15,6 +15,9 @@ public enum Input: Hashable, Sendable {
     /// The main button went down a second time, soon after and near the first press: the
     /// host sends it after that press's ``pointerDown(_:)``. Offered to the pane under it.
     case doubleClick(Point)
+    /// The secondary (right) button went down at a point: on a navigation bar it opens the
+    /// View menu there.
+    case contextMenu(Point)
     /// The pointer left the window: hover states end.
     case pointerExited
     /// A scroll wheel or touchpad scroll: `dx` > 0 scrolls right, `dy` > 0 scrolls down, in
@@ -91,6 +94,8 @@ public enum Command: Hashable, Sendable {
     case closeWindow
     /// Ask the host to end the program; Ctrl+Q.
     case quit
+    /// Open the View menu of the split view's commands (or close it when it is open); F10.
+    case showMenu
 }
 
 /// What the controller asks of its host after an input; the host acts, the core never does.

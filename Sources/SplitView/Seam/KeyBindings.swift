@@ -72,6 +72,7 @@ private let defaultGlobal: [B] = [
     B(K(.character("n"), modifiers: .control), .newWindow),
     B(K(.character("w"), modifiers: .control), .closeWindow),
     B(K(.character("q"), modifiers: .control), .quit),
+    B(K(.f10), .showMenu),
 ]
 
 // While a divider has the focus (GtkPaned's keys: 1 pt steps, 75 pt pages).

@@ -50,6 +50,8 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
         public static let f8 = Key.function(8)
         /// F9.
         public static let f9 = Key.function(9)
+        /// F10.
+        public static let f10 = Key.function(10)
 
         /// The key's name: `F9`, `Escape`, `Left`, `S`.
         public var description: String {

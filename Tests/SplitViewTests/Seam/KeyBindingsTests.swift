@@ -34,6 +34,7 @@ import Testing
         (K(.character("n"), modifiers: .control), .newWindow),
         (K(.character("w"), modifiers: .control), .closeWindow),
         (K(.character("q"), modifiers: .control), .quit),
+        (K(.f10), .showMenu),
     ]
 
     /// After F8: ←/→ 1 pt, Ctrl+←/→ 75 pt, Home/End min/max, Return accept, Escape cancel.
@@ -94,7 +95,7 @@ import Testing
     @Test(arguments: [
         K(.f9, modifiers: .super), K(.f9, modifiers: .control), K(.character("s"), modifiers: .control),
         K(.character("s"), modifiers: [.control, .alt, .shift]), K(.character("1")), K(.left, modifiers: .shift),
-        K(.function(10)), K(.character("x"), modifiers: .control),
+        K(.function(11)), K(.character("x"), modifiers: .control),
     ])
     func nearMissesAreUnbound(chord: KeyChord) {
         #expect(KeyBindings.default.command(for: chord, dividerFocused: false) == nil)

@@ -1,0 +1,142 @@
+/// The View menu while it is open: where it was opened, the highlighted item, and the letters
+/// typed to find one.
+struct MenuState: Hashable, Sendable {
+    /// The menu's top-left corner as asked for (the frame moves inside the window).
+    var anchor: Point
+    /// The highlighted item, or nil.
+    var highlighted: Int?
+    /// Letters typed in quick succession pick the item they begin.
+    var typeAhead = TypeAhead()
+}
+
+extension SplitViewController {
+    /// The View menu while it is open, with its items as they read now, or `nil`.
+    public var menu: Menu? {
+        guard let menuState, let size else { return nil }
+        let items = menuItems()
+        let frame = MenuRules.frame(anchor: menuState.anchor, items: items, in: size, measurer: textMeasurer)
+        return Menu(frame: frame, items: items, highlighted: menuState.highlighted)
+    }
+
+    /// The items the menu offers now (``MenuRules/items(_:)``).
+    func menuItems() -> [MenuItem] {
+        MenuRules.items(
+            MenuRules.State(
+                style: style, isCollapsed: isCollapsed, displayMode: displayMode, showing: { self.isShowing($0) },
+                hasInspector: children.original[.inspector] != nil, focusablePanes: focusableSet.count, keys: keyBindings))
+    }
+
+    /// Opens the menu with its corner at `anchor`, or by default under the focused pane's bar.
+    func openMenu(at anchor: Point? = nil) {
+        guard isMounted else { return }
+        endPointerActivityForMenu()
+        let corner =
+            anchor
+            ?? focus.column.flatMap { layout.frame(of: $0) }.map {
+                Point(x: $0.minX + 8, y: $0.minY + LayoutMetrics.navigationBarHeight)
+            }
+            ?? Point(x: 8, y: LayoutMetrics.navigationBarHeight)
+        // Nothing highlighted yet: Down highlights the first item, as a menu bar's menu does.
+        menuState = MenuState(anchor: corner, highlighted: nil)
+    }
+
+    /// Closes the menu.
+    func closeMenu() {
+        menuState = nil
+    }
+
+    /// What the held button was doing ends as if cancelled, since the menu takes the pointer
+    /// from now on: a divider goes back to where the drag started, a content drag ends, an
+    /// edge reveal slides back (the delegate hears the gesture end), a pressed button lets go.
+    private func endPointerActivityForMenu() {
+        switch pointer.activity {
+        case .draggingContent:
+            cancelContentDrag()
+        case .draggingDivider:
+            if let drag = pointer.cancelDividerDrag() { cancelDrag(drag) }
+        case .edgeGesture(_, let reveal):
+            pointer.activity = .consumed
+            guard reveal != nil else { break }
+            if let running = transition, running.isInteractive {
+                transition = Transition(from: layout, to: settledLayout, primaryEdge: modes.preferences.primaryEdge)
+                beginAppearance(for: settledLayout, animated: true)
+            }
+            delegate?.splitViewControllerInteractivePresentationGestureDidEnd(self)
+        case .pressingButton:
+            pointer.activity = .consumed
+        case .idle, .consumed:
+            break
+        }
+        publish()
+    }
+
+    /// A right click: on a showing pane's navigation bar it opens the menu there.
+    func contextMenu(at point: Point) {
+        guard isMounted, let placement = layout.columns.last(where: { $0.frame.contains(point) }),
+            point.y - placement.frame.minY < LayoutMetrics.navigationBarHeight
+        else { return }
+        openMenu(at: point)
+    }
+
+    /// An input while the menu is open: the menu takes it all (it is modal, as menus are).
+    /// Keys choose; the pointer highlights and chooses on release; a press outside closes it.
+    func handleWhileMenuOpen(_ input: Input) {
+        guard var state = menuState, let menu else { return closeMenu() }
+        let items = menu.items
+        func local(_ point: Point) -> Point? {
+            menu.frame.contains(point) ? Point(x: point.x - menu.frame.minX, y: point.y - menu.frame.minY) : nil
+        }
+        switch input {
+        case .key(let chord):
+            let key = chord.withoutLocks
+            switch (key.key, key.modifiers.isEmpty) {
+            case (.down, true): state.highlighted = MenuRules.nextEnabled(after: state.highlighted, direction: 1, items)
+            case (.up, true): state.highlighted = MenuRules.nextEnabled(after: state.highlighted, direction: -1, items)
+            case (.home, true): state.highlighted = MenuRules.nextEnabled(after: nil, direction: 1, items)
+            case (.end, true): state.highlighted = MenuRules.nextEnabled(after: nil, direction: -1, items)
+            case (.return, true): return choose(state.highlighted, items)
+            case (.escape, true), (.f10, true): return closeMenu()
+            case (.character(let character), _) where key.modifiers.subtracting(.shift).isEmpty:
+                let (text, fromNext) = state.typeAhead.type(character, at: monotonicSeconds())
+                let start = (state.highlighted ?? 0) + (fromNext ? 1 : 0)
+                if let found = items.indices.map({ ($0 + start) % items.count })
+                    .first(where: { items[$0].isEnabled && items[$0].title.lowercased().hasPrefix(text) })
+                {
+                    state.highlighted = found
+                }
+            default: break
+            }
+        case .pointerMoved(let point):
+            if let inside = local(point), let row = MenuRules.row(at: inside.y, items), items[row].isEnabled {
+                state.highlighted = row
+            }
+        case .pointerUp(let point):
+            if let inside = local(point), let row = MenuRules.row(at: inside.y, items) { return choose(row, items) }
+        case .pointerDown(let point), .contextMenu(let point), .doubleClick(let point):
+            // A press outside the menu closes it and goes no further, as a menu's does.
+            if local(point) == nil { return closeMenu() }
+        case .command(let command):
+            closeMenu()
+            if command != .showMenu { perform(command) }
+            return
+        case .resize, .tick, .pointerExited, .scroll:
+            break
+        }
+        menuState = state
+    }
+
+    /// Performs the item at `index` if it is enabled, closing the menu first.
+    private func choose(_ index: Int?, _ items: [MenuItem]) {
+        guard let index, items.indices.contains(index), items[index].isEnabled else { return }
+        closeMenu()
+        perform(items[index].command)
+    }
+}
+
+extension SplitViewController {
+    /// What the open menu draws, in its own coordinates (its ``Menu/frame`` gives the place),
+    /// or `nil` while it is closed. The host shows it above the panes.
+    public func menuDisplayList() -> DisplayList? {
+        menu?.displayList(theme: theme, measurer: textMeasurer)
+    }
+}

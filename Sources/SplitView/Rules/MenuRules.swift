@@ -1,0 +1,147 @@
+/// The View menu's items and place, as pure functions of the interface's state.
+enum MenuRules {
+    typealias Column = SplitViewController.Column
+
+    /// What the items depend on.
+    struct State {
+        var style: SplitViewController.Style
+        var isCollapsed: Bool
+        var displayMode: SplitViewController.DisplayMode
+        /// Which columns show now (``SplitViewController/isShowing(_:)``).
+        var showing: (Column) -> Bool
+        /// True when the inspector column has a controller.
+        var hasInspector: Bool
+        /// How many panes can take the focus.
+        var focusablePanes: Int
+        /// The live key table.
+        var keys: KeyBindings
+    }
+
+    /// The items, top first: the columns to show or hide (titles that say what choosing them
+    /// does, macOS's "Hide Sidebar" / "Show Sidebar"), Secondary Only with a check mark, the
+    /// inspector, then focus, then the windows. An item whose command would do nothing now is
+    /// disabled: hiding the collapsed stack's root, the supplementary of a style without one,
+    /// Secondary Only while collapsed, the inspector when there is none, focusing the next of
+    /// one pane.
+    static func items(_ state: State) -> [MenuItem] {
+        func item(
+            _ title: String, _ command: Command, checked: Bool = false, enabled: Bool = true, group: Bool = false
+        )
+            -> MenuItem
+        {
+            MenuItem(
+                title: title, shortcut: state.keys.chords(for: command).first?.description ?? "", command: command,
+                isChecked: checked, isEnabled: enabled, startsGroup: group)
+        }
+        let sidebar = state.showing(.primary)
+        let supplementary = state.style.hasSupplementary && state.showing(.supplementary)
+        let inspector = state.showing(.inspector)
+        return [
+            item(
+                sidebar ? "Hide Sidebar" : "Show Sidebar", sidebar ? .hide(.primary) : .show(.primary),
+                enabled: !(sidebar && state.isCollapsed)),
+            item(
+                supplementary ? "Hide Supplementary" : "Show Supplementary",
+                supplementary ? .hide(.supplementary) : .show(.supplementary), enabled: state.style.hasSupplementary),
+            item(
+                "Secondary Only", .secondaryOnlyButton, checked: !state.isCollapsed && state.displayMode == .secondaryOnly,
+                enabled: !state.isCollapsed),
+            item(inspector ? "Hide Inspector" : "Show Inspector", .toggleInspector, enabled: state.hasInspector),
+            item("Focus Next Pane", .focusNextPane, enabled: state.focusablePanes > 1, group: true),
+            item("New Window", .newWindow, group: true),
+            item("Close Window", .closeWindow),
+            item("Quit", .quit),
+        ]
+    }
+
+    /// The menu's frame: at `anchor` (its top-left corner), as wide as its longest title and
+    /// shortcut, moved back inside a window of `size` when it would leave it (up and to the
+    /// left first; a window too small for it shows it from the top-left corner).
+    static func frame(anchor: Point, items: [MenuItem], in size: Size, measurer: any TextMeasurer) -> Rect {
+        let titles = items.map { measurer.width(of: $0.title, font: .body) }.max() ?? 0
+        let shortcuts = items.map { measurer.width(of: $0.shortcut, font: .caption) }.max() ?? 0
+        let width =
+            (MenuMetrics.margin + MenuMetrics.checkWidth + titles + MenuMetrics.shortcutGap + shortcuts + MenuMetrics.margin)
+            .rounded(.up)
+        let separators = Double(items.filter(\.startsGroup).count)
+        let height =
+            2 * MenuMetrics.padding + Double(items.count) * MenuMetrics.rowHeight + separators * MenuMetrics.separatorHeight
+        let x = max(0, min(anchor.x, size.width - width))
+        let y = max(0, min(anchor.y, size.height - height))
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    /// The top of each item's row inside the menu.
+    static func rowTops(_ items: [MenuItem]) -> [Double] {
+        var top = MenuMetrics.padding
+        return items.map { item in
+            if item.startsGroup { top += MenuMetrics.separatorHeight }
+            defer { top += MenuMetrics.rowHeight }
+            return top
+        }
+    }
+
+    /// The item whose row holds `y` (inside the menu), or nil.
+    static func row(at y: Double, _ items: [MenuItem]) -> Int? {
+        zip(rowTops(items), items.indices).first { top, _ in y >= top && y < top + MenuMetrics.rowHeight }?.1
+    }
+
+    /// The next enabled item from `index` in `direction` (+1 down, -1 up), wrapping; nil when
+    /// none is enabled.
+    static func nextEnabled(after index: Int?, direction: Int, _ items: [MenuItem]) -> Int? {
+        guard !items.isEmpty else { return nil }
+        var candidate = index ?? (direction > 0 ? -1 : items.count)
+        for _ in items.indices {
+            candidate = (candidate + direction + items.count) % items.count
+            if items[candidate].isEnabled { return candidate }
+        }
+        return nil
+    }
+}
+
+extension Menu {
+    /// The menu drawn in its own coordinates: a bar-coloured panel with a hairline border,
+    /// each item's check mark, title and shortcut, separators, the highlighted item on the
+    /// accent colour, disabled items faint. A pure function of the menu, the theme and the
+    /// measurer.
+    func displayList(theme: Theme, measurer: any TextMeasurer) -> DisplayList {
+        let size = frame.size
+        var list = DisplayList(size: size)
+        list.append(.fill(Rect(origin: .zero, size: size), theme.barBackground))
+        let body = measurer.metrics(of: .body), caption = measurer.metrics(of: .caption)
+        for (index, top) in MenuRules.rowTops(items).enumerated() {
+            let item = items[index]
+            if item.startsGroup {
+                let y = (top - MenuMetrics.separatorHeight / 2).rounded(.down)
+                list.append(
+                    .fill(Rect(x: MenuMetrics.margin, y: y, width: size.width - 2 * MenuMetrics.margin, height: 1), theme.divider)
+                )
+            }
+            let row = Rect(x: 0, y: top, width: size.width, height: MenuMetrics.rowHeight)
+            let highlighted = index == highlighted && item.isEnabled
+            if highlighted { list.append(.fill(row.insetBy(dx: 4, dy: 0), theme.accent)) }
+            let faint = BarMetrics.disabledAlpha
+            let text = highlighted ? theme.onAccent : item.isEnabled ? theme.text : theme.text.withAlpha(faint)
+            let secondary = highlighted ? theme.onAccent : theme.secondaryText.withAlpha(item.isEnabled ? 255 : faint)
+            if item.isChecked {
+                let x = MenuMetrics.margin, y = top + MenuMetrics.rowHeight / 2
+                list.append(
+                    .polyline([Point(x: x + 1, y: y), Point(x: x + 5, y: y + 4), Point(x: x + 12, y: y - 5)], text, width: 2))
+            }
+            let titleX = MenuMetrics.margin + MenuMetrics.checkWidth
+            list.append(
+                .text(
+                    item.title, origin: Point(x: titleX, y: body.baseline(centredIn: top, height: MenuMetrics.rowHeight)), .body,
+                    text))
+            if !item.shortcut.isEmpty {
+                let x = size.width - MenuMetrics.margin - measurer.width(of: item.shortcut, font: .caption)
+                list.append(
+                    .text(
+                        item.shortcut, origin: Point(x: x, y: caption.baseline(centredIn: top, height: MenuMetrics.rowHeight)),
+                        .caption, secondary))
+            }
+        }
+        list.append(.strokeRect(Rect(origin: .zero, size: size), theme.divider, width: 1))
+        return list
+    }
+}

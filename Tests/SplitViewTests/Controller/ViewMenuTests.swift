@@ -1,0 +1,142 @@
+import Testing
+
+@testable import SplitView
+
+/// The View menu headless: opened by F10, a right click on a bar or an item, its items and
+/// shortcuts from the live key table, states that follow the mode, keys and pointer, and
+/// its place in the window.
+@Suite struct ViewMenuTests {
+    static func titles(_ f: Fixture) -> [String] { f.split.menu?.items.map(\.title) ?? [] }
+
+    @Test func f10OpensItWithTheCommandsAndTheirShortcuts() throws {
+        let f = Fixture(.tripleColumn, width: 1400)
+        #expect(f.split.menu == nil)
+        f.send(key(.f10))
+        let menu = try #require(f.split.menu)
+        #expect(
+            Self.titles(f) == [
+                "Hide Sidebar", "Hide Supplementary", "Secondary Only", "Show Inspector", "Focus Next Pane", "New Window",
+                "Close Window", "Quit",
+            ])
+        #expect(menu.items.map(\.shortcut) == ["", "", "Shift+F9", "Ctrl+Alt+I", "F6", "Ctrl+N", "Ctrl+W", "Ctrl+Q"])
+        #expect(menu.highlighted == nil)
+        #expect(menu.frame.minY == LayoutMetrics.navigationBarHeight, "under the focused pane's bar")
+        f.send(key(.f10))
+        #expect(f.split.menu == nil, "F10 again closes it")
+    }
+
+    /// The shortcuts are read from the key table the controller has, rebound keys included.
+    @Test func theShortcutsFollowTheKeyTable() throws {
+        let keys = KeyBindings.default.rebinding(.quit, to: [KeyChord(.character("x"), modifiers: [.control, .alt])])
+        let split = SplitViewController(style: .doubleColumn, keyBindings: keys)
+        split.handle(.resize(Size(width: 1000, height: 700)))
+        split.handle(.command(.showMenu))
+        #expect(try #require(split.menu).items.last?.shortcut == "Ctrl+Alt+X")
+    }
+
+    @Test func downAndUpSkipDisabledItemsAndReturnPerforms() {
+        let f = Fixture(.doubleColumn, width: 1000)
+        f.send(key(.f10))
+        #expect(f.split.menu?.items[1].isEnabled == false, "a double column has no supplementary")
+        f.send(key(.down))
+        #expect(f.split.menu?.highlighted == 0)
+        f.send(key(.down))
+        #expect(f.split.menu?.highlighted == 2, "the supplementary is skipped")
+        f.send(key(.up), key(.up))
+        #expect(f.split.menu?.highlighted == 7, "wraps to Quit")
+        f.send(key(.home), key(.return))
+        #expect(f.split.menu == nil)
+        #expect(f.split.displayMode == .secondaryOnly, "Hide Sidebar")
+        f.send(key(.f10))
+        #expect(Self.titles(f).first == "Show Sidebar", "the title follows the mode")
+    }
+
+    @Test func theMenuIsModalAndEscapeClosesIt() {
+        let f = Fixture(.tripleColumn, width: 1400)
+        f.send(key(.f10), key(.f9))
+        #expect(f.split.displayMode == .twoBesideSecondary, "F9 does nothing while the menu is open")
+        #expect(f.send(key(.character("q"), [.control])).isEmpty, "nor Ctrl+Q")
+        f.send(key(.escape))
+        #expect(f.split.menu == nil && f.split.displayMode == .twoBesideSecondary)
+    }
+
+    @Test func typeAheadHighlightsTheItemItBegins() {
+        let f = Fixture(.tripleColumn, width: 1400)
+        f.send(key(.f10), key(.character("n")))
+        #expect(f.split.menu?.highlighted == 5)
+        f.send(key(.return))
+        #expect(f.split.menu == nil)
+    }
+
+    @Test func checkMarksAndDisabledStatesFollowTheMode() throws {
+        let f = Fixture(.tripleColumn, width: 1400)
+        f.send(key(.f9, .shift), key(.f10))
+        var items = try #require(f.split.menu).items
+        #expect(items[2].title == "Secondary Only" && items[2].isChecked)
+        #expect(!items[3].isEnabled, "no inspector controller")
+        f.send(key(.escape), .resize(Size(width: 500, height: 800)), key(.f10))
+        items = try #require(f.split.menu).items
+        #expect(!items[2].isEnabled && !items[2].isChecked, "Secondary Only while collapsed")
+    }
+
+    @Test func thePointerHighlightsAndChoosesOnRelease() throws {
+        let f = Fixture(.tripleColumn, width: 1400)
+        f.send(key(.f10))
+        let menu = try #require(f.split.menu)
+        let tops = MenuRules.rowTops(menu.items)
+        let row = Point(x: menu.frame.midX, y: menu.frame.minY + tops[2] + 5)
+        f.send(.pointerMoved(row))
+        #expect(f.split.menu?.highlighted == 2)
+        f.send(.pointerDown(row), .pointerUp(row))
+        #expect(f.split.menu == nil && f.split.displayMode == .secondaryOnly)
+    }
+
+    /// A press outside closes the menu and goes no further: the pane under it is not clicked.
+    @Test func aPressOutsideClosesItAndIsConsumed() throws {
+        let f = Fixture(.tripleColumn, width: 1400)
+        f.send(key(.f10))
+        let button = try #require(f.split.layout.button(.displayMode))
+        let menuFrame = try #require(f.split.menu).frame
+        #expect(!menuFrame.intersects(button.frame))
+        RuleTables.click(f.split, button.frame)
+        #expect(f.split.menu == nil && f.split.displayMode == .twoBesideSecondary)
+    }
+
+    @Test func aRightClickOnABarOpensItThereAndOnContentDoesNot() throws {
+        let f = Fixture(.tripleColumn, width: 1400)
+        f.send(.contextMenu(Point(x: 900, y: 400)))
+        #expect(f.split.menu == nil)
+        f.send(.contextMenu(Point(x: 900, y: 20)))
+        let menu = try #require(f.split.menu)
+        #expect(menu.frame.origin == Point(x: 900, y: 20))
+    }
+
+    /// Near the window's corner the menu moves back inside.
+    @Test func itStaysInsideTheWindow() throws {
+        let f = Fixture(.tripleColumn, width: 1400, height: 800)
+        f.send(.contextMenu(Point(x: 1390, y: 20)))
+        let frame = try #require(f.split.menu).frame
+        #expect(frame.maxX <= 1400 && frame.maxY <= 800 && frame.minX >= 0)
+    }
+
+    @Test func aMoreItemOpensIt() throws {
+        let f = Fixture(.tripleColumn, width: 1400)
+        f.secondary.navigationItem.rightBarButtonItems = [BarButtonItem(systemItem: .more, action: .command(.showMenu))]
+        RuleTables.click(f.split, try #require(f.split.layout.buttons(in: .secondary).first).frame)
+        #expect(f.split.menu != nil)
+    }
+
+    @Test func itDrawsItsItemsAndNothingWhenClosed() throws {
+        let f = Fixture(.tripleColumn, width: 1400)
+        #expect(f.split.menuDisplayList() == nil)
+        f.send(key(.f10), key(.down))
+        let list = try #require(f.split.menuDisplayList())
+        let texts = list.ops.compactMap { op -> String? in if case .text(let text, _, _, _) = op { text } else { nil } }
+        #expect(texts.contains("Hide Sidebar") && texts.contains("Ctrl+Q"))
+        #expect(
+            list.ops.contains(
+                .fill(
+                    Rect(x: 4, y: MenuMetrics.padding, width: list.size.width - 8, height: MenuMetrics.rowHeight),
+                    Theme.light.accent)))
+    }
+}
