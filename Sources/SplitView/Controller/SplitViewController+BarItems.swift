@@ -15,14 +15,16 @@ extension SplitViewController {
     /// The display-mode item, if the app asked for it.
     var displayModeButtonItemIfLoaded: BarButtonItem? { children.displayModeItem }
 
-    /// The buttons of an app's bar button items in `column`'s bar: its top controller's
-    /// ``NavigationItem`` lists, left then right. The ``displayModeButtonItem``, where an app
+    /// The buttons of an app's bar button items in `column`'s bar: the lists of its top
+    /// controller's navigation `item`, left then right. The ``displayModeButtonItem``, where an app
     /// placed it, shows the display-mode button's glyph and is left out while there is no
     /// button (`target` nil).
-    func itemButtons(in column: Column, displayModeIcon: BarButton.Icon?) -> (buttons: [BarButton], placesModeItem: Bool) {
-        guard let item = children.wrapped[column]?.topViewController?.navigationItemIfLoaded,
-            !(item.leftBarButtonItems.isEmpty && item.rightBarButtonItems.isEmpty)
-        else { return ([], false) }
+    func itemButtons(
+        _ item: NavigationItem, in column: Column, displayModeIcon: BarButton.Icon?
+    )
+        -> (buttons: [BarButton], placesModeItem: Bool)
+    {
+        guard !(item.leftBarButtonItems.isEmpty && item.rightBarButtonItems.isEmpty) else { return ([], false) }
         var buttons: [BarButton] = []
         var placesModeItem = false
         for (side, items) in [(BarButton.Side.left, item.leftBarButtonItems), (.right, item.rightBarButtonItems)] {

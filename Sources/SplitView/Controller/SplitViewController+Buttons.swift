@@ -4,6 +4,9 @@ extension SplitViewController {
     /// secondary-only button.
     func barButtons(for layout: Layout, collapsed: Bool, mode: DisplayMode, behavior: SplitBehavior) -> [BarButton] {
         var buttons: [BarButton] = []
+        // Room for a back button per column and the two buttons of the split view: one
+        // allocation, where growing one append at a time took several.
+        buttons.reserveCapacity(layout.columns.count + 2)
         // An app's items follow the split view's own buttons in each bar.
         var items: [BarButton] = []
         func add(_ button: BarButton) { buttons.append(button) }
@@ -11,18 +14,22 @@ extension SplitViewController {
             if let top = collapse.stack.last, let title = backTitle(in: top, collapsed: true) {
                 add(BarButton(kind: .back, icon: .backChevron, column: top, frame: .zero, title: title))
             }
-            if let top = collapse.stack.last { items = itemButtons(in: top, displayModeIcon: nil).buttons }
-        } else {
-            for placement in layout.columns {
-                if let title = backTitle(in: placement.column, collapsed: false) {
-                    add(BarButton(kind: .back, icon: .backChevron, column: placement.column, frame: .zero, title: title))
-                }
+            if let top = collapse.stack.last, let item = children.wrapped[top]?.topViewController?.navigationItemIfLoaded {
+                items = itemButtons(item, in: top, displayModeIcon: nil).buttons
             }
+        } else {
             let target = showsDisplayModeButton ? displayModeButtonTarget(mode: mode, behavior: behavior) : nil
             let modeIcon = target.map { ButtonRules.displayModeIcon(style: style, behavior: behavior, target: $0) }
             var placesModeItem = false
+            // One look at each column's navigation stack: its back button and its items.
+            let wrappers = children.wrapped
             for placement in layout.columns {
-                let (columnItems, placed) = itemButtons(in: placement.column, displayModeIcon: modeIcon)
+                guard let wrapper = wrappers[placement.column] else { continue }
+                if let back = wrapper.backViewController {
+                    add(BarButton(kind: .back, icon: .backChevron, column: placement.column, frame: .zero, title: back.title))
+                }
+                guard let item = wrapper.topViewController?.navigationItemIfLoaded else { continue }
+                let (columnItems, placed) = itemButtons(item, in: placement.column, displayModeIcon: modeIcon)
                 items += columnItems
                 placesModeItem = placesModeItem || placed
             }
@@ -39,7 +46,7 @@ extension SplitViewController {
                         column: .secondary, frame: .zero))
             }
         }
-        buttons += items
+        if !items.isEmpty { buttons += items }
         let measurer = textMeasurer
         return ButtonRules.placed(buttons, in: layout, primaryEdge: modes.preferences.primaryEdge) {
             measurer.width(of: $0, font: .body)
