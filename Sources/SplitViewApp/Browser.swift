@@ -70,8 +70,12 @@ final class Browser {
         if style == .tripleColumn { split.setViewController(notes, for: .supplementary) }
         split.setViewController(reader, for: .secondary)
         split.setViewController(details, for: .inspector)
-        // The inspector's toggle, where the file it describes is shown (Ctrl+Alt+I does the same).
-        reader.navigationItem.rightBarButtonItems = [BarButtonItem(systemItem: .inspector, action: .command(.toggleInspector))]
+        // The View menu (F10) and the inspector's toggle (Ctrl+Alt+I), where the file is shown:
+        // every pane command within a click for those who do not know the keys.
+        reader.navigationItem.rightBarButtonItems = [
+            BarButtonItem(systemItem: .more, action: .command(.showMenu)),
+            BarButtonItem(systemItem: .inspector, action: .command(.toggleInspector)),
+        ]
         // A new window's keys go to the outline; a restored one's focus replaces this.
         split.focusedColumn = .primary
         connect()

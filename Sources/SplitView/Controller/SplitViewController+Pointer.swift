@@ -110,7 +110,15 @@ extension SplitViewController {
         case .displayMode: performDisplayModeButton(cause: .user)
         case .secondaryOnly: performSecondaryOnlyButton(cause: .user)
         case .back: goBack(in: column, cause: .user)
-        case .item(let side, let index): if let item = barItem(side, index, in: column) { press(item) }
+        case .item(let side, let index):
+            guard let item = barItem(side, index, in: column) else { return }
+            // An item that opens the menu opens it under itself, as a toolbar's menu button does.
+            if case .command(.showMenu) = item.action, item.isEnabled,
+                let button = layout.buttons.first(where: { $0.kind == kind && $0.column == column })
+            {
+                return openMenu(at: Point(x: button.frame.minX, y: button.frame.maxY))
+            }
+            press(item)
         }
     }
 

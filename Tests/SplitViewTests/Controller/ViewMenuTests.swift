@@ -122,8 +122,11 @@ import Testing
     @Test func aMoreItemOpensIt() throws {
         let f = Fixture(.tripleColumn, width: 1400)
         f.secondary.navigationItem.rightBarButtonItems = [BarButtonItem(systemItem: .more, action: .command(.showMenu))]
-        RuleTables.click(f.split, try #require(f.split.layout.buttons(in: .secondary).first).frame)
-        #expect(f.split.menu != nil)
+        let more = try #require(f.split.layout.buttons(in: .secondary).first).frame
+        RuleTables.click(f.split, more)
+        let menu = try #require(f.split.menu)
+        #expect(menu.frame.minY == more.maxY, "under the item")
+        #expect(menu.frame.maxX <= 1400)
     }
 
     @Test func itDrawsItsItemsAndNothingWhenClosed() throws {
