@@ -121,12 +121,16 @@ extension SplitViewController {
             (vc as? NavigationController)
             ?? (style.isClassic ? NavigationController(invisiblyWrapping: vc) : NavigationController(rootViewController: vc))
         wrapper.owner = self
+        // A classic plain child has no navigation controller to reach the split view through:
+        // it belongs to it directly, as UIKit's classic children do.
+        if !wrapper.claimsChildren { vc.owner = self }
         children.original[column] = vc
         children.wrapped[column] = wrapper
     }
 
     private func uninstall(_ column: Column) {
         children.wrapped[column]?.owner = nil
+        if let old = children.original[column], old.owner === self, !(old is NavigationController) { old.owner = nil }
         if let old = children.original[column], old.navigationController === children.wrapped[column],
             !(old is NavigationController)
         {

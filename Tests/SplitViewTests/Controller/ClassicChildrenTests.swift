@@ -31,6 +31,16 @@ import Testing
         #expect(f.split.viewControllers.map(ObjectIdentifier.init) == [f.primary, f.secondary].map(ObjectIdentifier.init))
     }
 
+    /// A plain child still belongs to the split view: its `show(_:sender:)` reaches it.
+    @Test func aPlainChildReachesItsSplitView() {
+        let f = Self.classic(plain: true)
+        #expect(f.primary.splitViewController === f.split && f.secondary.splitViewController === f.split)
+        let other = ViewController(title: "O")
+        f.primary.show(other, sender: nil)
+        #expect(f.split.viewControllers[0] === other)
+        #expect(f.primary.splitViewController == nil, "replaced, it belongs to nobody")
+    }
+
     /// Only the column styles wrap their children in navigation controllers.
     @Test func theColumnStylesWrap() {
         let f = Fixture(.doubleColumn, width: 1200)
