@@ -52,8 +52,11 @@ public final class SplitViewController {
     public var collapseThreshold: Double = CollapsePolicy.threshold {
         didSet {
             let clean = collapseThreshold.isFinite ? max(0, collapseThreshold) : 0
-            if clean != collapseThreshold { collapseThreshold = clean; return }
-            if collapseThreshold != oldValue, isMounted { relayout(.programmatic, animated: false) }
+            // Setting a property in its own didSet does not call the observer again, so the
+            // cleaned value goes on to the update below.
+            if clean != collapseThreshold { collapseThreshold = clean }
+            // A new threshold may collapse or expand the interface: the whole update runs.
+            if collapseThreshold != oldValue, isMounted { update(.system, animated: false) }
         }
     }
 

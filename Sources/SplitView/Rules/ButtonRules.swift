@@ -61,7 +61,9 @@ enum ButtonRules {
 
     /// Places the buttons of each column's bar, leading first (from the primary edge), and
     /// mirrors them for a trailing primary edge. The result is grouped by column, columns in
-    /// the order they first appear in `buttons`.
+    /// the order they first appear in `buttons`. Decided: in a bar too narrow for all of them,
+    /// the buttons that do not fit are left out, the last ones first (the first button of a
+    /// bar always stays, so that a narrow column keeps its way back).
     ///
     /// - Parameter buttons: every bar's buttons without frames; a column's buttons are placed
     ///   in the order given. `titleWidth` sizes a button that carries a title.
@@ -92,12 +94,17 @@ enum ButtonRules {
                         ButtonMetrics.size + titleWidth(button.title) + ButtonMetrics.titlePadding,
                         max(ButtonMetrics.size, logical.width * 0.4))
                 }
+                // A button that does not fit in its bar (a very narrow column) is left out,
+                // rather than drawn over the column's edge or over the other side's buttons.
                 let left: Double
                 if button.isOnFarSide {
                     left = farX - width
+                    guard left >= x else { continue }
                     farX = left - ButtonMetrics.spacing
                 } else {
                     left = x
+                    guard left + width <= logical.maxX - ButtonMetrics.margin || left == logical.minX + ButtonMetrics.margin
+                    else { continue }
                     x += width + ButtonMetrics.spacing
                 }
                 let rect = Rect(x: left, y: logical.minY + ButtonMetrics.top, width: width, height: ButtonMetrics.size)

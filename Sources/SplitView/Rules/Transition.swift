@@ -74,14 +74,15 @@ struct Transition {
     var current: Layout {
         let eased = isInteractive ? progress : 1 - pow3(1 - progress)
         var layout = to
-        var offsets: [(SplitViewController.Column, Double, Double)] = []
+        // Per column: how far the primary-edge side of the bar moved, the far side, and down.
+        var offsets: [(SplitViewController.Column, Double, Double, Double)] = []
         for index in layout.columns.indices {
             let target = to.columns[index].frame
             let frame = starts[index].interpolated(to: target, eased)
             layout.columns[index].frame = frame
-            // Buttons sit on the primary-edge side of their bar, so they follow that edge.
-            let dx = primaryEdge == .leading ? frame.minX - target.minX : frame.maxX - target.maxX
-            offsets.append((to.columns[index].column, dx, frame.minY - target.minY))
+            let left = frame.minX - target.minX, right = frame.maxX - target.maxX
+            let near = primaryEdge == .leading ? left : right, far = primaryEdge == .leading ? right : left
+            offsets.append((to.columns[index].column, near, far, frame.minY - target.minY))
         }
         let exits = leaving.map { item in
             var placement = item.placement
@@ -89,9 +90,11 @@ struct Transition {
             return placement
         }
         layout.columns.append(contentsOf: exits)
-        // Buttons ride with their column; dividers return when the columns settle.
+        // Buttons ride with their side of their column's bar (an app's right items with the far
+        // edge, the rest with the primary edge); dividers return when the columns settle.
         for index in layout.buttons.indices {
-            if let (_, dx, dy) = offsets.first(where: { $0.0 == layout.buttons[index].column }) {
+            if let (_, near, far, dy) = offsets.first(where: { $0.0 == layout.buttons[index].column }) {
+                let dx = layout.buttons[index].isOnFarSide ? far : near
                 layout.buttons[index].frame = layout.buttons[index].frame.offsetBy(dx: dx, dy: dy)
             }
         }

@@ -1,12 +1,19 @@
+import Glibc
 import PropertyBased
 import Testing
 
 @testable import SplitView
 
-/// Random input sequences — resizes, drags, keys, commands, scrolls, ticks — with the
-/// layout's invariants checked after every step: 40 runs × 250 steps for each style and edge,
-/// with transitions animated and without, 10 000 steps each, so every CI run replays 120 000
-/// steps.
+/// Random input sequences — resizes (zero, huge and non-finite ones too), drags, pointer
+/// storms, every key of both tables, commands, scrolls, ticks and jumps of the clock, the
+/// View menu, and an app's changes: every preference, width specs, view controllers swapped,
+/// pushed and popped, bar items — with the layout's invariants checked after every step: 40
+/// runs × 250 steps for each style and edge, with transitions animated and without, 10 000
+/// steps each, so every CI run replays 120 000 steps.
+///
+/// The long mode: `SPLITVIEW_STEPS=1000000 swift test --filter RandomSequence` spreads that many
+/// steps over the twelve configurations (in runs of 250). A failure prints the shrunk
+/// sequence of codes and the seed that replays it.
 ///
 /// After every step the delegate's calls and the appearance callbacks are checked too (see
 /// ``CallbackPairing``): the `will`/`did` calls pair up per column, each controller's
@@ -18,22 +25,31 @@ import Testing
         (.tripleColumn, .trailing), (.doubleColumn, .trailing), (.unspecified, .trailing),
     ]
 
+    /// Runs of 250 steps per configuration: 40, or `SPLITVIEW_STEPS` spread over the twelve.
+    static let runsPerConfiguration: Int = {
+        guard let text = getenv("SPLITVIEW_STEPS").map({ String(cString: $0) }), let total = Int(text), total > 0 else {
+            return 40
+        }
+        return max(1, total / (styles.count * 2 * 250))
+    }()
+
     @Test(arguments: 0..<6, [true, false])
     func invariantsHoldAfterEveryStep(_ index: Int, animated: Bool) async {
         let (style, edge) = Self.styles[index]
-        await propertyCheck(count: 40, input: Gen.int(in: 0...1_000_000).array(of: 250)) { codes in
+        await propertyCheck(count: Self.runsPerConfiguration, input: Gen.int(in: 0...1_000_000).array(of: 250)) { codes in
             let fixture = Fixture(style, animated: animated)
             fixture.split.primaryEdge = edge
             fixture.split.showsSecondaryOnlyButton = true
-            var decoder = InputDecoder()
+            var decoder = InputDecoder(log: fixture.log)
             var pairing = CallbackPairing()
             fixture.resize(1400)
             pairing.check(fixture, after: "mount")
             for (step, code) in codes.enumerated() {
-                let input = decoder.input(from: code, in: fixture.split)
-                fixture.split.handle(input)
+                let input = decoder.step(from: code, in: fixture.split)
+                input.apply(to: fixture.split)
                 expectWellFormed(fixture.split, "step \(step): \(input)")
                 for column in fixture.shown { _ = fixture.split.displayList(for: column) }
+                _ = fixture.split.menuDisplayList()
                 pairing.check(fixture, after: "step \(step): \(input)")
             }
         }

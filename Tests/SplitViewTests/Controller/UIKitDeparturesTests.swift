@@ -200,3 +200,38 @@ import Testing
         #expect(f.shown == [.compact, .inspector])
     }
 }
+
+/// Defects the long random sequences found (issue 12's first part), each kept by a test.
+@Suite struct RandomSequenceRegressionTests {
+    /// A new collapse threshold collapses or expands the interface at once, not at the next
+    /// resize; a bad value (infinite, negative) reads 0 and expands it too.
+    @Test func aNewCollapseThresholdAppliesAtOnce() {
+        let f = Fixture(.tripleColumn, width: 700)
+        #expect(!f.split.isCollapsed)
+        f.split.collapseThreshold = 800
+        #expect(f.split.isCollapsed)
+        f.split.collapseThreshold = .infinity
+        #expect(f.split.collapseThreshold == 0 && !f.split.isCollapsed)
+        f.split.collapseThreshold = 800
+        f.split.collapseThreshold = -5
+        #expect(f.split.collapseThreshold == 0 && !f.split.isCollapsed)
+        expectWellFormed(f.split)
+    }
+
+    /// An app's right items ride with their column's far edge while the column animates, so
+    /// they never leave its bar mid-transition.
+    @Test func rightItemsFollowTheFarEdgeDuringATransition() throws {
+        let f = Fixture(.tripleColumn, width: 1400, animated: true)
+        f.secondary.navigationItem.rightBarButtonItems = [BarButtonItem(systemItem: .more, action: nil)]
+        f.split.preferredDisplayMode = .secondaryOnly
+        #expect(f.split.isAnimating)
+        var now = 0.0
+        while f.split.isAnimating {
+            now += 1.0 / 60
+            f.split.handle(.tick(now: now))
+            let secondary = try #require(f.split.layout.frame(of: .secondary))
+            let item = try #require(f.split.layout.buttons.first { $0.isOnFarSide })
+            #expect(abs(item.frame.maxX - (secondary.maxX - ButtonMetrics.margin)) < 0.001)
+        }
+    }
+}

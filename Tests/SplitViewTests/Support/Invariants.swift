@@ -18,6 +18,21 @@ func expectWellFormed(
         Issue.record("\(message) — \(context())\n\(split.explain())\n\(describe(layout))", sourceLocation: sourceLocation)
     }
     if split.displayMode == .automatic { fail("displayMode is automatic") }
+    // Collapse exactly per the width rule: below the threshold always, from the threshold plus
+    // the hysteresis never; in between, whatever the interface was.
+    if split.isMounted {
+        if size.width < split.collapseThreshold && !split.isCollapsed { fail("expanded below the collapse threshold") }
+        if size.width >= split.collapseThreshold + CollapsePolicy.hysteresis && split.isCollapsed {
+            fail("collapsed above the threshold and its hysteresis")
+        }
+    }
+    if let menu = split.menu {
+        let frame = menu.frame
+        if ![frame.minX, frame.minY, frame.width, frame.height].allSatisfy(\.isFinite) || frame.minX < 0 || frame.minY < 0 {
+            fail("menu frame \(frame)")
+        }
+        if size.width >= frame.width && frame.maxX > size.width + 0.001 { fail("menu leaves the window: \(frame)") }
+    }
     if split.splitBehavior == .automatic { fail("splitBehavior is automatic") }
     if !split.isCollapsed && !split.splitBehavior.allowedModes.contains(split.displayMode) {
         fail("\(split.displayMode) is not allowed under \(split.splitBehavior)")
