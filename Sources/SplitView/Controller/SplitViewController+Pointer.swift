@@ -248,6 +248,16 @@ extension SplitViewController {
         delegate?.splitViewControllerInteractivePresentationGestureDidEnd(self)
     }
 
+    /// Ends an edge reveal in progress without revealing anything, at once: what began to
+    /// appear disappears again and the delegate hears the gesture end.
+    func cancelEdgeReveal() {
+        guard transition?.isInteractive == true else { return }
+        abandonEdgeGesture()
+        beginAppearance(for: settledLayout, animated: false)
+        settle(animated: false)
+        publish()
+    }
+
     /// A change that arrives during an edge drag (a key, a command) ends the drag: the
     /// delegate hears the gesture end, and the change animates on from where the columns are.
     func abandonEdgeGesture() {

@@ -41,7 +41,13 @@ public final class SplitViewController {
     /// Whether mode changes and show/hide animate (about 250 ms); false is "reduce motion".
     /// Turning it off mid-transition jumps to the end.
     public var animatesTransitions: Bool = true {
-        didSet { if !animatesTransitions { finishTransition() } }
+        didSet {
+            guard !animatesTransitions else { return }
+            // An edge reveal the user is still dragging was never chosen: it ends revealing
+            // nothing, rather than jumping to its end.
+            cancelEdgeReveal()
+            finishTransition()
+        }
     }
 
     /// The width (points) below which the interface collapses to one stack; it expands again

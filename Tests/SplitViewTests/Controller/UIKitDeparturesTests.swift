@@ -234,4 +234,22 @@ import Testing
             #expect(abs(item.frame.maxX - (secondary.maxX - ButtonMetrics.margin)) < 0.001)
         }
     }
+
+    /// Turning animation off while the user drags an edge reveal ends the reveal revealing
+    /// nothing: what began to appear disappears, instead of appearing while hidden.
+    @Test func reduceMotionMidRevealRevealsNothing() {
+        let f = Fixture(.tripleColumn, width: 1400, animated: true)
+        f.split.preferredDisplayMode = .secondaryOnly
+        f.settle()
+        _ = f.log.takeAll()
+        f.send(.pointerDown(Point(x: 2, y: 300)), .pointerMoved(Point(x: 40, y: 300)), .pointerMoved(Point(x: 200, y: 300)))
+        #expect(f.split.isAnimating)
+        f.split.animatesTransitions = false
+        #expect(!f.split.isAnimating && f.shown == [.secondary])
+        #expect(
+            AppearanceTests.byController(f.log.takeAll()) == [
+                "P": ["willAppear", "willDisappear", "didDisappear"], "S": ["willAppear", "willDisappear", "didDisappear"],
+            ])
+        #expect(!f.split.isShowing(.primary))
+    }
 }
