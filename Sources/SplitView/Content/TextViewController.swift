@@ -113,6 +113,8 @@ open class TextViewController: ViewController {
         return ops
     }
 
+    /// Scrolls by `dy` points, wrapping as far as the new offset shows and keeping it within
+    /// the text; always handled.
     override open func scroll(dy: Double, in bounds: Rect) -> Bool {
         let before = scrollOffset
         scrollOffset += dy
@@ -175,4 +177,8 @@ public enum TextMetrics {
     public static let labelGap: Double = 2
     /// After a detail's value, before the next label.
     public static let entryGap: Double = 12
+    /// The line height a text view assumes until its first layout measures the body font: what
+    /// a scroll command sent before the pane was ever drawn moves by. (UIKit is silent; it is
+    /// the body font's 13 pt size at a 1.25 line spacing, rounded.)
+    public static let lineHeightBeforeLayout: Double = 16
 }
