@@ -11,6 +11,8 @@ open class DetailsViewController: ViewController {
         super.init(title: title)
     }
 
+    /// Each entry's label in capitals, then its value wrapped to the width, down to the
+    /// bottom of the bounds; what does not fit is not drawn (the details do not scroll).
     override open func draw(in context: DrawContext) -> [DrawOp] {
         let bounds = context.bounds, measurer = context.measurer, padding = TextViewController.padding
         let caption = measurer.metrics(of: .caption), body = measurer.metrics(of: .body)

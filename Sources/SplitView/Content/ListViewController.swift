@@ -59,7 +59,8 @@ open class ListViewController: ViewController {
     public var clock: () -> Double = monotonicSeconds
 
     /// How far the list is scrolled, in points. Setting it (restoring a saved offset) is
-    /// clamped when the list is next drawn or scrolled.
+    /// clamped when the list is next laid out (right before it is drawn) or scrolled; drawing
+    /// shows it clamped without storing it.
     public var scrollOffset = 0.0 {
         didSet { if scrollOffset != oldValue { setNeedsDisplay() } }
     }
@@ -181,15 +182,16 @@ open class ListViewController: ViewController {
             let centre = Point(
                 x: row.minX + ListMetrics.disclosureCentre + indent,
                 y: row.minY + min(row.height, ListMetrics.rowHeight) / 2)
+            let half = ListMetrics.disclosureHalfBase, back = ListMetrics.disclosureBack, tip = ListMetrics.disclosureTip
             let points =
                 disclosure == .expanded
                 ? [
-                    Point(x: centre.x - 4, y: centre.y - 2), Point(x: centre.x + 4, y: centre.y - 2),
-                    Point(x: centre.x, y: centre.y + 3),
+                    Point(x: centre.x - half, y: centre.y - back), Point(x: centre.x + half, y: centre.y - back),
+                    Point(x: centre.x, y: centre.y + tip),
                 ]
                 : [
-                    Point(x: centre.x - 2, y: centre.y - 4), Point(x: centre.x + 3, y: centre.y),
-                    Point(x: centre.x - 2, y: centre.y + 4),
+                    Point(x: centre.x - back, y: centre.y - half), Point(x: centre.x + tip, y: centre.y),
+                    Point(x: centre.x - back, y: centre.y + half),
                 ]
             ops.append(.polygon(points, strong ? theme.onAccent : theme.icon))
         }
@@ -217,6 +219,8 @@ open class ListViewController: ViewController {
         return index
     }
 
+    /// Selects the row under `point` and calls ``onSelect`` then ``onClick``; on an outline
+    /// row's triangle, calls ``onDisclosure`` instead and keeps the selection.
     override open func pointerDown(at point: Point, in bounds: Rect) -> Bool {
         guard let index = rowIndex(at: point, in: bounds) else { return false }
         let row = item(at: index)
@@ -234,20 +238,24 @@ open class ListViewController: ViewController {
         return true
     }
 
+    /// The item ``dragItemForRow`` gives for the row under `point`.
     override open func dragItem(at point: Point, in bounds: Rect) -> DragItem? {
         rowIndex(at: point, in: bounds).flatMap { dragItemForRow?($0) }
     }
 
+    /// Highlights the row under `point` when ``canDropOnRow`` accepts `item` there.
     override open func dropProposal(_ item: DragItem, at point: Point, in bounds: Rect) -> Bool {
         let row = rowIndex(at: point, in: bounds)
         dropTargetRow = row.flatMap { (canDropOnRow?(item, $0) ?? false) ? $0 : nil }
         return dropTargetRow != nil
     }
 
+    /// Stops highlighting the drop target.
     override open func dropExited() {
         dropTargetRow = nil
     }
 
+    /// Gives `item` to ``onDropOnRow`` with the row under `point`, if that row accepts it.
     override open func performDrop(_ item: DragItem, at point: Point, in bounds: Rect) -> Bool {
         guard let row = rowIndex(at: point, in: bounds), canDropOnRow?(item, row) ?? false else { return false }
         dropTargetRow = nil
@@ -255,12 +263,14 @@ open class ListViewController: ViewController {
         return true
     }
 
+    /// Calls ``onDoubleClick`` when the second click lands on the selected row.
     override open func doubleClick(at point: Point, in bounds: Rect) -> Bool {
         guard let index = rowIndex(at: point, in: bounds), index == selectedIndex else { return false }
         onDoubleClick?(index)
         return true
     }
 
+    /// Scrolls by `dy` points, kept between the first row and the last; always handled.
     override open func scroll(dy: Double, in bounds: Rect) -> Bool {
         let before = scrollOffset
         scrollOffset += dy
@@ -269,6 +279,9 @@ open class ListViewController: ViewController {
         return true
     }
 
+    /// Up and Down select the next or previous row, Page Up and Page Down a screen less a row
+    /// away, Home and End the first and last; Return calls ``onActivate``; Right and Left
+    /// expand and collapse in an outline. Each moved selection is scrolled into view.
     override open func perform(_ command: Command, in bounds: Rect) -> Bool {
         let page = max(1, Int(bounds.height / rowHeight) - 1)
         switch command {
@@ -359,6 +372,13 @@ public enum ListMetrics {
     public static let disclosureCentre: Double = 12
     /// How far from the triangle's centre a click still toggles it.
     public static let disclosureHitRadius: Double = 12
+    /// Half the base of a disclosure triangle: 8 pt across, pointing right when collapsed
+    /// and down when expanded.
+    public static let disclosureHalfBase: Double = 4
+    /// From a disclosure triangle's centre back to its base.
+    public static let disclosureBack: Double = 2
+    /// From a disclosure triangle's centre to its tip.
+    public static let disclosureTip: Double = 3
     /// How far the selection and the drop-target outline stand inside the row.
     public static let highlightInset = (dx: 6.0, dy: 1.0)
     /// The width of a drop target's outline.

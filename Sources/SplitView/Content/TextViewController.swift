@@ -32,7 +32,10 @@ open class TextViewController: ViewController {
 
     private var wrapper: TextLayout.Wrapper?
     private var wrapWidth = 0.0
-    private var lineHeight = 16.0
+    /// What the wrapper was measured with, to know a changed measurer (another font or
+    /// scale) without comparing measurers, which need not be equatable.
+    private var wrapMeasure: MeasureKey?
+    private var lineHeight = TextMetrics.lineHeightBeforeLayout
 
     /// Creates a text view.
     public init(title: String, text: String = "", placeholder: String = "") {
@@ -43,19 +46,20 @@ open class TextViewController: ViewController {
 
     /// All the wrapped lines at a content `width` (wrapping the rest of the text if needed).
     public func lines(forWidth width: Double, measurer: any TextMeasurer) -> [String] {
-        prepareWrapper(width: width, measurer: measurer)
+        prepareWrapper(width: width, measurer: measurer, metrics: measurer.metrics(of: .body))
         while wrapper!.wrapNextParagraph() {}
         return wrapper!.lines
     }
 
-    /// Records the line height, wraps the text to the width (again only when the width or
-    /// the text changed) through the lines the scroll offset shows, and keeps the offset
-    /// within the text.
+    /// Records the line height, wraps the text to the width (again only when the width, the
+    /// measurer or the text changed) through the lines the scroll offset shows, and keeps the
+    /// offset within the text. With nothing changed it measures one space and wraps nothing.
     override open func viewWillLayoutSubviews(in context: DrawContext) {
-        lineHeight = context.measurer.metrics(of: .body).lineHeight
+        let body = context.measurer.metrics(of: .body)
+        lineHeight = body.lineHeight
         guard !text.isEmpty else { return }
         let bounds = textBounds(in: context)
-        prepareWrapper(width: bounds.width, measurer: context.measurer)
+        prepareWrapper(width: bounds.width, measurer: context.measurer, metrics: body)
         clampScroll(height: bounds.height)
     }
 
@@ -113,6 +117,8 @@ open class TextViewController: ViewController {
         return ops
     }
 
+    /// Scrolls by `dy` points, wrapping as far as the new offset shows and keeping it within
+    /// the text; always handled.
     override open func scroll(dy: Double, in bounds: Rect) -> Bool {
         let before = scrollOffset
         scrollOffset += dy
@@ -136,11 +142,14 @@ open class TextViewController: ViewController {
         }
     }
 
-    private func prepareWrapper(width: Double, measurer: any TextMeasurer) {
+    /// Starts the wrapping over when there is none yet, or the width or the measurer changed.
+    private func prepareWrapper(width: Double, measurer: any TextMeasurer, metrics: FontMetrics) {
         let textWidth = max(1, width - 2 * Self.padding)
-        if wrapper == nil || wrapWidth != textWidth {
+        let measure = MeasureKey(measurer, metrics: metrics)
+        if wrapper == nil || wrapWidth != textWidth || wrapMeasure != measure {
             wrapper = TextLayout.Wrapper(text: text, width: textWidth, font: .body, measurer: measurer)
             wrapWidth = textWidth
+            wrapMeasure = measure
         }
     }
 
@@ -165,6 +174,21 @@ open class TextViewController: ViewController {
     }
 }
 
+/// What tells one measurer of the body font from another without comparing the measurers: its
+/// type, the font's vertical metrics and the width of a space. A measurer that kept all three
+/// but measured words differently would not be noticed; hosts change fonts as a whole.
+private struct MeasureKey: Equatable {
+    var type: ObjectIdentifier
+    var metrics: FontMetrics
+    var space: Double
+
+    init(_ measurer: any TextMeasurer, metrics: FontMetrics) {
+        type = ObjectIdentifier(Swift.type(of: measurer))
+        self.metrics = metrics
+        space = measurer.width(of: " ", font: .body)
+    }
+}
+
 /// The text views' drawing numbers, in points.
 public enum TextMetrics {
     /// The margin around the text, and around the details' entries.
@@ -175,4 +199,8 @@ public enum TextMetrics {
     public static let labelGap: Double = 2
     /// After a detail's value, before the next label.
     public static let entryGap: Double = 12
+    /// The line height a text view assumes until its first layout measures the body font: what
+    /// a scroll command sent before the pane was ever drawn moves by. (UIKit is silent; it is
+    /// the body font's 13 pt size at a 1.25 line spacing, rounded.)
+    public static let lineHeightBeforeLayout: Double = 16
 }

@@ -61,6 +61,70 @@ import Testing
         }
     }
 
+    /// Laid out once, then scrolled out of range behind the layout's back: drawing twice
+    /// draws the same and stores nothing; the next layout clamps.
+    @Test func drawingLaidOutTextOutOfRangeChangesNothing() {
+        let text = TextViewController(title: "T", text: Self.longText)
+        text.notice = "First 4 MiB shown"
+        text.layoutIfNeeded(in: Self.context())
+        text.scrollOffset = -300
+        let revision = text.revision
+        let first = text.draw(in: Self.context())
+        #expect(text.draw(in: Self.context()) == first)
+        #expect(text.scrollOffset == -300 && text.revision == revision)
+        #expect(first.contains { if case .text("Line 0 with a few words that wrap", _, _, _) = $0 { true } else { false } },
+            "drawn as clamped")
+        text.layoutIfNeeded(in: Self.context())
+        #expect(text.scrollOffset == 0)
+        #expect(text.draw(in: Self.context()) == first)
+    }
+
+    /// Details and navigation controllers draw without changing anything either.
+    @Test func drawingDetailsAndAStackChangesNothing() {
+        let details = DetailsViewController(title: "D", entries: [("Name", "notes.txt"), ("Size", "1 KB")])
+        let list = ListViewController(title: "L", items: (0..<50).map { ListItem(title: "Row \($0)") })
+        let navigation = NavigationController(rootViewController: details)
+        navigation.pushViewController(list, animated: false)
+        list.scrollOffset = 5_000
+        let revisions = (details.revision, list.revision, navigation.revision)
+        let drawn = navigation.draw(in: Self.context())
+        #expect(!drawn.isEmpty && navigation.draw(in: Self.context()) == drawn)
+        #expect(details.draw(in: Self.context()) == details.draw(in: Self.context()))
+        #expect(list.scrollOffset == 5_000)
+        #expect((details.revision, list.revision, navigation.revision) == revisions)
+    }
+
+    /// A second layout with nothing changed wraps nothing: it measures one space (to know the
+    /// measurer is the same) and no text.
+    @Test func aLayoutWithNothingChangedWrapsNothing() {
+        let measurer = CountingMeasurer()
+        let context = DrawContext(
+            bounds: Rect(x: 0, y: 38, width: 300, height: 200), theme: .light, measurer: measurer, isFocused: false)
+        let text = TextViewController(title: "T", text: Self.longText)
+        text.layoutIfNeeded(in: context)
+        #expect(measurer.widths.count > 20)
+        let revision = text.revision
+        measurer.widths = []
+        text.layoutIfNeeded(in: context)
+        #expect(measurer.widths == [" "])
+        #expect(text.revision == revision)
+    }
+
+    /// Another measurer at the same width (a larger font) wraps again at the next layout.
+    @Test func anotherMeasurerRewrapsAtTheNextLayout() {
+        let text = TextViewController(title: "T", text: Self.longText)
+        func firstLine(_ ops: [DrawOp]) -> String? {
+            for case .text(let line, _, _, _) in ops { return line }
+            return nil
+        }
+        var context = Self.context(width: 400)
+        text.layoutIfNeeded(in: context)
+        #expect(firstLine(text.draw(in: context)) == "Line 0 with a few words that wrap at a narrow")
+        context.measurer = FixedAdvanceMeasurer(advance: 1.2)
+        text.layoutIfNeeded(in: context)
+        #expect(firstLine(text.draw(in: context)) == "Line 0 with a few words")
+    }
+
     @Test func theNavigationControllerLaysOutItsTop() {
         let list = ListViewController(title: "L", items: (0..<5).map { ListItem(title: "Row \($0)") })
         let navigation = NavigationController(rootViewController: list)
@@ -81,4 +145,17 @@ import Testing
         _ = f.split.displayList(for: .secondary)
         #expect(text.scrollOffset < 1e9 && text.scrollOffset > 0)
     }
+}
+
+/// A fixed-advance measurer that records every string it measures.
+private final class CountingMeasurer: TextMeasurer {
+    private let base = FixedAdvanceMeasurer()
+    var widths: [String] = []
+
+    func width(of text: String, font: FontRole) -> Double {
+        widths.append(text)
+        return base.width(of: text, font: font)
+    }
+
+    func metrics(of font: FontRole) -> FontMetrics { base.metrics(of: font) }
 }
