@@ -72,7 +72,8 @@ import Testing
         let first = text.draw(in: Self.context())
         #expect(text.draw(in: Self.context()) == first)
         #expect(text.scrollOffset == -300 && text.revision == revision)
-        #expect(first.contains { if case .text("Line 0 with a few words that wrap", _, _, _) = $0 { true } else { false } },
+        #expect(
+            first.contains { if case .text("Line 0 with a few words that wrap", _, _, _) = $0 { true } else { false } },
             "drawn as clamped")
         text.layoutIfNeeded(in: Self.context())
         #expect(text.scrollOffset == 0)
