@@ -56,6 +56,14 @@ public enum TextLayout {
             bytes.isEmpty ? 1 : Double(bytes.distance(from: bytes.startIndex, to: position)) / Double(bytes.count)
         }
 
+        /// How many lines the whole text wraps to: exact once ``isComplete``, else estimated
+        /// from the part wrapped so far (lines per byte), which is all a scroll bar needs. At
+        /// least the lines wrapped so far; a wrapped part too small to go by counts as 0.1 %.
+        public var estimatedLineCount: Double {
+            let wrapped = Double(lines.count)
+            return isComplete ? wrapped : max(wrapped, wrapped / max(fractionWrapped, 0.001))
+        }
+
         private let text: String
         private let bytes: String.UTF8View
         private var position: String.Index

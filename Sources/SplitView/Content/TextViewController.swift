@@ -30,7 +30,15 @@ open class TextViewController: ViewController {
     /// The margin around the text, in points (``TextMetrics/padding``).
     public static let padding = TextMetrics.padding
 
-    private var wrapper: TextLayout.Wrapper?
+    private var wrapper: TextLayout.Wrapper? {
+        didSet {
+            wrapped = wrapper.map { (lines: $0.lines.count, estimate: $0.estimatedLineCount, isComplete: $0.isComplete) }
+        }
+    }
+    /// The wrapper's line count, estimate and completeness, kept beside it: a layout with nothing
+    /// to do reads these instead of copying the wrapper (its text, lines and measurer), which
+    /// cost more than the rest of the pass.
+    private var wrapped: (lines: Int, estimate: Double, isComplete: Bool)?
     private var wrapWidth = 0.0
     /// What the wrapper was measured with, to know a changed measurer (another font or
     /// scale) without comparing measurers, which need not be equatable.
@@ -146,7 +154,7 @@ open class TextViewController: ViewController {
     private func prepareWrapper(width: Double, measurer: any TextMeasurer, metrics: FontMetrics) {
         let textWidth = max(1, width - 2 * Self.padding)
         let measure = MeasureKey(measurer, metrics: metrics)
-        if wrapper == nil || wrapWidth != textWidth || wrapMeasure != measure {
+        if wrapped == nil || wrapWidth != textWidth || wrapMeasure != measure {
             wrapper = TextLayout.Wrapper(text: text, width: textWidth, font: .body, measurer: measurer)
             wrapWidth = textWidth
             wrapMeasure = measure
@@ -156,10 +164,8 @@ open class TextViewController: ViewController {
     /// The height of the whole text: exact once wrapped to the end, else estimated from the
     /// part wrapped so far (lines per byte), which is all a scroll bar needs.
     private var contentHeight: Double {
-        guard let wrapper else { return 0 }
-        let wrapped = Double(wrapper.lines.count)
-        let lines = wrapper.isComplete ? wrapped : max(wrapped, wrapped / max(wrapper.fractionWrapped, 0.001))
-        return lines * lineHeight + 2 * Self.padding
+        guard let wrapped else { return 0 }
+        return wrapped.estimate * lineHeight + 2 * Self.padding
     }
 
     /// Wraps through the last line showing at the scroll offset (so that scrolling to the end
@@ -168,7 +174,11 @@ open class TextViewController: ViewController {
     private func clampScroll(height: Double) {
         if !scrollOffset.isFinite { scrollOffset = scrollOffset > 0 ? .greatestFiniteMagnitude : 0 }
         let wanted = min(max(0, scrollOffset), 1e12)
-        wrapper?.wrap(upToLineCount: Int(min((wanted + height) / lineHeight + 2, Double(Int32.max))))
+        let needed = Int(min((wanted + height) / lineHeight + 2, Double(Int32.max)))
+        // Asked first so that a layout with enough lines wrapped does not touch the wrapper.
+        if let wrapped, wrapped.lines < needed, !wrapped.isComplete {
+            wrapper?.wrap(upToLineCount: needed)
+        }
         let clamped = min(max(scrollOffset, 0), max(0, contentHeight - height))
         if clamped != scrollOffset { scrollOffset = clamped }
     }

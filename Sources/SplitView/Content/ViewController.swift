@@ -80,6 +80,10 @@ open class ViewController {
     /// resize alone, so a resize or drag step that is not drawn costs the content nothing.
     ///
     /// Mirrors `UIView.layoutIfNeeded()`; the work is done by ``viewWillLayoutSubviews(in:)``.
+    /// Unlike UIKit there is no `setNeedsLayout()` flag to consult: the bounds and the measurer
+    /// come with each context rather than being stored, so the pass always runs, and each
+    /// override compares with what it last laid out (the text view re-wraps only when the
+    /// width, the measurer or the text changed).
     public func layoutIfNeeded(in context: DrawContext) {
         viewWillLayoutSubviews(in: context)
     }

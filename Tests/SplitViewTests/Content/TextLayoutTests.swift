@@ -106,4 +106,18 @@ import Testing
             #expect(lines.allSatisfy { !$0.hasSuffix(" ") && !$0.hasPrefix(" ") })
         }
     }
+
+    /// Part-way through, the estimate scales the lines wrapped so far by the bytes left; at
+    /// the end it is the exact count.
+    @Test func theEstimatedLineCountIsExactAtTheEnd() {
+        let paragraph = "ten chars."  // one 10-byte line per paragraph at 20 characters
+        var wrapper = TextLayout.Wrapper(
+            text: Array(repeating: paragraph, count: 100).joined(separator: "\n"), width: 20 * Self.char, font: .body,
+            measurer: Self.measurer)
+        wrapper.wrap(upToLineCount: 25)
+        #expect(wrapper.lines.count == 25 && !wrapper.isComplete)
+        #expect(abs(wrapper.estimatedLineCount - 100) < 1)
+        while wrapper.wrapNextParagraph() {}
+        #expect(wrapper.estimatedLineCount == 100)
+    }
 }
