@@ -260,6 +260,8 @@ struct UpdatePipeline: Hashable, Sendable {
     var pending: ChangeCause?
     /// What the host must do besides redrawing, handed over when the input is done.
     var hostRequests: [HostRequest] = []
+    /// The foreign content the host was last told has the keyboard (nil: the split view).
+    var reportedForeignFocus: ForeignContentViewController.ID?
 
     /// Merges the cause of an update asked for while one runs: a system or user cause wins
     /// over a programmatic one, since it announces more.

@@ -144,7 +144,7 @@ public final class SplitViewController {
             case .tick(let now): tick(now: now)
             default: break
             }
-            return pipeline.takeHostRequests()
+            return takeHostRequests()
         }
         switch input {
         case .resize(let newSize): resize(to: newSize.sanitized)
@@ -166,7 +166,7 @@ public final class SplitViewController {
         case .command(let command): perform(command)
         case .tick(let now): tick(now: now)
         }
-        return pipeline.takeHostRequests()
+        return takeHostRequests()
     }
 
     /// True while a transition runs: the host should send ``Input/tick(now:)`` at display rate

@@ -106,4 +106,12 @@ public enum HostRequest: Hashable, Sendable {
     case closeWindow
     /// End the program.
     case quit
+    /// Give the keyboard to this foreign content's program (its pane now has the focus), or
+    /// with `nil` take it back to the split view (the focus moved to a pane of its own, to a
+    /// divider or the menu, or the program's pane hid). Sent when the owner of the keyboard
+    /// changes, not at every input.
+    case focusForeignContent(ForeignContentViewController.ID?)
+    /// End this foreign content's program (if it runs) and start it again, `after` seconds
+    /// from now; a later request for the same content replaces a waiting one.
+    case restartForeignContent(ForeignContentViewController.ID, after: Double)
 }

@@ -38,8 +38,35 @@ public struct KeyBindings: Hashable, Sendable {
         return global.first(where: { $0.chord == clean })?.command
     }
 
+    /// The chords a host keeps while a foreign program has the keyboard (grabbing them on
+    /// the window, so that the program never sees them): every global binding of a window
+    /// command (``Command/isWindowCommand``). The keys of content and of a focused divider —
+    /// the arrows, Return, Escape, Page Up, the app's actions — go to the program.
+    public var chordsOverForeignContent: [KeyChord] {
+        var chords: [KeyChord] = []
+        for row in global where row.command.isWindowCommand && !chords.contains(row.chord) { chords.append(row.chord) }
+        return chords
+    }
+
     /// The default keys, listed in <doc:DefaultNumbers>.
     public static let `default` = KeyBindings(global: defaultGlobal, divider: defaultDivider)
+}
+
+extension Command {
+    /// True for a command about the window rather than the focused content: the buttons,
+    /// show and hide, back, the focus moves, F8, the menu, new, close and quit. Their keys
+    /// stay with the split view while a foreign program has the keyboard; the others are the
+    /// program's.
+    public var isWindowCommand: Bool {
+        switch self {
+        case .displayModeButton, .secondaryOnlyButton, .toggleInspector, .show, .hide, .back, .focusNextPane,
+            .focusPreviousPane, .focusDivider, .newWindow, .closeWindow, .quit, .showMenu:
+            true
+        case .moveDivider, .moveDividerToMinimum, .moveDividerToMaximum, .acceptDivider, .cancel, .selectPrevious,
+            .selectNext, .activate, .pageUp, .pageDown, .scrollToTop, .scrollToEnd, .expand, .collapse, .action:
+            false
+        }
+    }
 }
 
 private typealias B = KeyBindings.Binding
