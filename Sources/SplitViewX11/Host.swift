@@ -51,6 +51,14 @@ public final class Host {
     private var clicks = ClickCounter()
     /// The shape the active pointer grab shows now.
     private var grabCursor = GrabCursor.none
+    /// The hosted programs of each window, by the window's identity.
+    private var foreignPanes: [ObjectIdentifier: ForeignPanes] = [:]
+    /// Programs sent SIGTERM and not yet reaped.
+    private var ending: Set<pid_t> = []
+    private var watchesChildren = false
+
+    /// How long a hosted program has to end after SIGTERM before it gets SIGKILL: 2 s.
+    public static let terminationGrace = 2.0
 
     /// The icon every window carries (`_NET_WM_ICON`), new windows included. Like the
     /// cursors, it is sent after the first frame: 30 KB the first frame need not wait for.
@@ -84,6 +92,10 @@ public final class Host {
         if let cursors { window.define(cursors) }
         if let icon, hasCursors { window.setIcon(icon) }
         windows.append(window)
+        let panes = ForeignPanes(window: window, host: self)
+        foreignPanes[ObjectIdentifier(window)] = panes
+        panes.sync()
+        panes.apply()
         return window
     }
 
@@ -125,9 +137,12 @@ public final class Host {
             processPendingEvents()
         }
         beforeExit?()
+        for panes in foreignPanes.values { panes.endAll() }
+        foreignPanes.removeAll()
         for window in windows { window.destroy() }
         windows.removeAll()
         connection.flush()
+        ProgramProcess.endAll(grace: Self.terminationGrace)
         return 0
     }
 
@@ -141,7 +156,11 @@ public final class Host {
         }
         tickAnimations()
         for window in windows {
+            let panes = foreignPanes[ObjectIdentifier(window)]
+            panes?.sync()
+            perform(window.controller.takeHostRequests(), from: window)
             window.apply()
+            panes?.apply()
             window.redraw()
         }
         connection.flush()
@@ -165,6 +184,16 @@ public final class Host {
     }
 
     private func dispatch(_ event: XEvent) {
+        if let panes = foreignPanes.values.first(where: { $0.owns(event.xany.window) }) {
+            _ = panes.handle(event)
+            return
+        }
+        if event.type == FocusIn, event.xfocus.detail != NotifyInferior, event.xfocus.detail != NotifyPointer,
+            let window = windows.first(where: { $0.window == event.xfocus.window })
+        {
+            foreignPanes[ObjectIdentifier(window)]?.topLevelFocused()
+            return
+        }
         guard let window = windows.first(where: { $0.owns(event.xany.window) }) else { return }
         let origin = window.origin(of: event.xany.window) ?? .zero
         switch translate(event, origin: origin) {
@@ -218,12 +247,13 @@ public final class Host {
         XChangeActivePointerGrab(connection.display, Self.grabEvents, cursors.cursor(for: wanted), UInt(CurrentTime))
     }
 
-    private func perform(_ requests: [HostRequest], from window: SplitWindow) {
+    func perform(_ requests: [HostRequest], from window: SplitWindow) {
         for request in requests {
             switch request {
             case .newWindow: open(makeContent(), size: window.pixelSize)
             case .closeWindow: close(window)
             case .quit: quitRequested = true
+            case .focusForeignContent, .restartForeignContent: foreignPanes[ObjectIdentifier(window)]?.perform(request)
             }
         }
     }
@@ -231,7 +261,42 @@ public final class Host {
     private func close(_ window: SplitWindow) {
         guard let index = windows.firstIndex(where: { $0 === window }) else { return }
         windows.remove(at: index)
+        foreignPanes.removeValue(forKey: ObjectIdentifier(window))?.endAll()
         window.destroy()
+    }
+
+    // MARK: - Hosted programs
+
+    /// Ends a hosted program: SIGTERM now, SIGKILL if it is still there after
+    /// ``terminationGrace`` seconds; reaped when it goes.
+    func terminate(_ pid: pid_t) {
+        ProgramProcess.signal(pid, SIGTERM)
+        ending.insert(pid)
+        after(Self.terminationGrace) { [weak self] in
+            guard let self, self.ending.contains(pid), ProgramProcess.reap(pid) == nil else {
+                self?.ending.remove(pid)
+                return
+            }
+            ProgramProcess.signal(pid, SIGKILL)
+        }
+    }
+
+    /// Watches SIGCHLD, once a program has started: each one wakes the loop to reap.
+    func watchChildren() {
+        guard !watchesChildren, let descriptor = ChildSignal.descriptor() else { return }
+        watchesChildren = true
+        watch(descriptor) { [unowned self] in
+            ChildSignal.drain()
+            self.reapChildren()
+        }
+    }
+
+    /// Reaps every hosted program that ended: its pane says how, an ended one is forgotten.
+    private func reapChildren() {
+        for panes in foreignPanes.values { panes.reap() }
+        for pid in ending where ProgramProcess.reap(pid) != nil || !LivePrograms.all().contains(pid) {
+            ending.remove(pid)
+        }
     }
 
     private func tickAnimations() {

@@ -33,6 +33,30 @@ public enum KeySymbols {
         key(forKeysym: keysym).map { KeyChord($0, modifiers: modifiers(forState: state)) }
     }
 
+    /// The keysyms that produce `key` (a named key and its keypad twin), for grabbing it:
+    /// the inverse of ``key(forKeysym:)``.
+    public static func keysyms(for key: KeyChord.Key) -> [KeySym] {
+        switch key {
+        case .function(let number):
+            return (1...35).contains(number) ? [KeySym(XK_F1) + KeySym(number - 1)] : []
+        case .character(let character):
+            guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return [] }
+            let code = KeySym(scalar.value)
+            switch code {
+            case 0x21...0x7e, 0xa0...0xff: return [code]
+            case 0x100...0x10_ffff: return [code + 0x0100_0000]
+            default: return []
+            }
+        default:
+            return namedKeys.filter { $0.value == key }.map(\.key).sorted()
+        }
+    }
+
+    /// The state bits of `modifiers` (the inverse of ``modifiers(forState:)``).
+    public static func state(for modifiers: KeyChord.Modifiers) -> UInt32 {
+        modifierMasks.reduce(0) { modifiers.contains($1.1) ? $0 | $1.0 : $0 }
+    }
+
     // Keysym → key, one row a key: the X names on the left, the core's on the right.
     private static let namedKeys: [KeySym: KeyChord.Key] = [
         KeySym(XK_Escape): .escape,

@@ -22,6 +22,13 @@ public final class SplitWindow {
     /// The View menu's child window, named `menu`: mapped above the panes at the menu's frame
     /// exactly while the menu is open.
     public let menuWindow: Window
+    /// Where the input focus goes while the split view itself has the keyboard in a window
+    /// that hosts programs: an input-only 1×1 child named `focus`, just outside the window
+    /// (at -1, -1), so that the pointer is never inside it. With the focus on the top-level
+    /// instead, X would send the keys to a program's window whenever the pointer is over it
+    /// (a key goes to the pointer's window when that lies inside the focus window). GTK's
+    /// embedding uses the same kind of focus window.
+    public let focusWindow: Window
     /// The window's size in pixels, as last configured.
     public private(set) var pixelSize: PixelSize
     /// What feeds the controller, kept alive with the window.
@@ -70,7 +77,7 @@ public final class SplitWindow {
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = Int(
             StructureNotifyMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask
-                | PointerMotionMask | LeaveWindowMask | ExposureMask)
+                | PointerMotionMask | LeaveWindowMask | ExposureMask | FocusChangeMask)
         window = XCreateWindow(
             display, connection.root, 0, 0, UInt32(max(1, size.width)), UInt32(max(1, size.height)), 0,
             connection.depth, UInt32(InputOutput), connection.visual,
@@ -106,6 +113,12 @@ public final class SplitWindow {
             display, window, 0, 0, 1, 1, 0, connection.depth, UInt32(InputOutput), connection.visual,
             UInt(CWBackPixmap | CWBitGravity | CWSaveUnder | CWEventMask), &menuAttributes)
         WindowProperties.setName(menuWindow, on: connection, name: "menu")
+        var focusAttributes = XSetWindowAttributes()
+        focusAttributes.event_mask = Int(KeyPressMask)
+        focusWindow = XCreateWindow(
+            display, window, -1, -1, 1, 1, 0, 0, UInt32(InputOnly), nil, UInt(CWEventMask), &focusAttributes)
+        WindowProperties.setName(focusWindow, on: connection, name: "focus")
+        XMapWindow(display, focusWindow)
         for column in Self.dividers {
             // InputOnly: only an event mask and a cursor are allowed (a background is BadMatch).
             var dividerAttributes = XSetWindowAttributes()
@@ -169,9 +182,16 @@ public final class SplitWindow {
         return PixelPoint(x: rect.x, y: rect.y)
     }
 
+    /// Where `child` (a column or divider window) is inside the top-level, in pixels, while it
+    /// is placed; nil for a child the layout does not show.
+    public func frame(of child: Window) -> PixelRect? {
+        placed[child]
+    }
+
     /// True when `child` is this window or one of its children.
     public func owns(_ child: Window) -> Bool {
-        child == window || child == menuWindow || columnWindows.values.contains(child) || dividerWindows.values.contains(child)
+        child == window || child == menuWindow || child == focusWindow || columnWindows.values.contains(child)
+            || dividerWindows.values.contains(child)
     }
 
     /// Moves, maps, unmaps and restacks the child windows to match the controller's layout.

@@ -15,11 +15,15 @@ public struct X11Atoms: Hashable, Sendable {
     public var utf8String: Atom
     /// `WM_NAME`: the legacy title, which the host also writes as UTF-8 (see the X11 notes).
     public var wmName: Atom
+    /// `_XEMBED`: the type of XEmbed's client messages, for hosted programs.
+    public var xembed: Atom
+    /// `_XEMBED_INFO`: a hosted program's XEmbed version and flags.
+    public var xembedInfo: Atom
 
     /// Creates the set from known values; tests use it without a server.
     public init(
         wmProtocols: Atom, wmDeleteWindow: Atom, netWMName: Atom, netWMPID: Atom,
-        utf8String: Atom, wmName: Atom
+        utf8String: Atom, wmName: Atom, xembed: Atom = 0, xembedInfo: Atom = 0
     ) {
         self.wmProtocols = wmProtocols
         self.wmDeleteWindow = wmDeleteWindow
@@ -27,6 +31,8 @@ public struct X11Atoms: Hashable, Sendable {
         self.netWMPID = netWMPID
         self.utf8String = utf8String
         self.wmName = wmName
+        self.xembed = xembed
+        self.xembedInfo = xembedInfo
     }
 }
 
@@ -155,14 +161,17 @@ public final class X11Connection {
 
     // One XInternAtoms round trip for all of them, instead of one per atom.
     private static func internAtoms(_ display: OpaquePointer) -> X11Atoms {
-        let names = ["WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_PID", "UTF8_STRING", "WM_NAME"]
+        let names = [
+            "WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_PID", "UTF8_STRING", "WM_NAME", "_XEMBED",
+            "_XEMBED_INFO",
+        ]
         var cNames: [UnsafeMutablePointer<CChar>?] = names.map { strdup($0) }
         defer { cNames.forEach { free($0) } }
         var atoms = [Atom](repeating: 0, count: names.count)
         _ = XInternAtoms(display, &cNames, Int32(names.count), 0, &atoms)
         return X11Atoms(
             wmProtocols: atoms[0], wmDeleteWindow: atoms[1], netWMName: atoms[2],
-            netWMPID: atoms[3], utf8String: atoms[4], wmName: atoms[5])
+            netWMPID: atoms[3], utf8String: atoms[4], wmName: atoms[5], xembed: atoms[6], xembedInfo: atoms[7])
     }
 }
 
