@@ -21,6 +21,8 @@ final class Browser {
     let notes: ListViewController
     let reader: TextViewController
     let details: FileDetailsViewController
+    /// The panes that host a program instead of the browser's content (`--secondary CMD`).
+    let programs: [SplitViewController.Column: ForeignContentViewController]
     /// Whether hidden entries show (Ctrl+H).
     private(set) var showsHidden: Bool
     /// The folder whose entries the supplementary lists.
@@ -52,7 +54,7 @@ final class Browser {
     init(
         store: FileStore, root: FilePath, style: SplitViewController.Style, theme: Theme,
         keyBindings: KeyBindings = AppConfig.defaultKeyBindings, showsHidden: Bool = false,
-        expanded: Set<FilePath>? = nil
+        expanded: Set<FilePath>? = nil, programs commands: [SplitViewController.Column: ProgramCommand] = [:]
     ) {
         self.store = store
         self.showsHidden = showsHidden
@@ -65,14 +67,16 @@ final class Browser {
         details = FileDetailsViewController(title: "Details")
         folders.dataSource = tree
         notes.dataSource = entries
+        programs = commands.filter { style == .tripleColumn || $0.key != .supplementary }
+            .mapValues(ForeignContentViewController.init(command:))
         split.showsSecondaryOnlyButton = style == .tripleColumn
-        split.setViewController(folders, for: .primary)
-        if style == .tripleColumn { split.setViewController(notes, for: .supplementary) }
-        split.setViewController(reader, for: .secondary)
-        split.setViewController(details, for: .inspector)
+        split.setViewController(programs[.primary] ?? folders, for: .primary)
+        if style == .tripleColumn { split.setViewController(programs[.supplementary] ?? notes, for: .supplementary) }
+        split.setViewController(programs[.secondary] ?? reader, for: .secondary)
+        split.setViewController(programs[.inspector] ?? details, for: .inspector)
         // The View menu (F10) and the inspector's toggle (Ctrl+Alt+I), where the file is shown:
         // every pane command within a click for those who do not know the keys.
-        reader.navigationItem.rightBarButtonItems = [
+        (programs[.secondary] ?? reader).navigationItem.rightBarButtonItems = [
             BarButtonItem(systemItem: .more, action: .command(.showMenu)),
             BarButtonItem(systemItem: .inspector, action: .command(.toggleInspector)),
         ]
@@ -240,6 +244,7 @@ final class Browser {
     /// search for the name).
     private func showSelection(at row: Int? = nil) {
         onTitleChange?(title)
+        defer { updateProgramFiles() }
         guard let folder = selectedFolder else {
             return showPlaceholder(title: "", "No folder selected", details: nil)
         }
@@ -283,6 +288,19 @@ final class Browser {
         }
         if sameFile { reader.scrollOffset = offset }  // the same file changed on disk: stay put
         details.show(FileDetails(path: path, preview: preview))
+    }
+
+    /// Gives the programs whose command names `{file}` the selected file: a file (or a link
+    /// to one), never a folder; nil while none is selected.
+    private func updateProgramFiles() {
+        guard !programs.isEmpty else { return }
+        var file: [UInt8]?
+        if let folder = selectedFolder, let name = selectedName, let index = entries.index(of: name),
+            let entry = entries.entry(at: index), !entry.isFolder
+        {
+            file = folder.appending(name).bytes
+        }
+        for program in programs.values { program.file = file }
     }
 
     private func showPlaceholder(title: String, _ text: String, details shown: FileDetails?) {

@@ -70,10 +70,11 @@ extension Launcher {
         for folder in expanded.union(window.selectedFolder.map { [absolute($0)] } ?? []) where store.known(folder) == nil {
             store.load(folder)
         }
-        let style = options.style ?? window.style
+        // A supplementary program needs the triple style: it wins over the saved one.
+        let style = options.style ?? (options.programs[.supplementary] != nil ? .triple : window.style)
         let browser = Browser(
             store: store, root: root, style: style.splitStyle, theme: theme, keyBindings: config.keyBindings,
-            showsHidden: config.showHiddenFiles, expanded: expanded.union([root]))
+            showsHidden: config.showHiddenFiles, expanded: expanded.union([root]), programs: options.programs)
         for line in (try? browser.split.restore(window.split)) ?? [] { Diagnostics.report("state: \(line)") }
         applyPreferences(to: browser.split)
         if let folder = window.selectedFolder {

@@ -140,7 +140,7 @@ final class Launcher {
     private func makeBrowser(style: ColumnStyle) -> Browser {
         let browser = Browser(
             store: store, root: root, style: style.splitStyle, theme: theme,
-            keyBindings: config.keyBindings, showsHidden: config.showHiddenFiles)
+            keyBindings: config.keyBindings, showsHidden: config.showHiddenFiles, programs: options.programs)
         applyPreferences(to: browser.split)
         return browser
     }

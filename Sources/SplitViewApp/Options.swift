@@ -15,6 +15,8 @@ struct LaunchOptions {
     var configPath: String?
     var restores = true
     var reducesMotion = false
+    /// The programs the panes host (`--secondary 'xterm -into {}'`), by column.
+    var programs: [SplitViewController.Column: ProgramCommand] = [:]
 }
 
 /// `--geometry WxH`.

@@ -73,14 +73,46 @@ struct SplitViewApp: ParsableCommand {
     @Flag(help: "Change columns at once, without animation.")
     var reduceMotion = false
 
+    @Option(help: programHelp("the folders' pane"), transform: parseCommand)
+    var primary: ProgramCommand?
+
+    @Option(help: programHelp("the files' pane (triple style only)"), transform: parseCommand)
+    var supplementary: ProgramCommand?
+
+    @Option(help: programHelp("the file's pane, e.g. 'xterm -into {}' or 'zathura -e {} {file}'"), transform: parseCommand)
+    var secondary: ProgramCommand?
+
+    @Option(help: programHelp("the inspector"), transform: parseCommand)
+    var inspector: ProgramCommand?
+
+    func validate() throws {
+        if supplementary != nil && style == .double {
+            throw ValidationError("--supplementary needs the triple style: the double style has no supplementary column")
+        }
+    }
+
     func run() throws {
         let options = LaunchOptions(
             path: path, style: style, behavior: behavior, displayMode: displayMode,
             geometry: geometry, display: display, theme: theme, configPath: config,
-            restores: !noRestore, reducesMotion: reduceMotion)
+            restores: !noRestore, reducesMotion: reduceMotion,
+            programs: [.primary: primary, .supplementary: supplementary, .secondary: secondary, .inspector: inspector]
+                .compactMapValues { $0 })
         let status = Launcher.run(options)
         if status != 0 { throw ExitCode(status) }
     }
+}
+
+/// The help of a `--primary`-like option.
+private func programHelp(_ pane: String) -> ArgumentHelp {
+    ArgumentHelp(
+        "Run a program in \(pane) instead: {} is the window id it embeds into, {file} the selected file (split into words with quotes, never by a shell).",
+        valueName: "command")
+}
+
+/// A pane's command, split into words; a reason ArgumentParser shows when it cannot be.
+private func parseCommand(_ text: String) throws -> ProgramCommand {
+    try ProgramCommand(parsing: text)
 }
 
 /// The bundled sample library: `Resources/Library` in the resource bundle next to the program.
