@@ -6,7 +6,6 @@ import Glibc
 ///
 /// ```swift
 /// Diagnostics.report("state: the saved file is corrupt; starting afresh")
-/// Diagnostics.exitWithFailure("lost the connection to the X server")   // never returns
 /// ```
 public enum Diagnostics {
     /// The name every line starts with.
@@ -19,14 +18,5 @@ public enum Diagnostics {
     public static func report(_ message: String) {
         var line = programName + ": " + message.split(whereSeparator: \.isNewline).joined(separator: " ") + "\n"
         line.withUTF8 { buffer in _ = write(2, buffer.baseAddress, buffer.count) }
-    }
-
-    /// Reports `message` and ends the program with status 1: the way a failure that leaves
-    /// nothing to go on with (the X server gone) ends it. A failure at start, before anything
-    /// runs, is reported and returned as status 1 instead, so that the command line's own exit
-    /// path runs.
-    public static func exitWithFailure(_ message: String) -> Never {
-        report(message)
-        exit(1)
     }
 }

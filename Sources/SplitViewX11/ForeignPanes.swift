@@ -320,6 +320,7 @@ final class ForeignPanes {
             program.noWindowTimer = nil
             place(program)
         case UnmapNotify where event.xunmap.window == program.client:
+            releaseFocus(of: program)
             program.clientMapped = false
             place(program)
         case DestroyNotify where event.xdestroywindow.window == program.client:

@@ -52,13 +52,14 @@ public struct XProtocolError: Hashable, Sendable, CustomStringConvertible {
 /// A request and an error code that, together, are a race rather than a mistake.
 ///
 /// The table names only requests this host makes, so that an error from anything else — a
-/// request added later, a bad argument — is reported. Every window the host names is its
-/// own, and only it destroys them; the races come from what is still queued when a window
-/// goes: a top-level closed (by its close button, Ctrl+W, or the server tearing it down with
-/// its children) while a relayout, a redraw or a cursor change for it was already sent.
-/// (The host makes no `SetInputFocus` and no core text or line requests, which dwm's list
-/// has; RENDER and Xft requests carry the extension's major opcode, known only at run time,
-/// and draw into pixmaps the host owns, so none is listed.)
+/// request added later, a bad argument — is reported. The host's own windows go only when
+/// it destroys them; their races come from what is still queued when a window goes: a
+/// top-level closed (by its close button, Ctrl+W, or the server tearing it down with its
+/// children) while a relayout, a redraw or a cursor change for it was already sent. A hosted
+/// program's window is the program's and can go at any time: the requests on it are listed
+/// too. (The host makes no core text or line requests, which dwm's list has; RENDER and Xft
+/// requests carry the extension's major opcode, known only at run time, and draw into
+/// pixmaps the host owns, so none is listed.)
 public struct BenignError: Hashable, Sendable {
     /// The core request's major opcode (`X11/Xproto.h`).
     public var request: Int32
@@ -83,6 +84,20 @@ public struct BenignError: Hashable, Sendable {
         // Presenting a pane's pixmap, and filling the gaps of the top-level, after it went.
         BenignError(request: XRequest.copyArea, error: BadDrawable),
         BenignError(request: XRequest.polyFillRectangle, error: BadDrawable),
+        // A hosted program's window is the program's: it can go at any moment, between our
+        // reading its title, sending it XEmbed messages or the focus, and the server's answer.
+        BenignError(request: XRequest.getProperty, error: BadWindow),
+        BenignError(request: XRequest.sendEvent, error: BadWindow),
+        BenignError(request: XRequest.setInputFocus, error: BadWindow),
+        // The focus given to a program's window that its program unmapped meanwhile.
+        BenignError(request: XRequest.setInputFocus, error: BadMatch),
+        // Walking up from the focus window to see whether it is ours, while it goes.
+        BenignError(request: XRequest.queryTree, error: BadWindow),
+        // A retired program's socket destroyed after its top-level (closed with the window).
+        BenignError(request: XRequest.destroyWindow, error: BadWindow),
+        // A shortcut another client (a window manager) grabbed first: it stays theirs while a
+        // program has the focus, and ours otherwise.
+        BenignError(request: XRequest.grabKey, error: BadAccess),
     ]
 }
 
@@ -90,11 +105,17 @@ public struct BenignError: Hashable, Sendable {
 /// header is the wire format and would import hundreds of `x…` structs for these few numbers.
 enum XRequest {
     static let changeWindowAttributes: Int32 = 2  // X_ChangeWindowAttributes (XDefineCursor)
+    static let destroyWindow: Int32 = 4  // X_DestroyWindow
     static let mapWindow: Int32 = 8  // X_MapWindow
     static let unmapWindow: Int32 = 10  // X_UnmapWindow
     static let configureWindow: Int32 = 12  // X_ConfigureWindow (XMoveResizeWindow, XRestackWindows)
+    static let queryTree: Int32 = 15  // X_QueryTree
     static let changeProperty: Int32 = 18  // X_ChangeProperty
+    static let getProperty: Int32 = 20  // X_GetProperty
+    static let sendEvent: Int32 = 25  // X_SendEvent
     static let grabPointer: Int32 = 26  // X_GrabPointer
+    static let grabKey: Int32 = 33  // X_GrabKey
+    static let setInputFocus: Int32 = 42  // X_SetInputFocus
     static let copyArea: Int32 = 62  // X_CopyArea
     static let polyFillRectangle: Int32 = 70  // X_PolyFillRectangle (XFillRectangle)
 }
@@ -146,12 +167,15 @@ private func handleProtocolError(_ display: OpaquePointer?, _ event: UnsafeMutab
 
 // Xlib's default prints "XIO: fatal IO error 11 …" plus a count of requests; one line is enough.
 // Returning is not an option: Xlib exits right after the handler anyway.
+// The hosted programs end with us (their windows went with the server anyway): SIGTERM,
+// SIGKILL after the grace time, every one reaped.
 private func handleLostConnection(_ display: OpaquePointer?) -> Int32 {
     let message = "lost the connection to the X server"
-    guard let last = ConnectionLoss.lastWords else { Diagnostics.exitWithFailure(message) }
+    let last = ConnectionLoss.lastWords
     ConnectionLoss.lastWords = nil
     Diagnostics.report(message)
-    last()
+    last?()
+    ProgramProcess.endAll(grace: Host.terminationGrace)
     exit(1)
 }
 

@@ -195,6 +195,21 @@ extension X11Tests {
         #expect(app.errors.hasPrefix("Error: "))
     }
 
+    /// A pane's command that cannot be split, names an unknown placeholder, or is given for
+    /// a column the style lacks: a usage error with the reason, exit 64, nothing started.
+    @Test(arguments: [
+        (["--secondary", "xterm -into '{}"], "a single quote (') is not closed"),
+        (["--inspector", "zathura {files}"], "unknown placeholder {files}"),
+        (["--primary", "xterm \\"], "lone backslash"),
+        (["--secondary", ""], "the command is empty"),
+        (["--style", "double", "--supplementary", "xterm -into {}"], "--supplementary needs the triple style"),
+    ])
+    func badPaneCommandsAreUsageErrors(_ arguments: [String], _ reason: String) throws {
+        let app = try ChildProcess(ChildProcess.splitview, arguments, environment: ["DISPLAY": ":9"])
+        #expect(app.finish() == 64)
+        #expect(app.errors.hasPrefix("Error: ") && app.errors.contains(reason), "\(app.errors)")
+    }
+
     @Test func theVersionIsOneLine() throws {
         let app = try ChildProcess(ChildProcess.splitview, ["--version"])
         #expect(app.finish() == 0)
@@ -206,7 +221,8 @@ extension X11Tests {
         #expect(app.finish() == 0)
         for option in [
             "--style", "--behavior", "--display-mode", "--geometry", "--display", "--theme", "--config",
-            "--no-restore", "--reduce-motion", "--version", "<path>",
+            "--no-restore", "--reduce-motion", "--version", "<path>", "--primary", "--supplementary", "--secondary",
+            "--inspector",
         ] {
             #expect(app.output.contains(option), "\(option)")
         }

@@ -28,6 +28,8 @@ extension X11Tests {
                     sendKeyToQuit(connection, window, input)
                     _ = app.finish(timeoutSeconds: 10)
                 }
+                // The programs' windows come and go under the host's requests: never a reported error.
+                #expect(!app.errors.contains("splitview: X error"), "\(app.errors)")
             }
         }
 
@@ -85,6 +87,16 @@ extension X11Tests {
                 #expect(tree.focusIsInside(client))
                 input.key(XK_s, modifiers: [XK_Control_L, XK_Alt_L])
                 #expect(waitFor { tree.isViewable(primary) })
+                // Caps Lock and Num Lock on: the shortcuts still reach the split view.
+                input.key(XK_Caps_Lock)
+                input.key(XK_Num_Lock)
+                input.key(XK_F9)
+                #expect(waitFor { !tree.isViewable(primary) })
+                input.key(XK_F9)
+                #expect(waitFor { tree.isViewable(primary) })
+                input.key(XK_Caps_Lock)
+                input.key(XK_Num_Lock)
+                #expect(tree.focusIsInside(client))
 
                 // Everything else is the program's: a shell command typed into the terminal.
                 let file = folder + "/ok.txt"
@@ -99,7 +111,7 @@ extension X11Tests {
                 let tree = WindowTree(connection, window)
                 let secondary = try #require(tree.child(named: "secondary", of: window))
                 _ = try #require(tree.waitForClient(in: secondary))
-                let first = try #require(Xterm.children(of: app.pid).first)
+                let first = try #require(ProcessTable.children(of: app.pid).first)
                 input.key(XK_3, modifiers: [XK_Control_L])
                 kill(first, SIGKILL)
                 // Its socket goes with it: the pane shows what happened, below its bar.
@@ -107,13 +119,114 @@ extension X11Tests {
                 input.key(XK_Return)
                 let client = try #require(tree.waitForClient(in: secondary))
                 #expect(tree.absoluteFrame(client) == tree.contentArea(of: secondary))
-                let second = try #require(Xterm.children(of: app.pid).first)
+                let second = try #require(ProcessTable.children(of: app.pid).first)
                 #expect(second != first)
 
                 input.key(XK_q, modifiers: [XK_Control_L])
                 #expect(app.finish(timeoutSeconds: 10) == 0)
-                #expect(!Xterm.exists(second))
-                #expect(Xterm.children(of: app.pid).isEmpty)
+                #expect(!ProcessTable.exists(second))
+                #expect(ProcessTable.children(of: app.pid).isEmpty)
+            }
+        }
+
+        /// Ctrl+N starts fresh instances of the commands in the new window; Ctrl+W ends that
+        /// window's programs only; SIGTERM to splitview ends the rest, and the program exits 0.
+        @Test func newWindowsGetFreshProgramsAndClosingEndsThem() throws {
+            try Self.run(["--secondary", "xterm -into {}"]) { app, connection, window, input in
+                let tree = WindowTree(connection, window)
+                let secondary = try #require(tree.child(named: "secondary", of: window))
+                _ = try #require(tree.waitForClient(in: secondary))
+                let first = try #require(ProcessTable.children(of: app.pid).first)
+                input.key(XK_n, modifiers: [XK_Control_L])
+                #expect(waitFor { ProcessTable.children(of: app.pid).count == 2 })
+                let second = try #require(ProcessTable.children(of: app.pid).first { $0 != first })
+                // The new window opened over the first, under the pointer-less focus: close it.
+                let newest = try #require(WindowTree.topLevels(connection).first { $0 != window })
+                sendDeleteWindow(connection, to: newest)
+                #expect(waitFor { !ProcessTable.exists(second) })
+                #expect(ProcessTable.exists(first))
+                kill(app.pid, SIGTERM)
+                #expect(app.finish(timeoutSeconds: 10) == 0)
+                #expect(!ProcessTable.exists(first))
+            }
+        }
+
+        /// The X server going away mid-session: one line, exit 1, and the hosted programs
+        /// ended with it — even one that has no window to lose (`sleep`), which would otherwise
+        /// outlive us.
+        @Test func theServerGoingAwayEndsTheHostedPrograms() throws {
+            let server = try XvfbServer()
+            defer { server.stop() }
+            var app: ChildProcess?
+            do {
+                let connection = try X11Connection(name: server.display)
+                app = try ChildProcess(
+                    ChildProcess.splitview, ["--no-restore", "--secondary", "sleep 60"], environment: ["DISPLAY": server.display])
+                _ = try #require(waitForTopLevel(connection))
+            }
+            let child = try #require(app)
+            #expect(waitFor { ProcessTable.children(of: child.pid, named: "sleep").count == 1 })
+            let program = try #require(ProcessTable.children(of: child.pid, named: "sleep").first)
+            server.crash()
+            #expect(child.finish(timeoutSeconds: 10) == 1)
+            #expect(child.errors == "splitview: lost the connection to the X server\n")
+            #expect(!ProcessTable.exists(program))
+        }
+
+        /// A client that speaks XEmbed (the test plays it): embedded when it reparents itself
+        /// into the socket, shown and hidden as its mapped flag says, told of the focus as its
+        /// pane gains and loses it, and heard when it asks for the focus or passes it on.
+        @Test func anXEmbedClientIsEmbeddedShownAndToldOfTheFocus() throws {
+            let folder = try makeTemporaryFolder("xembed")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let idFile = folder + "/socket"
+            try Self.run(["--secondary", "sh -c \"echo {} > \(idFile); exec sleep 60\""]) { app, connection, window, input in
+                let tree = WindowTree(connection, window)
+                let secondary = try #require(tree.child(named: "secondary", of: window))
+                var socketText = ""
+                #expect(
+                    waitFor {
+                        socketText = (try? String(contentsOfFile: idFile, encoding: .utf8)) ?? ""
+                        return socketText.hasSuffix("\n")
+                    })
+                let socket = try #require(Window(socketText.dropLast()))
+                let plug = XEmbedPlug(connection)
+                plug.setInfo(flags: 0)
+                XReparentWindow(connection.display, plug.window, socket, 0, 0)
+                connection.sync()
+                let notify = try #require(plug.waitForMessage(.embeddedNotify))
+                #expect(notify.data1 == Int(socket))
+                #expect(!tree.isViewable(plug.window))
+
+                plug.setInfo(flags: XEmbed.mappedFlag)
+                #expect(waitFor { tree.isViewable(plug.window) })
+                #expect(waitFor { tree.absoluteFrame(plug.window) == tree.contentArea(of: secondary) })
+
+                input.key(XK_3, modifiers: [XK_Control_L])
+                #expect(plug.waitForMessage(.focusIn) != nil)
+                #expect(waitFor { tree.focusIsInside(plug.window) })
+                input.key(XK_F6)
+                #expect(plug.waitForMessage(.focusOut) != nil)
+                plug.send(.requestFocus, to: socket)
+                #expect(plug.waitForMessage(.focusIn) != nil)
+                plug.send(.focusNext, to: socket)
+                #expect(plug.waitForMessage(.focusOut) != nil)
+
+                // A click in the program while another pane has the keys: its pane takes the
+                // focus, and the press still reaches the program.
+                let frame = tree.absoluteFrame(plug.window)
+                input.move(x: frame.x + 50, y: frame.y + 50)
+                input.button(true)
+                input.button(false)
+                #expect(plug.waitForMessage(.focusIn) != nil)
+                #expect(plug.waitForEvent(ButtonPress) != nil)
+
+                // Hidden by its own flag while it had the focus: the keys come back to the
+                // split view (X alone would leave them with no one).
+                plug.setInfo(flags: 0)
+                #expect(waitFor { !tree.isViewable(plug.window) })
+                input.key(XK_q, modifiers: [XK_Control_L])
+                #expect(app.finish(timeoutSeconds: 10) == 0)
             }
         }
 
@@ -138,14 +251,77 @@ extension X11Tests {
     }
 }
 
-/// Where xterm is, and the processes it runs as.
+/// The test playing an XEmbed client: a window of its own connection with `_XEMBED_INFO`.
+final class XEmbedPlug {
+    let connection: X11Connection
+    let window: Window
+
+    init(_ connection: X11Connection) {
+        self.connection = connection
+        var attributes = XSetWindowAttributes()
+        attributes.background_pixel = 0x336699
+        attributes.event_mask = Int(StructureNotifyMask | ButtonPressMask)
+        window = XCreateWindow(
+            connection.display, connection.root, 0, 0, 100, 100, 0, connection.depth, UInt32(InputOutput), connection.visual,
+            UInt(CWBackPixel | CWEventMask), &attributes)
+    }
+
+    func setInfo(flags: Int) {
+        // Format-32 data goes to Xlib as C longs.
+        var info = [0, flags]
+        info.withUnsafeMutableBytes { bytes in
+            _ = XChangeProperty(
+                connection.display, window, connection.atoms.xembedInfo, connection.atoms.xembedInfo, 32, PropModeReplace,
+                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 2)
+        }
+        connection.sync()
+    }
+
+    func send(_ message: XEmbed.Message, to socket: Window) {
+        XEmbed.send(message, to: socket, atoms: XEmbed.Atoms(connection), on: connection)
+        connection.sync()
+    }
+
+    /// Waits (up to 10 s) for an event of `type` on the window.
+    func waitForEvent(_ type: Int32) -> XEvent? {
+        for _ in 0..<1000 {
+            var event = XEvent()
+            if XCheckTypedWindowEvent(connection.display, window, type, &event) != 0 { return event }
+            usleep(10_000)
+        }
+        return nil
+    }
+
+    /// Waits (up to 10 s) for an `_XEMBED` message of `kind`; its data words.
+    func waitForMessage(_ kind: XEmbed.Message) -> (detail: Int, data1: Int, data2: Int)? {
+        for _ in 0..<1000 {
+            var event = XEvent()
+            while XCheckTypedWindowEvent(connection.display, window, ClientMessage, &event) != 0 {
+                let message = event.xclient
+                if message.message_type == connection.atoms.xembed && message.data.l.1 == kind.rawValue {
+                    return (message.data.l.2, message.data.l.3, message.data.l.4)
+                }
+            }
+            usleep(10_000)
+        }
+        return nil
+    }
+}
+
+/// Where xterm is.
 enum Xterm {
     /// The xterm program on `PATH`, if any.
     static let path: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin")
         .split(separator: ":").map { "\($0)/xterm" }.first { access($0, X_OK) == 0 }
+}
 
+/// The processes the programs under test run as, from `/proc`.
+enum ProcessTable {
     /// The live children of `parent` named xterm.
-    static func children(of parent: pid_t) -> [pid_t] {
+    static func children(of parent: pid_t) -> [pid_t] { children(of: parent, named: "xterm") }
+
+    /// The live children of `parent` named `command`.
+    static func children(of parent: pid_t, named command: String) -> [pid_t] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(Int32.init).filter { pid in
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -153,7 +329,7 @@ enum Xterm {
             else { return false }
             let name = stat[stat.index(after: open)..<close]
             let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return name == "xterm" && fields.count > 2 && fields[0] != "Z" && Int32(fields[1]) == parent
+            return name == command && fields.count > 2 && fields[0] != "Z" && Int32(fields[1]) == parent
         }
     }
 
@@ -173,6 +349,19 @@ struct WindowTree {
     init(_ connection: X11Connection, _ top: Window) {
         self.connection = connection
         self.top = top
+    }
+
+    /// The top-level windows of splitview on the server.
+    static func topLevels(_ connection: X11Connection) -> [Window] {
+        WindowTree(connection, connection.root).children(of: connection.root).filter { child in
+            var hint = XClassHint()
+            guard XGetClassHint(connection.display, child, &hint) != 0 else { return false }
+            defer {
+                XFree(hint.res_name)
+                XFree(hint.res_class)
+            }
+            return hint.res_name.map { String(cString: $0) == "splitview" } ?? false
+        }
     }
 
     func children(of window: Window) -> [Window] {

@@ -38,17 +38,20 @@ import Testing
         #expect(X11Connection.scale(forDPI: dpi) == 1)
     }
 
-    // Request opcodes: 2 ChangeWindowAttributes, 8 MapWindow, 10 UnmapWindow, 12 ConfigureWindow,
-    // 18 ChangeProperty, 20 GetProperty, 26 GrabPointer, 28 GrabButton, 42 SetInputFocus,
-    // 53 CreatePixmap, 62 CopyArea, 66 PolySegment, 70 PolyFillRectangle, 74 PolyText8.
+    // Request opcodes: 2 ChangeWindowAttributes, 4 DestroyWindow, 8 MapWindow, 10 UnmapWindow,
+    // 12 ConfigureWindow, 15 QueryTree, 18 ChangeProperty, 20 GetProperty, 25 SendEvent,
+    // 26 GrabPointer, 28 GrabButton, 33 GrabKey, 42 SetInputFocus, 53 CreatePixmap, 62 CopyArea,
+    // 66 PolySegment, 70 PolyFillRectangle, 74 PolyText8.
     @Test(
         arguments: [
             (BadWindow, 12, true), (BadMatch, 12, true), (BadWindow, 8, true), (BadWindow, 10, true),
             (BadWindow, 18, true), (BadWindow, 2, true), (BadWindow, 26, true),
             (BadDrawable, 62, true), (BadDrawable, 70, true),
+            // A hosted program's window going under our requests; a window manager's key grab.
+            (BadWindow, 20, true), (BadWindow, 25, true), (BadWindow, 42, true), (BadMatch, 42, true),
+            (BadWindow, 15, true), (BadWindow, 4, true), (BadAccess, 33, true),
             // Requests the host does not make: dwm's list has them, ours reports them.
-            (BadWindow, 20, false), (BadMatch, 42, false), (BadDrawable, 66, false), (BadDrawable, 74, false),
-            (BadAccess, 28, false),
+            (BadDrawable, 66, false), (BadDrawable, 74, false), (BadAccess, 28, false),
             // Mistakes, not races.
             (BadMatch, 62, false), (BadDrawable, 53, false), (BadValue, 12, false), (BadAlloc, 53, false),
             (BadValue, 8, false), (BadMatch, 18, false),
