@@ -180,16 +180,10 @@ extension X11Tests {
             let folder = try makeTemporaryFolder("xembed")
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let idFile = folder + "/socket"
-            try Self.run(["--secondary", "sh -c \"echo {} > \(idFile); exec sleep 60\""]) { app, connection, window, input in
+            try Self.run(["--secondary", Self.socketReporter(idFile)]) { app, connection, window, input in
                 let tree = WindowTree(connection, window)
                 let secondary = try #require(tree.child(named: "secondary", of: window))
-                var socketText = ""
-                #expect(
-                    waitFor {
-                        socketText = (try? String(contentsOfFile: idFile, encoding: .utf8)) ?? ""
-                        return socketText.hasSuffix("\n")
-                    })
-                let socket = try #require(Window(socketText.dropLast()))
+                let socket = try #require(Self.reportedSocket(idFile))
                 let plug = XEmbedPlug(connection)
                 plug.setInfo(flags: 0)
                 XReparentWindow(connection.display, plug.window, socket, 0, 0)
@@ -227,6 +221,68 @@ extension X11Tests {
                 #expect(waitFor { !tree.isViewable(plug.window) })
                 input.key(XK_q, modifiers: [XK_Control_L])
                 #expect(app.finish(timeoutSeconds: 10) == 0)
+            }
+        }
+
+        /// A program that writes its socket's id to `file` and waits: the test then plays the
+        /// XEmbed client itself.
+        static func socketReporter(_ file: String) -> String {
+            "sh -c \"echo {} > \(file); exec sleep 60\""
+        }
+
+        /// The socket id a `socketReporter` wrote.
+        static func reportedSocket(_ file: String) -> Window? {
+            var text = ""
+            guard
+                waitFor({
+                    text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+                    return text.hasSuffix("\n")
+                })
+            else { return nil }
+            return Window(text.dropLast())
+        }
+
+        /// A press on a program in a dimmed pane (the files' column lies over it: one-over in
+        /// the triple style) is the split view's: it dismisses the overlay, and the program
+        /// never sees it.
+        @Test func aPressOnADimmedProgramDismissesTheOverlayOnly() throws {
+            let folder = try makeTemporaryFolder("dimmed")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let idFile = folder + "/socket"
+            try Self.run(["--display-mode", "one-over", "--secondary", Self.socketReporter(idFile)]) {
+                app, connection, window, input in
+                let tree = WindowTree(connection, window)
+                let overlay = try #require(tree.child(named: "supplementary", of: window))
+                let socket = try #require(Self.reportedSocket(idFile))
+                let plug = XEmbedPlug(connection)
+                plug.setInfo(flags: XEmbed.mappedFlag)
+                XReparentWindow(connection.display, plug.window, socket, 0, 0)
+                connection.sync()
+                #expect(waitFor { tree.isViewable(plug.window) && tree.isViewable(overlay) })
+                let frame = tree.absoluteFrame(plug.window)
+                input.move(x: frame.x + frame.width - 40, y: frame.y + 100)
+                input.button(true)
+                input.button(false)
+                #expect(waitFor { !tree.isViewable(overlay) })
+                #expect(plug.waitForEvent(ButtonPress, seconds: 0.5) == nil)
+            }
+        }
+
+        /// The split view's keys never fall to the program the pointer is over: with the
+        /// files' pane focused and the pointer on the terminal, Down moves the selection.
+        @Test func keysForTheSplitViewIgnoreWhereThePointerIs() throws {
+            let folder = try makeTemporaryFolder("pointer")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            for name in ["a.txt", "b.txt"] { try "x".write(toFile: folder + "/" + name, atomically: false, encoding: .utf8) }
+            try Self.run([folder + "/a.txt", "--secondary", "xterm -into {}"]) { app, connection, window, input in
+                let tree = WindowTree(connection, window)
+                let secondary = try #require(tree.child(named: "secondary", of: window))
+                let client = try #require(tree.waitForClient(in: secondary))
+                input.key(XK_2, modifiers: [XK_Control_L])
+                let frame = tree.absoluteFrame(client)
+                input.move(x: frame.x + 100, y: frame.y + 100)
+                input.key(XK_Down)
+                #expect(waitForTitle(connection, window) { $0.hasPrefix("b.txt") })
             }
         }
 
@@ -282,9 +338,9 @@ final class XEmbedPlug {
         connection.sync()
     }
 
-    /// Waits (up to 10 s) for an event of `type` on the window.
-    func waitForEvent(_ type: Int32) -> XEvent? {
-        for _ in 0..<1000 {
+    /// Waits (up to `seconds`) for an event of `type` on the window.
+    func waitForEvent(_ type: Int32, seconds: Double = 10) -> XEvent? {
+        for _ in 0..<Int(seconds * 100) {
             var event = XEvent()
             if XCheckTypedWindowEvent(connection.display, window, type, &event) != 0 { return event }
             usleep(10_000)
