@@ -4,7 +4,7 @@
 /// ``status``, draws the pane's background and, while no window shows, what happened
 /// ("xterm exited with status 1 — Return restarts"). The host runs the program, puts its
 /// window over the pane's content area (``SplitViewController/contentFrame(of:)``) and
-/// reports back through ``status`` and ``title``. What the controller wants of the host goes
+/// reports back through ``status`` and ``programTitle``. What the controller wants of the host goes
 /// through ``HostRequest``s: ``HostRequest/restartForeignContent(_:after:)`` and
 /// ``HostRequest/focusForeignContent(_:)``.
 ///

@@ -8,8 +8,8 @@
 ///   it is (`a\ b` is one word).
 /// - `'…'` keeps everything inside as it is, placeholders included (`'{}'` is the two
 ///   characters).
-/// - `"…"` keeps everything but `\"`, `\\`, `` \` ``, `\$` and `\` before a newline, which
-///   lose their backslash (as in `sh`); placeholders are filled in inside.
+/// - `"…"` keeps everything but a backslash before `"`, `\`, `$`, a backquote or a newline,
+///   which loses its backslash (as in `sh`); placeholders are filled in inside.
 /// - Quoted and unquoted parts that touch make one word; `''` is an empty word.
 /// - `{}` is the X window id (decimal) the program puts its window into; `{file}` is the path
 ///   of the file selected in the browser. Any other `{name}` is an error; a `{` that opens no
