@@ -207,7 +207,7 @@ public final class Host {
                 perform(window.controller.handle(.doubleClick(point)), from: window)
             }
         case .configure(let child, let size) where child == window.window:
-            window.configure(size: size)
+            perform(window.configure(size: size), from: window)
         case .expose(let child, let rect):
             window.expose(child, rect, serial: event.xexpose.serial)
         case .close:
@@ -306,7 +306,9 @@ public final class Host {
         }
         let now = Self.now()
         if let due = nextFrame, now < due { return }
-        for window in windows where window.controller.isAnimating { window.controller.handle(.tick(now: now)) }
+        for window in windows where window.controller.isAnimating {
+            perform(window.controller.handle(.tick(now: now)), from: window)
+        }
         nextFrame = now + 1 / Self.frameRate
     }
 

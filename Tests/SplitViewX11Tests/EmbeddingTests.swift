@@ -11,6 +11,11 @@ import Testing
 extension X11Tests {
     @Suite(.enabled(if: Xterm.path != nil, "xterm not installed: the embedding tests need it"))
     struct EmbeddingTests {
+        /// The terminal the tests host: xterm embedded as the issue names it, running a plain
+        /// `sh` rather than the user's shell, so that no start-up file enters a test (a login
+        /// shell's `pyenv rehash`, killed midway, leaves a lock that stalls the next shell).
+        static let terminal = "xterm -into {} -e sh"
+
         /// `splitview arguments` at 1400×900 on a private server; `body` gets the program, a
         /// connection of the test's own, its window and real input.
         static func run(
@@ -38,7 +43,7 @@ extension X11Tests {
         }
 
         @Test func theProgramFillsItsContentAreaThroughDragsAndCollapse() throws {
-            try Self.run(["--secondary", "xterm -into {}"]) { app, connection, window, input in
+            try Self.run(["--secondary", Self.terminal]) { app, connection, window, input in
                 let tree = WindowTree(connection, window)
                 let secondary = try #require(tree.child(named: "secondary", of: window))
                 let client = try #require(tree.waitForClient(in: secondary))
@@ -74,7 +79,7 @@ extension X11Tests {
         @Test func theSplitViewsKeysWorkWhileTheProgramHasTheFocusAndOtherKeysReachIt() throws {
             let folder = try makeTemporaryFolder("typed")
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            try Self.run(["--secondary", "xterm -into {}"]) { app, connection, window, input in
+            try Self.run(["--secondary", Self.terminal]) { app, connection, window, input in
                 let tree = WindowTree(connection, window)
                 let secondary = try #require(tree.child(named: "secondary", of: window))
                 let primary = try #require(tree.child(named: "primary", of: window))
@@ -107,7 +112,7 @@ extension X11Tests {
         }
 
         @Test func aProgramThatEndsSaysSoReturnRestartsItAndQuittingLeavesNoProcess() throws {
-            try Self.run(["--secondary", "xterm -into {}"]) { app, connection, window, input in
+            try Self.run(["--secondary", Self.terminal]) { app, connection, window, input in
                 let tree = WindowTree(connection, window)
                 let secondary = try #require(tree.child(named: "secondary", of: window))
                 _ = try #require(tree.waitForClient(in: secondary))
@@ -132,7 +137,7 @@ extension X11Tests {
         /// Ctrl+N starts fresh instances of the commands in the new window; Ctrl+W ends that
         /// window's programs only; SIGTERM to splitview ends the rest, and the program exits 0.
         @Test func newWindowsGetFreshProgramsAndClosingEndsThem() throws {
-            try Self.run(["--secondary", "xterm -into {}"]) { app, connection, window, input in
+            try Self.run(["--secondary", Self.terminal]) { app, connection, window, input in
                 let tree = WindowTree(connection, window)
                 let secondary = try #require(tree.child(named: "secondary", of: window))
                 _ = try #require(tree.waitForClient(in: secondary))
@@ -224,6 +229,24 @@ extension X11Tests {
             }
         }
 
+        /// The keyboard leaves a program whose pane hides, and comes back when the pane does;
+        /// the program keeps running meanwhile, its window unmapped with its pane.
+        @Test func theFocusLeavesAHiddenProgramAndComesBack() throws {
+            try Self.run(["--primary", Self.terminal]) { app, connection, window, input in
+                let tree = WindowTree(connection, window)
+                let primary = try #require(tree.child(named: "primary", of: window))
+                let client = try #require(tree.waitForClient(in: primary))
+                input.key(XK_1, modifiers: [XK_Control_L])
+                #expect(waitFor { tree.focusIsInside(client) })
+                input.key(XK_F9)
+                #expect(waitFor { !tree.isViewable(client) && !tree.focusIsInside(client) })
+                #expect(tree.focusIsInside(window))
+                input.key(XK_F9)
+                #expect(waitFor { tree.isViewable(client) && tree.focusIsInside(client) })
+                #expect(ProcessTable.children(of: app.pid).count == 1)
+            }
+        }
+
         /// A program that writes its socket's id to `file` and waits: the test then plays the
         /// XEmbed client itself.
         static func socketReporter(_ file: String) -> String {
@@ -274,7 +297,7 @@ extension X11Tests {
             let folder = try makeTemporaryFolder("pointer")
             defer { try? FileManager.default.removeItem(atPath: folder) }
             for name in ["a.txt", "b.txt"] { try "x".write(toFile: folder + "/" + name, atomically: false, encoding: .utf8) }
-            try Self.run([folder + "/a.txt", "--secondary", "xterm -into {}"]) { app, connection, window, input in
+            try Self.run([folder + "/a.txt", "--secondary", Self.terminal]) { app, connection, window, input in
                 let tree = WindowTree(connection, window)
                 let secondary = try #require(tree.child(named: "secondary", of: window))
                 let client = try #require(tree.waitForClient(in: secondary))

@@ -1,7 +1,12 @@
 extension SplitViewController {
-    /// What the host must do that was asked for outside ``handle(_:)`` — a foreign content's
-    /// file changed, the app moved the focus — emptied; ``handle(_:)`` returns the same list
-    /// for what its input caused. A host calls it once per turn of its loop.
+    /// What the host must do that ``handle(_:)`` has not returned — a foreign content's file
+    /// changed, the app moved the focus — and, when the foreign content that should have the
+    /// keyboard changed since the last call, ``HostRequest/focusForeignContent(_:)``; emptied.
+    /// A host calls it once per turn of its loop, after the turn's inputs.
+    ///
+    /// The keyboard's owner is compared here rather than after each input, so that a host that
+    /// drops what an input returned (a resize) still learns of it, and a burst of inputs that
+    /// ends where it started says nothing.
     public func takeHostRequests() -> [HostRequest] {
         let owner = focusedForeignContent?.id
         if owner != pipeline.reportedForeignFocus {

@@ -134,7 +134,9 @@ public final class SplitViewController {
 
     /// Applies one input: a resize, pointer or key event, a command, or a clock tick.
     ///
-    /// - Returns: what the host must do besides redrawing (open or close a window, quit).
+    /// - Returns: what the host must do besides redrawing (open or close a window, quit,
+    ///   restart a foreign program). Who has the keyboard is reported by
+    ///   ``takeHostRequests()``, which a host calls once per turn of its loop.
     @discardableResult
     public func handle(_ input: Input) -> [HostRequest] {
         if menuState != nil {
@@ -144,7 +146,7 @@ public final class SplitViewController {
             case .tick(let now): tick(now: now)
             default: break
             }
-            return takeHostRequests()
+            return pipeline.takeHostRequests()
         }
         switch input {
         case .resize(let newSize): resize(to: newSize.sanitized)
@@ -166,7 +168,7 @@ public final class SplitViewController {
         case .command(let command): perform(command)
         case .tick(let now): tick(now: now)
         }
-        return takeHostRequests()
+        return pipeline.takeHostRequests()
     }
 
     /// True while a transition runs: the host should send ``Input/tick(now:)`` at display rate
