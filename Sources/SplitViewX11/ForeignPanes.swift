@@ -175,11 +175,10 @@ final class ForeignPanes {
             host.watchChildren()
             content.programTitle = nil
             content.status = .starting
-            program.noWindowTimer = host.after(Double(Self.noWindowTimeout)) { [weak self, weak program] in
-                guard let self, let program, program.pid == pid else { return }
+            program.noWindowTimer = host.after(Double(Self.noWindowTimeout)) { [weak program] in
+                guard let program, program.pid == pid else { return }
                 program.noWindowTimer = nil
                 if !program.clientMapped { program.content.status = .noWindow(seconds: Self.noWindowTimeout) }
-                _ = self
             }
         case .failure(let failure):
             XDestroyWindow(connection.display, socket)
