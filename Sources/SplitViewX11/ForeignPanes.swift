@@ -351,6 +351,7 @@ final class ForeignPanes {
                 atoms: atoms, on: connection)
             program.clientWantsMap = info.flags & XEmbed.mappedFlag != 0
             if program.clientWantsMap { XMapWindow(connection.display, client) }
+            if ourFocus() != nil { XEmbed.send(.windowActivate, to: client, atoms: atoms, on: connection) }
         }
         program.content.programTitle = ClientTitle.read(client, on: connection)
         fillSocket(program)
@@ -470,7 +471,6 @@ final class ForeignPanes {
             guard focus != target else { return }
             XSetInputFocus(connection.display, target, RevertToParent, UInt(CurrentTime))
             if owner.speaksXEmbed {
-                XEmbed.send(.windowActivate, to: target, atoms: atoms, on: connection)
                 XEmbed.send(.focusIn, detail: XEmbed.FocusDetail.current.rawValue, to: target, atoms: atoms, on: connection)
             }
         } else if focus != window.focusWindow {
@@ -490,10 +490,16 @@ final class ForeignPanes {
         if ourFocus() != nil { XSetInputFocus(connection.display, window.focusWindow, RevertToParent, UInt(CurrentTime)) }
     }
 
-    /// The window manager gave the top-level the focus: pass it on to the program that has
-    /// the keyboard.
-    func topLevelFocused() {
+    /// The top-level gained or lost the focus from outside (a window manager, another
+    /// application): XEmbed clients hear `WINDOW_ACTIVATE` or `WINDOW_DEACTIVATE`, and a gained
+    /// focus passes on to the program that has the keyboard.
+    func topLevel(isActive: Bool) {
         guard !programs.isEmpty else { return }
+        for program in programs where program.speaksXEmbed {
+            guard let client = program.client else { continue }
+            XEmbed.send(isActive ? .windowActivate : .windowDeactivate, to: client, atoms: atoms, on: connection)
+        }
+        guard isActive else { return }
         focusedClient = nil
         updateFocus()
     }

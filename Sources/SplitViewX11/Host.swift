@@ -188,10 +188,12 @@ public final class Host {
             _ = panes.handle(event)
             return
         }
-        if event.type == FocusIn, event.xfocus.detail != NotifyInferior, event.xfocus.detail != NotifyPointer,
-            let window = windows.first(where: { $0.window == event.xfocus.window })
+        // The top-level gaining or losing the focus from outside (a window manager, another
+        // application); moves between its own children say NotifyInferior and are ours.
+        if event.type == FocusIn || event.type == FocusOut, event.xfocus.detail != NotifyInferior,
+            event.xfocus.detail != NotifyPointer, let window = windows.first(where: { $0.window == event.xfocus.window })
         {
-            foreignPanes[ObjectIdentifier(window)]?.topLevelFocused()
+            foreignPanes[ObjectIdentifier(window)]?.topLevel(isActive: event.type == FocusIn)
             return
         }
         guard let window = windows.first(where: { $0.owns(event.xany.window) }) else { return }

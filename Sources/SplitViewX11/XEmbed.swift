@@ -91,22 +91,24 @@ enum XEmbed {
     }
 }
 
-/// A client window's title: `_NET_WM_NAME` (UTF-8), else `WM_NAME` (UTF-8 or Latin-1).
+/// A client window's title: `_NET_WM_NAME` (UTF-8), else `WM_NAME` (UTF-8 when typed so,
+/// else Latin-1, as `STRING` is); nil when it has neither (or is gone).
 enum ClientTitle {
-    /// The title, or nil when the window has none (or is gone).
+    /// The title, or nil when the window has none.
     static func read(_ window: Window, on connection: X11Connection) -> String? {
-        if let bytes = property(window, connection.atoms.netWMName, on: connection), !bytes.type.isEmpty {
-            return String(decoding: bytes.value, as: UTF8.self)
+        if let name = property(window, connection.atoms.netWMName, on: connection) {
+            return String(decoding: name.value, as: UTF8.self)
         }
         guard let name = property(window, connection.atoms.wmName, on: connection) else { return nil }
-        if name.type == [connection.atoms.utf8String] { return String(decoding: name.value, as: UTF8.self) }
+        if name.type == connection.atoms.utf8String { return String(decoding: name.value, as: UTF8.self) }
         return String(String.UnicodeScalarView(name.value.map { Unicode.Scalar($0) }))
     }
 
-    /// A text property's bytes (at most 4 KiB) and its type (empty when it is unset).
+    /// A text property's bytes (at most 4 KiB) and its type; nil when it is unset, not text,
+    /// or the window is gone.
     private static func property(
         _ window: Window, _ property: Atom, on connection: X11Connection
-    ) -> (value: [UInt8], type: [Atom])? {
+    ) -> (value: [UInt8], type: Atom)? {
         var type: Atom = 0
         var format: Int32 = 0
         var count: UInt = 0
@@ -115,8 +117,7 @@ enum ClientTitle {
         let status = XGetWindowProperty(
             connection.display, window, property, 0, 1024, 0, Atom(AnyPropertyType), &type, &format, &count, &remaining, &data)
         defer { if let data { XFree(data) } }
-        guard status == Success else { return nil }
-        guard type != 0, format == 8, let data else { return ([], []) }
-        return (Array(UnsafeBufferPointer(start: data, count: Int(count))), [type])
+        guard status == Success, type != 0, format == 8, let data else { return nil }
+        return (Array(UnsafeBufferPointer(start: data, count: Int(count))), type)
     }
 }

@@ -195,6 +195,7 @@ extension X11Tests {
                 connection.sync()
                 let notify = try #require(plug.waitForMessage(.embeddedNotify))
                 #expect(notify.data1 == Int(socket))
+                #expect(plug.waitForMessage(.windowActivate) != nil)
                 #expect(!tree.isViewable(plug.window))
 
                 plug.setInfo(flags: XEmbed.mappedFlag)
