@@ -63,7 +63,7 @@ final class ForeignPanes {
 
     private let connection: X11Connection
     private unowned let window: SplitWindow
-    private let host: Host
+    private unowned let host: Host
     private let atoms: XEmbed.Atoms
     private(set) var programs: [Program] = []
     /// The program the core last said has the keyboard.

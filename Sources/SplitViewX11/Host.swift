@@ -133,7 +133,7 @@ public final class Host {
             connection.flush()
             var readable: Set<Int32> = []
             if connection.pendingEventCount == 0 { readable = waitForEvents() }
-            for work in sources.due(readable: readable, now: Self.now()) { work() }
+            runDueWork(readable: readable, now: Self.now())
             processPendingEvents()
         }
         beforeExit?()
@@ -144,6 +144,12 @@ public final class Host {
         connection.flush()
         ProgramProcess.endAll(grace: Self.terminationGrace)
         return 0
+    }
+
+    /// Runs the handlers of the `readable` watched descriptors and the timers due at `now`
+    /// (tests give a later `now` to see what a timer does).
+    func runDueWork(readable: Set<Int32> = [], now: Double) {
+        for work in sources.due(readable: readable, now: now) { work() }
     }
 
     /// Handles every queued event, advances animations, and draws once: one turn of the loop
@@ -294,7 +300,7 @@ public final class Host {
     }
 
     /// Reaps every hosted program that ended: its pane says how, an ended one is forgotten.
-    private func reapChildren() {
+    func reapChildren() {
         for panes in foreignPanes.values { panes.reap() }
         for pid in ending where ProgramProcess.reap(pid) != nil || !LivePrograms.all().contains(pid) {
             ending.remove(pid)

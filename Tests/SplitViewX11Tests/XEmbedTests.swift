@@ -1,4 +1,5 @@
 import CX11
+import Foundation
 import Glibc
 import SplitView
 import Testing
@@ -45,6 +46,66 @@ extension X11Tests {
                 connection.sync()
                 let read = XEmbed.info(of: window, atoms: atoms, on: connection)
                 #expect(read?.version == 0 && read?.flags == XEmbed.mappedFlag)
+            }
+        }
+    }
+}
+
+/// A hosted program's life cycle inside the host, where its status can be read: no window
+/// within the wait, not found, an exit status.
+extension X11Tests {
+    @Suite struct ForeignPanesLifeCycleTests {
+        static func host(_ command: String, _ body: (WindowHarness, ForeignContentViewController) throws -> Void) throws {
+            try XvfbServer.with { display in
+                let harness = try WindowHarness(display: display)
+                let program = ForeignContentViewController(command: try ProgramCommand(parsing: command))
+                harness.controller.setViewController(program, for: .secondary)
+                try harness.pump()
+                defer { ProgramProcess.endAll(grace: 1) }
+                try body(harness, program)
+            }
+        }
+
+        /// A host that hosts programs is freed with its last reference (its panes hold it
+        /// unowned): a cycle kept the connection, and so the server, alive.
+        @Test func aHostWithProgramsIsFreed() throws {
+            weak var freed: SplitViewX11.Host?
+            try Self.host("sleep 30") { harness, _ in freed = harness.host }
+            #expect(freed == nil)
+        }
+
+        @Test func aProgramThatShowsNoWindowSaysSoAfterTheWait() throws {
+            try Self.host("sleep 30") { harness, program in
+                #expect(program.status == .starting)
+                harness.host.runDueWork(now: Host.now() + Double(ForeignPanes.noWindowTimeout) - 1)
+                #expect(program.status == .starting)
+                harness.host.runDueWork(now: Host.now() + Double(ForeignPanes.noWindowTimeout) + 0.1)
+                #expect(program.status == .noWindow(seconds: 5))
+                #expect(program.message.first == "sleep has shown no window in 5 s.")
+            }
+        }
+
+        @Test func aProgramThatIsNotFoundSaysSoAtOnce() throws {
+            try Self.host("splitview-no-such-program {}") { _, program in
+                #expect(program.status == .ended("splitview-no-such-program: not found"))
+            }
+        }
+
+        @Test func anExitStatusIsShownAndReturnStartsTheProgramAgain() throws {
+            let folder = try makeTemporaryFolder("runs")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let runs = folder + "/runs"
+            try Self.host("sh -c 'echo run >> \(runs); exit 3'") { harness, program in
+                let ended = {
+                    harness.host.reapChildren()
+                    return program.status == .ended("sh exited with status 3")
+                }
+                #expect(waitFor(ended))
+                harness.controller.focusedColumn = .secondary
+                harness.key(XK_Return)
+                try harness.pump()
+                #expect(waitFor { (try? String(contentsOfFile: runs, encoding: .utf8)) == "run\nrun\n" })
+                #expect(waitFor(ended))
             }
         }
     }
