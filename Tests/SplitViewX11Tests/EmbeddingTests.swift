@@ -307,6 +307,12 @@ extension X11Tests {
                 input.move(x: frame.x + 100, y: frame.y + 100)
                 input.key(XK_Down)
                 #expect(waitForTitle(connection, window) { $0.hasPrefix("b.txt") })
+                // A click on the program's bar gives it the keys.
+                let pane = tree.frame(secondary)
+                input.move(x: pane.x + pane.width / 2, y: 19)
+                input.button(true)
+                input.button(false)
+                #expect(waitFor { tree.focusIsInside(client) })
             }
         }
 
