@@ -98,6 +98,15 @@ struct WindowState: Codable, Equatable {
     }
 }
 
+/// A window's columns: three (folders, files, file) or two (a stack of folders and files,
+/// then the file). Declared with the state it is saved in, so that the state's decoder builds
+/// without the command line (the fuzz targets compile these files alone).
+enum ColumnStyle: String, CaseIterable {
+    case double, triple
+
+    var splitStyle: SplitViewController.Style { self == .double ? .doubleColumn : .tripleColumn }
+}
+
 /// `"double"` or `"triple"` in a state file.
 extension ColumnStyle: Codable {
     /// Decodes a style's name; anything else names the choices.

@@ -41,12 +41,8 @@ struct Geometry: ExpressibleByArgument, Hashable {
     var defaultValueDescription: String { "\(width)x\(height)" }
 }
 
-/// `--style double|triple`.
-enum ColumnStyle: String, ExpressibleByArgument, CaseIterable {
-    case double, triple
-
-    var splitStyle: SplitViewController.Style { self == .double ? .doubleColumn : .tripleColumn }
-}
+/// `--style double|triple` (the type is the state file's, in AppState.swift).
+extension ColumnStyle: ExpressibleByArgument {}
 
 /// `--behavior automatic|tile|overlay|displace`.
 enum BehaviorArgument: String, ExpressibleByArgument, CaseIterable {

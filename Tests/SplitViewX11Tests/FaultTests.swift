@@ -1,0 +1,170 @@
+import CX11
+import Foundation
+import Glibc
+import SplitView
+import Testing
+
+@testable import SplitViewX11
+
+/// Faults from outside, on the real program: the X server killed in the middle of a drag or an
+/// animation, and a state folder that cannot take the state (a file in its place, full,
+/// read-only). Each ends in one line, and nothing the user had is lost.
+extension X11Tests {
+    @Suite struct FaultTests {
+        typealias Place = AppProductTests.Place
+
+        /// Starts `splitview arguments` on a server of its own, runs `body` (with real input)
+        /// while it runs, then kills the server: the program says so in one line, exits 1, and
+        /// the state it saved names the file it showed.
+        static func killServer(
+            _ place: Place, _ arguments: [String], during body: (X11Connection, Window, FakeInput) throws -> Void
+        ) throws {
+            let server = try XvfbServer()
+            defer { server.stop() }
+            var env = place.environment
+            env["DISPLAY"] = server.display
+            var app: ChildProcess?
+            do {
+                let connection = try X11Connection(name: server.display)
+                let input = try #require(FakeInput(connection), "libXtst.so.6 is missing (Debian: libxtst6)")
+                app = try ChildProcess(ChildProcess.splitview, [place.root + "/Notes/alpha.txt"] + arguments, environment: env)
+                let window = try #require(waitForTopLevel(connection))
+                #expect(waitForTitle(connection, window) { $0 == "alpha.txt — Notes — SplitView" })
+                try body(connection, window, input)
+            }
+            server.crash()
+            let child = try #require(app)
+            #expect(child.finish(timeoutSeconds: 10) == 1)
+            #expect(child.errors == "splitview: lost the connection to the X server\n")
+            let saved = try String(contentsOfFile: place.statePath, encoding: .utf8)
+            #expect(saved.contains("\"selectedFile\" : \"alpha.txt\""))
+        }
+
+        @Test func theServerKilledMidDragIsOneLineAndTheStateIsSaved() throws {
+            try Self.killServer(Place(), ["--reduce-motion"]) { connection, window, input in
+                let tree = WindowTree(connection, window)
+                let divider = try #require(tree.child(named: "divider-primary", of: window))
+                let grab = tree.frame(divider)
+                input.move(x: grab.x + grab.width / 2, y: 300)
+                input.button(true)
+                for step in 1...5 { input.move(x: grab.x + grab.width / 2 + step * 10, y: 300) }
+                // The button stays down: the server dies under the drag.
+            }
+        }
+
+        @Test func theServerKilledMidAnimationIsOneLineAndTheStateIsSaved() throws {
+            try Self.killServer(Place(), []) { connection, window, input in
+                let tree = WindowTree(connection, window)
+                let primary = try #require(tree.child(named: "primary", of: window))
+                let before = tree.frame(primary)
+                input.key(XK_F9)
+                // Moving, not yet gone: the sidebar slides out over 0.3 s.
+                #expect(waitFor { tree.frame(primary) != before })
+            }
+        }
+
+        /// The state folder cannot be written (`setUp` makes it so): one line on stderr, once,
+        /// the program keeps running, and what was there is unchanged (`check`).
+        static func unwritableState(_ place: Place, _ setUp: () throws -> Void, unchanged check: () throws -> Void) throws {
+            try setUp()
+            try place.run([place.root + "/Notes/alpha.txt", "--reduce-motion"]) { app, connection, window in
+                #expect(waitForTitle(connection, window) { $0 == "alpha.txt — Notes — SplitView" })
+                sendKey(connection, window, XK_F9, state: 0)  // a change to save, a second later
+                #expect(waitFor { app.errors.contains("splitview: state not saved") })
+                usleep(1_500_000)
+                #expect(app.wait(timeoutSeconds: 0) == nil, "the program keeps running")
+                sendKey(connection, window, XK_q, state: ControlMask)
+                #expect(app.finish(timeoutSeconds: 10) == 0)
+                // One line however many times it tried (the change, then the exit); a folder that
+                // cannot even be read said so once at the start, too.
+                let lines = app.errors.split(separator: "\n")
+                #expect(lines.filter { $0.hasPrefix("splitview: state not saved") }.count == 1, "\(app.errors)")
+                #expect(
+                    lines.allSatisfy {
+                        $0.hasPrefix("splitview: state not saved") || $0.hasPrefix("splitview: cannot read state")
+                    })
+                try check()
+            }
+        }
+
+        /// A first run that saves a good state in the place, and that state's text.
+        static func savedState(_ place: Place) throws -> String {
+            try place.run([place.root + "/Notes/beta.txt", "--reduce-motion"]) { app, connection, window in
+                #expect(waitForTitle(connection, window) { $0 == "beta.txt — Notes — SplitView" })
+                sendKey(connection, window, XK_q, state: ControlMask)
+                #expect(app.finish(timeoutSeconds: 10) == 0)
+            }
+            return try String(contentsOfFile: place.statePath, encoding: .utf8)
+        }
+
+        @Test func aStateFolderThatIsAFileIsOneLineAndTheFileStays() throws {
+            let place = try Place()
+            let folder = place.stateHome + "/splitview"
+            try Self.unwritableState(
+                place, { try "mine\n".write(toFile: folder, atomically: false, encoding: .utf8) },
+                unchanged: { #expect((try? String(contentsOfFile: folder, encoding: .utf8)) == "mine\n") })
+        }
+
+        /// A small tmpfs as the state folder (skipped where mounting is not allowed).
+        static func withMount(_ path: String, _ options: String, _ body: () throws -> Void) throws {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            guard mount("tmpfs", path, "tmpfs", 0, options) == 0 else {
+                throw Skip(reason: "cannot mount a tmpfs here: \(String(cString: strerror(errno)))")
+            }
+            defer { umount2(path, Int32(MNT_DETACH)) }
+            try body()
+        }
+
+        struct Skip: Error { let reason: String }
+
+        @Test func aFullStateFolderIsOneLineAndTheOldStateIsIntact() throws {
+            let place = try Place()
+            let folder = place.stateHome + "/splitview"
+            do {
+                try Self.withMount(folder, "size=64k") {
+                    let before = try Self.savedState(place)
+                    try Self.unwritableState(
+                        place,
+                        {
+                            // Fill it: a file as large as the room left.
+                            let filler = folder + "/filler"
+                            _ = FileManager.default.createFile(atPath: filler, contents: nil)
+                            let handle = try #require(FileHandle(forWritingAtPath: filler))
+                            let chunk = Data(repeating: 0x78, count: 4096)
+                            while (try? handle.write(contentsOf: chunk)) != nil {}
+                            try? handle.close()
+                        },
+                        unchanged: {
+                            #expect((try? String(contentsOfFile: place.statePath, encoding: .utf8)) == before)
+                            let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+                            #expect(names == ["filler", "state.json"], "no temporary file is left behind")
+                        })
+                }
+            } catch let skip as Skip {
+                print("➜ skipped: \(skip.reason)")
+            }
+        }
+
+        @Test func aReadOnlyStateFolderIsOneLineAndTheOldStateIsIntact() throws {
+            let place = try Place()
+            let folder = place.stateHome + "/splitview"
+            do {
+                try Self.withMount(folder, "size=64k") {
+                    let before = try Self.savedState(place)
+                    try Self.unwritableState(
+                        place,
+                        {
+                            guard mount("tmpfs", folder, "tmpfs", UInt(MS_REMOUNT | MS_RDONLY), "size=64k") == 0 else {
+                                throw Skip(reason: "cannot remount read-only: \(String(cString: strerror(errno)))")
+                            }
+                        },
+                        unchanged: {
+                            #expect((try? String(contentsOfFile: place.statePath, encoding: .utf8)) == before)
+                        })
+                }
+            } catch let skip as Skip {
+                print("➜ skipped: \(skip.reason)")
+            }
+        }
+    }
+}
