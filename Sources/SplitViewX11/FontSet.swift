@@ -42,7 +42,14 @@ public final class FontSet {
         self.textScale = textScale.isFinite ? min(max(textScale, 0.5), 2.5) : 1
         let candidates = [family, "sans", "monospace", ""]
         for role in FontRole.allCases {
-            let opened = candidates.lazy.compactMap { self.open($0, role) }.first
+            // A loop, not `candidates.lazy.compactMap(open).first`: that evaluates the closure
+            // twice for the element it returns (once to find it, once to read it), and the
+            // font opened the first time was never closed (LeakSanitizer found it).
+            var opened: UnsafeMutablePointer<XftFont>?
+            for candidate in candidates {
+                opened = open(candidate, role)
+                if opened != nil { break }
+            }
             guard let opened else {
                 throw X11Error("cannot open any font (tried \(candidates.map { "\"\($0)\"" }.joined(separator: ", ")))")
             }
@@ -53,6 +60,14 @@ public final class FontSet {
     deinit {
         for font in fonts.values + fallbacks { XftFontClose(connection.display, font) }
     }
+
+    /// How many references to Xft fonts this set holds: each successful open takes one, each
+    /// close gives one back. The deinitializer closes ``fonts`` and the fallbacks, so this is
+    /// their count whenever nothing leaks.
+    private(set) var heldReferences = 0
+
+    /// How many fonts the deinitializer will close: the roles' and the fallbacks'.
+    var fontsToClose: Int { fonts.count + fallbacks.count }
 
     /// `text` cut into runs that one font each can draw: the role's own font wherever it has
     /// the glyph, else a font that fontconfig finds for that character (Greek, CJK, symbols…),
@@ -136,11 +151,13 @@ public final class FontSet {
         guard let candidate = open(family, role, extra: ":charset=\(String(scalar.value, radix: 16))") else { return nil }
         guard XftCharExists(display, candidate, scalar.value) != 0 else {
             XftFontClose(display, candidate)
+            heldReferences -= 1
             barrenBlocks.insert(block)
             return nil
         }
         if candidate == font(role) || fallbacks.contains(candidate) {
             XftFontClose(display, candidate)  // Xft counted one more reference to a font we hold
+            heldReferences -= 1
             return candidate
         }
         fallbacks.append(candidate)
@@ -195,7 +212,9 @@ public final class FontSet {
         name += ":pixelsize=\(role.pointSize * textScale * scale.factor)"
         if role.isBold { name += ":weight=bold" }
         name += extra
-        return XftFontOpenName(connection.display, connection.screen, name)
+        let font = XftFontOpenName(connection.display, connection.screen, name)
+        if font != nil { heldReferences += 1 }
+        return font
     }
 
     // Fontconfig names use `-`, `:` and `,` as separators; a family containing one needs a `\`.

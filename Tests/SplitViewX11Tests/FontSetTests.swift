@@ -21,6 +21,20 @@ extension X11Tests {
             }
         }
 
+        /// Every font the set opens is one it will close: no reference is taken twice (a
+        /// lazy `first` once opened each role's font twice and leaked one), and a fallback
+        /// that turns out useless or already held gives its reference back.
+        @Test func everyFontOpenedIsOneTheSetWillClose() throws {
+            try withConnection { connection in
+                for family in [Theme.light.fontFamily, "No Such Family 12345"] {
+                    let fonts = try FontSet(connection: connection, family: family)
+                    #expect(fonts.heldReferences == FontRole.allCases.count)
+                    _ = fonts.measurer.width(of: "Ελληνικά 漢字 ✓ \u{10FFFD} abc", font: .body)
+                    #expect(fonts.heldReferences == fonts.fontsToClose)
+                }
+            }
+        }
+
         @Test func widthIsPositiveAndFollowsTheGlyphs() throws {
             try withConnection { connection in
                 let measurer = try FontSet(connection: connection, family: "DejaVu Sans").measurer
