@@ -9,13 +9,18 @@ public enum AtomicFile {
     /// Replaces the file at `path` with `bytes`, atomically: readers see the old contents or
     /// the new, never a mixture, and a crash or a full disk leaves the old file as it was.
     ///
-    /// The bytes go to a temporary file beside `path` (`path.XXXXXX`, made with `mkstemp`,
-    /// mode 0600, since a state file says which folders someone reads), which is written
-    /// whole, flushed to the disk with `fsync`, closed and renamed over `path`; then the
-    /// folder is flushed so that the rename itself survives a power cut. On any failure before
-    /// the rename the temporary is removed and the old file is untouched. The folder's
-    /// `fsync` comes after the rename, when the new file is already in place, so its failure
-    /// (some file systems refuse to flush a folder) is not reported.
+    /// The bytes go to an unnamed file in `path`'s folder (`O_TMPFILE`, mode 0600, since a
+    /// state file says which folders someone reads), which is written whole and flushed to the
+    /// disk with `fsync`; only then is it given a temporary name beside `path` and renamed over
+    /// it, and the folder is flushed so that the rename itself survives a power cut. A process
+    /// killed while it writes (`kill -9`, a crash) leaves nothing behind: the unnamed file goes
+    /// with its descriptor. Only a kill in the instant between the naming and the rename can
+    /// leave a temporary (`path.XXXXXX`), and it is complete. Where the file system has no
+    /// unnamed files (or `/proc` is not mounted), the temporary is named from the start
+    /// (`mkstemp`), as before. On any failure before the rename the temporary is removed and
+    /// the old file is untouched. The folder's `fsync` comes after the rename, when the new
+    /// file is already in place, so its failure (some file systems refuse to flush a folder)
+    /// is not reported.
     ///
     /// A symbolic link at `path` is replaced by the file, not followed. A file name longer
     /// than 248 bytes cannot be written: its temporary's name would pass the 255-byte limit
@@ -23,6 +28,15 @@ public enum AtomicFile {
     ///
     /// - Returns: `nil` on success, else the error, on `path`.
     public static func write(_ bytes: [UInt8], to path: String) -> FileError? {
+        let folder = parentFolder(of: path)
+        let unnamed = open(folder, openUnnamed | O_WRONLY | O_CLOEXEC, 0o600)
+        if unnamed >= 0 {
+            switch writeUnnamed(unnamed, bytes, to: path) {
+            case .done: return flushFolder(folder)
+            case .failed(let error): return error
+            case .cannotName: break  // no /proc: the named way below
+            }
+        }
         var template = Array((path + ".XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return error(path) }
@@ -36,24 +50,82 @@ public enum AtomicFile {
             unlink(temporary)
             return FileError(path: printable(path), code: code)
         }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return fail(errno, closing: true)
-            }
-            // A write of 0 bytes for a non-empty request would loop forever; Linux does not
-            // return it for a regular file, but a full disk is the likeliest meaning.
-            if count == 0 { return fail(ENOSPC, closing: true) }
-            written += count
-        }
+        if let code = writeAll(fd, bytes) { return fail(code, closing: true) }
         if fsync(fd) != 0 { return fail(errno, closing: true) }
         // Linux releases the descriptor even when close fails, so it is never retried; its
         // failure (a delayed write error on some file systems) still means the data may be lost.
         if close(fd) != 0 { return fail(errno, closing: false) }
         if rename(temporary, path) != 0 { return fail(errno, closing: false) }
-        let folder = parentFolder(of: path)
+        return flushFolder(folder)
+    }
+
+    /// Linux's `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`), which Glibc's headers show Swift only
+    /// under `_GNU_SOURCE`: the value on x86-64 and AArch64.
+    static let openUnnamed: Int32 = 0o20_000_000 | O_DIRECTORY
+
+    private enum UnnamedWrite {
+        case done
+        case failed(FileError)
+        /// The file could not be given a name through `/proc/self/fd`: nothing was changed.
+        case cannotName
+    }
+
+    /// Writes `bytes` to the unnamed file `fd`, names it beside `path` and renames it over
+    /// `path`; closes `fd` in every case.
+    private static func writeUnnamed(_ fd: Int32, _ bytes: [UInt8], to path: String) -> UnnamedWrite {
+        func fail(_ code: Int32) -> UnnamedWrite {
+            close(fd)
+            return .failed(FileError(path: printable(path), code: code))
+        }
+        if let code = writeAll(fd, bytes) { return fail(code) }
+        if fsync(fd) != 0 { return fail(errno) }
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+        for _ in 0..<100 {
+            let suffix = String(decoding: (0..<6).map { _ in alphabet.randomElement()! }, as: UTF8.self)
+            let temporary = path + "." + suffix
+            if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 {
+                let closed = close(fd)
+                let code = errno
+                if closed != 0 {
+                    unlink(temporary)
+                    return .failed(FileError(path: printable(path), code: code))
+                }
+                if rename(temporary, path) != 0 {
+                    let code = errno
+                    unlink(temporary)
+                    return .failed(FileError(path: printable(path), code: code))
+                }
+                return .done
+            }
+            if errno == EEXIST { continue }
+            if errno == ENOENT || errno == EPERM {
+                close(fd)
+                return .cannotName
+            }
+            return fail(errno)
+        }
+        return fail(EEXIST)
+    }
+
+    /// Writes all of `bytes` to `fd`; the error code, or nil.
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            // A write of 0 bytes for a non-empty request would loop forever; Linux does not
+            // return it for a regular file, but a full disk is the likeliest meaning.
+            if count == 0 { return ENOSPC }
+            written += count
+        }
+        return nil
+    }
+
+    /// Flushes `folder` after a rename into it; never an error (see ``write(_:to:)``).
+    private static func flushFolder(_ folder: String) -> FileError? {
         let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderFD >= 0 {
             _ = fsync(folderFD)
