@@ -1,0 +1,27 @@
+/// libFuzzer's entry: any bytes as a state file. Decoding either fails with a reason or gives
+/// a state that passed its checks and encodes and decodes back to itself.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzStateDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    guard let state = try? StateStore.decode(bytes) else { return 0 }
+    let again = try? StateStore.decode(StateStore.encode(state))
+    precondition(again == state, "a state that decodes encodes back to itself")
+    return 0
+}
+
+/// The program's entry. SwiftPM links an executable's `main` to `<module>_main`, so
+/// libFuzzer's own `main` is not used: this one hands the command line to libFuzzer's driver.
+@_cdecl("FuzzStateDecoder_main")
+public func fuzzStateDecoderMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var argc = argc
+    var argv = argv
+    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+        fuzzStateDecoder(data!, size)
+    }
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt

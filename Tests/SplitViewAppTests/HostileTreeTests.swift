@@ -1,0 +1,192 @@
+import Glibc
+import SplitView
+import SplitViewFiles
+import Testing
+
+@testable import SplitViewApp
+
+/// The browser over trees built to hurt: link loops, a 1 GiB sparse file, a folder 10 000
+/// levels deep, names made of every byte, 255-byte names, 100 000 entries in one folder,
+/// FIFOs, sockets and devices, a file made unreadable while it is shown. Each is listed and
+/// shown safely: no link is followed out of its loop, no file is read whole, and nothing
+/// waits on a FIFO (a test that blocked would hang, and the suite's time limit would say so).
+@Suite struct HostileTreeTests {
+    /// Selects `name` in `folder` (relative) and waits for the listing.
+    static func show(_ browser: Browser, _ tree: TempTree, _ folder: String, _ name: [UInt8]?) {
+        let path = folder.isEmpty ? FilePath(tree.root) : FilePath(tree.root + "/" + folder)
+        browser.select(folder: path, name: name)
+        _ = settle(browser.store) { if case .loaded? = browser.store.known(path) { true } else { false } }
+    }
+
+    @Test func linkLoopsAreListedAndNeverFollowed() {
+        let tree = TempTree()
+        tree.folder("a")
+        symlink("b", tree.root + "/a/c")  // c → b → c
+        symlink("c", tree.root + "/a/b")
+        symlink(".", tree.root + "/a/self")  // a folder link to itself
+        symlink("../..", tree.root + "/a/up")  // out of the tree
+        let browser = makeBrowser(tree)
+        Self.show(browser, tree, "a", nil)
+        #expect(browser.entries.numberOfRows == 4)
+        for name in ["b", "c", "self", "up"] {
+            Self.show(browser, tree, "a", Array(name.utf8))
+            #expect(browser.reader.title == name)
+            #expect(browser.reader.text.count < 4096)
+        }
+        // The outline does not descend through the links: their folders are not rows of it.
+        #expect(browser.tree.rows.count <= 3)
+    }
+
+    @Test func aSparseGigabyteIsShownByItsStartOnly() {
+        let tree = TempTree()
+        let path = tree.file("big.bin")
+        #expect(truncate(path, 1 << 30) == 0)
+        let browser = makeBrowser(tree)
+        Self.show(browser, tree, "", Array("big.bin".utf8))
+        #expect(browser.reader.title == "big.bin")
+        #expect(browser.reader.text.utf8.count <= 4 * Browser.previewLimit)
+        #expect(browser.reader.notice != nil)
+    }
+
+    @Test func aFolderTenThousandLevelsDeepIsBrowsedWithoutACrash() {
+        let tree = TempTree()
+        // Made level by level from inside (the whole path is far past PATH_MAX).
+        var descriptor = open(tree.root, O_RDONLY | O_DIRECTORY)
+        #expect(descriptor >= 0)
+        for _ in 0..<10_000 {
+            mkdirat(descriptor, "d", 0o755)
+            let next = openat(descriptor, "d", O_RDONLY | O_DIRECTORY)
+            close(descriptor)
+            descriptor = next
+            guard descriptor >= 0 else { break }
+        }
+        if descriptor >= 0 { close(descriptor) }
+        defer { Self.removeChain(tree.root) }
+        let browser = makeBrowser(tree)
+        // A level a path still reaches is listed; one past PATH_MAX is refused in words.
+        for depth in [100, 2_100] {
+            let path = FilePath(tree.root + String(repeating: "/d", count: depth))
+            browser.select(folder: path, name: nil)
+            _ = settle(browser.store) { browser.store.known(path) != nil && !isLoading(browser.store.known(path)) }
+            switch browser.store.known(path) {
+            case .loaded(let listing)?: #expect(listing.entries.count == 1 && depth == 100)
+            case .failed(let error)?: #expect(!error.reason.isEmpty && depth == 2_100)
+            default: Issue.record("depth \(depth) was never read")
+            }
+        }
+    }
+
+    /// Removes a chain of folders `d/d/d/…` too deep for any path, from the top: the child
+    /// moves up in place of its parent, one level at a time.
+    static func removeChain(_ root: String) {
+        let top = open(root, O_RDONLY | O_DIRECTORY)
+        guard top >= 0 else { return }
+        defer { close(top) }
+        while renameat(top, "d/d", top, "t") == 0 {
+            unlinkat(top, "d", AT_REMOVEDIR)
+            renameat(top, "t", top, "d")
+        }
+        unlinkat(top, "d", AT_REMOVEDIR)
+    }
+
+    @Test func namesOfEveryByteAndOf255BytesAreListedAndOpenByTheirBytes() throws {
+        let tree = TempTree()
+        tree.folder("names")
+        var expected: [[UInt8]] = []
+        for byte in UInt8(1)...UInt8(255) where byte != UInt8(ascii: "/") {
+            let name: [UInt8] = Array("b-".utf8) + [byte]
+            expected.append(name)
+        }
+        let every = (UInt8(1)...UInt8(255)).filter { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: ".") }
+        expected.append(every)
+        expected.append([UInt8](repeating: UInt8(ascii: "x"), count: 255))
+        for name in expected {
+            let path = Array((tree.root + "/names/").utf8) + name + [0]
+            let descriptor = path.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: path.count) {
+                    open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                }
+            }
+            try #require(descriptor >= 0, "cannot create a file named \(name)")
+            var text = Array("contents of \(name.count) bytes".utf8)
+            _ = write(descriptor, &text, text.count)
+            close(descriptor)
+        }
+        let browser = makeBrowser(tree)
+        Self.show(browser, tree, "names", nil)
+        #expect(browser.entries.numberOfRows == expected.count)
+        for name in expected {
+            Self.show(browser, tree, "names", name)
+            #expect(browser.selectedName == name)
+            #expect(browser.reader.text == "contents of \(name.count) bytes")
+            // Shown escaped where the bytes are not printable UTF-8: never a control character.
+            #expect(!browser.reader.title.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+        }
+    }
+
+    @Test func aHundredThousandEntriesAreListedAndTheLastOneShown() {
+        let tree = TempTree()
+        let folder = tree.folder("many")
+        for index in 0..<100_000 {
+            let descriptor = open(folder + "/f\(index)", O_WRONLY | O_CREAT, 0o644)
+            if descriptor >= 0 { close(descriptor) }
+        }
+        let browser = makeBrowser(tree)
+        Self.show(browser, tree, "many", Array("f99999".utf8))
+        #expect(browser.entries.numberOfRows == 100_000)
+        #expect(browser.reader.title == "f99999")
+        #expect(browser.notes.selectedIndex == 99_999)
+    }
+
+    @Test func fifosSocketsAndDevicesAreListedAndNeverOpened() {
+        let tree = TempTree()
+        #expect(mkfifo(tree.root + "/pipe", 0o644) == 0)
+        let socketFD = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let socketPath = Array((tree.root + "/socket").utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in socketPath.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
+        }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        defer { close(socketFD) }
+        symlink("/dev/null", tree.root + "/null-link")
+        let device = mknod(tree.root + "/zero", S_IFCHR | 0o644, dev_t((1 << 8) | 5)) == 0  // root only
+        let browser = makeBrowser(tree)
+        for name in ["pipe", "socket", "null-link"] + (device ? ["zero"] : []) {
+            Self.show(browser, tree, "", Array(name.utf8))
+            #expect(browser.reader.title == name)
+            #expect(browser.reader.text.isEmpty, "\(name) is never opened")
+        }
+    }
+
+    @Test func aFileMadeUnreadableWhileShownSaysSoAndKeepsTheRest() {
+        let tree = TempTree()
+        let path = tree.file("notes.txt", "readable")
+        tree.file("other.txt", "other")
+        let browser = makeBrowser(tree)
+        Self.show(browser, tree, "", Array("notes.txt".utf8))
+        #expect(browser.reader.text == "readable")
+        // Made unreadable (for root, which chmod does not stop, by making it a FIFO instead).
+        if geteuid() == 0 {
+            unlink(path)
+            mkfifo(path, 0o644)
+        } else {
+            chmod(path, 0)
+        }
+        Self.show(browser, tree, "", Array("other.txt".utf8))
+        Self.show(browser, tree, "", Array("notes.txt".utf8))
+        #expect(browser.reader.title == "notes.txt")
+        #expect(browser.reader.text.isEmpty)
+        Self.show(browser, tree, "", Array("other.txt".utf8))
+        #expect(browser.reader.text == "other")
+    }
+}
+
+/// True while a listing is being read.
+func isLoading(_ listing: FileStore.Listing?) -> Bool {
+    if case .loading? = listing { return true }
+    return false
+}
