@@ -185,6 +185,41 @@ import Testing
     }
 }
 
+extension HostileTreeTests {
+    /// The shown folder deleted under the browser: the list says why, the outline drops it,
+    /// the reader shows nothing stale, and the rest of the tree still browses.
+    @Test func theShownFolderDeletedWhileShownSaysSo() {
+        let tree = TempTree()
+        tree.file("Shown/a.txt", "a")
+        tree.file("Other/b.txt", "b")
+        let browser = makeBrowser(tree)
+        guard browser.store.watcherDescriptor != nil else { return }
+        Self.show(browser, tree, "Shown", Array("a.txt".utf8))
+        #expect(browser.reader.text == "a")
+        unlink(tree.root + "/Shown/a.txt")
+        rmdir(tree.root + "/Shown")
+        #expect(settle(browser.store) { browser.entries.numberOfRows == 0 && browser.reader.text.isEmpty })
+        #expect(settle(browser.store) { !browser.tree.rows.contains { $0.title == "Shown" } })
+        Self.show(browser, tree, "Other", Array("b.txt".utf8))
+        #expect(browser.reader.text == "b")
+    }
+
+    /// The shown folder renamed: the outline shows the new name, the old path's list says it is
+    /// gone, and the renamed folder browses under its new name.
+    @Test func theShownFolderRenamedWhileShownFollowsOnDisk() {
+        let tree = TempTree()
+        tree.file("Before/a.txt", "a")
+        let browser = makeBrowser(tree)
+        guard browser.store.watcherDescriptor != nil else { return }
+        Self.show(browser, tree, "Before", Array("a.txt".utf8))
+        rename(tree.root + "/Before", tree.root + "/After")
+        #expect(settle(browser.store) { browser.tree.rows.contains { $0.title == "After" } })
+        #expect(settle(browser.store) { browser.reader.text.isEmpty })
+        Self.show(browser, tree, "After", Array("a.txt".utf8))
+        #expect(browser.reader.text == "a")
+    }
+}
+
 /// True while a listing is being read.
 func isLoading(_ listing: FileStore.Listing?) -> Bool {
     if case .loading? = listing { return true }
