@@ -77,14 +77,22 @@ final class FolderTree: ListDataSource {
     /// Builds the rows again from the store's listings (after a read or a change).
     func rebuild() {
         var rows: [Row] = []
-        var ancestors: [FileIdentity] = []
+        var ancestors: Set<FileIdentity> = []
         add(
             root, name: FilePath.displayName(root.lastComponent.isEmpty ? root.bytes : root.lastComponent),
-            depth: 0, ancestors: &ancestors, into: &rows)
+            depth: 0, identity: try? FileInfo.read(root).get().identity, ancestors: &ancestors, into: &rows)
         self.rows = rows
     }
 
-    private func add(_ folder: FilePath, name: String, depth: Int, ancestors: inout [FileIdentity], into rows: inout [Row]) {
+    /// Adds `folder`'s row and, when it is expanded, its subfolders' rows. `identity` is the
+    /// folder's device and inode (its target's, for a link), from the parent listing's cached
+    /// entry rather than a `stat` of its path at every rebuild: a path walk costs one step per
+    /// level, and a tree thousands of levels deep made each rebuild quadratic in its depth.
+    /// The ancestors are a set for the same reason.
+    private func add(
+        _ folder: FilePath, name: String, depth: Int, identity: FileIdentity?, ancestors: inout Set<FileIdentity>,
+        into rows: inout [Row]
+    ) {
         let isExpanded = expanded.contains(folder)
         // Only expanded folders are read: a collapsed one uses what is known already.
         let listing = isExpanded ? store.listing(of: folder) : store.known(folder) ?? .loading
@@ -95,7 +103,7 @@ final class FolderTree: ListDataSource {
         rows.append(Row(path: folder, depth: depth, title: name, isFolder: true, disclosure: disclosure))
         guard isExpanded else { return }
         func message(_ text: String) { rows.append(Row(path: folder, depth: depth + 1, title: text, isFolder: false)) }
-        guard let identity = try? FileInfo.read(folder).get().identity else { return message("Cannot read this folder") }
+        guard let identity else { return message("Cannot read this folder") }
         if ancestors.contains(identity) {
             return message("Link loop: an enclosing folder")
         }
@@ -103,12 +111,14 @@ final class FolderTree: ListDataSource {
         case .loading: message("Loading…")
         case .failed(let error): message(error.reason)
         case .loaded(let entries):
-            ancestors.append(identity)
+            ancestors.insert(identity)
             for index in entries.subfolderIndices where visible(entries.entries[index]) {
                 let entry = entries.entries[index]
-                add(folder.appending(entry.name), name: entry.displayName, depth: depth + 1, ancestors: &ancestors, into: &rows)
+                add(
+                    folder.appending(entry.name), name: entry.displayName, depth: depth + 1,
+                    identity: try? entries.info(at: index).get().identity, ancestors: &ancestors, into: &rows)
             }
-            ancestors.removeLast()
+            ancestors.remove(identity)
         }
     }
 
