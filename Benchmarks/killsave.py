@@ -11,37 +11,15 @@ complete new one — never torn, never empty — and the state folder must hold 
 (no temporary left behind). It prints how many kills found the old state, how many the new
 one, and any failure; it exits 1 on the first failure.
 """
-import argparse, json, os, random, select, shutil, signal, subprocess, sys, tempfile, time
+import argparse, json, os, random, shutil, signal, subprocess, sys, tempfile, time
 from Xlib import X, XK, display as xdisplay
 from Xlib.ext import xtest  # noqa: F401
-
-
-def start_xvfb():
-    read, write = os.pipe()
-    proc = subprocess.Popen(['Xvfb', '-displayfd', str(write), '-screen', '0', '1600x1000x24', '-nolisten', 'tcp'],
-                            pass_fds=[write], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    number, deadline = b'', time.time() + 15
-    while not number.endswith(b'\n'):
-        ready, _, _ = select.select([read], [], [], max(0.0, deadline - time.time()))
-        chunk = os.read(read, 32) if ready else b''
-        if not chunk:
-            proc.kill()
-            sys.exit('killsave: Xvfb did not start')
-        number += chunk
-    os.close(read)
-    return proc, ':' + number.decode().strip()
+from xvfbrun import start_xvfb, top_levels
 
 
 def window_of(d):
-    for child in d.screen().root.query_tree().children:
-        try:
-            if child.get_wm_class() and child.get_wm_class()[0] == 'splitview' \
-                    and child.get_attributes().map_state == X.IsViewable:
-                return child
-        except Exception:
-            pass
-    return None
+    found = top_levels(d)
+    return found[0] if found else None
 
 
 def key(d, name):
@@ -87,7 +65,7 @@ def main():
                 f.write('note %d of folder %d\n' % (j, i))
     state_dir = os.path.join(home, 'state', 'splitview')
     env = dict(os.environ, XDG_STATE_HOME=os.path.join(home, 'state'), XDG_CONFIG_HOME=os.path.join(home, 'config'))
-    xvfb, name = start_xvfb()
+    xvfb, name = start_xvfb('killsave')
     env['DISPLAY'] = name
     d = xdisplay.Display(name)
     counts = {'old': 0, 'new': 0}

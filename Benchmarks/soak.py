@@ -25,26 +25,10 @@ on stderr and fails the run (lsan.supp lists the system libraries' own leaks, wi
     python3 Benchmarks/soak.py --app .build-asan/debug/splitview --scale 0.01 --sanitizer \\
         --args --secondary 'xterm -into {} -e sh' --inspector 'xterm -into {} -e sh'
 """
-import argparse, os, select, shutil, subprocess, sys, tempfile, time
+import argparse, os, shutil, subprocess, sys, tempfile, time
 from Xlib import X, XK, display as xdisplay
 from Xlib.ext import xtest  # noqa: F401  (registers the extension)
-
-
-def start_xvfb():
-    read, write = os.pipe()
-    proc = subprocess.Popen(['Xvfb', '-displayfd', str(write), '-screen', '0', '1600x1000x24', '-nolisten', 'tcp'],
-                            pass_fds=[write], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    number, deadline = b'', time.time() + 15
-    while not number.endswith(b'\n'):
-        ready, _, _ = select.select([read], [], [], max(0.0, deadline - time.time()))
-        chunk = os.read(read, 32) if ready else b''
-        if not chunk:
-            proc.kill()
-            sys.exit('soak: Xvfb did not start')
-        number += chunk
-    os.close(read)
-    return proc, ':' + number.decode().strip()
+from xvfbrun import start_xvfb, top_levels
 
 
 def rss_kib(pid):
@@ -53,19 +37,6 @@ def rss_kib(pid):
             if line.startswith('VmRSS:'):
                 return int(line.split()[1])
     return 0
-
-
-def top_levels(d):
-    result = []
-    for child in d.screen().root.query_tree().children:
-        try:
-            wm_class = child.get_wm_class()
-            attrs = child.get_attributes()
-        except Exception:
-            continue
-        if wm_class and wm_class[0] == 'splitview' and attrs.map_state == X.IsViewable:
-            result.append(child)
-    return result
 
 
 def named_child(window, name):
@@ -118,7 +89,7 @@ def main():
     motions, resizes, toggles, pairs = (max(1, int(n * args.scale)) for n in (1_000_000, 10_000, 10_000, 1_000))
     total = motions + resizes + toggles + pairs
 
-    xvfb, name = start_xvfb()
+    xvfb, name = start_xvfb('soak')
     d = xdisplay.Display(name)  # ours first: the server must outlive the program
     home = tempfile.mkdtemp(prefix='splitview-soak-')
     env = dict(os.environ, DISPLAY=name, XDG_STATE_HOME=home + '/state', XDG_CONFIG_HOME=home + '/config')

@@ -6,13 +6,15 @@ import PackageDescription
 // README.md); a plain `swift build` here builds them without the fuzzer and cannot link.
 //
 // The decoders are the app's own files, linked here (symbolic links in Targets/): the app is
-// an executable, which no other package can import.
+// an executable, which no other package can import. Targets/Shared/FuzzDriver.swift is linked
+// into every target the same way.
 let fuzz: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 
 let package = Package(
     name: "splitview-fuzz",
     dependencies: [.package(name: "SplitView", path: "..")],
     targets: [
+        // Shared/ holds only the driver file the targets link; it is no target of its own.
         .executableTarget(
             name: "FuzzCommandWords", dependencies: [.product(name: "SplitView", package: "SplitView")],
             path: "Targets/CommandWords", swiftSettings: fuzz),

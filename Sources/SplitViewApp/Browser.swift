@@ -290,19 +290,6 @@ final class Browser {
         details.show(FileDetails(path: path, preview: preview))
     }
 
-    /// Gives the programs whose command names `{file}` the selected file: a file (or a link
-    /// to one), never a folder; nil while none is selected.
-    private func updateProgramFiles() {
-        guard !programs.isEmpty else { return }
-        var file: [UInt8]?
-        if let folder = selectedFolder, let name = selectedName, let index = entries.index(of: name),
-            let entry = entries.entry(at: index), !entry.isFolder
-        {
-            file = folder.appending(name).bytes
-        }
-        for program in programs.values { program.file = file }
-    }
-
     private func showPlaceholder(title: String, _ text: String, details shown: FileDetails?) {
         shownPreview = nil
         reader.title = title

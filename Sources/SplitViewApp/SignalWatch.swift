@@ -1,6 +1,7 @@
 import Glibc
+import SplitViewX11
 
-/// SIGTERM, SIGINT and SIGHUP as input to the loop (the self-pipe trick): the handler only
+/// SIGTERM, SIGINT and SIGHUP as input to the loop (the self-pipe trick, a ``SignalPipe``): the handler only
 /// writes a byte to a pipe the loop watches, so that the program saves its state and closes
 /// its windows instead of dying mid-write.
 ///
@@ -15,14 +16,9 @@ enum SignalWatch {
     /// pipe can be made: the signals then end the program as usual.
     static func descriptor() -> Int32? {
         if readEnd >= 0 { return readEnd }
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return nil }
-        for end in ends {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-        }
-        readEnd = ends[0]
-        writeEnd = ends[1]
+        guard let ends = SignalPipe.make() else { return nil }
+        readEnd = ends.read
+        writeEnd = ends.write
         for signal in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { _ in
@@ -38,10 +34,7 @@ enum SignalWatch {
 
     /// Empties the pipe; true when a signal had arrived.
     static func take() -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        var any = false
-        while read(readEnd, &buffer, buffer.count) > 0 { any = true }
-        return any
+        SignalPipe.drain(readEnd)
     }
 
     // Written once before the handlers exist, then only read (the handler cannot capture).

@@ -160,21 +160,43 @@ enum LivePrograms {
     static func all() -> [pid_t] { pids.withLock { $0 } }
 }
 
-/// SIGCHLD as input to the loop (the self-pipe trick, as `SignalWatch` in the app does for
-/// SIGTERM): the handler writes a byte to a pipe the host watches; the host then reaps its
-/// programs. Installed once, the first time a program starts.
-enum ChildSignal {
-    /// The pipe's read end; nil when no pipe could be made (the host then polls).
-    static func descriptor() -> Int32? {
-        if readEnd >= 0 { return readEnd }
+/// The self-pipe trick's pipe, for turning a signal into input to the loop: a handler may
+/// only write a byte; the loop polls the read end and empties it. Shared by SIGCHLD here and
+/// the app's SIGTERM, SIGINT and SIGHUP.
+public enum SignalPipe {
+    /// A pipe whose two ends are close-on-exec (programs we start do not inherit them) and
+    /// non-blocking (a full pipe never blocks a handler, an empty one never blocks the loop);
+    /// nil when none can be made.
+    public static func make() -> (read: Int32, write: Int32)? {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return nil }
         for end in ends {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
         }
-        readEnd = ends[0]
-        writeEnd = ends[1]
+        return (ends[0], ends[1])
+    }
+
+    /// Empties the read end; true when any byte was there.
+    @discardableResult
+    public static func drain(_ readEnd: Int32) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        var any = false
+        while read(readEnd, &buffer, buffer.count) > 0 { any = true }
+        return any
+    }
+}
+
+/// SIGCHLD as input to the loop (a ``SignalPipe``): the handler writes a byte to a pipe the
+/// host watches; the host then reaps its programs. Installed once, the first time a program
+/// starts.
+enum ChildSignal {
+    /// The pipe's read end; nil when no pipe could be made (the host then polls).
+    static func descriptor() -> Int32? {
+        if readEnd >= 0 { return readEnd }
+        guard let ends = SignalPipe.make() else { return nil }
+        readEnd = ends.read
+        writeEnd = ends.write
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
             let saved = errno
@@ -190,8 +212,7 @@ enum ChildSignal {
 
     /// Empties the pipe.
     static func drain() {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while read(readEnd, &buffer, buffer.count) > 0 {}
+        SignalPipe.drain(readEnd)
     }
 
     // Written once before the handler exists, then only read (the handler cannot capture).

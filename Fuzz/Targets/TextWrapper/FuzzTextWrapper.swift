@@ -26,19 +26,8 @@ public func fuzzTextWrapper(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// The program's entry. SwiftPM links an executable's `main` to `<module>_main`, so
-/// libFuzzer's own `main` is not used: this one hands the command line to libFuzzer's driver.
+/// The program's entry: libFuzzer's driver over this target (see FuzzDriver.swift).
 @_cdecl("FuzzTextWrapper_main")
 public func fuzzTextWrapperMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var argc = argc
-    var argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-        fuzzTextWrapper(data!, size)
-    }
+    runFuzzer(argc, argv) { data, size in fuzzTextWrapper(data!, size) }
 }
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt

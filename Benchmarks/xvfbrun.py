@@ -1,0 +1,35 @@
+"""What the reliability scripts share: a private Xvfb, and splitview's top-level windows."""
+import os, select, subprocess, sys, time
+from Xlib import X
+
+
+def start_xvfb(who):
+    """Starts Xvfb on a display it picks itself (-displayfd); the process and ':N'."""
+    read, write = os.pipe()
+    proc = subprocess.Popen(['Xvfb', '-displayfd', str(write), '-screen', '0', '1600x1000x24', '-nolisten', 'tcp'],
+                            pass_fds=[write], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    number, deadline = b'', time.time() + 15
+    while not number.endswith(b'\n'):
+        ready, _, _ = select.select([read], [], [], max(0.0, deadline - time.time()))
+        chunk = os.read(read, 32) if ready else b''
+        if not chunk:
+            proc.kill()
+            sys.exit('%s: Xvfb did not start' % who)
+        number += chunk
+    os.close(read)
+    return proc, ':' + number.decode().strip()
+
+
+def top_levels(d):
+    """splitview's viewable top-level windows on the display."""
+    result = []
+    for child in d.screen().root.query_tree().children:
+        try:
+            wm_class = child.get_wm_class()
+            attrs = child.get_attributes()
+        except Exception:
+            continue
+        if wm_class and wm_class[0] == 'splitview' and attrs.map_state == X.IsViewable:
+            result.append(child)
+    return result

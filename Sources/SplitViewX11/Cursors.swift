@@ -1,0 +1,53 @@
+import CX11
+import SplitView
+
+/// The pointer shape a pressed button's grab shows, chosen from the core's state rather
+/// than from the X window that was pressed: whatever starts a divider drag (its grab area, a
+/// press the controller takes as one), the shape follows.
+public enum GrabCursor: Hashable, Sendable {
+    /// The grab shows no cursor of its own: the window's.
+    case none
+    /// A divider is dragged: the horizontal-resize double arrow.
+    case resize
+    /// An item is dragged between panes: the four-way move arrow.
+    case move
+
+    /// The shape for a controller's `layout` (a divider marked active is being dragged or
+    /// moved) and its `dragSession` (an item dragged between panes); a content drag wins,
+    /// since a divider cannot be dragged at the same time.
+    public init(layout: Layout, dragSession: DragSession?) {
+        if dragSession != nil {
+            self = .move
+        } else if layout.dividers.contains(where: \.isActive) {
+            self = .resize
+        } else {
+            self = .none
+        }
+    }
+}
+
+/// The pointer shapes the windows use (arrow, resize, move), created once per connection.
+public struct Cursors {
+    /// The arrow, for the top-level and so every pane (without it panes show the root's X).
+    public let arrow: Cursor
+    /// The horizontal-resize double arrow, over dividers and during a drag.
+    public let horizontalResize: Cursor
+    /// The four-way arrow of a move, while an item is dragged between panes.
+    public let move: Cursor
+
+    /// The cursor for a grab's shape, or `None` for ``GrabCursor/none``.
+    public func cursor(for shape: GrabCursor) -> Cursor {
+        switch shape {
+        case .none: UInt(None)
+        case .resize: horizontalResize
+        case .move: move
+        }
+    }
+
+    /// Creates the cursors from the cursor font.
+    public init(connection: X11Connection) {
+        arrow = XCreateFontCursor(connection.display, UInt32(XC_left_ptr))
+        horizontalResize = XCreateFontCursor(connection.display, UInt32(XC_sb_h_double_arrow))
+        move = XCreateFontCursor(connection.display, UInt32(XC_fleur))
+    }
+}
