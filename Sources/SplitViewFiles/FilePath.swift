@@ -33,12 +33,35 @@ public struct FilePath: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// pass names from a listing or from people after checking them.
     public func appending(_ name: [UInt8]) -> FilePath {
         if bytes.isEmpty { return FilePath(bytes: name) }
-        if bytes.last == FilePath.slash { return FilePath(bytes: bytes + name) }
-        var joined = bytes
-        joined.reserveCapacity(bytes.count + 1 + name.count)
-        joined.append(FilePath.slash)
-        joined.append(contentsOf: name)
+        let separator = bytes.last == FilePath.slash ? 0 : 1
+        let joined = [UInt8](unsafeUninitializedCapacity: bytes.count + separator + name.count) { buffer, count in
+            FilePath.copy(bytes, to: buffer, at: 0)
+            if separator == 1 { buffer[bytes.count] = FilePath.slash }
+            FilePath.copy(name, to: buffer, at: bytes.count + separator)
+            count = buffer.count
+        }
         return FilePath(bytes: joined)
+    }
+
+    /// Copies `source` into `buffer` from `offset`, as one block. Paths are copied, hashed and
+    /// compared as blocks of memory rather than byte by byte: a folder a few thousand levels
+    /// deep holds paths of 4 KiB, and its outline has a row for each level.
+    private static func copy(_ source: [UInt8], to buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        source.withUnsafeBufferPointer { from in
+            guard let base = from.baseAddress, let target = buffer.baseAddress else { return }
+            (target + offset).initialize(from: base, count: from.count)
+        }
+    }
+
+    /// The first `count` bytes as a path of their own.
+    private func prefix(_ count: Int) -> FilePath {
+        let head = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            bytes.withUnsafeBufferPointer { from in
+                if let base = from.baseAddress, let target = buffer.baseAddress { target.initialize(from: base, count: count) }
+            }
+            initialized = count
+        }
+        return FilePath(bytes: head)
     }
 
     /// The last component: `c` for `/a/b/c`; `/` for the root, which has no other name.
@@ -55,7 +78,7 @@ public struct FilePath: Hashable, Sendable, Comparable, CustomStringConvertible 
         guard let slash = bytes.lastIndex(of: FilePath.slash) else { return FilePath(".") }
         var end = slash
         while end > 0 && bytes[end - 1] == FilePath.slash { end -= 1 }
-        return end == 0 ? FilePath("/") : FilePath(bytes: Array(bytes[..<end]))
+        return end == 0 ? FilePath("/") : prefix(end)
     }
 
     /// Whether this is `/`, the one folder that is its own parent.
@@ -91,6 +114,23 @@ public struct FilePath: Hashable, Sendable, Comparable, CustomStringConvertible 
 
     /// The display string, so paths interpolate readably in messages.
     public var description: String { displayString }
+
+    /// Equal bytes: compared as one block of memory (see `copy(_:to:at:)`).
+    public static func == (lhs: FilePath, rhs: FilePath) -> Bool {
+        guard lhs.bytes.count == rhs.bytes.count else { return false }
+        guard !lhs.bytes.isEmpty else { return true }
+        return lhs.bytes.withUnsafeBufferPointer { left in
+            rhs.bytes.withUnsafeBufferPointer { right in
+                left.baseAddress == right.baseAddress || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+            }
+        }
+    }
+
+    /// Hashes the bytes as one block, as `==` compares them.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes.count)
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
 
     /// Byte order, so sets of paths print and compare deterministically.
     public static func < (lhs: FilePath, rhs: FilePath) -> Bool {

@@ -1,3 +1,4 @@
+import PropertyBased
 import SplitViewFiles
 import Testing
 
@@ -14,6 +15,34 @@ import Testing
         #expect(FilePath("/a").appending(Array("b".utf8)) == FilePath("/a/b"))
         #expect(FilePath("/").appending(Array("b".utf8)) == FilePath("/b"))
         #expect(FilePath(bytes: []).appending(Array("b".utf8)) == FilePath("b"))
+    }
+
+    /// Paths are compared and hashed as blocks of memory: exactly when their bytes are equal,
+    /// with equal hashes for equal paths; empty and unequal-length paths are the boundaries.
+    @Test func pathsAreEqualExactlyWhenTheirBytesAreAndHashAlike() async {
+        #expect(FilePath(bytes: []) == FilePath(bytes: []))
+        #expect(FilePath("/a") != FilePath("/ab"))
+        #expect(FilePath("/ab") != FilePath("/ac"))
+        let bytes = Gen.uint8(in: 0...3).array(of: 0...6)
+        await propertyCheck(count: 2000, input: bytes, bytes) { a, b in
+            let left = FilePath(bytes: a), right = FilePath(bytes: b)
+            #expect((left == right) == (left.bytes == right.bytes))
+            #expect(left == FilePath(bytes: Array(left.bytes)))
+            if left == right { #expect(left.hashValue == right.hashValue) }
+            #expect(Set([left, right]).count == (left.bytes == right.bytes ? 1 : 2))
+        }
+    }
+
+    /// A joined path's parent is the folder, and its last component the name, at any length.
+    @Test func appendingThenParentGivesTheFolderBack() async {
+        let name = Gen.uint8(in: 0...255).array(of: 1...300).map { $0.map { $0 == 47 || $0 == 0 ? 120 : $0 } }
+        await propertyCheck(count: 500, input: name, name) { folder, leaf in
+            let base = FilePath(bytes: [47] + folder)
+            let joined = base.appending(leaf)
+            #expect(joined.bytes.count == base.bytes.count + 1 + leaf.count)
+            #expect(joined.parent == base)
+            #expect(joined.lastComponent == leaf)
+        }
     }
 
     @Test func parentStopsAtTheRootAndAtARelativeName() {
