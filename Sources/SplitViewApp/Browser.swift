@@ -45,6 +45,10 @@ final class Browser {
     var dragged: FilePath?
     /// The selected file's device and inode, to follow it when it is renamed.
     private var selectedIdentity: (folder: FilePath, identity: FileIdentity)?
+    /// The expanded folders as the state file lists them, and the outline's ``FolderTree/revision``
+    /// they were made at: the launcher captures the state after every input, and making the
+    /// list again each time (thousands of paths in a deep tree) cost more than a frame.
+    var savedExpansions: (revision: Int, folders: [String]) = (-1, [])
     /// The preview's identity, to read a changed file again and leave an unchanged one alone.
     private var shownPreview: (path: FilePath, size: Int64, modified: FileTime)?
 
@@ -340,6 +344,7 @@ final class Browser {
         showsHidden = shows
         tree.showsHidden = shows
         if let name = selectedName, !shows, name.first == UInt8(ascii: ".") { selectedName = nil }
+        tree.rebuild()
         treeDidChange()
         refreshEntries(keepingScroll: true)
     }
@@ -359,9 +364,9 @@ final class Browser {
 
     // MARK: - Changes
 
+    /// Shows the outline's rows again after they changed, keeping the selected folder.
     private func treeDidChange() {
         let selected = selectedFolder
-        tree.rebuild()
         folders.reloadData()
         folders.selectedIndex = selected.flatMap(tree.index(of:))
     }
@@ -369,6 +374,7 @@ final class Browser {
     /// The store read folders again (or for the first time): the outline, the list and the
     /// reader follow, each keeping its selection when it still exists.
     private func foldersChanged(_ changed: Set<FilePath>) {
+        tree.refresh(changed)
         treeDidChange()
         if let folder = selectedFolder, changed.contains(folder) {
             refreshEntries(keepingScroll: true)

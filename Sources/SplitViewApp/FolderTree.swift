@@ -26,16 +26,58 @@ final class FolderTree: ListDataSource {
     let root: FilePath
     private let store: FileStore
     /// The expanded folders.
-    private(set) var expanded: Set<FilePath>
+    private(set) var expanded: Set<FilePath> {
+        didSet { revision &+= 1 }
+    }
+    /// Counts the changes to ``expanded``, so that a reader can keep what it made of it (the
+    /// state file's list) until it changes.
+    private(set) var revision = 0
     /// Whether hidden folders show.
     var showsHidden: Bool
     private(set) var rows: [Row] = []
+
+    /// The outline as a tree of folders, kept between changes: a change to one folder (its
+    /// listing arrived, it was expanded or collapsed) rebuilds that folder's part only, and
+    /// then the rows are read off the tree in one walk. Rebuilding every row at every change
+    /// made each step down a tree thousands of levels deep cost a hash, a copy and a
+    /// comparison of every level's whole path (4 KiB deep down): the walk was cubic.
+    private var top: Node
+    /// Every folder in the tree by its path. A collapsed folder has no children here: they are
+    /// made again from the store's listings when it is expanded.
+    private var nodes: [FilePath: Node] = [:]
+
+    /// A folder in the outline.
+    private final class Node {
+        let path: FilePath
+        let title: String
+        let depth: Int
+        /// The folder's device and inode (its target's, for a link): from the parent
+        /// listing's cached entry, never a `stat` of the path at each change; the root's is
+        /// read when it changes.
+        var identity: FileIdentity?
+        weak var parent: Node?
+        var children: [Node] = []
+        /// The row under an expanded folder that has no children to show: why.
+        var message: String?
+        var disclosure: ListItem.Disclosure?
+        /// The node's row in ``rows``.
+        var row = 0
+
+        init(path: FilePath, title: String, depth: Int, identity: FileIdentity?, parent: Node?) {
+            self.path = path
+            self.title = title
+            self.depth = depth
+            self.identity = identity
+            self.parent = parent
+        }
+    }
 
     init(root: FilePath, store: FileStore, expanded: Set<FilePath>, showsHidden: Bool) {
         self.root = root
         self.store = store
         self.expanded = expanded
         self.showsHidden = showsHidden
+        top = Node(path: root, title: "", depth: 0, identity: nil, parent: nil)
         rebuild()
     }
 
@@ -51,75 +93,147 @@ final class FolderTree: ListDataSource {
 
     /// The row of `folder`, if it shows.
     func index(of folder: FilePath) -> Int? {
-        rows.firstIndex { $0.isFolder && $0.path == folder }
+        nodes[folder]?.row
     }
 
     /// Expands or collapses `folder`; true when that changed the rows.
     @discardableResult
     func setExpanded(_ folder: FilePath, _ expand: Bool) -> Bool {
         let changed = expand ? expanded.insert(folder).inserted : expanded.remove(folder) != nil
-        if changed { rebuild() }
+        if changed, let node = nodes[folder] {
+            fill(node)
+            flatten()
+        }
         return changed
     }
 
     /// Expands every folder from the root down to `folder`'s parent, so that `folder` shows.
+    /// The walk up stops at the first folder already expanded in the outline: everything
+    /// above it is expanded too.
     func reveal(_ folder: FilePath) {
-        var chain: [FilePath] = []
         var step = folder
+        var highest: Node?
         while step != root && step.bytes.count > root.bytes.count {
             step = step.parent
-            chain.append(step)
+            if nodes[step] != nil && expanded.contains(step) { break }
+            expanded.insert(step)
+            highest = nodes[step] ?? highest
         }
-        for ancestor in chain { expanded.insert(ancestor) }
-        rebuild()
+        if let highest {
+            fill(highest)
+            flatten()
+        }
     }
 
-    /// Builds the rows again from the store's listings (after a read or a change).
+    /// Builds the whole outline again from the store's listings (the hidden folders were
+    /// shown or hidden).
     func rebuild() {
-        var rows: [Row] = []
-        var ancestors: Set<FileIdentity> = []
-        add(
-            root, name: FilePath.displayName(root.lastComponent.isEmpty ? root.bytes : root.lastComponent),
-            depth: 0, identity: try? FileInfo.read(root).get().identity, ancestors: &ancestors, into: &rows)
-        self.rows = rows
+        nodes = [:]
+        top = Node(
+            path: root, title: FilePath.displayName(root.lastComponent.isEmpty ? root.bytes : root.lastComponent),
+            depth: 0, identity: try? FileInfo.read(root).get().identity, parent: nil)
+        nodes[root] = top
+        fill(top)
+        flatten()
     }
 
-    /// Adds `folder`'s row and, when it is expanded, its subfolders' rows. `identity` is the
-    /// folder's device and inode (its target's, for a link), from the parent listing's cached
-    /// entry rather than a `stat` of its path at every rebuild: a path walk costs one step per
-    /// level, and a tree thousands of levels deep made each rebuild quadratic in its depth.
-    /// The ancestors are a set for the same reason.
-    private func add(
-        _ folder: FilePath, name: String, depth: Int, identity: FileIdentity?, ancestors: inout Set<FileIdentity>,
-        into rows: inout [Row]
-    ) {
-        let isExpanded = expanded.contains(folder)
-        // Only expanded folders are read: a collapsed one uses what is known already.
-        let listing = isExpanded ? store.listing(of: folder) : store.known(folder) ?? .loading
-        var disclosure: ListItem.Disclosure? = isExpanded ? .expanded : .collapsed
-        if case .loaded(let entries) = listing, entries.subfolderIndices.allSatisfy({ !visible(entries.entries[$0]) }) {
-            disclosure = nil
+    /// Follows the store after it read `changed` again: only those folders' parts of the tree
+    /// are made again, the shallowest first (a deeper one may go with its ancestor's).
+    func refresh(_ changed: Set<FilePath>) {
+        var touched = false
+        for path in changed.sorted(by: { $0.bytes.count < $1.bytes.count }) {
+            guard let node = nodes[path] else { continue }
+            if node === top { top.identity = try? FileInfo.read(root).get().identity }
+            fill(node)
+            touched = true
         }
-        rows.append(Row(path: folder, depth: depth, title: name, isFolder: true, disclosure: disclosure))
+        if touched { flatten() }
+    }
+
+    /// Makes `node`'s disclosure and children again from its listing, keeping the children
+    /// whose folder is still the same (same name, device and inode) with what is below them.
+    private func fill(_ node: Node) {
+        var ancestors: Set<FileIdentity> = []
+        var up = node.parent
+        while let ancestor = up {
+            if let identity = ancestor.identity { ancestors.insert(identity) }
+            up = ancestor.parent
+        }
+        fill(node, ancestors: &ancestors)
+    }
+
+    private func fill(_ node: Node, ancestors: inout Set<FileIdentity>) {
+        let isExpanded = expanded.contains(node.path)
+        // Only expanded folders are read: a collapsed one uses what is known already.
+        let listing = isExpanded ? store.listing(of: node.path) : store.known(node.path) ?? .loading
+        node.disclosure = isExpanded ? .expanded : .collapsed
+        if case .loaded(let entries) = listing, entries.subfolderIndices.allSatisfy({ !visible(entries.entries[$0]) }) {
+            node.disclosure = nil
+        }
+        let old = node.children
+        node.children = []
+        node.message = nil
+        defer { for child in old where child.parent == nil { forget(child) } }
+        for child in old { child.parent = nil }
         guard isExpanded else { return }
-        func message(_ text: String) { rows.append(Row(path: folder, depth: depth + 1, title: text, isFolder: false)) }
-        guard let identity else { return message("Cannot read this folder") }
+        guard let identity = node.identity else {
+            node.message = "Cannot read this folder"
+            return
+        }
         if ancestors.contains(identity) {
-            return message("Link loop: an enclosing folder")
+            node.message = "Link loop: an enclosing folder"
+            return
         }
         switch listing {
-        case .loading: message("Loading…")
-        case .failed(let error): message(error.reason)
+        case .loading: node.message = "Loading…"
+        case .failed(let error): node.message = error.reason
         case .loaded(let entries):
+            var kept: [[UInt8]: Node] = [:]
+            for child in old { kept[child.path.lastComponent] = child }
             ancestors.insert(identity)
             for index in entries.subfolderIndices where visible(entries.entries[index]) {
                 let entry = entries.entries[index]
-                add(
-                    folder.appending(entry.name), name: entry.displayName, depth: depth + 1,
-                    identity: try? entries.info(at: index).get().identity, ancestors: &ancestors, into: &rows)
+                let childIdentity = try? entries.info(at: index).get().identity
+                if let same = kept[entry.name], same.identity == childIdentity, childIdentity != nil {
+                    same.parent = node
+                    node.children.append(same)
+                    continue
+                }
+                let child = Node(
+                    path: node.path.appending(entry.name), title: entry.displayName, depth: node.depth + 1,
+                    identity: childIdentity, parent: node)
+                nodes[child.path] = child
+                node.children.append(child)
+                fill(child, ancestors: &ancestors)
             }
             ancestors.remove(identity)
         }
+    }
+
+    /// Takes `node` and everything below it out of the tree.
+    private func forget(_ node: Node) {
+        var stack = [node]
+        while let next = stack.popLast() {
+            if nodes[next.path] === next { nodes[next.path] = nil }
+            stack.append(contentsOf: next.children)
+            next.children = []
+        }
+    }
+
+    /// Reads the rows off the tree, depth first.
+    private func flatten() {
+        var rows: [Row] = []
+        rows.reserveCapacity(nodes.count)
+        var stack = [top]
+        while let node = stack.popLast() {
+            node.row = rows.count
+            rows.append(Row(path: node.path, depth: node.depth, title: node.title, isFolder: true, disclosure: node.disclosure))
+            if let message = node.message {
+                rows.append(Row(path: node.path, depth: node.depth + 1, title: message, isFolder: false))
+            }
+            stack.append(contentsOf: node.children.reversed())
+        }
+        self.rows = rows
     }
 
     private func visible(_ entry: FolderListing.Entry) -> Bool { showsHidden || !entry.isHidden }

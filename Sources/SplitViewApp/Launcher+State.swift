@@ -59,10 +59,18 @@ extension Launcher {
             width: size.width, height: size.height, x: nil, y: nil,
             style: browser.split.style == .doubleColumn ? .double : .triple,
             split: browser.split.stateSnapshot(),
-            expandedFolders: browser.tree.expanded.compactMap(relative).sorted(),
+            expandedFolders: savedExpansions(of: browser),
             selectedFolder: browser.selectedFolder.flatMap(relative),
             selectedFile: browser.selectedName.map(FilePath.displayName),
             scrollOffsets: scroll)
+    }
+
+    /// `browser`'s expanded folders as saved, made again only when they changed.
+    func savedExpansions(of browser: Browser) -> [String] {
+        if browser.savedExpansions.revision != browser.tree.revision {
+            browser.savedExpansions = (browser.tree.revision, browser.tree.expanded.compactMap(relative).sorted())
+        }
+        return browser.savedExpansions.folders
     }
 
     func restore(_ window: WindowState) -> Browser {

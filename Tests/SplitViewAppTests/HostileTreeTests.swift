@@ -74,6 +74,27 @@ import Testing
             default: Issue.record("depth \(depth) was never read")
             }
         }
+        // Walked down one level at a time, as a person pressing Right and Down would, until a
+        // level past PATH_MAX is refused. The outline keeps its tree between steps, so each
+        // step costs one walk over the rows; before, it hashed and copied every level's whole
+        // path (cubic: 2 100 levels did not finish in 15 minutes).
+        let walker = makeBrowser(tree)
+        var path = tree.root
+        var refused = 0
+        for depth in 1...2_100 {
+            path += "/d"
+            let folder = FilePath(path)
+            walker.select(folder: folder, name: nil)
+            #expect(walker.folders.selectedIndex == depth)
+            _ = settle(walker.store) { walker.store.known(folder) != nil && !isLoading(walker.store.known(folder)) }
+            if case .failed(let error)? = walker.store.known(folder) {
+                refused = depth
+                #expect(walker.notes.emptyText == error.reason)
+                break
+            }
+        }
+        // 4 096 bytes hold about 2 040 levels of "/d" below the test's folder.
+        #expect((2_000...2_048).contains(refused))
     }
 
     /// Removes a chain of folders `d/d/d/…` too deep for any path, from the top: the child
