@@ -43,6 +43,8 @@ final class Browser {
     nonisolated(unsafe) static var openers: [(pid: Int32, path: FilePath)] = []
     /// The entry being dragged from the list, if any.
     var dragged: FilePath?
+    /// The selected folder's device and inode, to follow it when it is renamed.
+    var selectedFolderIdentity: FileIdentity?
     /// The selected file's device and inode, to follow it when it is renamed.
     private var selectedIdentity: (folder: FilePath, identity: FileIdentity)?
     /// The expanded folders as the state file lists them, and the outline's ``FolderTree/revision``
@@ -191,6 +193,7 @@ final class Browser {
         if changed {
             selectedName = nil
             notes.selectedIndex = nil
+            selectedFolderIdentity = tree.identity(of: folder) ?? (try? FileInfo.read(folder).get().identity)
         }
         notes.title = FilePath.displayName(folder.lastComponent.isEmpty ? folder.bytes : folder.lastComponent)
         refreshEntries(keepingScroll: !changed)
@@ -259,8 +262,12 @@ final class Browser {
         let display = FilePath.displayName(name)
         let known = row.flatMap { entries.entry(at: $0)?.name == name ? $0 : nil }
         guard let index = known ?? entries.index(of: name), let info = entries.info(at: index) else {
-            if case .loaded = store.known(folder) {
+            switch store.known(folder) {
+            case .loaded?:
                 return showPlaceholder(title: display, "“\(display)” is no longer in this folder.", details: nil)
+            case .failed(let error)?:
+                return showPlaceholder(title: display, "“\(display)” cannot be shown: \(error.reason).", details: nil)
+            default: break
             }
             return showPlaceholder(title: display, "Loading…", details: nil)
         }
@@ -381,6 +388,7 @@ final class Browser {
         } else if selectedFolder == nil, changed.contains(tree.root) {
             select(folder: tree.root)
         }
+        followSelectedFolder()
     }
 
     /// Opens the column a row feeds: the double column pushes the entries on the primary's

@@ -1,3 +1,4 @@
+import Glibc
 import SplitViewFiles
 
 /// The folders every window shows, read on a worker thread, cached, and watched.
@@ -25,6 +26,9 @@ final class FileStore {
     private var listings: [FilePath: Listing] = [:]
     private var reading: Set<FilePath> = []
     private var stale: Set<FilePath> = []
+    /// The folders whose reading failed, by the folder holding them: read again when that
+    /// folder's new listing names them (see ``takeResults()``).
+    private var failedByParent: [FilePath: Set<FilePath>] = [:]
     private let worker: BackgroundWorker<Job>
     private let watcher: FolderWatcher?
     private var observers: [(id: ObjectIdentifier, changed: (Set<FilePath>) -> Void)] = []
@@ -83,8 +87,20 @@ final class FileStore {
             store(folder, result)
             changed.insert(folder)
             if stale.remove(folder) != nil { read(folder) }
+            if case .success(let listing) = result { retryFailed(in: listing) }
         }
         notify(changed)
+    }
+
+    /// Reads again the subfolders of `listing` whose last reading failed but which it still
+    /// names: a folder deleted and made again under its name (`rm -r build; mkdir build`) lost
+    /// its inotify watch with the first, and nothing else would tell of the second.
+    private func retryFailed(in listing: FolderListing) {
+        guard let failed = failedByParent[listing.folder] else { return }
+        for folder in failed {
+            let name = folder.lastComponent
+            if listing.entries.indices.contains(where: { listing.entries.hasName(name, at: $0) }) { read(folder) }
+        }
     }
 
     /// Takes inotify's events and reads the changed folders again: the loop calls it when
@@ -102,14 +118,24 @@ final class FileStore {
         _ = worker.submit { .listing(folder, FolderListing.read(folder, includeHidden: true)) }
     }
 
+    /// Keeps a reading's result and watches the folder. A folder gone between its reading
+    /// and its watch is kept as gone, not as its last listing: no watch would ever tell
+    /// that the listing went stale.
     private func store(_ folder: FilePath, _ result: Result<FolderListing, FileError>) {
+        var result = result
+        if case .success = result, let watcher, !watcher.watch(folder), case .failure(let error) = FileInfo.read(folder),
+            error.code == ENOENT || error.code == ENOTDIR
+        {
+            result = .failure(error)
+        }
         switch result {
         case .success(let listing):
             listings[folder] = .loaded(listing)
-            _ = watcher?.watch(folder)
+            failedByParent[folder.parent]?.remove(folder)
         case .failure(let error):
             listings[folder] = .failed(error)
             watcher?.unwatch(folder)
+            if folder != folder.parent { failedByParent[folder.parent, default: []].insert(folder) }
         }
     }
 

@@ -96,6 +96,11 @@ final class FolderTree: ListDataSource {
         nodes[folder]?.row
     }
 
+    /// `folder`'s device and inode as its parent's listing gave them, if it shows.
+    func identity(of folder: FilePath) -> FileIdentity? {
+        nodes[folder]?.identity
+    }
+
     /// Expands or collapses `folder`; true when that changed the rows.
     @discardableResult
     func setExpanded(_ folder: FilePath, _ expand: Bool) -> Bool {

@@ -1,0 +1,46 @@
+import Glibc
+import SplitViewFiles
+
+/// The selected folder going away while it is shown.
+extension Browser {
+    /// Follows the selected folder when it is no longer where it was (its listing failed with
+    /// "No such file or directory" or "Not a directory").
+    ///
+    /// Renamed within its folder, it is found by its device and inode and selected under its
+    /// new name, with the same file; deleted, or moved elsewhere, the nearest enclosing folder
+    /// still there is selected, as file managers do, rather than a list that only says the
+    /// folder is gone. An enclosing folder renamed is not followed: its subfolders' identities
+    /// are not known any more. While the enclosing folder's listing still names the folder
+    /// (its new reading has not arrived), nothing moves: that reading follows, and a folder
+    /// made again under the same name is read again and stays selected.
+    func followSelectedFolder() {
+        guard var gone = selectedFolder, gone != tree.root, Self.isGone(store.known(gone)) else { return }
+        let folder = gone
+        while true {
+            let parent = gone.parent
+            switch store.known(parent) {
+            case .loaded(let listing)?:
+                let name = gone.lastComponent
+                if listing.entries.indices.contains(where: { listing.entries.hasName(name, at: $0) }) { return }
+                if gone == folder, let identity = selectedFolderIdentity,
+                    let index = listing.subfolderIndices.first(where: {
+                        (try? listing.info(at: $0).get())?.identity == identity
+                    })
+                {
+                    return select(folder: listing.path(at: index), name: selectedName)
+                }
+                return select(folder: parent)
+            case .failed? where Self.isGone(store.known(parent)) && parent != tree.root && parent != gone:
+                gone = parent
+            default:
+                return
+            }
+        }
+    }
+
+    /// Whether a listing failed because its folder is not there any more.
+    static func isGone(_ listing: FileStore.Listing?) -> Bool {
+        guard case .failed(let error)? = listing else { return false }
+        return error.code == ENOENT || error.code == ENOTDIR
+    }
+}
