@@ -50,7 +50,7 @@ func waitForEvent(_ type: Int32, on window: Window, _ connection: X11Connection)
 struct PixelImage {
     let width: Int
     let height: Int
-    private let pixels: [UInt32]
+    let pixels: [UInt32]
 
     /// Reads `rect` of `drawable` (which must be viewable if it is a window).
     init(_ connection: X11Connection, _ drawable: Drawable, _ rect: PixelRect) throws {
