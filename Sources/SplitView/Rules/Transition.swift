@@ -98,8 +98,27 @@ struct Transition {
                 layout.buttons[index].frame = layout.buttons[index].frame.offsetBy(dx: dx, dy: dy)
             }
         }
+        layout.buttons = Self.fitting(layout.buttons, in: layout)
         layout.dividers = eased >= 1 ? to.dividers : []
         return layout
+    }
+
+    /// The buttons that lie within their column's frame on the way, and each column's first
+    /// button whatever its room: the rest are left out until their column has grown enough.
+    ///
+    /// The buttons are placed for the columns' final frames and ride with their side of the
+    /// bar, so a column that grows (the secondary as the supplementary slides away) would show
+    /// buttons past its far edge while it is still narrower: over the next column, where a
+    /// click would reach a button nobody sees. `ButtonRules` leaves out a button that does not
+    /// fit at rest in the same way.
+    static func fitting(_ buttons: [BarButton], in layout: Layout) -> [BarButton] {
+        var seen = ColumnSet()
+        return buttons.filter { button in
+            let first = !seen.contains(button.column)
+            seen.insert(ColumnSet(button.column))
+            guard !first, let frame = layout.frame(of: button.column) else { return true }
+            return button.frame.minX >= frame.minX - 0.001 && button.frame.maxX <= frame.maxX + 0.001
+        }
     }
 }
 

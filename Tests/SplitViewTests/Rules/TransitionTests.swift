@@ -228,4 +228,35 @@ import Testing
                 .willShow(.supplementary), .willHide(.secondary), .didShow(.supplementary), .didHide(.secondary),
             ])
     }
+
+    /// A boundary found by the random sequences: the secondary grows from 22 pt while the
+    /// supplementary slides away, and its buttons, placed for its final width, would lie past
+    /// its far edge, over the inspector. Each column's first button stays; the others show
+    /// once they fit, and all are back when the columns settle.
+    @Test func buttonsThatDoNotYetFitAGrowingColumnWaitForIt() {
+        let f = Fixture(.tripleColumn, width: 1400, animated: true)
+        f.split.showsSecondaryOnlyButton = true
+        f.split.minimumSecondaryColumnWidth = 0
+        f.split.navigationController(for: .secondary)?.pushViewController(ViewController(title: "v1"), animated: false)
+        f.send(.command(.show(.inspector)))
+        f.resize(614, height: 257)
+        #expect(!f.split.isAnimating)
+        let before = f.split.layout.frame(of: .secondary)?.width ?? 0
+        f.send(.command(.hide(.supplementary)))
+        var now = 10.0, cut = false
+        while f.split.isAnimating {
+            f.send(.tick(now: now))
+            now += 1.0 / 60
+            let layout = f.split.layout
+            let buttons = layout.buttons.filter { $0.column == .secondary }
+            cut = cut || buttons.count < 2
+            for button in buttons.dropFirst() {
+                let frame = layout.frame(of: .secondary) ?? .zero
+                #expect(button.frame.minX >= frame.minX - 0.001 && button.frame.maxX <= frame.maxX + 0.001)
+            }
+        }
+        #expect(before < 80 && cut, "the scenario squeezes the secondary: \(before) pt")
+        #expect(f.split.layout.buttons.filter { $0.column == .secondary }.map(\.kind) == [.back, .secondaryOnly])
+        expectWellFormed(f.split)
+    }
 }
