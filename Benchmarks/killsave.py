@@ -12,9 +12,9 @@ complete new one — never torn, never empty — and the state folder must hold 
 one, and any failure; it exits 1 on the first failure.
 """
 import argparse, json, os, random, shutil, signal, subprocess, sys, tempfile, time
+from xvfbrun import require_program, start_xvfb, top_levels  # first: it says so in one line when python-xlib is missing
 from Xlib import X, XK, display as xdisplay
 from Xlib.ext import xtest  # noqa: F401
-from xvfbrun import start_xvfb, top_levels
 
 
 def window_of(d):
@@ -55,6 +55,7 @@ def main():
     parser.add_argument('--app', default='.build/release/splitview')
     parser.add_argument('--runs', type=int, default=1000)
     args = parser.parse_args()
+    require_program(args.app)
 
     home = tempfile.mkdtemp(prefix='splitview-killsave-')
     tree = os.path.join(home, 'tree')

@@ -26,9 +26,9 @@ on stderr and fails the run (lsan.supp lists the system libraries' own leaks, wi
         --args --secondary 'xterm -into {} -e sh' --inspector 'xterm -into {} -e sh'
 """
 import argparse, os, shutil, subprocess, sys, tempfile, time
+from xvfbrun import require_program, start_xvfb, top_levels  # first: it says so in one line when python-xlib is missing
 from Xlib import X, XK, display as xdisplay
 from Xlib.ext import xtest  # noqa: F401  (registers the extension)
-from xvfbrun import start_xvfb, top_levels
 
 
 def rss_kib(pid):
@@ -86,6 +86,7 @@ def main():
                         help='an AddressSanitizer build: memory is not checked (freed blocks wait in its quarantine)')
     parser.add_argument('--args', nargs=argparse.REMAINDER, default=[], help='more arguments for splitview')
     args = parser.parse_args()
+    require_program(args.app)
     motions, resizes, toggles, pairs = (max(1, int(n * args.scale)) for n in (1_000_000, 10_000, 10_000, 1_000))
     total = motions + resizes + toggles + pairs
 

@@ -1,6 +1,17 @@
 """What the reliability scripts share: a private Xvfb, and splitview's top-level windows."""
 import os, select, subprocess, sys, time
-from Xlib import X
+
+try:
+    from Xlib import X
+except ImportError:
+    sys.exit(f"{os.path.basename(sys.argv[0])}: needs python-xlib (apt install python3-xlib, or pip install python-xlib)")
+
+
+def require_program(path):
+    """Ends the script in one line when `path` is not a program to run (not built yet)."""
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        sys.exit(f"{os.path.basename(sys.argv[0])}: {path} is not a program; build it first "
+                 "(swift build -c release, see Benchmarks/README.md)")
 
 
 def start_xvfb(who):
