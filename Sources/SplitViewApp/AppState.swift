@@ -266,7 +266,7 @@ extension AppState {
     }
 
     /// Throws when `text` is too long or holds a NUL, which no path can.
-    fileprivate static func check(string text: String, at path: String) throws(StateProblem) {
+    static func check(string text: String, at path: String) throws(StateProblem) {
         if text.utf8.count > maximumStringLength {
             throw StateProblem("\(path): longer than \(maximumStringLength) bytes")
         }
@@ -275,7 +275,7 @@ extension AppState {
 
     /// Throws unless `text` is a path inside the root: `""`, or names separated by single `/`,
     /// none of them `.` or `..`.
-    fileprivate static func check(relativePath text: String, at path: String) throws(StateProblem) {
+    static func check(relativePath text: String, at path: String) throws(StateProblem) {
         try check(string: text, at: path)
         guard !text.isEmpty else { return }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)

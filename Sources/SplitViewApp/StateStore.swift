@@ -84,15 +84,26 @@ struct StateStore {
     ///
     /// - Returns: `nil`, or one line saying why the state was not saved; the old file is
     ///   then as it was.
+    ///
+    /// What the loader would refuse is left out first (see `AppState.withinLimits()`), and the
+    /// longest expanded folders go until the file fits in ``sizeLimit``: a state saved is
+    /// always one the next start reads.
     func save(_ state: AppState) -> String? {
+        var state = state.withinLimits()
         do throws(StateProblem) {
             try state.validated()
         } catch {
             return "state not saved to \(printableLine(path)): \(error.reason)"
         }
-        let bytes: [UInt8]
+        var bytes: [UInt8]
         do {
             bytes = try Self.encode(state)
+            while bytes.count > Self.sizeLimit {
+                guard state.leaveOutLongestExpansions(bytes: bytes.count - Self.sizeLimit) else {
+                    return "state not saved to \(printableLine(path)): larger than \(Self.sizeLimit) bytes"
+                }
+                bytes = try Self.encode(state)
+            }
         } catch {
             return "state not saved to \(printableLine(path)): it cannot be written as JSON"
         }

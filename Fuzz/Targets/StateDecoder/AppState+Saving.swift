@@ -1,0 +1,1 @@
+../../../Sources/SplitViewApp/AppState+Saving.swift
