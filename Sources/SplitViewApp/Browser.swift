@@ -154,8 +154,11 @@ final class Browser {
 
     /// Selects `folder` as the user would by clicking it — revealed in the outline, its entries
     /// listed — and the entry called `name` in it, if given. While the folder is still being
-    /// read, the list says "Loading…" and the entry is selected when the listing arrives.
+    /// read, the list says "Loading…" and the entry is selected when the listing arrives. A
+    /// folder known not to be there (a saved state naming one since deleted) gives way to its
+    /// nearest enclosing folder, as when the shown folder goes (see `followSelectedFolder()`).
     func select(folder: FilePath, name: [UInt8]? = nil) {
+        defer { followSelectedFolder() }
         if tree.index(of: folder) == nil { tree.reveal(folder) }
         folders.reloadData()
         folders.selectedIndex = tree.index(of: folder)

@@ -259,6 +259,22 @@ extension HostileTreeTests {
         #expect(browser.reader.text.isEmpty && browser.selectedName == nil)
     }
 
+    /// A folder known not to be there when it is selected (a saved state naming a folder since
+    /// deleted, or one whose name is not UTF-8 and was saved escaped) gives way to its nearest
+    /// enclosing folder, the file it named dropped.
+    @Test func selectingAFolderThatIsNotThereSelectsTheNearestOneThatIs() {
+        let tree = TempTree()
+        tree.file("Kept/a.txt", "a")
+        let browser = makeBrowser(tree)
+        let gone = FilePath(tree.root + "/Kept/Gone\\xE9/Deeper")
+        browser.store.load(gone)
+        browser.store.load(gone.parent)
+        browser.store.load(FilePath(tree.root + "/Kept"))
+        browser.select(folder: gone, name: Array("a.txt".utf8))
+        #expect(browser.selectedFolder == FilePath(tree.root + "/Kept"))
+        #expect(browser.selectedName == nil && browser.reader.placeholder == "No file selected")
+    }
+
     /// A folder deleted and made again under its name (`rm -r build; mkdir build`) is read
     /// again: its inotify watch went with the first, and its parent's new listing names it.
     @Test func aFolderDeletedAndMadeAgainIsReadAgain() {

@@ -141,6 +141,24 @@ extension X11Tests {
             }
         }
 
+        /// The folder the last session showed deleted before the next start: that start opens
+        /// its enclosing folder, says nothing, and saves that.
+        @Test func aSavedFolderDeletedBeforeTheNextStartOpensItsEnclosingFolder() throws {
+            let place = try Place()
+            let rootName = URL(fileURLWithPath: place.root).lastPathComponent
+            let first = try Self.showAlpha(place) { _, _ in }
+            #expect(first.contains("\"selectedFolder\" : \"Notes\""))
+            try FileManager.default.removeItem(atPath: place.root + "/Notes")
+            try place.run([]) { app, connection, window in
+                #expect(waitForTitle(connection, window) { $0 == "\(rootName) — SplitView" })
+                sendKey(connection, window, XK_q, state: ControlMask)
+                #expect(app.finish(timeoutSeconds: 10) == 0)
+                #expect(app.errors == "")
+            }
+            let saved = try String(contentsOfFile: place.statePath, encoding: .utf8)
+            #expect(saved.contains("\"selectedFolder\" : \"\""))
+        }
+
         /// Whether `argv` runs and exits 0.
         static func runs(_ argv: [String]) -> Bool {
             var pid: pid_t = 0
