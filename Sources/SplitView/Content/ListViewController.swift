@@ -127,6 +127,15 @@ open class ListViewController: ViewController {
     /// The width of one outline level, in points (``ListMetrics/indentationWidth``).
     public static let indentationWidth = ListMetrics.indentationWidth
 
+    /// How far a row `indentation` levels deep is indented in a list `width` points wide: one
+    /// ``indentationWidth`` per level, but never so far that less than
+    /// ``ListMetrics/titleRoom`` is left for the triangle and the title. Deeper levels line up
+    /// at that limit, so a folder hundreds of levels down still shows its name instead of an
+    /// empty highlight. (UIKit is silent; AppKit's outline indents past the edge.)
+    public static func indent(_ indentation: Int, width: Double) -> Double {
+        min(Double(max(0, indentation)) * indentationWidth, max(0, width - ListMetrics.titleRoom))
+    }
+
     /// Keeps the scroll offset within the rows at these bounds (the rows or the pane may have
     /// changed since the last layout).
     override open func viewWillLayoutSubviews(in context: DrawContext) {
@@ -171,7 +180,7 @@ open class ListViewController: ViewController {
         } else if item.isHighlighted {
             ops.append(.strokeRect(highlight, theme.accent, width: ListMetrics.dropTargetStroke))
         }
-        let indent = Double(item.indentation) * Self.indentationWidth
+        let indent = Self.indent(item.indentation, width: row.width)
         let left =
             row.minX + ListMetrics.textInset + indent
             + (item.disclosure == nil && item.indentation == 0 ? 0 : ListMetrics.disclosureWidth)
@@ -227,7 +236,7 @@ open class ListViewController: ViewController {
         typeAhead.reset()
         // The triangle (a square twice the hit radius around it) toggles without changing the selection.
         if let disclosure = row.disclosure {
-            let centre = bounds.minX + ListMetrics.disclosureCentre + Double(row.indentation) * Self.indentationWidth
+            let centre = bounds.minX + ListMetrics.disclosureCentre + Self.indent(row.indentation, width: bounds.width)
             if abs(point.x - centre) <= ListMetrics.disclosureHitRadius {
                 onDisclosure?(index, disclosure == .collapsed)
                 return true
@@ -364,6 +373,9 @@ public enum ListMetrics {
     public static let rowHeightWithSubtitle: Double = 46
     /// The width of one outline level.
     public static let indentationWidth: Double = 16
+    /// The least room an outline row keeps for its triangle and title, however deep it is
+    /// (see ``ListViewController/indent(_:width:)``).
+    public static let titleRoom: Double = 120
     /// From the row's edges to its text.
     public static let textInset: Double = 16
     /// The room a disclosure triangle takes before an outline row's title.

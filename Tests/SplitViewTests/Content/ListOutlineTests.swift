@@ -82,6 +82,34 @@ import Testing
         #expect(child - top == ListViewController.indentationWidth)
     }
 
+    /// Boundaries of the indentation: one step per level until 120 pt are left for the
+    /// triangle and title; deeper rows line up there, their names drawn inside the column,
+    /// and their triangle still toggles where it is drawn.
+    @Test func deepRowsStopAtTheRoomTheirTitleNeeds() throws {
+        let deep =
+            [ListItem(title: "top", disclosure: .expanded)]
+            + (1...300).map { ListItem(title: "level \($0)", indentation: $0, disclosure: .expanded) }
+        let (f, list, _) = Self.fixture(deep)
+        let width = try #require(f.split.layout.frame(of: .primary)).width
+        #expect(ListViewController.indent(5, width: width) == 80)
+        #expect(ListViewController.indent(300, width: width) == width - ListMetrics.titleRoom)
+        #expect(ListViewController.indent(3, width: 100) == 0)
+        #expect(ListViewController.indent(-1, width: 300) == 0)
+        f.send(key(.end))
+        let ops = try #require(f.split.displayList(for: .primary)?.ops)
+        let origin = ops.lazy.compactMap { op -> Point? in
+            if case .text("level 300", let origin, _, _) = op { return origin }
+            return nil
+        }.first
+        let x = try #require(origin?.x)
+        #expect(x < width - 60, "the deepest title starts inside the column, with room to show")
+        var asked: [(Int, Bool)] = []
+        list.onDisclosure = { asked.append(($0, $1)) }
+        let rowTop = 38 + 300 * 30 - list.scrollOffset
+        f.click(x: ListMetrics.disclosureCentre + width - ListMetrics.titleRoom, y: rowTop + 15)
+        #expect(asked.count == 1 && asked.first?.0 == 300)
+    }
+
     @Test func pageKeysMoveByAScreenAndHomeEndToTheEnds() {
         let (f, list, _) = Self.fixture((0..<100).map { ListItem(title: "Row \($0)") })
         f.send(key(.pageDown))
