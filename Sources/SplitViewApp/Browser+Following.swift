@@ -12,7 +12,9 @@ extension Browser {
     /// folder is gone. An enclosing folder renamed is not followed: its subfolders' identities
     /// are not known any more. While the enclosing folder's listing still names the folder
     /// (its new reading has not arrived), nothing moves: that reading follows, and a folder
-    /// made again under the same name is read again and stays selected.
+    /// made again under the same name is read again and stays selected. A file in its place is
+    /// not the folder: the enclosing one is selected. As for a renamed file, only folders of up
+    /// to ``renameSearchLimit`` entries are searched (each subfolder costs a `stat`).
     func followSelectedFolder() {
         guard var gone = selectedFolder, gone != tree.root, Self.isGone(store.known(gone)) else { return }
         let folder = gone
@@ -21,8 +23,8 @@ extension Browser {
             switch store.known(parent) {
             case .loaded(let listing)?:
                 let name = gone.lastComponent
-                if listing.entries.indices.contains(where: { listing.entries.hasName(name, at: $0) }) { return }
-                if gone == folder, let identity = selectedFolderIdentity,
+                if listing.subfolderIndices.contains(where: { listing.entries.hasName(name, at: $0) }) { return }
+                if gone == folder, let identity = selectedFolderIdentity, listing.entries.count <= Self.renameSearchLimit,
                     let index = listing.subfolderIndices.first(where: {
                         (try? listing.info(at: $0).get())?.identity == identity
                     })

@@ -246,6 +246,20 @@ extension HostileTreeTests {
         #expect(browser.folders.selectedIndex.map { browser.tree.rows[$0].title } == "After")
     }
 
+    /// The shown folder replaced by a file of the same name: its enclosing folder is selected
+    /// (the name is still in that folder, but not as a folder).
+    @Test func theShownFolderReplacedByAFileSelectsItsParent() {
+        let tree = TempTree()
+        tree.file("Shown/a.txt", "a")
+        let browser = makeBrowser(tree)
+        guard browser.store.watcherDescriptor != nil else { return }
+        Self.show(browser, tree, "Shown", Array("a.txt".utf8))
+        TemporaryFolder.remove(FilePath(tree.root + "/Shown"))
+        tree.file("Shown", "now a file")
+        #expect(settle(browser.store) { browser.selectedFolder == FilePath(tree.root) })
+        #expect(browser.entries.index(of: Array("Shown".utf8)) != nil)
+    }
+
     /// An enclosing folder deleted: the nearest folder still there is selected (a renamed
     /// enclosing folder is not followed: the same holds).
     @Test func anEnclosingFolderDeletedSelectsTheNearestOneStillThere() {
