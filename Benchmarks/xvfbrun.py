@@ -1,5 +1,5 @@
 """What the reliability scripts share: a private Xvfb, and splitview's top-level windows."""
-import os, select, subprocess, sys, time
+import atexit, os, select, subprocess, sys, time
 
 try:
     from Xlib import X
@@ -15,10 +15,12 @@ def require_program(path):
 
 
 def start_xvfb(who):
-    """Starts Xvfb on a display it picks itself (-displayfd); the process and ':N'."""
+    """Starts Xvfb on a display it picks itself (-displayfd); the process and ':N'. It is
+    killed when the script ends, however it ends (an exception included), if still running."""
     read, write = os.pipe()
     proc = subprocess.Popen(['Xvfb', '-displayfd', str(write), '-screen', '0', '1600x1000x24', '-nolisten', 'tcp'],
                             pass_fds=[write], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    atexit.register(lambda: proc.poll() is None and proc.kill())
     os.close(write)
     number, deadline = b'', time.time() + 15
     while not number.endswith(b'\n'):
