@@ -33,14 +33,18 @@ extension ForeignPanes {
         }
     }
 
-    /// The program's window is going (ended, destroyed, reparented away): if it had the
-    /// input focus, the top-level takes it back at once. X would revert the focus to the
-    /// window's parent only once, and to nothing when that socket goes too, leaving the keys
-    /// with no one — Return could then not restart the program.
+    /// The program's window is going (ended, destroyed, reparented away): if the input focus
+    /// is on it, on its socket (where X reverts it when the client dies first) or on nothing,
+    /// the top-level takes it back at once. X would revert the focus to the window's parent
+    /// only once, and to nothing when that socket goes too, leaving the keys with no one —
+    /// Return could then not restart the program. The focus itself is asked, not only what
+    /// this window last gave: a client may have taken it on its own.
     func releaseFocus(of program: Program) {
-        guard let client = program.client, client == focusedClient else { return }
-        focusedClient = nil
-        if ourFocus() != nil { XSetInputFocus(connection.display, window.focusWindow, RevertToParent, UInt(CurrentTime)) }
+        let hadIt = program.client != nil && program.client == focusedClient
+        if hadIt { focusedClient = nil }
+        guard let focus = ourFocus(), focus != window.focusWindow else { return }
+        let onProgram = focus == UInt(None) || focus == program.socket || focus == program.client
+        if hadIt || onProgram { XSetInputFocus(connection.display, window.focusWindow, RevertToParent, UInt(CurrentTime)) }
     }
 
     /// The top-level gained or lost the focus from outside (a window manager, another
