@@ -1,8 +1,23 @@
 import Glibc
 import SplitViewFiles
 
-/// The selected folder going away while it is shown.
+/// The selection following the disk: the selected file renamed, the selected folder renamed
+/// or gone.
 extension Browser {
+    /// The selected file's new name when it was renamed in its folder: the entry with the same
+    /// device and inode. Only folders of up to ``renameSearchLimit`` entries are searched (each
+    /// entry costs an `lstat`); in a larger one the selection ends, as for a deleted file.
+    func renamedSelection() -> [UInt8]? {
+        guard let selected = selectedIdentity, selected.folder == selectedFolder, let listing = entries.listing,
+            listing.entries.count <= Self.renameSearchLimit
+        else { return nil }
+        let match = listing.entries.indices.first { (try? listing.info(at: $0).get())?.identity == selected.identity }
+        return match.map { listing.entries.name(at: $0) }
+    }
+
+    /// The largest folder searched for a renamed selection.
+    static let renameSearchLimit = 10_000
+
     /// Follows the selected folder when it is no longer where it was (its listing failed with
     /// "No such file or directory" or "Not a directory").
     ///

@@ -46,7 +46,7 @@ final class Browser {
     /// The selected folder's device and inode, to follow it when it is renamed.
     var selectedFolderIdentity: FileIdentity?
     /// The selected file's device and inode, to follow it when it is renamed.
-    private var selectedIdentity: (folder: FilePath, identity: FileIdentity)?
+    private(set) var selectedIdentity: (folder: FilePath, identity: FileIdentity)?
     /// The expanded folders as the state file lists them, and the outline's ``FolderTree/revision``
     /// they were made at: the launcher captures the state after every input, and making the
     /// list again each time (thousands of paths in a deep tree) cost more than a frame.
@@ -228,20 +228,6 @@ final class Browser {
         if let index = notes.selectedIndex { notes.scrollToVisible(index, in: listBounds) }
         showSelection()
     }
-
-    /// The selected file's new name when it was renamed in its folder: the entry with the same
-    /// device and inode. Only folders of up to ``renameSearchLimit`` entries are searched (each
-    /// entry costs an `lstat`); in a larger one the selection ends, as for a deleted file.
-    private func renamedSelection() -> [UInt8]? {
-        guard let selected = selectedIdentity, selected.folder == selectedFolder, let listing = entries.listing,
-            listing.entries.count <= Self.renameSearchLimit
-        else { return nil }
-        let match = listing.entries.indices.first { (try? listing.info(at: $0).get())?.identity == selected.identity }
-        return match.map { listing.entries.name(at: $0) }
-    }
-
-    /// The largest folder searched for a renamed selection.
-    static let renameSearchLimit = 10_000
 
     private func selectEntry(_ index: Int) {
         guard let entry = entries.entry(at: index) else { return }

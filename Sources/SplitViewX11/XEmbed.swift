@@ -76,18 +76,34 @@ enum XEmbed {
     /// The client's `_XEMBED_INFO` (version, flags), or nil when it has none: a client that
     /// does not speak XEmbed (`xterm -into`) and is shown as soon as it maps itself.
     static func info(of client: Window, atoms: Atoms, on connection: X11Connection) -> (version: Int, flags: Int)? {
+        WindowProperty.read(client, atoms.info, type: atoms.info, longs: 2, on: connection) { _, format, count, data in
+            guard format == 32, count >= 2 else { return nil }
+            // Format-32 data comes as C longs.
+            let longs = UnsafeRawPointer(data).assumingMemoryBound(to: Int.self)
+            return (longs[0], longs[1])
+        }
+    }
+}
+
+/// `XGetWindowProperty` once, for the readers of the clients' properties.
+enum WindowProperty {
+    /// Reads up to `longs` 32-bit units of `window`'s `property` (of `type`, or any type) and
+    /// gives `body` its actual type, format, item count and data, which live until `body`
+    /// returns; nil when the property is unset or the window is gone.
+    static func read<T>(
+        _ window: Window, _ property: Atom, type wanted: Atom = Atom(AnyPropertyType), longs: Int,
+        on connection: X11Connection, _ body: (Atom, Int32, Int, UnsafeMutablePointer<UInt8>) -> T?
+    ) -> T? {
         var type: Atom = 0
         var format: Int32 = 0
         var count: UInt = 0
         var remaining: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
         let status = XGetWindowProperty(
-            connection.display, client, atoms.info, 0, 2, 0, atoms.info, &type, &format, &count, &remaining, &data)
+            connection.display, window, property, 0, longs, 0, wanted, &type, &format, &count, &remaining, &data)
         defer { if let data { XFree(data) } }
-        guard status == Success, format == 32, count >= 2, let data else { return nil }
-        // Format-32 data comes as C longs.
-        let longs = UnsafeRawPointer(data).assumingMemoryBound(to: Int.self)
-        return (longs[0], longs[1])
+        guard status == Success, type != 0, let data else { return nil }
+        return body(type, format, Int(count), data)
     }
 }
 
@@ -109,15 +125,8 @@ enum ClientTitle {
     private static func property(
         _ window: Window, _ property: Atom, on connection: X11Connection
     ) -> (value: [UInt8], type: Atom)? {
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0
-        var remaining: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(
-            connection.display, window, property, 0, 1024, 0, Atom(AnyPropertyType), &type, &format, &count, &remaining, &data)
-        defer { if let data { XFree(data) } }
-        guard status == Success, type != 0, format == 8, let data else { return nil }
-        return (Array(UnsafeBufferPointer(start: data, count: Int(count))), type)
+        WindowProperty.read(window, property, longs: 1024, on: connection) { type, format, count, data in
+            format == 8 ? (Array(UnsafeBufferPointer(start: data, count: count)), type) : nil
+        }
     }
 }

@@ -35,13 +35,19 @@ extension X11Tests {
 
             /// Runs `splitview arguments` on a private server with this place's state folder,
             /// and `body` with the program, a connection of the test's own and its window.
-            func run(_ arguments: [String], _ body: (ChildProcess, X11Connection, Window) throws -> Void) throws {
+            /// `user` is a command that runs it as someone else (`setpriv …`), `extra` more
+            /// of its environment.
+            func run(
+                _ arguments: [String], as user: [String] = [], extra: [String: String] = [:],
+                _ body: (ChildProcess, X11Connection, Window) throws -> Void
+            ) throws {
                 try XvfbServer.with { display in
                     // Ours first: with -terminate the server must outlive the program's exit.
                     let connection = try X11Connection(name: display)
-                    var env = environment
+                    var env = environment.merging(extra) { $1 }
                     env["DISPLAY"] = display
-                    let app = try ChildProcess(ChildProcess.splitview, arguments, environment: env)
+                    let argv = user + [ChildProcess.splitview] + arguments
+                    let app = try ChildProcess(argv[0], Array(argv.dropFirst()), environment: env)
                     let window = try #require(waitForTopLevel(connection))
                     try body(app, connection, window)
                 }
@@ -116,26 +122,10 @@ extension X11Tests {
             }
         }
 
-        /// The X server going away: one line, exit 1, and the state written first.
+        /// The X server going away: one line, exit 1, and the state written first (see
+        /// `FaultTests.killServer`, which checks all three).
         @Test func theServerGoingAwaySavesTheState() throws {
-            let place = try Place()
-            let server = try XvfbServer()
-            defer { server.stop() }
-            var env = place.environment
-            env["DISPLAY"] = server.display
-            var app: ChildProcess?
-            do {
-                let connection = try X11Connection(name: server.display)
-                app = try ChildProcess(ChildProcess.splitview, [place.root + "/Notes/alpha.txt"], environment: env)
-                let window = try #require(waitForTopLevel(connection))
-                #expect(waitForTitle(connection, window) { $0 == "alpha.txt — Notes — SplitView" })
-            }
-            server.crash()
-            let child = try #require(app)
-            #expect(child.finish(timeoutSeconds: 10) == 1)
-            #expect(child.errors == "splitview: lost the connection to the X server\n")
-            let saved = try String(contentsOfFile: place.statePath, encoding: .utf8)
-            #expect(saved.contains("\"selectedFile\" : \"alpha.txt\""))
+            try FaultTests.killServer(Place(), []) { _, _, _ in }
         }
 
         @Test func aCorruptStateFileIsMovedAsideWithOneLine() throws {

@@ -105,66 +105,60 @@ extension X11Tests {
                 unchanged: { #expect((try? String(contentsOfFile: folder, encoding: .utf8)) == "mine\n") })
         }
 
-        /// A small tmpfs as the state folder (skipped where mounting is not allowed).
-        static func withMount(_ path: String, _ options: String, _ body: () throws -> Void) throws {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            guard mount("tmpfs", path, "tmpfs", 0, options) == 0 else {
-                throw Skip(reason: "cannot mount a tmpfs here: \(String(cString: strerror(errno)))")
+        /// A 64 KiB tmpfs as the state folder, a good state saved in it, then `spoil(folder)`
+        /// and `unwritableState` with `unchanged(before)`, where `before` is that state's text.
+        /// Skipped with a message where mounting (or `spoil`) is not allowed.
+        static func onSmallTmpfs(
+            _ place: Place, spoil: (String) throws -> Void, unchanged: (String) throws -> Void
+        ) throws {
+            let folder = place.stateHome + "/splitview"
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                guard mount("tmpfs", folder, "tmpfs", 0, "size=64k") == 0 else {
+                    throw Skip(reason: "cannot mount a tmpfs here: \(String(cString: strerror(errno)))")
+                }
+                defer { umount2(folder, Int32(MNT_DETACH)) }
+                let before = try Self.savedState(place)
+                try Self.unwritableState(place, { try spoil(folder) }, unchanged: { try unchanged(before) })
+            } catch let skip as Skip {
+                print("➜ skipped: \(skip.reason)")
             }
-            defer { umount2(path, Int32(MNT_DETACH)) }
-            try body()
         }
 
         struct Skip: Error { let reason: String }
 
         @Test func aFullStateFolderIsOneLineAndTheOldStateIsIntact() throws {
             let place = try Place()
-            let folder = place.stateHome + "/splitview"
-            do {
-                try Self.withMount(folder, "size=64k") {
-                    let before = try Self.savedState(place)
-                    try Self.unwritableState(
-                        place,
-                        {
-                            // Fill it: a file as large as the room left.
-                            let filler = folder + "/filler"
-                            _ = FileManager.default.createFile(atPath: filler, contents: nil)
-                            let handle = try #require(FileHandle(forWritingAtPath: filler))
-                            let chunk = Data(repeating: 0x78, count: 4096)
-                            while (try? handle.write(contentsOf: chunk)) != nil {}
-                            try? handle.close()
-                        },
-                        unchanged: {
-                            #expect((try? String(contentsOfFile: place.statePath, encoding: .utf8)) == before)
-                            let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-                            #expect(names == ["filler", "state.json"], "no temporary file is left behind")
-                        })
-                }
-            } catch let skip as Skip {
-                print("➜ skipped: \(skip.reason)")
-            }
+            try Self.onSmallTmpfs(
+                place,
+                spoil: { folder in
+                    // Fill it: a file as large as the room left.
+                    let filler = folder + "/filler"
+                    _ = FileManager.default.createFile(atPath: filler, contents: nil)
+                    let handle = try #require(FileHandle(forWritingAtPath: filler))
+                    let chunk = Data(repeating: 0x78, count: 4096)
+                    while (try? handle.write(contentsOf: chunk)) != nil {}
+                    try? handle.close()
+                },
+                unchanged: { before in
+                    #expect((try? String(contentsOfFile: place.statePath, encoding: .utf8)) == before)
+                    let names = try FileManager.default.contentsOfDirectory(atPath: place.stateHome + "/splitview").sorted()
+                    #expect(names == ["filler", "state.json"], "no temporary file is left behind")
+                })
         }
 
         @Test func aReadOnlyStateFolderIsOneLineAndTheOldStateIsIntact() throws {
             let place = try Place()
-            let folder = place.stateHome + "/splitview"
-            do {
-                try Self.withMount(folder, "size=64k") {
-                    let before = try Self.savedState(place)
-                    try Self.unwritableState(
-                        place,
-                        {
-                            guard mount("tmpfs", folder, "tmpfs", UInt(MS_REMOUNT | MS_RDONLY), "size=64k") == 0 else {
-                                throw Skip(reason: "cannot remount read-only: \(String(cString: strerror(errno)))")
-                            }
-                        },
-                        unchanged: {
-                            #expect((try? String(contentsOfFile: place.statePath, encoding: .utf8)) == before)
-                        })
-                }
-            } catch let skip as Skip {
-                print("➜ skipped: \(skip.reason)")
-            }
+            try Self.onSmallTmpfs(
+                place,
+                spoil: { folder in
+                    guard mount("tmpfs", folder, "tmpfs", UInt(MS_REMOUNT | MS_RDONLY), "size=64k") == 0 else {
+                        throw Skip(reason: "cannot remount read-only: \(String(cString: strerror(errno)))")
+                    }
+                },
+                unchanged: { before in
+                    #expect((try? String(contentsOfFile: place.statePath, encoding: .utf8)) == before)
+                })
         }
     }
 }

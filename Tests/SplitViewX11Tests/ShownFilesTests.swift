@@ -13,7 +13,7 @@ extension X11Tests {
     @Suite struct ShownFilesTests {
         typealias Place = AppProductTests.Place
 
-        /// Runs `splitview` on the place's whole tree (as `user`'s argv prefix gives, if any),
+        /// Runs `splitview` on the place's whole tree (as `user`'s command runs it, if any),
         /// selects Notes then alpha.txt with keys, runs `body`, and quits with Ctrl+Q: exit 0,
         /// nothing on stderr. Returns the state file it saved.
         @discardableResult
@@ -21,15 +21,8 @@ extension X11Tests {
             _ place: Place, as user: [String] = [], extra environment: [String: String] = [:],
             _ body: (X11Connection, Window) throws -> Void
         ) throws -> String {
-            try XvfbServer.with { display in
-                let connection = try X11Connection(name: display)
-                var env = place.environment.merging(environment) { $1 }
-                env["DISPLAY"] = display
-                let command = user.isEmpty ? ChildProcess.splitview : user[0]
-                let arguments = (user.isEmpty ? [] : Array(user.dropFirst()) + [ChildProcess.splitview])
-                let app = try ChildProcess(
-                    command, arguments + [place.root, "--geometry", "1100x700", "--reduce-motion"], environment: env)
-                let window = try #require(waitForTopLevel(connection))
+            let arguments = [place.root, "--geometry", "1100x700", "--reduce-motion"]
+            try place.run(arguments, as: user, extra: environment) { app, connection, window in
                 let rootName = URL(fileURLWithPath: place.root).lastPathComponent
                 #expect(waitForTitle(connection, window) { $0 == "\(rootName) — SplitView" })
                 sendKey(connection, window, XK_Down, state: 0)
@@ -42,8 +35,8 @@ extension X11Tests {
                 sendKey(connection, window, XK_q, state: ControlMask)
                 #expect(app.finish(timeoutSeconds: 10) == 0)
                 #expect(app.errors == "")
-                return (try? String(contentsOfFile: place.statePath, encoding: .utf8)) ?? ""
             }
+            return (try? String(contentsOfFile: place.statePath, encoding: .utf8)) ?? ""
         }
 
         /// The pixels of `window`'s child column `name`, below its bar.

@@ -117,6 +117,18 @@ public struct ProgramCommand: Hashable, Sendable, CustomStringConvertible {
             literal = ""
         }
 
+        // The `{` just read: a placeholder joins the word as a piece of its own; anything
+        // else stays text.
+        func takeBrace() throws(ParseError) {
+            if let (piece, end) = try placeholder(in: characters, openingAt: index - 1) {
+                flushLiteral()
+                word.append(piece)
+                index = end
+            } else {
+                literal.append("{")
+            }
+        }
+
         while index < characters.count {
             let character = characters[index]
             index += 1
@@ -131,13 +143,7 @@ public struct ProgramCommand: Hashable, Sendable, CustomStringConvertible {
                     if characters[index] != "\n" { literal.append(characters[index]) }
                     index += 1
                 case "{":
-                    if let (piece, end) = try placeholder(in: characters, openingAt: index - 1) {
-                        flushLiteral()
-                        word.append(piece)
-                        index = end
-                    } else {
-                        literal.append(character)
-                    }
+                    try takeBrace()
                 default:
                     literal.append(character)
                 }
@@ -163,13 +169,7 @@ public struct ProgramCommand: Hashable, Sendable, CustomStringConvertible {
                     inWord = true
                 case "{":
                     inWord = true
-                    if let (piece, end) = try placeholder(in: characters, openingAt: index - 1) {
-                        flushLiteral()
-                        word.append(piece)
-                        index = end
-                    } else {
-                        literal.append(character)
-                    }
+                    try takeBrace()
                 default:
                     literal.append(character)
                     inWord = true
