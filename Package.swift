@@ -39,7 +39,7 @@ let package = Package(
             name: "SplitViewTests",
             dependencies: ["SplitView", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict),
-        // What the test targets that touch the file system share: a folder of a test's own.
+        // What the test targets share: a folder of a test's own, and the one way to wait.
         .target(name: "TestSupport", dependencies: ["SplitViewFiles"], path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(
             name: "SplitViewFilesTests",
@@ -52,7 +52,7 @@ let package = Package(
                            .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict),
         // The real window under a private Xvfb the tests start themselves.
-        .testTarget(name: "SplitViewX11Tests", dependencies: ["SplitViewX11", "CX11", "SplitView", "SplitViewApp"],
+        .testTarget(name: "SplitViewX11Tests", dependencies: ["SplitViewX11", "CX11", "SplitView", "SplitViewApp", "TestSupport"],
                     swiftSettings: strict),
     ]
 )
