@@ -62,25 +62,42 @@ extension ForeignPanes {
     }
 
     /// The input focus when it is this window's, one of its programs', or nobody's (pointer
-    /// root, none); nil when another application has it.
+    /// root, none); nil when another application has it. The focus is asked again when the
+    /// window it named is destroyed while its ancestors are read (a program dying now: X then
+    /// moves the focus to its socket or to nothing, both ours to take back); without that,
+    /// the dying window read as another application's and the keys were left with no one.
     func ourFocus() -> Window? {
-        var focus: Window = 0
-        var revert: Int32 = 0
-        XGetInputFocus(connection.display, &focus, &revert)
-        if focus == UInt(None) || focus == UInt(PointerRoot) { return focus }
+        for _ in 0..<3 {
+            var focus: Window = 0
+            var revert: Int32 = 0
+            XGetInputFocus(connection.display, &focus, &revert)
+            if focus == UInt(None) || focus == UInt(PointerRoot) { return focus }
+            switch ancestry(of: focus) {
+            case .ours: return focus
+            case .foreign: return nil
+            case .gone: continue
+            }
+        }
+        return nil
+    }
+
+    /// Where a window sits: under this top-level, under another, or destroyed mid-walk.
+    private enum Ancestry { case ours, foreign, gone }
+
+    private func ancestry(of focus: Window) -> Ancestry {
         var current = focus
         for _ in 0..<32 {
-            if current == window.window { return focus }
+            if current == window.window { return .ours }
             var root: Window = 0
             var parent: Window = 0
             var children: UnsafeMutablePointer<Window>?
             var count: UInt32 = 0
-            guard XQueryTree(connection.display, current, &root, &parent, &children, &count) != 0 else { return nil }
+            guard XQueryTree(connection.display, current, &root, &parent, &children, &count) != 0 else { return .gone }
             if let children { XFree(children) }
-            if parent == 0 || parent == root { return nil }
+            if parent == 0 || parent == root { return .foreign }
             current = parent
         }
-        return nil
+        return .foreign
     }
 
     /// A synchronous grab of every button on the socket of a program without the keyboard;
