@@ -264,6 +264,7 @@ public final class SplitWindow {
     public func redraw(presenting: Bool = true) {
         defer { if presenting && !gapsPainted { paintGaps() } }
         defer { redrawMenu(presenting: presenting) }
+        controller.layoutPanes()
         for column in Self.columns {
             guard let key = controller.paneKey(for: column), let child = columnWindows[column],
                 let rect = placed[child], mapped.contains(child)

@@ -76,8 +76,9 @@ open class ViewController {
 
     /// Brings the content's layout up to date for `context` (its bounds and measurer):
     /// wrapped text, cached line heights, scroll offsets kept in range. The split view
-    /// controller calls it right before ``draw(in:)`` each time it draws the pane — never on a
-    /// resize alone, so a resize or drag step that is not drawn costs the content nothing.
+    /// controller calls it from ``SplitViewController/layoutPanes()``, the pass the host runs
+    /// before it compares pane keys and draws — never on a resize alone, so a resize or drag
+    /// step that is not drawn costs the content nothing, and never while drawing, which is a read.
     ///
     /// Mirrors `UIView.layoutIfNeeded()`; the work is done by ``viewWillLayoutSubviews(in:)``.
     /// Unlike UIKit there is no `setNeedsLayout()` flag to consult: the bounds and the measurer

@@ -21,19 +21,46 @@ public struct PaneKey: Hashable, Sendable {
 }
 
 extension SplitViewController {
+    /// Brings every showing pane's content up to date for its bounds and measurer: wrapped
+    /// text, row heights, scroll offsets kept in range. The host calls it once per drained
+    /// batch of inputs, before it compares ``paneKey(for:)`` values and asks for
+    /// ``displayList(for:)``; a resize or drag step that is not drawn never lays content out.
+    ///
+    /// Mirrors `UIView.layoutIfNeeded()` on the window's root view: the layout pass that
+    /// precedes drawing. Differs: it is explicit, since drawing here is a read — neither
+    /// ``paneKey(for:)`` nor ``displayList(for:)`` changes anything, so a key taken after this
+    /// call stays true until the next input.
+    public func layoutPanes() {
+        for column in Column.allCases {
+            guard let vc = children.wrapped[column], let context = drawContext(for: column) else { continue }
+            vc.layoutIfNeeded(in: context)
+        }
+    }
+
     /// What `column`'s pane draws now, in the pane's coordinates, or `nil` when it is not
     /// showing. The host replays it without deciding anything.
+    ///
+    /// A read: it draws the state the last ``layoutPanes()`` left and changes nothing, so the
+    /// pane's key is the same before and after.
     public func displayList(for column: Column) -> DisplayList? {
         guard let key = paneKey(for: column) else { return nil }
         var content: [DrawOp] = []
         if let vc = children.wrapped[column] {
-            let context = DrawContext(
-                bounds: LayoutComputation.contentBounds(ofPaneSized: key.chrome.size), theme: theme,
-                measurer: textMeasurer, isFocused: key.isFocused)
-            vc.layoutIfNeeded(in: context)
-            content = vc.draw(in: context)
+            content = vc.draw(in: drawContext(size: key.chrome.size, isFocused: key.isFocused))
         }
         return key.chrome.displayList(content: content, theme: theme, measurer: textMeasurer)
+    }
+
+    /// The context `column`'s content is laid out and drawn in, or nil when it is not showing.
+    private func drawContext(for column: Column) -> DrawContext? {
+        guard let placement = layout.placement(of: column) else { return nil }
+        return drawContext(size: placement.frame.size, isFocused: focus.isPaneFocused(column))
+    }
+
+    private func drawContext(size: Size, isFocused: Bool) -> DrawContext {
+        DrawContext(
+            bounds: LayoutComputation.contentBounds(ofPaneSized: size), theme: theme, measurer: textMeasurer,
+            isFocused: isFocused)
     }
 
     /// A value that changes whenever `column`'s display list would, or `nil` when the

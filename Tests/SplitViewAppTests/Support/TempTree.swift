@@ -72,7 +72,8 @@ func settle(_ store: FileStore, seconds: Double = 5, until condition: () -> Bool
     return true
 }
 
-/// The texts the pane of `column` draws.
+/// The texts the pane of `column` draws, after the layout pass the window runs before drawing.
 func texts(_ browser: Browser, _ column: SplitViewController.Column) -> [String] {
-    browser.split.displayList(for: column)?.texts ?? []
+    browser.split.layoutPanes()
+    return browser.split.displayList(for: column)?.texts ?? []
 }

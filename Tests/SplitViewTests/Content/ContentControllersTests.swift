@@ -23,7 +23,7 @@ import Testing
     final class Box { var values: [Int] = [] }
 
     static func rowTexts(_ f: Fixture) -> [String] {
-        (f.split.displayList(for: .primary)?.texts ?? []).filter { $0.hasPrefix("Row ") }
+        (f.split.laidOutDisplayList(for: .primary)?.texts ?? []).filter { $0.hasPrefix("Row ") }
     }
 
     // MARK: List
@@ -91,11 +91,11 @@ import Testing
         f.split.focusedColumn = .primary
         f.send(key(.down), key(.down))
         let row = Rect(x: 6, y: 38 + 30 + 1, width: 268, height: 28)
-        let focused = try #require(f.split.displayList(for: .primary))
+        let focused = try #require(f.split.laidOutDisplayList(for: .primary))
         #expect(focused.ops.contains(.fill(row, Self.theme.accent)))
         #expect(focused.ops.contains { if case .text("Row 1", _, _, Self.theme.onAccent) = $0 { true } else { false } })
         f.send(key(.f6))
-        let unfocused = try #require(f.split.displayList(for: .primary))
+        let unfocused = try #require(f.split.laidOutDisplayList(for: .primary))
         #expect(unfocused.ops.contains(.fill(row, Self.theme.selection)))
         #expect(!unfocused.ops.contains(.fill(row, Self.theme.accent)))
         #expect(list.selectedIndex == 1)
@@ -119,7 +119,7 @@ import Testing
         let f = Fixture(.tripleColumn, width: 1400)
         f.forget()
         f.split.setViewController(ListViewController(title: "L", emptyText: "Nothing here"), for: .primary)
-        #expect(f.split.displayList(for: .primary)?.texts == ["Nothing here", "L"])
+        #expect(f.split.laidOutDisplayList(for: .primary)?.texts == ["Nothing here", "L"])
         #expect(f.recorder.takeAll() == [])
     }
 
@@ -141,13 +141,13 @@ import Testing
         f.forget()
         let text = TextViewController(title: "T", text: (0..<300).map { "line \($0)" }.joined(separator: "\n"))
         f.split.setViewController(text, for: .secondary)
-        let drawn = try #require(f.split.displayList(for: .secondary)).texts.filter { $0.hasPrefix("line ") }
+        let drawn = try #require(f.split.laidOutDisplayList(for: .secondary)).texts.filter { $0.hasPrefix("line ") }
         // 762 pt of content at 16 pt a line, less the 16-pt padding: about 47 lines.
         #expect(drawn.first == "line 0" && drawn.count < 60)
         let at = Point(x: 900, y: 400)
         f.send(.scroll(dx: 0, dy: 1_000_000, at: at))
         #expect(text.scrollOffset == 300 * 16 + 32 - 762)
-        let end = try #require(f.split.displayList(for: .secondary)).texts.filter { $0.hasPrefix("line ") }
+        let end = try #require(f.split.laidOutDisplayList(for: .secondary)).texts.filter { $0.hasPrefix("line ") }
         #expect(end.last == "line 299" && end.count < 60)
         f.split.focusedColumn = .secondary
         f.send(key(.up))
@@ -183,7 +183,7 @@ import Testing
         nav.pushViewController(LoggingViewController("Page", log: f.log), animated: true)
         let back = try #require(f.split.layout.buttons(in: .secondary).first { $0.kind == .back })
         #expect(back.title == "D")
-        #expect(f.split.displayList(for: .secondary)?.texts.contains("Page") == true)  // the bar's title
+        #expect(f.split.laidOutDisplayList(for: .secondary)?.texts.contains("Page") == true)  // the bar's title
         f.forget()
         f.click(Point(x: back.frame.midX, y: back.frame.midY))
         #expect(nav.viewControllers.count == 1)
@@ -200,7 +200,7 @@ import Testing
         let key = f.split.paneKey(for: .secondary)
         f.secondary.title = "Renamed"
         #expect(f.split.paneKey(for: .secondary) != key)
-        #expect(f.split.displayList(for: .secondary)?.texts.contains("Renamed") == true)
+        #expect(f.split.laidOutDisplayList(for: .secondary)?.texts.contains("Renamed") == true)
         #expect(f.recorder.takeAll() == [])
     }
 }

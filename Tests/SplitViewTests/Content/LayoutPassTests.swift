@@ -134,9 +134,10 @@ import Testing
         #expect(list.scrollOffset == 0)
     }
 
-    /// The controller lays a pane out when it draws it, not when the window resizes: a
-    /// restored offset stays as set until the pane is drawn.
-    @Test func theSplitViewLaysOutOnlyWhenItDraws() {
+    /// The controller lays a pane out in the pass before drawing (``SplitViewController/layoutPanes()``),
+    /// not when the window resizes, and not while drawing: a restored offset stays as set
+    /// until that pass.
+    @Test func theSplitViewLaysOutOnlyInThePassBeforeDrawing() {
         let f = Fixture(.tripleColumn, width: 1400)
         let text = TextViewController(title: "T", text: Self.longText)
         f.split.setViewController(text, for: .secondary)
@@ -144,6 +145,8 @@ import Testing
         f.send(.resize(Size(width: 1300, height: 800)))
         #expect(text.scrollOffset == 1e9)
         _ = f.split.displayList(for: .secondary)
+        #expect(text.scrollOffset == 1e9)
+        f.split.layoutPanes()
         #expect(text.scrollOffset < 1e9 && text.scrollOffset > 0)
     }
 }

@@ -71,7 +71,7 @@ import Testing
 
     @Test func outlineRowsAreIndentedAndCarryTheirTriangle() throws {
         let (f, _, _) = Self.fixture(Self.outline())
-        let ops = try #require(f.split.displayList(for: .primary)?.ops)
+        let ops = try #require(f.split.laidOutDisplayList(for: .primary)?.ops)
         let triangles = ops.filter { if case .polygon = $0 { true } else { false } }
         #expect(triangles.count >= 3)
         func x(of title: String) -> Double? {
@@ -96,7 +96,7 @@ import Testing
         #expect(ListViewController.indent(3, width: 100) == 0)
         #expect(ListViewController.indent(-1, width: 300) == 0)
         f.send(key(.end))
-        let ops = try #require(f.split.displayList(for: .primary)?.ops)
+        let ops = try #require(f.split.laidOutDisplayList(for: .primary)?.ops)
         let origin = ops.lazy.compactMap { op -> Point? in
             if case .text("level 300", let origin, _, _) = op { return origin }
             return nil
@@ -182,14 +182,16 @@ import Testing
         list.dataSource = rows
         list.reloadData()
         f.split.handle(.resize(Size(width: 1401, height: 800)))
-        _ = f.split.displayList(for: .primary)
+        f.split.layoutPanes()
+        _ = f.split.laidOutDisplayList(for: .primary)
         #expect(list.rowCount == 100_000 && list.rowHeight == 46)
         #expect(rows.built > 0 && rows.built < 60)
         rows.built = 0
         f.send(.scroll(dx: 0, dy: 46 * 50_000, at: Point(x: 100, y: 400)))
-        _ = f.split.displayList(for: .primary)
+        f.split.layoutPanes()
+        _ = f.split.laidOutDisplayList(for: .primary)
         #expect(rows.built < 60)
-        #expect(f.split.displayList(for: .primary)?.texts.contains("File 50000") == true)
+        #expect(f.split.laidOutDisplayList(for: .primary)?.texts.contains("File 50000") == true)
     }
 
     @Test func reloadKeepsTheSelectionWhereItStillExists() {
@@ -210,7 +212,7 @@ import Testing
         let reader = TextViewController(title: "T", text: (0..<400).map { "line \($0)" }.joined(separator: "\n"))
         f.split.setViewController(reader, for: .secondary)
         f.split.focusedColumn = .secondary
-        _ = f.split.displayList(for: .secondary)
+        f.split.layoutPanes()  // as the window does before its first frame: the text is wrapped
         f.send(key(.pageDown))
         let page = reader.scrollOffset
         #expect(page > 600 && page < 762)
@@ -228,7 +230,7 @@ import Testing
         let reader = TextViewController(title: "T", text: "body")
         reader.notice = "First 4 MiB shown"
         f.split.setViewController(reader, for: .secondary)
-        let texts = try #require(f.split.displayList(for: .secondary)?.texts)
+        let texts = try #require(f.split.laidOutDisplayList(for: .secondary)?.texts)
         #expect(texts.firstIndex(of: "First 4 MiB shown")! < texts.firstIndex(of: "body")!)
     }
 

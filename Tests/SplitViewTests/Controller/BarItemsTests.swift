@@ -132,7 +132,7 @@ import Testing
         item.title = "Go further"
         #expect((f.split.layout.buttons(in: .secondary).first?.frame.width ?? 0) > before)
         f.secondary.navigationItem.title = "Shown title"
-        let texts = f.split.displayList(for: .secondary)?.ops.compactMap { op -> String? in
+        let texts = f.split.laidOutDisplayList(for: .secondary)?.ops.compactMap { op -> String? in
             if case .text(let text, _, _, _) = op { text } else { nil }
         }
         #expect(texts?.contains("Shown title") == true && texts?.contains("Go further") == true)

@@ -71,8 +71,8 @@ import Testing
         let (f, _, files, _) = Self.fixture()
         var answers: [String] = []
         f.split.prompt = Prompt(message: "Move?", accept: { answers.append("yes") }, cancel: { answers.append("no") })
-        #expect(f.split.displayList(for: .secondary)?.texts.contains("Move?") == true)
-        #expect(f.split.displayList(for: .supplementary)?.texts.contains("Move?") == false)
+        #expect(f.split.laidOutDisplayList(for: .secondary)?.texts.contains("Move?") == true)
+        #expect(f.split.laidOutDisplayList(for: .supplementary)?.texts.contains("Move?") == false)
         f.split.focusedColumn = .supplementary
         f.send(key(.down))  // other keys keep their meaning
         #expect(files.selectedIndex == 0)

@@ -48,10 +48,34 @@ import Testing
                 let input = decoder.step(from: code, in: fixture.split)
                 input.apply(to: fixture.split)
                 expectWellFormed(fixture.split, "step \(step): \(input)")
-                for column in fixture.shown { _ = fixture.split.displayList(for: column) }
-                _ = fixture.split.menuDisplayList()
+                Self.expectDrawingIsARead(fixture, "step \(step): \(input)")
                 pairing.check(fixture, after: "step \(step): \(input)")
             }
+        }
+    }
+
+    /// As the window does once per batch: lays the panes out, then draws every showing pane and the
+    /// menu, and checks that drawing changed nothing: the pane keys (which hold every content
+    /// controller's revision, bumped by any change such as a scroll offset kept in range) and the
+    /// controller's observable state — layout, modes, collapse, focus, its own explanation — are
+    /// the same before and after.
+    static func expectDrawingIsARead(
+        _ fixture: Fixture, _ step: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let split = fixture.split
+        split.layoutPanes()
+        let columns = SplitViewController.Column.allCases
+        let keys = columns.map { split.paneKey(for: $0) }
+        func state() -> String {
+            "\(split.layout) \(split.displayMode) \(split.splitBehavior) \(split.isCollapsed) "
+                + "\(String(describing: split.focusedColumn)) \(split.explain())"
+        }
+        let before = state()
+        for column in fixture.shown { _ = split.displayList(for: column) }
+        _ = split.menuDisplayList()
+        let keysAfter = columns.map { split.paneKey(for: $0) }
+        if keysAfter != keys || state() != before {
+            Issue.record("\(step()): drawing changed the panes' keys or the state", sourceLocation: sourceLocation)
         }
     }
 

@@ -89,7 +89,7 @@ import Testing
         for (index, placement) in f.split.layout.columns.enumerated() {
             #expect((before[index] != after[index]) == (placement.column == .secondary), "\(placement.column)")
         }
-        let list = try #require(f.split.displayList(for: .secondary))
+        let list = try #require(f.split.laidOutDisplayList(for: .secondary))
         #expect(list.ops.contains { if case .text("Move?", _, _, _) = $0 { true } else { false } })
     }
 
@@ -98,6 +98,6 @@ import Testing
         let f = Fixture(.doubleColumn, width: 1000)
         let key = try #require(f.split.paneKey(for: .secondary))
         let drawn = key.chrome.displayList(content: [], theme: f.split.theme, measurer: f.split.textMeasurer)
-        #expect(f.split.displayList(for: .secondary) == drawn, "the secondary draws nothing of its own")
+        #expect(f.split.laidOutDisplayList(for: .secondary) == drawn, "the secondary draws nothing of its own")
     }
 }
