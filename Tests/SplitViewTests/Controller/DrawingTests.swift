@@ -109,7 +109,8 @@ import Testing
         #expect(!overlay.ops.contains(.fill(Rect(x: 0, y: 0, width: 320, height: 800), Self.theme.dim)))
         f.send(key(.escape))
         #expect(
-            f.split.laidOutDisplayList(for: .secondary)?.ops.last != .fill(Rect(x: 0, y: 0, width: 1400, height: 800), Self.theme.dim))
+            f.split.laidOutDisplayList(for: .secondary)?.ops.last
+                != .fill(Rect(x: 0, y: 0, width: 1400, height: 800), Self.theme.dim))
         #expect(
             f.recorder.takeAll() == [
                 .willChangeTo(.secondaryOnly), .willChangeTo(.oneOverSecondary),
