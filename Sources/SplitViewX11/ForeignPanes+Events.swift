@@ -35,7 +35,7 @@ extension ForeignPanes {
             configureRequest(event.xconfigurerequest, program)
         case MapNotify where event.xmap.window == program.client:
             program.clientMapped = true
-            program.content.status = .running
+            report(.status(.running), of: program)
             if let timer = program.noWindowTimer { host.cancelTimer(timer) }
             program.noWindowTimer = nil
             place(program)
@@ -74,7 +74,7 @@ extension ForeignPanes {
             if program.clientWantsMap { XMapWindow(connection.display, client) }
             if ourFocus() != nil { XEmbed.send(.windowActivate, to: client, atoms: atoms, on: connection) }
         }
-        program.content.programTitle = ClientTitle.read(client, on: connection)
+        report(.title(ClientTitle.read(client, on: connection)), of: program)
         fillSocket(program)
     }
 
@@ -85,7 +85,7 @@ extension ForeignPanes {
         program.client = nil
         program.clientMapped = false
         program.clientSize = nil
-        if program.pid != nil { program.content.status = .starting }
+        if program.pid != nil { report(.status(.starting), of: program) }
         place(program)
     }
 
@@ -120,7 +120,7 @@ extension ForeignPanes {
     func propertyChanged(_ atom: Atom, _ program: Program) {
         guard let client = program.client else { return }
         if atom == connection.atoms.netWMName || atom == connection.atoms.wmName {
-            program.content.programTitle = ClientTitle.read(client, on: connection)
+            report(.title(ClientTitle.read(client, on: connection)), of: program)
         } else if atom == atoms.info, let info = XEmbed.info(of: client, atoms: atoms, on: connection) {
             program.speaksXEmbed = true
             let wants = info.flags & XEmbed.mappedFlag != 0
@@ -135,11 +135,11 @@ extension ForeignPanes {
         let controller = window.controller
         switch kind {
         case .requestFocus:
-            if let column = column(showing: program) { controller.focusedColumn = column }
+            controller.handle(.foreignContent(program.content.id, .focusRequested))
         case .focusNext:
-            host.perform(controller.handle(.command(.focusNextPane)), from: window)
+            controller.handle(.command(.focusNextPane))
         case .focusPrevious:
-            host.perform(controller.handle(.command(.focusPreviousPane)), from: window)
+            controller.handle(.command(.focusPreviousPane))
         default:
             break
         }
@@ -160,11 +160,11 @@ extension ForeignPanes {
             let socket = program.placed ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
             let point = connection.scale.point(
                 PixelPoint(x: (pane?.x ?? 0) + socket.x + Int(press.x), y: (pane?.y ?? 0) + socket.y + Int(press.y)))
-            host.perform(window.controller.handle(.pointerDown(point)), from: window)
-            host.perform(window.controller.handle(.pointerUp(point)), from: window)
+            window.controller.handle(.pointerDown(point))
+            window.controller.handle(.pointerUp(point))
             return
         }
-        window.controller.focusedColumn = column
+        window.controller.handle(.foreignContent(program.content.id, .focusRequested))
         XAllowEvents(connection.display, ReplayPointer, press.time)
     }
 

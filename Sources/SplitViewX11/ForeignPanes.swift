@@ -137,6 +137,12 @@ final class ForeignPanes {
         }
     }
 
+    /// Tells the window's controller what its program did: the one way this host changes a
+    /// foreign content's state (``SplitView/Input/foreignContent(_:_:)``).
+    func report(_ report: ForeignContentReport, of program: Program) {
+        window.controller.handle(.foreignContent(program.content.id, report))
+    }
+
     func restart(_ program: Program) {
         guard programs.contains(where: { $0 === program }) else { return }
         end(program)
@@ -146,7 +152,7 @@ final class ForeignPanes {
     func start(_ program: Program) {
         let content = program.content
         if content.command.namesFile && content.file == nil {
-            content.status = .waitingForFile
+            report(.status(.waitingForFile), of: program)
             return
         }
         var attributes = XSetWindowAttributes()
@@ -175,17 +181,17 @@ final class ForeignPanes {
             program.pid = pid
             program.startedFile = content.file
             host.watchChildren()
-            content.programTitle = nil
-            content.status = .starting
-            program.noWindowTimer = host.after(Double(Self.noWindowTimeout)) { [weak program] in
-                guard let program, program.pid == pid else { return }
+            report(.title(nil), of: program)
+            report(.status(.starting), of: program)
+            program.noWindowTimer = host.after(Double(Self.noWindowTimeout)) { [weak self, weak program] in
+                guard let self, let program, program.pid == pid else { return }
                 program.noWindowTimer = nil
-                if !program.clientMapped { program.content.status = .noWindow(seconds: Self.noWindowTimeout) }
+                if !program.clientMapped { self.report(.status(.noWindow(seconds: Self.noWindowTimeout)), of: program) }
             }
         case .failure(let failure):
             XDestroyWindow(connection.display, socket)
             program.socket = 0
-            content.status = .ended("\(content.command.programName): \(failure.reason)")
+            report(.status(.ended("\(content.command.programName): \(failure.reason)")), of: program)
         }
     }
 
@@ -226,7 +232,7 @@ final class ForeignPanes {
             program.pid = nil
             program.client = nil
             program.clientMapped = false
-            program.content.status = .ended(ProgramProcess.describe(program.content.command.programName, status: status))
+            report(.status(.ended(ProgramProcess.describe(program.content.command.programName, status: status))), of: program)
         }
     }
 

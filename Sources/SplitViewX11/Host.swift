@@ -155,18 +155,27 @@ public final class Host {
     /// Handles every queued event, advances animations, and draws once: one turn of the loop
     /// without sleeping (tests call it after sending events).
     public func processPendingEvents() {
+        if connection.pendingEventCount > 0 {
+            // The clock, before the batch: type-ahead measures pauses by it, and the core
+            // reads no clock of its own.
+            let now = Self.now()
+            for window in windows { window.controller.handle(.tick(now: now)) }
+        }
         while connection.pendingEventCount > 0 && !quitRequested {
             var event = connection.nextEvent()
             EventTranslator.coalesceMotion(&event, on: connection)
             dispatch(event)
         }
         tickAnimations()
+        // What the controllers asked for, by the one route requests leave by; then every
+        // window that is still open draws once.
         for window in windows {
-            let panes = foreignPanes[ObjectIdentifier(window)]
-            panes?.sync()
+            foreignPanes[ObjectIdentifier(window)]?.sync()
             perform(window.controller.takeHostRequests(), from: window)
+        }
+        for window in windows {
             window.apply()
-            panes?.apply()
+            foreignPanes[ObjectIdentifier(window)]?.apply()
             window.redraw()
         }
         connection.flush()
@@ -207,15 +216,15 @@ public final class Host {
         switch translate(event, origin: origin) {
         case .input(let input, _):
             grabPointerIfPressed(input, event, window)
-            perform(window.controller.handle(input), from: window)
+            window.controller.handle(input)
             showGrabCursor(window)
             if case .pointerDown(let point) = input,
                 clicks.press(time: UInt(event.xbutton.time), x: Int(point.x.rounded()), y: Int(point.y.rounded()))
             {
-                perform(window.controller.handle(.doubleClick(point)), from: window)
+                window.controller.handle(.doubleClick(point))
             }
         case .configure(let child, let size) where child == window.window:
-            perform(window.configure(size: size), from: window)
+            window.configure(size: size)
         case .expose(let child, let rect):
             window.expose(child, rect, serial: event.xexpose.serial)
         case .close:
@@ -255,7 +264,8 @@ public final class Host {
         XChangeActivePointerGrab(connection.display, Self.grabEvents, cursors.cursor(for: wanted), UInt(CurrentTime))
     }
 
-    func perform(_ requests: [HostRequest], from window: SplitWindow) {
+    /// Does what `window`'s controller asked (``SplitView/SplitViewController/takeHostRequests()``).
+    private func perform(_ requests: [HostRequest], from window: SplitWindow) {
         for request in requests {
             switch request {
             case .newWindow: open(makeContent(), size: window.pixelSize)
@@ -315,7 +325,7 @@ public final class Host {
         let now = Self.now()
         if let due = nextFrame, now < due { return }
         for window in windows where window.controller.isAnimating {
-            perform(window.controller.handle(.tick(now: now)), from: window)
+            window.controller.handle(.tick(now: now))
         }
         nextFrame = now + 1 / Self.frameRate
     }

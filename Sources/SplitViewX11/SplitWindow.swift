@@ -166,13 +166,10 @@ public final class SplitWindow {
     }
 
     /// The window's new size in pixels: the controller relayouts when it really changed.
-    ///
-    /// - Returns: what the host must do besides redrawing, as ``SplitView/SplitViewController/handle(_:)`` says.
-    @discardableResult
-    public func configure(size: PixelSize) -> [HostRequest] {
-        guard size != pixelSize else { return [] }
+    public func configure(size: PixelSize) {
+        guard size != pixelSize else { return }
         pixelSize = size
-        return controller.handle(.resize(connection.scale.size(size)))
+        controller.handle(.resize(connection.scale.size(size)))
     }
 
     /// Where `child` (a column, a divider or the top-level) starts inside the top-level, in

@@ -4,7 +4,8 @@
 /// ``status``, draws the pane's background and, while no window shows, what happened
 /// ("xterm exited with status 1 — Return restarts"). The host runs the program, puts its
 /// window over the pane's content area (``SplitViewController/contentFrame(of:)``) and
-/// reports back through ``status`` and ``programTitle``. What the controller wants of the host goes
+/// reports back through ``Input/foreignContent(_:_:)`` (its ``status`` and ``programTitle``).
+/// What the controller wants of the host goes
 /// through ``HostRequest``s: ``HostRequest/restartForeignContent(_:after:)`` and
 /// ``HostRequest/focusForeignContent(_:)``.
 ///
@@ -53,14 +54,15 @@ open class ForeignContentViewController: ViewController {
         }
     }
 
-    /// The status the host last reported; the pane shows it while no window does.
-    public var status: Status {
+    /// The status the host last reported (``ForeignContentReport/status(_:)``); the pane shows
+    /// it while no window does.
+    public internal(set) var status: Status {
         didSet { if status != oldValue { setNeedsDisplay() } }
     }
 
-    /// The program's own title (`_NET_WM_NAME`), set by the host; the bar shows it, else the
-    /// program's name.
-    public var programTitle: String? {
+    /// The program's own title (`_NET_WM_NAME`), as the host reported it
+    /// (``ForeignContentReport/title(_:)``); the bar shows it, else the program's name.
+    public internal(set) var programTitle: String? {
         didSet { title = programTitle.flatMap { $0.isEmpty ? nil : $0 } ?? command.programName }
     }
 
@@ -82,7 +84,7 @@ open class ForeignContentViewController: ViewController {
     /// default). Return does it when the program has ended. Outside a split view it does
     /// nothing: a host starts the program when it finds the controller installed.
     public func restart(after delay: Double = 0) {
-        splitViewController?.pipeline.hostRequests.append(.restartForeignContent(id, after: delay.isFinite ? max(0, delay) : 0))
+        splitViewController?.post(.restartForeignContent(id, after: delay.isFinite ? max(0, delay) : 0))
     }
 
     /// The lines the pane shows while no window covers it; empty while the program's

@@ -55,9 +55,6 @@ open class ListViewController: ViewController {
     public var emptyText: String {
         didSet { if emptyText != oldValue { setNeedsDisplay() } }
     }
-    /// The clock type-ahead measures pauses with, in seconds (tests pass their own).
-    public var clock: () -> Double = monotonicSeconds
-
     /// How far the list is scrolled, in points. Setting it (restoring a saved offset) is
     /// clamped when the list is next laid out (right before it is drawn) or scrolled; drawing
     /// shows it clamped without storing it.
@@ -338,7 +335,8 @@ open class ListViewController: ViewController {
     override open func keyDown(_ chord: KeyChord, in bounds: Rect) -> Bool {
         guard case .character(let character) = chord.key, chord.modifiers.subtracting(.shift).isEmpty else { return false }
         let typed = chord.modifiers.contains(.shift) ? Character(character.uppercased()) : character
-        let (text, fromNext) = typeAhead.type(typed, at: clock())
+        // The split view's clock (its last tick): the core reads none of its own.
+        let (text, fromNext) = typeAhead.type(typed, at: splitViewController?.now ?? 0)
         let count = rowCount
         guard count > 0 else { return true }
         let start = (selectedIndex ?? 0) + (fromNext ? 1 : 0)

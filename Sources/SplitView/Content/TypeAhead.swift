@@ -33,11 +33,3 @@ public struct TypeAhead: Hashable, Sendable {
         lastTime = -Double.infinity
     }
 }
-
-/// Seconds from a fixed start, for type-ahead: the standard library's continuous clock.
-public func monotonicSeconds() -> Double {
-    let elapsed = ContinuousClock.now - monotonicOrigin
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-}
-
-private let monotonicOrigin = ContinuousClock.now

@@ -28,9 +28,9 @@ extension SplitViewController {
             performContentCommand(command)
         case .action(let name):
             if !performContentCommand(command) { _ = actionHandler?(name) }
-        case .newWindow: pipeline.hostRequests.append(.newWindow)
-        case .closeWindow: pipeline.hostRequests.append(.closeWindow)
-        case .quit: pipeline.hostRequests.append(.quit)
+        case .newWindow: post(.newWindow)
+        case .closeWindow: post(.closeWindow)
+        case .quit: post(.quit)
         case .showMenu: menuState == nil ? openMenu() : closeMenu()
         }
         publish()

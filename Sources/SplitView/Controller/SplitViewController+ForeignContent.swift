@@ -1,12 +1,17 @@
 extension SplitViewController {
-    /// What the host must do that ``handle(_:)`` has not returned — a foreign content's file
-    /// changed, the app moved the focus — and, when the foreign content that should have the
-    /// keyboard changed since the last call, ``HostRequest/focusForeignContent(_:)``; emptied.
-    /// A host calls it once per turn of its loop, after the turn's inputs.
+    /// Everything the host must do besides redrawing, in the order it was asked — a window
+    /// opened or closed, quitting, a foreign program restarted — and, when the foreign
+    /// content that should have the keyboard changed since the last call,
+    /// ``HostRequest/focusForeignContent(_:)`` last; emptied. The one route requests leave
+    /// by: a host calls it once per turn of its loop, after the turn's inputs.
     ///
-    /// The keyboard's owner is compared here rather than after each input, so that a host that
-    /// drops what an input returned (a resize) still learns of it, and a burst of inputs that
-    /// ends where it started says nothing.
+    /// The keyboard's owner is compared here rather than after each input, so that a burst of
+    /// inputs that ends where it started says nothing.
+    ///
+    /// ```swift
+    /// split.handle(.key(KeyChord(.character("q"), modifiers: .control)))
+    /// split.takeHostRequests()   // [.quit]
+    /// ```
     public func takeHostRequests() -> [HostRequest] {
         let owner = focusedForeignContent?.id
         if owner != pipeline.reportedForeignFocus {
@@ -14,6 +19,25 @@ extension SplitViewController {
             pipeline.hostRequests.append(.focusForeignContent(owner))
         }
         return pipeline.takeHostRequests()
+    }
+
+    /// Queues `request` for the host, which takes it with ``takeHostRequests()``: how a view
+    /// controller asks for work only the host can do (``ForeignContentViewController`` asks
+    /// for its program to be restarted).
+    public func post(_ request: HostRequest) {
+        pipeline.hostRequests.append(request)
+    }
+
+    /// A hosted program's report, from the host: the controller's status or title changes, or
+    /// its pane takes the focus. Reports for controllers no longer installed are dropped.
+    func receive(_ report: ForeignContentReport, from id: ForeignContentViewController.ID) {
+        guard let content = foreignContentViewControllers.first(where: { $0.id == id }) else { return }
+        switch report {
+        case .status(let status): content.status = status
+        case .title(let title): content.programTitle = title
+        case .focusRequested:
+            if let column = Column.allCases.first(where: { foreignContent(in: $0) === content }) { focusedColumn = column }
+        }
     }
 
     /// The foreign content that should have the keyboard: the one on top of the focused pane

@@ -97,7 +97,7 @@ extension SplitViewController {
             case (.return, true): return choose(state.highlighted, items)
             case (.escape, true), (.f10, true): return closeMenu()
             case (.character(let character), _) where key.modifiers.subtracting(.shift).isEmpty:
-                let (text, fromNext) = state.typeAhead.type(character, at: monotonicSeconds())
+                let (text, fromNext) = state.typeAhead.type(character, at: now)
                 let start = (state.highlighted ?? 0) + (fromNext ? 1 : 0)
                 if let found = items.indices.map({ ($0 + start) % items.count })
                     .first(where: { items[$0].isEnabled && items[$0].title.lowercased().hasPrefix(text) })
@@ -119,7 +119,7 @@ extension SplitViewController {
             closeMenu()
             if command != .showMenu { perform(command) }
             return
-        case .resize, .tick, .pointerExited, .scroll:
+        case .resize, .tick, .pointerExited, .scroll, .foreignContent:
             break
         }
         menuState = state

@@ -132,13 +132,15 @@ public final class SplitViewController {
         splitBehavior = style.isClassic ? .tile : .overlay
     }
 
-    /// Applies one input: a resize, pointer or key event, a command, or a clock tick.
+    /// Applies one input: a resize, pointer or key event, a command, a clock tick, or a
+    /// report of a hosted program.
     ///
-    /// - Returns: what the host must do besides redrawing (open or close a window, quit,
-    ///   restart a foreign program). Who has the keyboard is reported by
-    ///   ``takeHostRequests()``, which a host calls once per turn of its loop.
-    @discardableResult
-    public func handle(_ input: Input) -> [HostRequest] {
+    /// What the host must do besides redrawing (open or close a window, quit, restart a
+    /// foreign program, give a program the keyboard) leaves by one route:
+    /// ``takeHostRequests()``, which a host calls once per turn of its loop.
+    public func handle(_ input: Input) {
+        if case .tick(let time) = input, time.isFinite { now = time }
+        if case .foreignContent(let id, let report) = input { return receive(report, from: id) }
         if menuState != nil {
             handleWhileMenuOpen(input)
             switch input {
@@ -146,7 +148,7 @@ public final class SplitViewController {
             case .tick(let now): tick(now: now)
             default: break
             }
-            return pipeline.takeHostRequests()
+            return
         }
         switch input {
         case .resize(let newSize): resize(to: newSize.sanitized)
@@ -167,9 +169,13 @@ public final class SplitViewController {
             }
         case .command(let command): perform(command)
         case .tick(let now): tick(now: now)
+        case .foreignContent: break
         }
-        return pipeline.takeHostRequests()
     }
+
+    /// The clock's time, in seconds, as the last ``Input/tick(now:)`` gave it (0 before any):
+    /// what type-ahead measures pauses by. The core reads no clock of its own.
+    public private(set) var now = 0.0
 
     /// True while a transition runs: the host should send ``Input/tick(now:)`` at display rate
     /// until it turns false, and not at all otherwise.

@@ -1,7 +1,8 @@
 /// Everything that can happen to a window, as a plain value.
 ///
 /// The host translates each X event into one `Input` and hands it to
-/// ``SplitViewController/handle(_:)``; a test does the same. Coordinates are points in the
+/// ``SplitViewController/handle(_:)``; a test does the same. Everything the host tells the
+/// core arrives this way — the window's events, the clock, what hosted programs did. Coordinates are points in the
 /// window, from its top-left corner.
 public enum Input: Hashable, Sendable {
     /// The window's size changed (also the first size, which mounts the interface).
@@ -27,8 +28,29 @@ public enum Input: Hashable, Sendable {
     case key(KeyChord)
     /// An intent, whatever triggered it (a key, a menu, a test).
     case command(Command)
-    /// The animation clock, in seconds from any fixed start. Transitions advance with it.
+    /// The clock, in seconds from any fixed start: transitions advance with it, and
+    /// type-ahead measures the pauses between keys by it. A host sends it at display rate
+    /// while the controller ``SplitViewController/isAnimating``, and before each batch of
+    /// other inputs, so that the core reads no clock of its own and a test replays time
+    /// exactly. A time that is not finite is ignored.
     case tick(now: Double)
+    /// What the host saw of a foreign content's program: its state, its title, or a wish for
+    /// the keyboard (a click inside it, XEmbed's `REQUEST_FOCUS`). The controller is found by
+    /// its ``ForeignContentViewController/id``; a report for one no longer installed is
+    /// ignored.
+    case foreignContent(ForeignContentViewController.ID, ForeignContentReport)
+}
+
+/// What a host reports of the program behind a ``ForeignContentViewController``, as an
+/// ``Input/foreignContent(_:_:)``.
+public enum ForeignContentReport: Hashable, Sendable {
+    /// The program's state changed: started, showed its window, ended, showed none in time.
+    case status(ForeignContentViewController.Status)
+    /// The program's window says its title (`_NET_WM_NAME`); nil or empty: it says none.
+    case title(String?)
+    /// The program asks for the keyboard (a press inside it, XEmbed's `REQUEST_FOCUS`): its
+    /// pane becomes the focused pane when it shows.
+    case focusRequested
 }
 
 /// What the user wants done, independent of the key, button or gesture that asked.

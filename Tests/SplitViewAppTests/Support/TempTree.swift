@@ -60,9 +60,9 @@ func makeBrowser(
 
 /// Runs the store's worker and watcher until `condition` holds (at most `seconds`).
 func settle(_ store: FileStore, seconds: Double = 5, until condition: () -> Bool) -> Bool {
-    let deadline = monotonicSeconds() + seconds
+    let deadline = monotonicNow() + seconds
     while !condition() {
-        if monotonicSeconds() > deadline { return false }
+        if monotonicNow() > deadline { return false }
         var descriptors = [pollfd(fd: store.workerDescriptor, events: Int16(POLLIN), revents: 0)]
         if let watcher = store.watcherDescriptor { descriptors.append(pollfd(fd: watcher, events: Int16(POLLIN), revents: 0)) }
         _ = poll(&descriptors, nfds_t(descriptors.count), 50)

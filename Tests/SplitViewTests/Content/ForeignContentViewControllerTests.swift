@@ -42,7 +42,8 @@ import Testing
         #expect(Self.focusRequests(f, key(.f9)) == [])
         #expect(Self.focusRequests(f, key(.f6), key(.f6, .shift)) == [])
         // Inputs alone report nothing: the owner is compared at the take.
-        #expect(Self.focusRequests(f.send(key(.f6))) == [])
+        f.split.handle(key(.f6))
+        #expect(f.split.pipeline.hostRequests.isEmpty)
         #expect(Self.focusRequests(f.split.takeHostRequests()) == [nil])
     }
 
@@ -78,12 +79,37 @@ import Testing
     @Test func returnRestartsAProgramThatEndedAndNothingElse() {
         let (f, terminal) = Self.fixture()
         f.send(key(.character("3"), .control))
-        terminal.status = .running
+        f.send(.foreignContent(terminal.id, .status(.running)))
         #expect(!f.send(key(.return)).contains(.restartForeignContent(terminal.id, after: 0)))
-        terminal.status = .ended("xterm exited with status 1")
+        f.send(.foreignContent(terminal.id, .status(.ended("xterm exited with status 1"))))
         #expect(f.send(key(.return)) == [.restartForeignContent(terminal.id, after: 0)])
-        terminal.status = .noWindow(seconds: 5)
+        f.send(.foreignContent(terminal.id, .status(.noWindow(seconds: 5))))
         #expect(f.send(key(.return)) == [.restartForeignContent(terminal.id, after: 0)])
+    }
+
+    /// Everything the host says of a program arrives as an input: its status and title, and
+    /// a wish for the keyboard (a click inside it), which focuses its pane when it shows. A
+    /// report for a controller no longer installed changes nothing.
+    @Test func theHostsReportsArriveAsInputs() throws {
+        let (f, terminal) = Self.fixture()
+        f.send(.foreignContent(terminal.id, .status(.running)), .foreignContent(terminal.id, .title("vim notes.txt")))
+        #expect(terminal.status == .running)
+        #expect(f.split.laidOutDisplayList(for: .secondary)?.texts.contains("vim notes.txt") == true)
+        #expect(f.split.focusedColumn == .primary)
+        #expect(Self.focusRequests(f, .foreignContent(terminal.id, .focusRequested)) == [terminal.id])
+        #expect(f.split.focusedColumn == .secondary)
+        // Gone from the split view: its reports are dropped.
+        let gone = ForeignContentViewController(command: try ProgramCommand(parsing: "xterm -into {}"))
+        f.send(.foreignContent(gone.id, .status(.ended("xterm exited"))), .foreignContent(gone.id, .focusRequested))
+        #expect(gone.status == .starting)
+        #expect(f.split.focusedColumn == .secondary)
+        // Hidden: the wish is not granted.
+        let (g, sidebar) = Self.fixture(in: .primary)
+        g.send(key(.f9))
+        #expect(g.split.layout.placement(of: .primary) == nil)
+        let focused = g.split.focusedColumn
+        g.send(.foreignContent(sidebar.id, .focusRequested))
+        #expect(g.split.focusedColumn == focused && focused != .primary)
     }
 
     @Test func aNewFileRestartsAfterTheDelayAndTheSameFileDoesNot() {
@@ -133,9 +159,11 @@ import Testing
     @Test func theBarShowsTheProgramsTitleElseItsName() {
         let terminal = ForeignContentViewController(command: try! ProgramCommand(parsing: "/usr/bin/xterm -into {}"))
         #expect(terminal.title == "xterm")
-        terminal.programTitle = "vim notes.txt"
+        let f = Fixture(.tripleColumn, width: 1400)
+        f.split.setViewController(terminal, for: .secondary)
+        f.send(.foreignContent(terminal.id, .title("vim notes.txt")))
         #expect(terminal.title == "vim notes.txt")
-        terminal.programTitle = ""
+        f.send(.foreignContent(terminal.id, .title("")))
         #expect(terminal.title == "xterm")
     }
 
@@ -151,7 +179,7 @@ import Testing
     ])
     func thePaneSaysWhatHappened(_ status: ForeignContentViewController.Status, _ lines: [String]) {
         let viewer = ForeignContentViewController(command: try! ProgramCommand(parsing: "less {file}"))
-        viewer.status = status
+        viewer.status = status  // set directly (the module's own access): no split view here
         #expect(viewer.message == lines)
         let context = DrawContext(
             bounds: Rect(x: 0, y: 38, width: 600, height: 400), theme: .light, measurer: FixedAdvanceMeasurer(), isFocused: false)

@@ -8,8 +8,6 @@ import Testing
 /// The list sits in the primary of a triple column at 1400 × 800: content from y = 38,
 /// 762 high, rows 30 high (25 rows a page, so Page Down moves 24).
 @Suite struct ListOutlineTests {
-    final class Clock { var now = 0.0 }
-
     /// Folders: A (expanded) with A1, A2; B (collapsed); C (no children).
     static func outline() -> [ListItem] {
         [
@@ -19,18 +17,18 @@ import Testing
         ]
     }
 
-    static func fixture(_ items: [ListItem]) -> (Fixture, ListViewController, Clock) {
+    /// A list of `items` in the focused primary; the clock type-ahead reads is the split
+    /// view's, which the tests move with ticks, as the host does before each batch of keys.
+    static func fixture(_ items: [ListItem]) -> (Fixture, ListViewController) {
         let f = Fixture(.tripleColumn, width: 1400)
         let list = ListViewController(title: "L", items: items)
-        let clock = Clock()
-        list.clock = { clock.now }
         f.split.setViewController(list, for: .primary)
         f.split.focusedColumn = .primary
-        return (f, list, clock)
+        return (f, list)
     }
 
     @Test func rightExpandsACollapsedRowAndStepsIntoAnExpandedOne() {
-        let (f, list, _) = Self.fixture(Self.outline())
+        let (f, list) = Self.fixture(Self.outline())
         var asked: [(Int, Bool)] = []
         list.onDisclosure = { asked.append(($0, $1)) }
         list.selectedIndex = 3
@@ -42,7 +40,7 @@ import Testing
     }
 
     @Test func leftCollapsesAnExpandedRowAndStepsToTheParentOfAChild() {
-        let (f, list, _) = Self.fixture(Self.outline())
+        let (f, list) = Self.fixture(Self.outline())
         var asked: [(Int, Bool)] = []
         list.onDisclosure = { asked.append(($0, $1)) }
         list.selectedIndex = 2
@@ -53,14 +51,14 @@ import Testing
     }
 
     @Test func leftAndRightInAFlatListAreLeftToTheSplitView() {
-        let (f, list, _) = Self.fixture([ListItem(title: "x"), ListItem(title: "y")])
+        let (f, list) = Self.fixture([ListItem(title: "x"), ListItem(title: "y")])
         list.selectedIndex = 1
         f.send(key(.left), key(.right))
         #expect(list.selectedIndex == 1)
     }
 
     @Test func clickingTheTriangleTogglesWithoutSelecting() {
-        let (f, list, _) = Self.fixture(Self.outline())
+        let (f, list) = Self.fixture(Self.outline())
         var asked: [(Int, Bool)] = []
         list.onDisclosure = { asked.append(($0, $1)) }
         f.click(x: 12, y: 38 + 3 * 30 + 15)  // B's triangle
@@ -70,7 +68,7 @@ import Testing
     }
 
     @Test func outlineRowsAreIndentedAndCarryTheirTriangle() throws {
-        let (f, _, _) = Self.fixture(Self.outline())
+        let (f, _) = Self.fixture(Self.outline())
         let ops = try #require(f.split.laidOutDisplayList(for: .primary)?.ops)
         let triangles = ops.filter { if case .polygon = $0 { true } else { false } }
         #expect(triangles.count >= 3)
@@ -89,7 +87,7 @@ import Testing
         let deep =
             [ListItem(title: "top", disclosure: .expanded)]
             + (1...300).map { ListItem(title: "level \($0)", indentation: $0, disclosure: .expanded) }
-        let (f, list, _) = Self.fixture(deep)
+        let (f, list) = Self.fixture(deep)
         let width = try #require(f.split.layout.frame(of: .primary)).width
         #expect(ListViewController.indent(5, width: width) == 80)
         #expect(ListViewController.indent(300, width: width) == width - ListMetrics.titleRoom)
@@ -111,7 +109,7 @@ import Testing
     }
 
     @Test func pageKeysMoveByAScreenAndHomeEndToTheEnds() {
-        let (f, list, _) = Self.fixture((0..<100).map { ListItem(title: "Row \($0)") })
+        let (f, list) = Self.fixture((0..<100).map { ListItem(title: "Row \($0)") })
         f.send(key(.pageDown))
         #expect(list.selectedIndex == 0)
         f.send(key(.pageDown))
@@ -126,34 +124,49 @@ import Testing
 
     @Test func typeAheadJumpsToTheFirstMatchAndAPauseStartsOver() {
         let names = ["apple", "banana", "blueberry", "cherry", "Blackcurrant"]
-        let (f, list, clock) = Self.fixture(names.map { ListItem(title: $0) })
+        let (f, list) = Self.fixture(names.map { ListItem(title: $0) })
         f.send(key(.character("b")), key(.character("l")))
         #expect(list.selectedIndex == 2)  // "bl": blueberry
-        clock.now = 0.5
+        f.send(.tick(now: 0.5))
         f.send(key(.character("a")))
         #expect(list.selectedIndex == 4)  // "bla": Blackcurrant, case ignored, wrapping on
-        clock.now = 2
+        f.send(.tick(now: 2))
         f.send(key(.character("c")))
         #expect(list.selectedIndex == 3)  // a pause: "c" alone
     }
 
+    /// Type-ahead's pauses are measured by the split view's clock, which only ticks move:
+    /// the same keys replay the same way, and a clock that is not finite changes nothing.
+    @Test func typeAheadTimingIsReplayedByTheInputsAlone() {
+        let names = ["dash", "dpkg", "dpkg-dev", "kbproto"]
+        for _ in 0..<2 {
+            let (f, list) = Self.fixture(names.map { ListItem(title: $0) })
+            f.send(.tick(now: 100), key(.character("d")), .tick(now: 100.4), key(.character("p")))
+            f.send(.tick(now: .nan), .tick(now: 100.8), key(.character("k")))
+            #expect(list.selectedIndex == 1)  // "dpk": dpkg
+            f.send(.tick(now: 102), key(.character("k")))
+            #expect(list.selectedIndex == 3)  // a pause: "k" alone, kbproto
+            #expect(f.split.now == 102)
+        }
+    }
+
     @Test func typingTheSameLetterStepsThroughItsRows() {
-        let (f, list, clock) = Self.fixture(["b1", "a", "b2", "b3"].map { ListItem(title: $0) })
+        let (f, list) = Self.fixture(["b1", "a", "b2", "b3"].map { ListItem(title: $0) })
         for (step, expected) in [0, 2, 3, 0].enumerated() {
-            clock.now = Double(step) * 0.2
+            f.send(.tick(now: Double(step) * 0.2))
             f.send(key(.character("b")))
             #expect(list.selectedIndex == expected)
         }
     }
 
     @Test func keysWithCommandModifiersAreNotTypeAhead() {
-        let (f, list, _) = Self.fixture(["x", "y"].map { ListItem(title: $0) })
+        let (f, list) = Self.fixture(["x", "y"].map { ListItem(title: $0) })
         f.send(key(.character("y"), .control))
         #expect(list.selectedIndex == nil)
     }
 
     @Test func aDoubleClickOnTheSelectedRowOpensIt() {
-        let (f, list, _) = Self.fixture((0..<5).map { ListItem(title: "Row \($0)") })
+        let (f, list) = Self.fixture((0..<5).map { ListItem(title: "Row \($0)") })
         var opened: [Int] = []
         list.onDoubleClick = { opened.append($0) }
         let point = Point(x: 100, y: 38 + 2 * 30 + 5)
@@ -177,7 +190,7 @@ import Testing
     }
 
     @Test func aDataSourceOfManyRowsBuildsOnlyTheVisibleOnes() {
-        let (f, list, _) = Self.fixture([])
+        let (f, list) = Self.fixture([])
         let rows = Rows(100_000)
         list.dataSource = rows
         list.reloadData()
@@ -195,7 +208,7 @@ import Testing
     }
 
     @Test func reloadKeepsTheSelectionWhereItStillExists() {
-        let (_, list, _) = Self.fixture([])
+        let (_, list) = Self.fixture([])
         let rows = Rows(10)
         list.dataSource = rows
         list.selectedIndex = 7
@@ -235,7 +248,7 @@ import Testing
     }
 
     @Test func aNamedActionGoesToTheFocusedPaneThenTheHandler() {
-        let (f, _, _) = Self.fixture([ListItem(title: "x")])
+        let (f, _) = Self.fixture([ListItem(title: "x")])
         var handled: [String] = []
         f.split.actionHandler = {
             handled.append($0); return true

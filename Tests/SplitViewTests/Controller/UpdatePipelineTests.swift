@@ -37,11 +37,17 @@ import Testing
         #expect(split.pipeline.isMounted && !split.pipeline.isUpdating && split.pipeline.pending == nil)
     }
 
-    @Test func requestsMadeByACommandComeBackFromHandle() {
+    /// Requests leave by one route: whatever asked (a command, a content controller's
+    /// ``SplitViewController/post(_:)``), the host takes them in order with
+    /// ``SplitViewController/takeHostRequests()``, once; nothing is left behind.
+    @Test func requestsLeaveByTakeHostRequestsOnlyInTheOrderAsked() {
         let split = SplitViewController(style: .doubleColumn)
         split.handle(.resize(Size(width: 1000, height: 700)))
-        #expect(split.handle(.command(.newWindow)) == [.newWindow])
-        #expect(split.handle(.command(.displayModeButton)).isEmpty)
+        split.handle(.command(.newWindow))
+        split.handle(.command(.displayModeButton))
+        split.post(.closeWindow)
+        #expect(split.takeHostRequests() == [.newWindow, .closeWindow])
+        #expect(split.takeHostRequests().isEmpty)
         #expect(split.pipeline.hostRequests.isEmpty)
     }
 }

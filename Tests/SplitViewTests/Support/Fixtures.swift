@@ -58,10 +58,12 @@ struct Fixture {
         if let width { split.handle(.resize(Size(width: width, height: height))) }
     }
 
-    /// Sends inputs in order.
+    /// Sends inputs in order; returns what the controller then asks of the host
+    /// (``SplitViewController/takeHostRequests()``, the one route), as a host's turn would.
     @discardableResult
     func send(_ inputs: Input...) -> [HostRequest] {
-        inputs.flatMap { split.handle($0) }
+        for input in inputs { split.handle(input) }
+        return split.takeHostRequests()
     }
 
     /// Resizes the window to `width` × the fixture's height.
