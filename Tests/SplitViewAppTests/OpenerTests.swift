@@ -1,5 +1,6 @@
 import Glibc
 import SplitViewFiles
+import TestSupport
 import Testing
 
 @testable import SplitViewApp
@@ -8,11 +9,12 @@ import Testing
 @Suite(.serialized) struct OpenerTests {
     /// Polls `pid` until it exits (at most 5 s); its outcome.
     static func outcome(_ pid: pid_t) -> String?? {
-        for _ in 0..<500 {
-            if let done = Opener.poll(pid) { return done }
-            usleep(10_000)
+        var outcome: String??
+        waitUntil(timeout: 5) {
+            outcome = Opener.poll(pid)
+            return outcome != nil
         }
-        return nil
+        return outcome
     }
 
     @Test func aProgramThatFailsIsReportedWithItsStatus() throws {

@@ -318,20 +318,21 @@ import Testing
         #expect(folder.read("splitview/state.json/inside") == "keep")
     }
 
-    /// Only for users whose writes a folder's permissions stop (not root, for whom
-    /// `aFolderInTheFilesPlace` and `aStateFolderThatIsAFile` stand in).
-    @Test(.enabled(if: geteuid() != 0, "root writes into a read-only folder"))
-    func aReadOnlyFolderKeepsTheOldFile() throws {
-        let folder = try TemporaryFolder()
-        let store = Self.store(folder)
-        #expect(store.save(Self.sample) == nil)
-        chmod(folder.path + "/splitview", 0o500)
-        defer { chmod(folder.path + "/splitview", 0o700) }
-        var changed = Self.sample
-        changed.root = "/elsewhere"
-        let error = try #require(store.save(changed))
-        #expect(error == "state not saved: \(store.path): Permission denied")
-        #expect(store.load().state == Self.sample)
+    /// A folder's permissions stop the save. Root writes anything: as root, the check runs as
+    /// the user nobody (see `checkAsNobodyWhenRoot`).
+    @Test func aReadOnlyFolderKeepsTheOldFile() throws {
+        try checkAsNobodyWhenRoot("StateStoreTests/aReadOnlyFolderKeepsTheOldFile") {
+            let folder = try TemporaryFolder()
+            let store = Self.store(folder)
+            #expect(store.save(Self.sample) == nil)
+            chmod(folder.path + "/splitview", 0o500)
+            defer { chmod(folder.path + "/splitview", 0o700) }
+            var changed = Self.sample
+            changed.root = "/elsewhere"
+            let error = try #require(store.save(changed))
+            #expect(error == "state not saved: \(store.path): Permission denied")
+            #expect(store.load().state == Self.sample)
+        }
     }
 
     /// A value the loader would refuse is not written either.

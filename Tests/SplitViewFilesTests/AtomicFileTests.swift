@@ -75,17 +75,19 @@ import Testing
         #expect(try AtomicFile.read(path + "/keep", limit: 10).get() == Array("inside".utf8))
     }
 
-    /// Only for users whose writes a folder's permissions stop (not root).
-    @Test(.enabled(if: geteuid() != 0, "root writes into a read-only folder"))
-    func aReadOnlyFolderLeavesTheOldFileIntact() throws {
-        let folder = try TemporaryFolder()
-        let path = folder.path + "/state.json"
-        #expect(AtomicFile.write(Array("old".utf8), to: path) == nil)
-        chmod(folder.path, 0o500)
-        defer { chmod(folder.path, 0o700) }
-        #expect(AtomicFile.write(Array("new".utf8), to: path)?.code == EACCES)
-        #expect(try AtomicFile.read(path, limit: 10).get() == Array("old".utf8))
-        #expect(folder.entries() == ["state.json"])
+    /// A folder's permissions stop the write. Root writes anything: as root, the check runs as
+    /// the user nobody (see `checkAsNobodyWhenRoot`).
+    @Test func aReadOnlyFolderLeavesTheOldFileIntact() throws {
+        try checkAsNobodyWhenRoot("AtomicFileTests/aReadOnlyFolderLeavesTheOldFileIntact") {
+            let folder = try TemporaryFolder()
+            let path = folder.path + "/state.json"
+            #expect(AtomicFile.write(Array("old".utf8), to: path) == nil)
+            chmod(folder.path, 0o500)
+            defer { chmod(folder.path, 0o700) }
+            #expect(AtomicFile.write(Array("new".utf8), to: path)?.code == EACCES)
+            #expect(try AtomicFile.read(path, limit: 10).get() == Array("old".utf8))
+            #expect(folder.entries() == ["state.json"])
+        }
     }
 
     @Test(arguments: [(10, true), (11, false), (9, false), (0, false)])

@@ -2,6 +2,7 @@ import Glibc
 import PropertyBased
 import SplitViewFiles
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct BackgroundWorkerTests {
@@ -54,7 +55,7 @@ import Testing
         for _ in 0..<20 {
             worker.submit {
                 let now = running.add(1, ordering: .sequentiallyConsistent).newValue
-                usleep(200)
+                usleep(200)  // not a wait: holds the job running, so that two at once would overlap
                 running.subtract(1, ordering: .sequentiallyConsistent)
                 return now
             }
@@ -68,7 +69,7 @@ import Testing
             let worker = try BackgroundWorker<Int>()
             for index in 0..<5 {
                 worker.submit {
-                    usleep(1000)
+                    usleep(1000)  // not a wait: keeps the jobs pending when the worker goes
                     finished.add(1, ordering: .sequentiallyConsistent)
                     return index
                 }
@@ -76,11 +77,6 @@ import Testing
         }
         // The jobs hold the pipe, not the worker: they finish and write into a pipe no one
         // reads, without touching a closed descriptor. Wait for them, boundedly.
-        var waited = 0
-        while finished.load(ordering: .sequentiallyConsistent) < 5 && waited < 5000 {
-            usleep(1000)
-            waited += 1
-        }
-        #expect(finished.load(ordering: .sequentiallyConsistent) == 5)
+        #expect(waitUntil { finished.load(ordering: .sequentiallyConsistent) == 5 })
     }
 }

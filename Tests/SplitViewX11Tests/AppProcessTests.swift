@@ -1,6 +1,7 @@
 import CX11
 import Glibc
 import SplitView
+import TestSupport
 import Testing
 
 @testable import SplitViewX11
@@ -84,28 +85,14 @@ extension X11Tests {
     }
 }
 
-/// The app's top-level window (WM_CLASS splitview), waited for up to 20 s.
+/// The app's top-level window (WM_CLASS splitview), viewable, waited for up to 20 s.
 func waitForTopLevel(_ connection: X11Connection) -> Window? {
-    for _ in 0..<2000 {
-        var root: Window = 0, parent: Window = 0
-        var children: UnsafeMutablePointer<Window>?
-        var count: UInt32 = 0
-        XQueryTree(connection.display, connection.root, &root, &parent, &children, &count)
-        defer { if let children { XFree(children) } }
-        for index in 0..<Int(count) {
-            guard let child = children?[index] else { continue }
-            var hint = XClassHint()
-            guard XGetClassHint(connection.display, child, &hint) != 0 else { continue }
-            let isOurs = hint.res_name.map { String(cString: $0) == "splitview" } ?? false
-            XFree(hint.res_name)
-            XFree(hint.res_class)
-            var attributes = XWindowAttributes()
-            XGetWindowAttributes(connection.display, child, &attributes)
-            if isOurs && attributes.map_state == IsViewable { return child }
-        }
-        usleep(10_000)
+    var found: Window?
+    waitUntil(timeout: 20) {
+        found = WindowTree.topLevels(connection).first { WindowTree(connection, connection.root).isViewable($0) }
+        return found != nil
     }
-    return nil
+    return found
 }
 
 func windowSize(_ connection: X11Connection, _ window: Window) -> PixelSize {

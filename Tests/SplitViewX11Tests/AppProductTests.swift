@@ -2,6 +2,7 @@ import CX11
 import Foundation
 import Glibc
 import SplitView
+import TestSupport
 import Testing
 
 @testable import SplitViewX11
@@ -72,11 +73,12 @@ extension X11Tests {
                 sendKey(connection, window, XK_End, state: 0)
                 sendKey(connection, window, XK_Right, state: 0)
                 #expect(waitForTitle(connection, window) { $0 == "Travel — SplitView" })
-                usleep(200_000)
+                #expect(waitUntil { ProgramState.watches(app.pid, place.root + "/Travel") }, "Travel's listing came")
                 sendKey(connection, window, XK_Home, state: 0)
                 sendKey(connection, window, XK_Down, state: 0)
                 #expect(waitForTitle(connection, window) { $0 == "Notes — SplitView" })
-                usleep(200_000)  // the folder is read on the worker: "b" needs its rows
+                // The folder is read on the worker: "b" needs its rows.
+                #expect(waitUntil { ProgramState.watches(app.pid, place.root + "/Notes") }, "Notes's listing came")
                 sendKey(connection, window, XK_Return, state: 0)
                 sendKey(connection, window, XK_b, state: 0)
                 #expect(waitForTitle(connection, window) { $0 == "beta.txt — Notes — SplitView" })
@@ -88,7 +90,7 @@ extension X11Tests {
                 sendKey(connection, window, XK_F8, state: 0)
                 sendKey(connection, window, XK_Right, state: ControlMask)
                 sendKey(connection, window, XK_Return, state: 0)
-                #expect(waitFor { widths(window) != before })
+                #expect(waitUntil { widths(window) != before })
                 let dragged = widths(window)
                 sendKey(connection, window, XK_q, state: ControlMask)
                 #expect(app.finish(timeoutSeconds: 10) == 0)
@@ -101,7 +103,7 @@ extension X11Tests {
                 let restored = try #require(waitForTopLevel(connection))
                 #expect(windowSize(connection, restored) == PixelSize(width: 1100, height: 700))
                 #expect(waitForTitle(connection, restored) { $0 == "beta.txt — Notes — SplitView" })
-                #expect(waitFor { widths(restored) == dragged })
+                #expect(waitUntil { widths(restored) == dragged })
                 sendDeleteWindow(connection, to: restored)
                 #expect(again.finish(timeoutSeconds: 10) == 0)
                 // Saved again at that exit: the expanded folder came back with the rest.
@@ -157,8 +159,10 @@ extension X11Tests {
             let place = try Place()
             try place.run([place.root + "/Notes/alpha.txt"]) { app, connection, window in
                 #expect(waitForTitle(connection, window) { $0 == "alpha.txt — Notes — SplitView" })
+                let list = try #require(settledPixels(connection, window, "supplementary", program: app.pid))
                 try place.write("Notes/zebra.txt", "new")
-                usleep(300_000)  // inotify, then the worker's read: within a second
+                // inotify, then the worker's read: the list draws the new row.
+                #expect(waitUntil { columnPixels(connection, window, "supplementary") != list }, "zebra.txt is listed")
                 sendKey(connection, window, XK_Tab, state: 0)  // nothing bound: leaves the focus alone
                 sendKey(connection, window, XK_F6, state: 0)  // from the outline to the files
                 sendKey(connection, window, XK_z, state: 0)
@@ -219,15 +223,6 @@ extension X11Tests {
     }
 }
 
-/// Waits (up to 10 s) for `condition`.
-func waitFor(_ condition: () -> Bool) -> Bool {
-    for _ in 0..<1000 {
-        if condition() { return true }
-        usleep(10_000)
-    }
-    return false
-}
-
 /// The width of `window`'s mapped child called `name` (a column), or nil.
 func childWidth(_ connection: X11Connection, _ window: Window, _ name: String) -> Int? {
     var root: Window = 0, parent: Window = 0
@@ -257,11 +252,7 @@ func makeTemporaryFolder(_ name: String) throws -> String {
 
 /// Waits (up to 10 s) until the window's `_NET_WM_NAME` satisfies `condition`.
 func waitForTitle(_ connection: X11Connection, _ window: Window, _ condition: (String) -> Bool) -> Bool {
-    for _ in 0..<1000 {
-        if let title = windowTitle(connection, window), condition(title) { return true }
-        usleep(10_000)
-    }
-    return false
+    waitUntil { windowTitle(connection, window).map(condition) ?? false }
 }
 
 /// The window's `_NET_WM_NAME`, UTF-8.

@@ -2,6 +2,7 @@ import CX11
 import Foundation
 import Glibc
 import SplitView
+import TestSupport
 import Testing
 
 @testable import SplitViewX11
@@ -59,19 +60,19 @@ extension X11Tests {
                 input.button(true)
                 for step in 1...6 { input.move(x: x + step * 20, y: y) }
                 input.button(false)
-                #expect(waitFor { tree.frame(secondary).width == pane.width - 120 })
-                #expect(waitFor { tree.absoluteFrame(client) == tree.contentArea(of: secondary) })
+                #expect(waitUntil { tree.frame(secondary).width == pane.width - 120 })
+                #expect(waitUntil { tree.absoluteFrame(client) == tree.contentArea(of: secondary) })
 
                 // 500 wide collapses: the program shows with its column, and hides with it.
                 XResizeWindow(connection.display, window, 500, 700)
                 connection.flush()
-                #expect(waitFor { tree.isViewable(secondary) && tree.frame(secondary).width == 500 })
-                #expect(waitFor { tree.absoluteFrame(client) == PixelRect(x: 0, y: 38, width: 500, height: 662) })
+                #expect(waitUntil { tree.isViewable(secondary) && tree.frame(secondary).width == 500 })
+                #expect(waitUntil { tree.absoluteFrame(client) == PixelRect(x: 0, y: 38, width: 500, height: 662) })
                 input.key(XK_Left, modifiers: [XK_Alt_L])  // back to the list
-                #expect(waitFor { !tree.isViewable(secondary) && !tree.isViewable(client) })
+                #expect(waitUntil { !tree.isViewable(secondary) && !tree.isViewable(client) })
                 XResizeWindow(connection.display, window, 1400, 900)
                 connection.flush()
-                #expect(waitFor { tree.isViewable(client) && tree.absoluteFrame(client) == tree.contentArea(of: secondary) })
+                #expect(waitUntil { tree.isViewable(client) && tree.absoluteFrame(client) == tree.contentArea(of: secondary) })
                 #expect(app.wait(timeoutSeconds: 0) == nil)
             }
         }
@@ -85,20 +86,20 @@ extension X11Tests {
                 let primary = try #require(tree.child(named: "primary", of: window))
                 let client = try #require(tree.waitForClient(in: secondary))
                 input.key(XK_3, modifiers: [XK_Control_L])  // focus the program's pane
-                #expect(waitFor { tree.focusIsInside(client) })
+                #expect(waitUntil { tree.focusIsInside(client) })
 
                 input.key(XK_F9)
-                #expect(waitFor { !tree.isViewable(primary) })
+                #expect(waitUntil { !tree.isViewable(primary) })
                 #expect(tree.focusIsInside(client))
                 input.key(XK_s, modifiers: [XK_Control_L, XK_Alt_L])
-                #expect(waitFor { tree.isViewable(primary) })
+                #expect(waitUntil { tree.isViewable(primary) })
                 // Caps Lock and Num Lock on: the shortcuts still reach the split view.
                 input.key(XK_Caps_Lock)
                 input.key(XK_Num_Lock)
                 input.key(XK_F9)
-                #expect(waitFor { !tree.isViewable(primary) })
+                #expect(waitUntil { !tree.isViewable(primary) })
                 input.key(XK_F9)
-                #expect(waitFor { tree.isViewable(primary) })
+                #expect(waitUntil { tree.isViewable(primary) })
                 input.key(XK_Caps_Lock)
                 input.key(XK_Num_Lock)
                 #expect(tree.focusIsInside(client))
@@ -107,7 +108,7 @@ extension X11Tests {
                 let file = folder + "/ok.txt"
                 input.type("echo ok > \(file)")
                 input.key(XK_Return)
-                #expect(waitFor { FileManager.default.contents(atPath: file) == Data("ok\n".utf8) })
+                #expect(waitUntil { FileManager.default.contents(atPath: file) == Data("ok\n".utf8) })
             }
         }
 
@@ -120,7 +121,7 @@ extension X11Tests {
                 input.key(XK_3, modifiers: [XK_Control_L])
                 kill(first, SIGKILL)
                 // Its socket goes with it: the pane shows what happened, below its bar.
-                #expect(waitFor { tree.child(named: "socket", of: secondary) == nil })
+                #expect(waitUntil { tree.child(named: "socket", of: secondary) == nil })
                 input.key(XK_Return)
                 let client = try #require(tree.waitForClient(in: secondary))
                 #expect(tree.absoluteFrame(client) == tree.contentArea(of: secondary))
@@ -143,12 +144,12 @@ extension X11Tests {
                 _ = try #require(tree.waitForClient(in: secondary))
                 let first = try #require(ProcessTable.children(of: app.pid).first)
                 input.key(XK_n, modifiers: [XK_Control_L])
-                #expect(waitFor { ProcessTable.children(of: app.pid).count == 2 })
+                #expect(waitUntil { ProcessTable.children(of: app.pid).count == 2 })
                 let second = try #require(ProcessTable.children(of: app.pid).first { $0 != first })
                 // The new window opened over the first, under the pointer-less focus: close it.
                 let newest = try #require(WindowTree.topLevels(connection).first { $0 != window })
                 sendDeleteWindow(connection, to: newest)
-                #expect(waitFor { !ProcessTable.exists(second) })
+                #expect(waitUntil { !ProcessTable.exists(second) })
                 #expect(ProcessTable.exists(first))
                 kill(app.pid, SIGTERM)
                 #expect(app.finish(timeoutSeconds: 10) == 0)
@@ -170,7 +171,7 @@ extension X11Tests {
                 _ = try #require(waitForTopLevel(connection))
             }
             let child = try #require(app)
-            #expect(waitFor { ProcessTable.children(of: child.pid, named: "sleep").count == 1 })
+            #expect(waitUntil { ProcessTable.children(of: child.pid, named: "sleep").count == 1 })
             let program = try #require(ProcessTable.children(of: child.pid, named: "sleep").first)
             server.crash()
             #expect(child.finish(timeoutSeconds: 10) == 1)
@@ -199,12 +200,12 @@ extension X11Tests {
                 #expect(!tree.isViewable(plug.window))
 
                 plug.setInfo(flags: XEmbed.mappedFlag)
-                #expect(waitFor { tree.isViewable(plug.window) })
-                #expect(waitFor { tree.absoluteFrame(plug.window) == tree.contentArea(of: secondary) })
+                #expect(waitUntil { tree.isViewable(plug.window) })
+                #expect(waitUntil { tree.absoluteFrame(plug.window) == tree.contentArea(of: secondary) })
 
                 input.key(XK_3, modifiers: [XK_Control_L])
                 #expect(plug.waitForMessage(.focusIn) != nil)
-                #expect(waitFor { tree.focusIsInside(plug.window) })
+                #expect(waitUntil { tree.focusIsInside(plug.window) })
                 input.key(XK_F6)
                 #expect(plug.waitForMessage(.focusOut) != nil)
                 plug.send(.requestFocus, to: socket)
@@ -224,7 +225,7 @@ extension X11Tests {
                 // Hidden by its own flag while it had the focus: the keys come back to the
                 // split view (X alone would leave them with no one).
                 plug.setInfo(flags: 0)
-                #expect(waitFor { !tree.isViewable(plug.window) })
+                #expect(waitUntil { !tree.isViewable(plug.window) })
                 input.key(XK_q, modifiers: [XK_Control_L])
                 #expect(app.finish(timeoutSeconds: 10) == 0)
             }
@@ -238,12 +239,12 @@ extension X11Tests {
                 let primary = try #require(tree.child(named: "primary", of: window))
                 let client = try #require(tree.waitForClient(in: primary))
                 input.key(XK_1, modifiers: [XK_Control_L])
-                #expect(waitFor { tree.focusIsInside(client) })
+                #expect(waitUntil { tree.focusIsInside(client) })
                 input.key(XK_F9)
-                #expect(waitFor { !tree.isViewable(client) && !tree.focusIsInside(client) })
+                #expect(waitUntil { !tree.isViewable(client) && !tree.focusIsInside(client) })
                 #expect(tree.focusIsInside(window))
                 input.key(XK_F9)
-                #expect(waitFor { tree.isViewable(client) && tree.focusIsInside(client) })
+                #expect(waitUntil { tree.isViewable(client) && tree.focusIsInside(client) })
                 #expect(ProcessTable.children(of: app.pid).count == 1)
             }
         }
@@ -258,7 +259,7 @@ extension X11Tests {
         static func reportedSocket(_ file: String) -> Window? {
             var text = ""
             guard
-                waitFor({
+                waitUntil({
                     text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
                     return text.hasSuffix("\n")
                 })
@@ -282,12 +283,14 @@ extension X11Tests {
                 plug.setInfo(flags: XEmbed.mappedFlag)
                 XReparentWindow(connection.display, plug.window, socket, 0, 0)
                 connection.sync()
-                #expect(waitFor { tree.isViewable(plug.window) && tree.isViewable(overlay) })
+                #expect(waitUntil { tree.isViewable(plug.window) && tree.isViewable(overlay) })
                 let frame = tree.absoluteFrame(plug.window)
                 input.move(x: frame.x + frame.width - 40, y: frame.y + 100)
                 input.button(true)
                 input.button(false)
-                #expect(waitFor { !tree.isViewable(overlay) })
+                #expect(waitUntil { !tree.isViewable(overlay) })
+                // Not a wait for something to happen: the press was handled (the overlay went),
+                // and the program must not get it in the half second after either.
                 #expect(plug.waitForEvent(ButtonPress, seconds: 0.5) == nil)
             }
         }
@@ -314,7 +317,7 @@ extension X11Tests {
                 input.move(x: pane.x + pane.width / 2, y: 19)
                 input.button(true)
                 input.button(false)
-                #expect(waitFor { tree.focusIsInside(client) })
+                #expect(waitUntil { tree.focusIsInside(client) })
             }
         }
 
@@ -330,7 +333,7 @@ extension X11Tests {
             let name = "a b;c $(touch pwned) `touch pwned`.txt"
             try "hostile\n".write(toFile: folder + "/" + name, atomically: false, encoding: .utf8)
             try Self.run([folder + "/" + name, "--secondary", "cp {file} \(out)/copy"]) { app, _, _, _ in
-                #expect(waitFor { FileManager.default.contents(atPath: out + "/copy") == Data("hostile\n".utf8) })
+                #expect(waitUntil { FileManager.default.contents(atPath: out + "/copy") == Data("hostile\n".utf8) })
                 for place in [folder, out, FileManager.default.currentDirectoryPath] {
                     #expect(!FileManager.default.fileExists(atPath: place + "/pwned"))
                 }

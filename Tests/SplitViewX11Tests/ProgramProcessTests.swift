@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 @testable import SplitViewX11
@@ -45,9 +46,18 @@ import Testing
             Issue.record("sh did not start")
             return
         }
-        #expect(waitFor { ProgramProcess.reap(pid) != nil })
+        #expect(waitUntil { ProgramProcess.reap(pid) != nil })
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "a b; $(x)|:77|")
         #expect(!LivePrograms.all().contains(pid))
+    }
+
+    /// True when the process `pid` ignores SIGTERM (its `SigIgn` mask in /proc says so).
+    static func ignoresSIGTERM(_ pid: pid_t) -> Bool {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigIgn:") }),
+            let mask = UInt64(line.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
+        return mask & (1 << (UInt64(SIGTERM) - 1)) != 0
     }
 
     /// SIGTERM first; a program that ignores it is killed after the grace time; none is left.
@@ -58,7 +68,7 @@ import Testing
             Issue.record("sleep did not start")
             return
         }
-        usleep(100_000)  // the shell installs its trap
+        #expect(waitUntil { Self.ignoresSIGTERM(stubborn) }, "the shell installs its trap")
         let start = Date()
         ProgramProcess.endAll(grace: 0.5)
         #expect(Date().timeIntervalSince(start) < 3)

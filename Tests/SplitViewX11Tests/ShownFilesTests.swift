@@ -2,6 +2,7 @@ import CX11
 import Foundation
 import Glibc
 import SplitView
+import TestSupport
 import Testing
 
 @testable import SplitViewX11
@@ -19,7 +20,7 @@ extension X11Tests {
         @discardableResult
         static func showAlpha(
             _ place: Place, as user: [String] = [], extra environment: [String: String] = [:],
-            _ body: (X11Connection, Window) throws -> Void
+            _ body: (X11Connection, Window, ChildProcess) throws -> Void
         ) throws -> String {
             let arguments = [place.root, "--geometry", "1100x700", "--reduce-motion"]
             try place.run(arguments, as: user, extra: environment) { app, connection, window in
@@ -27,11 +28,12 @@ extension X11Tests {
                 #expect(waitForTitle(connection, window) { $0 == "\(rootName) — SplitView" })
                 sendKey(connection, window, XK_Down, state: 0)
                 #expect(waitForTitle(connection, window) { $0 == "Notes — SplitView" })
-                usleep(200_000)  // the folder is read on the worker: "a" needs its rows
+                // The folder is read on the worker: "a" needs its rows.
+                #expect(waitUntil { ProgramState.watches(app.pid, place.root + "/Notes") }, "Notes's listing came")
                 sendKey(connection, window, XK_F6, state: 0)
                 sendKey(connection, window, XK_a, state: 0)
                 #expect(waitForTitle(connection, window) { $0 == "alpha.txt — Notes — SplitView" })
-                try body(connection, window)
+                try body(connection, window, app)
                 sendKey(connection, window, XK_q, state: ControlMask)
                 #expect(app.finish(timeoutSeconds: 10) == 0)
                 #expect(app.errors == "")
@@ -39,19 +41,10 @@ extension X11Tests {
             return (try? String(contentsOfFile: place.statePath, encoding: .utf8)) ?? ""
         }
 
-        /// The pixels of `window`'s child column `name`, below its bar.
-        static func pixels(_ connection: X11Connection, _ window: Window, _ name: String) -> [UInt32] {
-            let tree = WindowTree(connection, window)
-            guard let column = tree.child(named: name, of: window) else { return [] }
-            let frame = tree.frame(column)
-            let area = PixelRect(x: 0, y: 40, width: frame.width, height: frame.height - 40)
-            return (try? PixelImage(connection, column, area))?.pixels ?? []
-        }
-
         @Test func theShownFolderDeletedSelectsTheEnclosingFolder() throws {
             let place = try Place()
             let rootName = URL(fileURLWithPath: place.root).lastPathComponent
-            let saved = try Self.showAlpha(place) { connection, window in
+            let saved = try Self.showAlpha(place) { connection, window, _ in
                 try FileManager.default.removeItem(atPath: place.root + "/Notes")
                 #expect(waitForTitle(connection, window) { $0 == "\(rootName) — SplitView" })
                 // Still browsing: End in the list selects its last entry.
@@ -63,7 +56,7 @@ extension X11Tests {
 
         @Test func theShownFolderRenamedIsFollowedWithItsFile() throws {
             let place = try Place()
-            let saved = try Self.showAlpha(place) { connection, window in
+            let saved = try Self.showAlpha(place) { connection, window, _ in
                 #expect(rename(place.root + "/Notes", place.root + "/Letters") == 0)
                 #expect(waitForTitle(connection, window) { $0 == "alpha.txt — Letters — SplitView" })
             }
@@ -72,33 +65,30 @@ extension X11Tests {
 
         /// Made unreadable, the list says why and the reader says the file cannot be shown;
         /// readable again, the window is exactly as it was. Root reads anything, so as root
-        /// the program runs as `nobody` (skipped with a message where that user cannot run it).
-        @Test func theShownFolderMadeUnreadableSaysWhyAndComesBackAsItWas() throws {
+        /// the program runs as `nobody`.
+        @Test(.enabled(if: Self.nobodyCanRunTheProgram, "as root, and the user nobody cannot run splitview here"))
+        func theShownFolderMadeUnreadableSaysWhyAndComesBackAsItWas() throws {
             let place = try Place()
             var user: [String] = []
             var environment: [String: String] = [:]
-            if geteuid() == 0 {
-                user = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
-                guard Self.runs(user + ["/usr/bin/test", "-x", ChildProcess.splitview]) else {
-                    print("➜ skipped: the user nobody cannot run \(ChildProcess.splitview) (or setpriv is missing)")
-                    return
-                }
+            if OtherUser.isRoot {
+                user = OtherUser.setpriv
                 // The state, config and cache folders are the test's, open to that user.
                 chmod(place.stateHome, 0o777)
                 for name in ["config", "cache"] { environment["XDG_\(name.uppercased())_HOME"] = place.stateHome + "/" + name }
                 environment["HOME"] = place.stateHome
             }
-            try Self.showAlpha(place, as: user, extra: environment) { connection, window in
-                usleep(300_000)  // the reader's first frame
-                let list = Self.pixels(connection, window, "supplementary")
-                let reader = Self.pixels(connection, window, "secondary")
+            try Self.showAlpha(place, as: user, extra: environment) { connection, window, app in
+                // The first frame with alpha.txt, drawn whole.
+                let list = try #require(settledPixels(connection, window, "supplementary", program: app.pid))
+                let reader = try #require(settledPixels(connection, window, "secondary", program: app.pid))
                 #expect(chmod(place.root + "/Notes", 0) == 0)
-                #expect(waitFor { Self.pixels(connection, window, "supplementary") != list })
-                #expect(waitFor { Self.pixels(connection, window, "secondary") != reader })
+                #expect(waitUntil { columnPixels(connection, window, "supplementary") != list })
+                #expect(waitUntil { columnPixels(connection, window, "secondary") != reader })
                 #expect(windowTitle(connection, window) == "alpha.txt — Notes — SplitView")
                 #expect(chmod(place.root + "/Notes", 0o755) == 0)
-                #expect(waitFor { Self.pixels(connection, window, "supplementary") == list })
-                #expect(waitFor { Self.pixels(connection, window, "secondary") == reader })
+                #expect(waitUntil { columnPixels(connection, window, "supplementary") == list })
+                #expect(waitUntil { columnPixels(connection, window, "secondary") == reader })
             }
         }
 
@@ -109,14 +99,13 @@ extension X11Tests {
             let place = try Place()
             let last = (1...40).map { "line \($0) of the last version" }.joined(separator: "\n")
             try place.write("Notes/beta.txt", last)
-            try Self.showAlpha(place) { connection, window in
+            try Self.showAlpha(place) { connection, window, app in
                 sendKey(connection, window, XK_Down, state: 0)
                 #expect(waitForTitle(connection, window) { $0 == "beta.txt — Notes — SplitView" })
-                usleep(300_000)
-                let expected = Self.pixels(connection, window, "secondary")
+                let expected = try #require(settledPixels(connection, window, "secondary", program: app.pid))
                 sendKey(connection, window, XK_Up, state: 0)
                 #expect(waitForTitle(connection, window) { $0 == "alpha.txt — Notes — SplitView" })
-                #expect(waitFor { Self.pixels(connection, window, "secondary") != expected })
+                #expect(waitUntil { columnPixels(connection, window, "secondary") != expected })
                 let path = place.root + "/Notes/alpha.txt"
                 let descriptor = open(path, O_WRONLY | O_APPEND)
                 #expect(descriptor >= 0)
@@ -124,12 +113,12 @@ extension X11Tests {
                     let line = Array("growing line \(round)\n".utf8)
                     _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
                     if round % 40 == 39 { _ = ftruncate(descriptor, 0) }
-                    usleep(1_000)
+                    usleep(1_000)  // not a wait: paces the writes, so that the program reads between them
                 }
                 _ = ftruncate(descriptor, 0)
                 _ = Array(last.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
                 close(descriptor)
-                #expect(waitFor { Self.pixels(connection, window, "secondary") == expected })
+                #expect(waitUntil { columnPixels(connection, window, "secondary") == expected })
                 #expect(windowTitle(connection, window) == "alpha.txt — Notes — SplitView")
             }
         }
@@ -139,7 +128,7 @@ extension X11Tests {
         @Test func aSavedFolderDeletedBeforeTheNextStartOpensItsEnclosingFolder() throws {
             let place = try Place()
             let rootName = URL(fileURLWithPath: place.root).lastPathComponent
-            let first = try Self.showAlpha(place) { _, _ in }
+            let first = try Self.showAlpha(place) { _, _, _ in }
             #expect(first.contains("\"selectedFolder\" : \"Notes\""))
             try FileManager.default.removeItem(atPath: place.root + "/Notes")
             try place.run([]) { app, connection, window in
@@ -151,6 +140,11 @@ extension X11Tests {
             let saved = try String(contentsOfFile: place.statePath, encoding: .utf8)
             #expect(saved.contains("\"selectedFolder\" : \"\""))
         }
+
+        /// Not root, or root and the user nobody can run the built program (setpriv is there,
+        /// and every folder above the program is open to that user).
+        static let nobodyCanRunTheProgram =
+            !OtherUser.isRoot || Self.runs(OtherUser.setpriv + ["/usr/bin/test", "-x", ChildProcess.splitview])
 
         /// Whether `argv` runs and exits 0.
         static func runs(_ argv: [String]) -> Bool {

@@ -2,6 +2,7 @@ import CX11
 import Foundation
 import Glibc
 import SplitView
+import TestSupport
 import Testing
 
 @testable import SplitViewX11
@@ -100,12 +101,12 @@ extension X11Tests {
                     harness.host.reapChildren()
                     return program.status == .ended("sh exited with status 3")
                 }
-                #expect(waitFor(ended))
+                #expect(waitUntil(ended))
                 harness.controller.focusedColumn = .secondary
                 harness.key(XK_Return)
                 try harness.pump()
-                #expect(waitFor { (try? String(contentsOfFile: runs, encoding: .utf8)) == "run\nrun\n" })
-                #expect(waitFor(ended))
+                #expect(waitUntil { (try? String(contentsOfFile: runs, encoding: .utf8)) == "run\nrun\n" })
+                #expect(waitUntil(ended))
             }
         }
     }

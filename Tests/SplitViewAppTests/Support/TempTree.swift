@@ -58,19 +58,23 @@ func makeBrowser(
     return browser
 }
 
-/// Runs the store's worker and watcher until `condition` holds (at most `seconds`).
+/// Runs the store's worker and watcher until `condition` holds (at most `seconds`): takes
+/// inotify's changes and the worker's results as they come, through ``waitUntil(timeout:_:)``.
 func settle(_ store: FileStore, seconds: Double = 5, until condition: () -> Bool) -> Bool {
-    let deadline = monotonicNow() + seconds
-    while !condition() {
-        if monotonicNow() > deadline { return false }
+    waitUntil(timeout: seconds) {
+        if condition() { return true }
         var descriptors = [pollfd(fd: store.workerDescriptor, events: Int16(POLLIN), revents: 0)]
         if let watcher = store.watcherDescriptor { descriptors.append(pollfd(fd: watcher, events: Int16(POLLIN), revents: 0)) }
-        _ = poll(&descriptors, nfds_t(descriptors.count), 50)
+        _ = poll(&descriptors, nfds_t(descriptors.count), 0)
         if descriptors.count > 1 && descriptors[1].revents != 0 { store.takeChanges() }
         if descriptors[0].revents != 0 { store.takeResults() }
+        return condition()
     }
-    return true
 }
+
+/// Whether this system gives inotify (a watcher can be made): without it the browser reads
+/// each folder once, and nothing tells it of a change.
+let hasInotify = (try? FolderWatcher()) != nil
 
 /// The texts the pane of `column` draws, after the layout pass the window runs before drawing.
 func texts(_ browser: Browser, _ column: SplitViewController.Column) -> [String] {

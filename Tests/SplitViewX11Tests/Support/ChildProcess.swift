@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// A program the tests run: spawned with an empty signal mask (Swift Testing's threads block
 /// signals, and a child inherits the mask), its stdout and stderr captured in files, waited for
@@ -53,18 +54,11 @@ final class ChildProcess {
     /// killed), or nil if it is still running.
     func wait(timeoutSeconds: Double) -> Int32? {
         if let status { return status }
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
         var raw: Int32 = 0
-        while true {
-            let done = waitpid(pid, &raw, WNOHANG)
-            if done == pid {
-                let signal = raw & 0x7f
-                status = signal == 0 ? (raw >> 8) & 0xff : 128 + signal
-                return status
-            }
-            if Date() >= deadline { return nil }
-            usleep(5_000)
-        }
+        guard waitUntil(timeout: timeoutSeconds, { waitpid(pid, &raw, WNOHANG) == pid }) else { return nil }
+        let signal = raw & 0x7f
+        status = signal == 0 ? (raw >> 8) & 0xff : 128 + signal
+        return status
     }
 
     /// Runs to the end (killed after `timeoutSeconds`) and returns the status.

@@ -2,6 +2,7 @@ import CX11
 import Foundation
 import Glibc
 import SplitView
+import TestSupport
 
 @testable import SplitViewX11
 
@@ -38,27 +39,25 @@ final class XEmbedPlug {
 
     /// Waits (up to `seconds`) for an event of `type` on the window.
     func waitForEvent(_ type: Int32, seconds: Double = 10) -> XEvent? {
-        for _ in 0..<Int(seconds * 100) {
-            var event = XEvent()
-            if XCheckTypedWindowEvent(connection.display, window, type, &event) != 0 { return event }
-            usleep(10_000)
-        }
-        return nil
+        var event = XEvent()
+        let came = waitUntil(timeout: seconds) { XCheckTypedWindowEvent(connection.display, window, type, &event) != 0 }
+        return came ? event : nil
     }
 
     /// Waits (up to 10 s) for an `_XEMBED` message of `kind`; its data words.
     func waitForMessage(_ kind: XEmbed.Message) -> (detail: Int, data1: Int, data2: Int)? {
-        for _ in 0..<1000 {
+        var found: (detail: Int, data1: Int, data2: Int)?
+        waitUntil {
             var event = XEvent()
-            while XCheckTypedWindowEvent(connection.display, window, ClientMessage, &event) != 0 {
+            while found == nil && XCheckTypedWindowEvent(connection.display, window, ClientMessage, &event) != 0 {
                 let message = event.xclient
                 if message.message_type == connection.atoms.xembed && message.data.l.1 == kind.rawValue {
-                    return (message.data.l.2, message.data.l.3, message.data.l.4)
+                    found = (message.data.l.2, message.data.l.3, message.data.l.4)
                 }
             }
-            usleep(10_000)
+            return found != nil
         }
-        return nil
+        return found
     }
 }
 
@@ -141,7 +140,7 @@ struct WindowTree {
     /// Waits for the program's window in `column`'s socket, viewable.
     func waitForClient(in column: Window) -> Window? {
         var found: Window?
-        _ = waitFor {
+        _ = waitUntil {
             guard let socket = child(named: "socket", of: column), let client = children(of: socket).first,
                 isViewable(client)
             else { return false }

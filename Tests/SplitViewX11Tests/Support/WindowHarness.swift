@@ -1,6 +1,7 @@
 import CX11
 import Glibc
 import SplitView
+import TestSupport
 import Testing
 
 @testable import SplitViewX11
@@ -42,14 +43,13 @@ final class WindowHarness {
     /// Runs the host's loop turns until `condition` holds (bounded, so a broken test fails
     /// instead of hanging).
     func pump(until condition: () -> Bool = { true }) throws {
-        for _ in 0..<100 {
+        let settled = waitUntil {
             connection.sync()
             host.processPendingEvents()
             connection.sync()
-            if condition() && connection.pendingEventCount == 0 { return }
-            usleep(2_000)
+            return condition() && connection.pendingEventCount == 0
         }
-        if !condition() { throw XvfbServer.Failure(description: "the window never reached the expected state") }
+        if !settled && !condition() { throw XvfbServer.Failure(description: "the window never reached the expected state") }
     }
 
     // MARK: Reading the server

@@ -1,6 +1,7 @@
 import CX11
 import Glibc
 import SplitView
+import TestSupport
 import Testing
 
 @testable import SplitViewX11
@@ -38,11 +39,11 @@ func makeMappedWindow(_ connection: X11Connection, width: Int = 200, height: Int
 /// once, so after a sync it is there; the bound only keeps a broken test from hanging.
 func waitForEvent(_ type: Int32, on window: Window, _ connection: X11Connection) throws -> XEvent {
     var event = XEvent()
-    for _ in 0..<200 {
+    let came = waitUntil {
         connection.sync()
-        if XCheckTypedWindowEvent(connection.display, window, type, &event) != 0 { return event }
-        usleep(10_000)
+        return XCheckTypedWindowEvent(connection.display, window, type, &event) != 0
     }
+    if came { return event }
     throw XvfbServer.Failure(description: "no event of type \(type) for window \(window)")
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// A private Xvfb for one test: started with `-displayfd` (Xvfb picks a free display and says
 /// which once it accepts connections: no lock-file race, no sleep) and `-terminate` (it exits
@@ -22,7 +23,8 @@ final class XvfbServer {
 
     /// The display name, e.g. `:1`.
     let display: String
-    private let pid: pid_t
+    /// The server's process.
+    let pid: pid_t
     private let output: Int32
     private var stopped = false
 
@@ -72,20 +74,22 @@ final class XvfbServer {
     func stop() {
         guard !stopped else { return }
         stopped = true
-        let clock = ContinuousClock(), deadline = clock.now + .seconds(Self.stopGrace)
         var status: Int32 = 0
-        var exited = waitpid(pid, &status, WNOHANG) == pid
-        while !exited && clock.now < deadline {
-            usleep(5_000)
-            exited = waitpid(pid, &status, WNOHANG) == pid
-        }
+        let exited = waitUntil(timeout: Double(Self.stopGrace)) { waitpid(pid, &status, WNOHANG) == pid }
         if !exited {
             kill(pid, SIGKILL)  // cannot be blocked or ignored
             Self.reap(pid)
-            unlink("/tmp/.X11-unix/X\(display.dropFirst())")
+            unlink(socketPath)
         }
         close(output)
     }
+
+    /// The server's listening socket, `/tmp/.X11-unix/X<n>`.
+    var socketPath: String { "/tmp/.X11-unix/X\(display.dropFirst())" }
+
+    /// True once the server is stopped and its process reaped: no process has its pid (short
+    /// of the pid being used again).
+    var isGone: Bool { stopped && kill(pid, 0) != 0 && errno == ESRCH }
 
     /// Kills the server at once, as a crash or a lost network would: for testing how clients
     /// take the loss. Close this process's own displays first.
@@ -94,7 +98,7 @@ final class XvfbServer {
         stopped = true
         kill(pid, SIGKILL)
         Self.reap(pid)
-        unlink("/tmp/.X11-unix/X\(display.dropFirst())")
+        unlink(socketPath)
         close(output)
     }
 
