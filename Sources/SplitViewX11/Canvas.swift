@@ -23,11 +23,11 @@ public final class Canvas: CanvasProtocol {
     /// The fonts text is drawn with; their scale is the canvas's scale.
     public let fonts: FontSet
     /// The window ``present(_:)`` copies to.
-    public let window: Window
+    package let window: Window
     /// The size of the drawing in pixels; the pixmap may be larger.
     public private(set) var size: PixelSize
     /// The off-screen pixmap, at least ``size`` large; its contents beyond `size` are junk.
-    public private(set) var pixmap: Pixmap
+    package private(set) var pixmap: Pixmap
     private var pixmapSize: PixelSize
     private let gc: GC
     private let draw: OpaquePointer  // XftDraw*
@@ -43,7 +43,7 @@ public final class Canvas: CanvasProtocol {
 
     /// Creates a canvas of `size` pixels for `window`, which must have the connection's default
     /// visual and depth. The pixmap's first contents are undefined: draw before presenting.
-    public init(connection: X11Connection, window: Window, size: PixelSize, fonts: FontSet) {
+    package init(connection: X11Connection, window: Window, size: PixelSize, fonts: FontSet) {
         self.connection = connection
         self.fonts = fonts
         self.window = window

@@ -29,14 +29,14 @@ public enum GrabCursor: Hashable, Sendable {
 /// The pointer shapes the windows use (arrow, resize, move), created once per connection.
 public struct Cursors {
     /// The arrow, for the top-level and so every pane (without it panes show the root's X).
-    public let arrow: Cursor
+    package let arrow: Cursor
     /// The horizontal-resize double arrow, over dividers and during a drag.
-    public let horizontalResize: Cursor
+    package let horizontalResize: Cursor
     /// The four-way arrow of a move, while an item is dragged between panes.
-    public let move: Cursor
+    package let move: Cursor
 
     /// The cursor for a grab's shape, or `None` for ``GrabCursor/none``.
-    public func cursor(for shape: GrabCursor) -> Cursor {
+    package func cursor(for shape: GrabCursor) -> Cursor {
         switch shape {
         case .none: UInt(None)
         case .resize: horizontalResize

@@ -37,13 +37,13 @@ public struct EventTranslator {
     /// The atoms client messages are matched against.
     public var atoms: X11Atoms
     /// The unshifted keysym (group 0, level 0) of a keycode.
-    public var keysym: (_ keycode: UInt32) -> KeySym
+    package var keysym: (_ keycode: UInt32) -> KeySym
 
     /// How far one wheel notch scrolls, in points (about three list rows).
     public static let scrollStep: Double = 48
 
     /// Creates a translator from explicit parts; tests pass a fixed keymap.
-    public init(scale: PixelScale, atoms: X11Atoms, keysym: @escaping (_ keycode: UInt32) -> KeySym) {
+    package init(scale: PixelScale, atoms: X11Atoms, keysym: @escaping (_ keycode: UInt32) -> KeySym) {
         self.scale = scale
         self.atoms = atoms
         self.keysym = keysym
@@ -61,7 +61,7 @@ public struct EventTranslator {
     ///
     /// - Parameter origin: the top-left of the event's window (`event.xany.window`) inside the
     ///   top-level window, in pixels; `.zero` for the top-level itself.
-    public func callAsFunction(_ event: XEvent, origin: PixelPoint = .zero) -> HostEvent {
+    package func callAsFunction(_ event: XEvent, origin: PixelPoint = .zero) -> HostEvent {
         switch event.type {
         case ButtonPress: buttonPress(event.xbutton, origin)
         case ButtonRelease: buttonRelease(event.xbutton, origin)
@@ -90,7 +90,7 @@ public struct EventTranslator {
     ///
     /// Stops at the first other event: skipping ahead to a later motion (as
     /// `XCheckTypedWindowEvent` would) could move the pointer past a button release still queued.
-    public static func coalesceMotion(_ event: inout XEvent, on connection: X11Connection) {
+    package static func coalesceMotion(_ event: inout XEvent, on connection: X11Connection) {
         guard event.type == MotionNotify else { return }
         let window = event.xmotion.window
         var next = XEvent()

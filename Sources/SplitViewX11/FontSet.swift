@@ -76,7 +76,7 @@ public final class FontSet {
     /// Xft draws with exactly the font it is given; this is the per-character fallback that
     /// fontconfig-based toolkits do, so a note in Japanese shows on a desktop that has a
     /// Japanese font.
-    public func runs(of text: String, _ role: FontRole) -> [(text: String, font: UnsafeMutablePointer<XftFont>)] {
+    package func runs(of text: String, _ role: FontRole) -> [(text: String, font: UnsafeMutablePointer<XftFont>)] {
         let primary = font(role)
         // Most text is one font's: look for a character it lacks before copying anything.
         if text.unicodeScalars.allSatisfy({ $0.isASCII || font(for: $0, role: role, primary: primary) == primary }) {
@@ -165,7 +165,7 @@ public final class FontSet {
     }
 
     /// The Xft font of `role`, for drawing.
-    public func font(_ role: FontRole) -> UnsafeMutablePointer<XftFont> {
+    package func font(_ role: FontRole) -> UnsafeMutablePointer<XftFont> {
         guard let font = fonts[role] else { preconditionFailure("FontSet opens every FontRole in init") }
         return font
     }

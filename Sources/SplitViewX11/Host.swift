@@ -10,8 +10,10 @@ import SplitView
 /// nothing moves, the loop sleeps without a timeout and uses no CPU.
 ///
 /// ```swift
-/// let host = Host(connection: connection, fonts: fonts) { makeBrowser() }
-/// host.open(makeBrowser(), size: PixelSize(width: 1400, height: 900))
+/// let host = Host(connection: connection, fonts: fonts, identity: ApplicationIdentity(name: "notes")) {
+///     Host.WindowContent(controller: makeSplitView(), title: "Notes")
+/// }
+/// host.open(Host.WindowContent(controller: makeSplitView(), title: "Notes"), size: PixelSize(width: 1400, height: 900))
 /// exit(host.run())
 /// ```
 public final class Host {
@@ -74,10 +76,20 @@ public final class Host {
     /// Animation frames per second while something moves.
     public static let frameRate = 60.0
 
-    /// Creates a host; `makeContent` builds what a new window (Ctrl+N) shows.
-    public init(connection: X11Connection, fonts: FontSet, makeContent: @escaping () -> WindowContent) {
+    /// Who this host speaks for: every window's `WM_CLASS`, and the name that starts every
+    /// line on stderr (it sets ``Diagnostics/programName``).
+    public let identity: ApplicationIdentity
+
+    /// Creates a host for the program `identity` names (by default the running program's own
+    /// name); `makeContent` builds what a new window (Ctrl+N) shows.
+    public init(
+        connection: X11Connection, fonts: FontSet, identity: ApplicationIdentity = .current,
+        makeContent: @escaping () -> WindowContent
+    ) {
         self.connection = connection
         self.fonts = fonts
+        self.identity = identity
+        Diagnostics.programName = identity.name
         self.makeContent = makeContent
         translate = EventTranslator(connection: connection)
     }
@@ -88,7 +100,7 @@ public final class Host {
     public func open(_ content: WindowContent, size: PixelSize) -> SplitWindow {
         let window = SplitWindow(
             connection: connection, fonts: fonts, controller: content.controller,
-            title: content.title, size: size, owner: content.owner)
+            title: content.title, size: size, owner: content.owner, identity: identity)
         if let cursors { window.define(cursors) }
         if let icon, hasCursors { window.setIcon(icon) }
         windows.append(window)

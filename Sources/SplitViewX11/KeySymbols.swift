@@ -13,7 +13,7 @@ public enum KeySymbols {
     ///
     /// Named keys and their keypad twins share one ``KeyChord/Key``; printable Latin-1 and
     /// Unicode keysyms become `.character`, letters in lower case.
-    public static func key(forKeysym keysym: KeySym) -> KeyChord.Key? {
+    package static func key(forKeysym keysym: KeySym) -> KeyChord.Key? {
         if let named = namedKeys[keysym] { return named }
         let f1 = KeySym(XK_F1), f35 = KeySym(XK_F35)
         if (f1...f35).contains(keysym) { return .function(Int(keysym - f1) + 1) }
@@ -29,13 +29,13 @@ public enum KeySymbols {
     }
 
     /// The key and modifiers as one chord, or nil when the key has no meaning to the core.
-    public static func chord(keysym: KeySym, state: UInt32) -> KeyChord? {
+    package static func chord(keysym: KeySym, state: UInt32) -> KeyChord? {
         key(forKeysym: keysym).map { KeyChord($0, modifiers: modifiers(forState: state)) }
     }
 
     /// The keysyms that produce `key` (a named key and its keypad twin), for grabbing it:
     /// the inverse of ``key(forKeysym:)``.
-    public static func keysyms(for key: KeyChord.Key) -> [KeySym] {
+    package static func keysyms(for key: KeyChord.Key) -> [KeySym] {
         switch key {
         case .function(let number):
             return (1...35).contains(number) ? [KeySym(XK_F1) + KeySym(number - 1)] : []

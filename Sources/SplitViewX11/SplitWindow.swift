@@ -14,21 +14,21 @@ public final class SplitWindow {
     /// The controller this window shows.
     public let controller: SplitViewController
     /// The top-level window.
-    public let window: Window
+    package let window: Window
     /// The child window of each column, whether mapped or not.
-    public private(set) var columnWindows: [SplitViewController.Column: Window] = [:]
+    package private(set) var columnWindows: [SplitViewController.Column: Window] = [:]
     /// The input-only window of each divider, by the divider's name column.
-    public private(set) var dividerWindows: [SplitViewController.Column: Window] = [:]
+    package private(set) var dividerWindows: [SplitViewController.Column: Window] = [:]
     /// The View menu's child window, named `menu`: mapped above the panes at the menu's frame
     /// exactly while the menu is open.
-    public let menuWindow: Window
+    package let menuWindow: Window
     /// Where the input focus goes while the split view itself has the keyboard in a window
     /// that hosts programs: an input-only 1×1 child named `focus`, just outside the window
     /// (at -1, -1), so that the pointer is never inside it. With the focus on the top-level
     /// instead, X would send the keys to a program's window whenever the pointer is over it
     /// (a key goes to the pointer's window when that lies inside the focus window). GTK's
     /// embedding uses the same kind of focus window.
-    public let focusWindow: Window
+    package let focusWindow: Window
     /// The window's size in pixels, as last configured.
     public private(set) var pixelSize: PixelSize
     /// What feeds the controller, kept alive with the window.
@@ -55,10 +55,11 @@ public final class SplitWindow {
     /// The dividers that can exist, by their name column.
     static let dividers: [SplitViewController.Column] = [.primary, .supplementary, .secondary]
 
-    /// Creates and maps the window, `size` pixels large, sized for the controller at once.
+    /// Creates and maps the window, `size` pixels large, sized for the controller at once;
+    /// `identity` names it to the window manager (`WM_CLASS`).
     public init(
         connection: X11Connection, fonts: FontSet, controller: SplitViewController,
-        title: String, size: PixelSize, owner: AnyObject? = nil
+        title: String, size: PixelSize, owner: AnyObject? = nil, identity: ApplicationIdentity = .current
     ) {
         self.connection = connection
         self.owner = owner
@@ -87,7 +88,7 @@ public final class SplitWindow {
         gcValues.graphics_exposures = 0
         gapGC = XCreateGC(display, window, UInt(GCForeground | GCGraphicsExposures), &gcValues)
         let minimum = connection.scale.pixels(Size(width: 320, height: 240))
-        WindowProperties.setTopLevel(window, on: connection, title: title, minimum: minimum)
+        WindowProperties.setTopLevel(window, on: connection, identity: identity, title: title, minimum: minimum)
         self.title = title
 
         for column in Self.columns {
@@ -174,7 +175,7 @@ public final class SplitWindow {
 
     /// Where `child` (a column, a divider or the top-level) starts inside the top-level, in
     /// pixels: the offset its events' coordinates need. `nil` if the window is not ours.
-    public func origin(of child: Window) -> PixelPoint? {
+    package func origin(of child: Window) -> PixelPoint? {
         if child == window { return .zero }
         guard let rect = placed[child] else {
             return owns(child) ? .zero : nil
@@ -184,12 +185,12 @@ public final class SplitWindow {
 
     /// Where `child` (a column or divider window) is inside the top-level, in pixels, while it
     /// is placed; nil for a child the layout does not show.
-    public func frame(of child: Window) -> PixelRect? {
+    package func frame(of child: Window) -> PixelRect? {
         placed[child]
     }
 
     /// True when `child` is this window or one of its children.
-    public func owns(_ child: Window) -> Bool {
+    package func owns(_ child: Window) -> Bool {
         child == window || child == menuWindow || child == focusWindow || columnWindows.values.contains(child)
             || dividerWindows.values.contains(child)
     }
@@ -279,7 +280,7 @@ public final class SplitWindow {
     /// Copies the exposed part of a pane from its pixmap, unless a later full copy already
     /// covered it (`serial` is the event's); on the top-level, the divider lines are painted
     /// again at the end of the batch.
-    public func expose(_ child: Window, _ rect: PixelRect, serial: UInt) {
+    package func expose(_ child: Window, _ rect: PixelRect, serial: UInt) {
         if child == window {
             // An expose made before our last full paint of the lines is answered already; a
             // newer one is painted with the lines, after this batch's panes.

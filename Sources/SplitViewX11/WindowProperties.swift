@@ -3,15 +3,18 @@ import Glibc
 
 /// The properties of a top-level window that window managers, `xprop` and our tests read.
 enum WindowProperties {
-    /// Writes the DESIGN contract: `WM_CLASS` `splitview`/`SplitView`, the title as UTF-8 in
-    /// both `_NET_WM_NAME` and `WM_NAME`, `WM_PROTOCOLS` with `WM_DELETE_WINDOW`,
-    /// `_NET_WM_PID`, and `WM_NORMAL_HINTS` with a minimum size.
-    static func setTopLevel(_ window: Window, on connection: X11Connection, title: String, minimum: PixelSize) {
+    /// Writes the window contract (the README's "The window"): `WM_CLASS` from `identity`
+    /// (`splitview`/`SplitView` for the app), the title as UTF-8 in both `_NET_WM_NAME` and
+    /// `WM_NAME`, `WM_PROTOCOLS` with `WM_DELETE_WINDOW`, `_NET_WM_PID`, and
+    /// `WM_NORMAL_HINTS` with a minimum size.
+    static func setTopLevel(
+        _ window: Window, on connection: X11Connection, identity: ApplicationIdentity, title: String, minimum: PixelSize
+    ) {
         let display = connection.display, atoms = connection.atoms
         setTitle(window, on: connection, title: title)
 
         // XClassHint wants `char *`: strdup, then free.
-        let instance = strdup("splitview"), className = strdup("SplitView")
+        let instance = strdup(identity.name), className = strdup(identity.className)
         defer { free(instance); free(className) }
         var hint = XClassHint(res_name: instance, res_class: className)
         XSetClassHint(display, window, &hint)

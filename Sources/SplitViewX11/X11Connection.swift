@@ -4,21 +4,21 @@ import Glibc
 /// The atoms the host names in properties and client messages, interned once per connection.
 public struct X11Atoms: Hashable, Sendable {
     /// `WM_PROTOCOLS`: the type of the window manager's client messages.
-    public var wmProtocols: Atom
+    package var wmProtocols: Atom
     /// `WM_DELETE_WINDOW`: the window manager asks us to close a window.
-    public var wmDeleteWindow: Atom
+    package var wmDeleteWindow: Atom
     /// `_NET_WM_NAME`: the title in UTF-8.
-    public var netWMName: Atom
+    package var netWMName: Atom
     /// `_NET_WM_PID`: our process id, so a window manager can kill a hung client.
-    public var netWMPID: Atom
+    package var netWMPID: Atom
     /// `UTF8_STRING`: the type of UTF-8 text properties.
-    public var utf8String: Atom
+    package var utf8String: Atom
     /// `WM_NAME`: the legacy title, which the host also writes as UTF-8 (see the X11 notes).
-    public var wmName: Atom
+    package var wmName: Atom
     /// `_XEMBED`: the type of XEmbed's client messages, for hosted programs.
-    public var xembed: Atom
+    package var xembed: Atom
     /// `_XEMBED_INFO`: a hosted program's XEmbed version and flags.
-    public var xembedInfo: Atom
+    package var xembedInfo: Atom
 
     /// Creates the set from known values; tests use it without a server.
     public init(
@@ -48,17 +48,17 @@ public struct X11Atoms: Hashable, Sendable {
 /// ```
 public final class X11Connection {
     /// The `Display*`, for Xlib calls the wrappers do not cover.
-    public let display: OpaquePointer
+    package let display: OpaquePointer
     /// The display's name as Xlib resolved it, e.g. `:0`.
     public let name: String
     /// The default screen.
     public let screen: Int32
     /// The default screen's root window.
-    public let root: Window
+    package let root: Window
     /// The default visual, which every window and pixmap of the host uses.
-    public let visual: UnsafeMutablePointer<Visual>
+    package let visual: UnsafeMutablePointer<Visual>
     /// The default colormap.
-    public let colormap: Colormap
+    package let colormap: Colormap
     /// The default depth, in bits per pixel (24 on any current server).
     public let depth: Int32
     /// The interned atoms.
@@ -119,7 +119,7 @@ public final class X11Connection {
     public var pendingEventCount: Int { Int(XPending(display)) }
 
     /// The next event, waiting for one if none is queued.
-    public func nextEvent() -> XEvent {
+    package func nextEvent() -> XEvent {
         var event = XEvent()
         XNextEvent(display, &event)
         return event

@@ -142,7 +142,9 @@ extension X11Tests {
         @Test func theFirstFrameGoesOutBeforeTheCursorsAreMade() throws {
             try withWindow { h in
                 #expect(h.host.hasCursors)
-                let host = Host(connection: h.connection, fonts: h.host.fonts) { WindowHarness.content(.tripleColumn) }
+                let host = Host(connection: h.connection, fonts: h.host.fonts, identity: WindowHarness.identity) {
+                    WindowHarness.content(.tripleColumn)
+                }
                 let window = host.open(WindowHarness.content(.tripleColumn), size: PixelSize(width: 800, height: 600))
                 h.connection.sync()
                 #expect(h.isViewable(window.window))

@@ -18,12 +18,16 @@ final class WindowHarness {
     init(display: String, style: SplitViewController.Style = .tripleColumn, width: Int = 1400, height: Int = 900) throws {
         connection = try X11Connection(name: display, scale: 1)
         let fonts = try FontSet(connection: connection, family: Theme.light.fontFamily)
-        host = Host(connection: connection, fonts: fonts) { WindowHarness.content(style) }
+        host = Host(connection: connection, fonts: fonts, identity: Self.identity) { WindowHarness.content(style) }
         window = host.open(Self.content(style), size: PixelSize(width: width, height: height))
         try pump { self.isViewable(self.window.window) }
     }
 
     var controller: SplitViewController { window.controller }
+
+    /// The harness's host speaks for a program of its own, not for `splitview`: the host is
+    /// anyone's.
+    static let identity = ApplicationIdentity(name: "harness", className: "Harness")
 
     /// A controller with a list, a list and a text, as the app has.
     static func content(_ style: SplitViewController.Style) -> Host.WindowContent {
@@ -78,7 +82,7 @@ final class WindowHarness {
         return g.viewable ? g.rect : nil
     }
 
-    /// Top-level windows on the server named with our WM_CLASS.
+    /// Top-level windows on the server named with the harness's `WM_CLASS`.
     func topLevelCount() -> Int {
         var root: Window = 0, parent: Window = 0
         var children: UnsafeMutablePointer<Window>?
@@ -89,7 +93,7 @@ final class WindowHarness {
         for index in 0..<Int(count) {
             var hint = XClassHint()
             guard let child = children?[index], XGetClassHint(connection.display, child, &hint) != 0 else { continue }
-            if let name = hint.res_name, String(cString: name) == "splitview" { total += 1 }
+            if let name = hint.res_name, String(cString: name) == Self.identity.name { total += 1 }
             XFree(hint.res_name)
             XFree(hint.res_class)
         }
