@@ -142,7 +142,7 @@ public final class Canvas: CanvasProtocol {
     /// Draws `string` (UTF-8) with its baseline starting at `origin`,
     /// snapped to a whole pixel so glyphs look the same wherever they land.
     /// Characters the font lacks are drawn with a fallback font that has them (see
-    /// ``FontSet/runs(of:_:)``).
+    /// `FontSet.runs(of:_:)`).
     public func text(_ string: String, origin: Point, _ font: FontRole, _ color: Color) {
         guard !string.isEmpty, color.alpha > 0 else { return }
         var xftColor = textColor(color)

@@ -1,9 +1,9 @@
 import CX11
 import SplitView
 
-/// What one X event means to the host: an ``SplitView/Input`` for a window's controller, or one
+/// What one X event means to the host: an `Input` for a window's controller, or one
 /// of the few things the host handles itself.
-public enum HostEvent: Hashable, Sendable {
+package enum HostEvent: Hashable, Sendable {
     /// Something for the controller of the top-level window that contains `window`.
     case input(Input, window: Window)
     /// Part of `window` needs its pixels again; the host copies `rect` from the pane's pixmap.
@@ -17,7 +17,7 @@ public enum HostEvent: Hashable, Sendable {
     case ignored
 }
 
-/// Turns X events into ``HostEvent`` values: one `switch` over the event type, the Swift form of
+/// Turns X events into `HostEvent` values: one `switch` over the event type, the Swift form of
 /// dwm's `handler[LASTEvent]` table.
 ///
 /// Pointer coordinates come relative to the window the event was delivered to; the host passes
@@ -59,8 +59,11 @@ public struct EventTranslator {
 
     /// The meaning of `event`.
     ///
-    /// - Parameter origin: the top-left of the event's window (`event.xany.window`) inside the
-    ///   top-level window, in pixels; `.zero` for the top-level itself.
+    /// - Parameters:
+    ///   - event: the X event.
+    ///   - origin: the top-left of the event's window (`event.xany.window`) inside the
+    ///     top-level window, in pixels; `.zero` for the top-level itself.
+    /// - Returns: the input or window event it means, or `.ignored`.
     package func callAsFunction(_ event: XEvent, origin: PixelPoint = .zero) -> HostEvent {
         switch event.type {
         case ButtonPress: buttonPress(event.xbutton, origin)

@@ -1,7 +1,7 @@
 import CX11
 import SplitView
 
-/// One open Xft font per ``SplitView/FontRole``, and the text measurements the core asks for.
+/// One open Xft font per `FontRole`, and the text measurements the core asks for.
 ///
 /// Each role opens as `Family:pixelsize=N` with `N = role.pointSize × scale` (Xft's `size` is in
 /// typographic points and would apply the dpi a second time), bold roles with `:weight=bold`.
@@ -204,7 +204,7 @@ public final class FontSet {
             lineHeight: Double(font.height) / scale.factor)
     }
 
-    /// A ``SplitView/TextMeasurer`` for the core, backed by this set and its cache.
+    /// A `TextMeasurer` for the core, backed by this set and its cache.
     public var measurer: XftTextMeasurer { XftTextMeasurer(fonts: self) }
 
     private func open(_ family: String, _ role: FontRole, extra: String = "") -> UnsafeMutablePointer<XftFont>? {
@@ -228,7 +228,7 @@ public final class FontSet {
     }
 }
 
-/// The core's ``SplitView/TextMeasurer`` over a ``FontSet``: Xft's extents in points.
+/// The core's `TextMeasurer` over a ``FontSet``: Xft's extents in points.
 ///
 /// A thin value over the set, so the width cache lives in one place however many copies the
 /// core keeps. Like the set, use it on the thread that owns the connection.

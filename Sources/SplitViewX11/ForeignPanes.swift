@@ -2,7 +2,7 @@ import CX11
 import Glibc
 import SplitView
 
-/// The programs one window's panes host: for each ``SplitView/ForeignContentViewController``
+/// The programs one window's panes host: for each `ForeignContentViewController`
 /// installed in the window's controller, a process, a *socket* window over the pane's
 /// content area, and the program's own window (the *client*) inside it.
 ///
@@ -20,7 +20,7 @@ import SplitView
 /// - **Keys and focus.** The window commands' chords are grabbed on the top-level in every
 ///   lock combination, so they reach the split view whatever has the focus; the input focus
 ///   goes to the client of the pane the core says has the keyboard
-///   (``SplitView/HostRequest/focusForeignContent(_:)``), and back to the top-level when that
+///   (`HostRequest/focusForeignContent(_:)`), and back to the top-level when that
 ///   changes. A press in an unfocused program is caught by a synchronous button grab on its
 ///   socket, focuses the pane, and is replayed to the program.
 /// - **Life cycle.** A program that fails to start, exits, or shows no window in
@@ -138,7 +138,7 @@ final class ForeignPanes {
     }
 
     /// Tells the window's controller what its program did: the one way this host changes a
-    /// foreign content's state (``SplitView/Input/foreignContent(_:_:)``).
+    /// foreign content's state (`Input/foreignContent(_:_:)`).
     func report(_ report: ForeignContentReport, of program: Program) {
         window.controller.handle(.foreignContent(program.content.id, report))
     }

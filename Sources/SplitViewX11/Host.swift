@@ -276,7 +276,7 @@ public final class Host {
         XChangeActivePointerGrab(connection.display, Self.grabEvents, cursors.cursor(for: wanted), UInt(CurrentTime))
     }
 
-    /// Does what `window`'s controller asked (``SplitView/SplitViewController/takeHostRequests()``).
+    /// Does what `window`'s controller asked (`SplitViewController/takeHostRequests()`).
     private func perform(_ requests: [HostRequest], from window: SplitWindow) {
         for request in requests {
             switch request {

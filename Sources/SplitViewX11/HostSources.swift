@@ -4,7 +4,7 @@ import Glibc
 /// results, inotify, a signal), and timers.
 ///
 /// Kept apart from the loop so that it is tested without a server: ``pollDescriptors()`` and
-/// ``timeout(now:)`` say how to sleep, ``fire(readable:now:)`` runs what is due.
+/// ``timeout(now:)`` say how to sleep, ``due(readable:now:)`` hands over what is due.
 struct HostSources {
     /// A descriptor watched for input and what to run when it is readable.
     struct Source {

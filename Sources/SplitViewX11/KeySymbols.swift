@@ -1,7 +1,7 @@
 import CX11
 import SplitView
 
-/// Keysyms and modifier state as the core's ``KeyChord``: pure functions, testable without a
+/// Keysyms and modifier state as the core's `KeyChord`: pure functions, testable without a
 /// server.
 ///
 /// The host looks a key up with its *unshifted* keysym (group 0, level 0), so Shift, Caps Lock
@@ -11,7 +11,7 @@ public enum KeySymbols {
     /// The core's key for `keysym`, or nil for keys the core has no use for (modifier keys alone,
     /// media keys, dead keys, …).
     ///
-    /// Named keys and their keypad twins share one ``KeyChord/Key``; printable Latin-1 and
+    /// Named keys and their keypad twins share one `KeyChord/Key`; printable Latin-1 and
     /// Unicode keysyms become `.character`, letters in lower case.
     package static func key(forKeysym keysym: KeySym) -> KeyChord.Key? {
         if let named = namedKeys[keysym] { return named }

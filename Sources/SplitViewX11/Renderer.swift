@@ -1,6 +1,6 @@
 import SplitView
 
-/// The drawing verbs a display list needs, one per ``SplitView/DrawOp`` case, in points.
+/// The drawing verbs a display list needs, one per `DrawOp` case, in points.
 ///
 /// ``Canvas`` draws them with Xlib, Xft and XRender; a test's recording canvas writes them down.
 /// A class protocol, because drawing changes the canvas through a shared reference.

@@ -1,14 +1,14 @@
 import CX11
 import SplitView
 
-/// One top-level X window showing one ``SplitView/SplitViewController``: a child window per
+/// One top-level X window showing one `SplitViewController`: a child window per
 /// column and an input-only window per divider, kept where the controller's layout says.
 ///
 /// The window contract that tests and tools rely on (the README's "The window"): each column is an InputOutput child whose `WM_NAME` is its
 /// column's name, mapped exactly while the column shows, at the layout's frame, overlaid
 /// columns stacked above the secondary; each divider is an InputOnly child named
 /// `divider-<column>` over the grab area, with a horizontal-resize cursor. Each column draws
-/// into its own pixmap; a pane is redrawn only when its ``SplitView/PaneKey`` changes, and an
+/// into its own pixmap; a pane is redrawn only when its `PaneKey` changes, and an
 /// `Expose` is answered by copying from the pixmap.
 public final class SplitWindow {
     /// The controller this window shows.

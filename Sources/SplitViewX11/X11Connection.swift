@@ -13,7 +13,7 @@ public struct X11Atoms: Hashable, Sendable {
     package var netWMPID: Atom
     /// `UTF8_STRING`: the type of UTF-8 text properties.
     package var utf8String: Atom
-    /// `WM_NAME`: the legacy title, which the host also writes as UTF-8 (see the X11 notes).
+    /// `WM_NAME`: the legacy title, which the host also writes as UTF-8: `XStoreName` would store the bytes as Latin-1, which `xprop` shows garbled.
     package var wmName: Atom
     /// `_XEMBED`: the type of XEmbed's client messages, for hosted programs.
     package var xembed: Atom
@@ -68,7 +68,9 @@ public final class X11Connection {
 
     /// Opens the display called `name`, or `$DISPLAY` when `name` is nil.
     ///
-    /// - Parameter scale: pixels per point to use instead of `Xft.dpi / 96` (a `--scale` option).
+    /// - Parameters:
+    ///   - name: the display's name (`:0`), or nil for `$DISPLAY`.
+    ///   - scale: pixels per point to use instead of `Xft.dpi / 96` (a `--scale` option).
     /// - Throws: ``X11Error`` `cannot open display ":9"` with the name as given, or the value of
     ///   `$DISPLAY`; or when the server lacks the RENDER extension, which drawing needs.
     public init(name: String? = nil, scale: Double? = nil) throws(X11Error) {

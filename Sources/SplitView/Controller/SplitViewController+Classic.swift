@@ -1,6 +1,6 @@
 /// The classic style (`.unspecified`): two children as the app set them, collapsed by asking
 /// the primary to take the secondary, as UIKit's `UISplitViewController` before the column
-/// styles (seed 001).
+/// styles (the *UISplitViewController Class Reference* of iOS 8 and earlier).
 ///
 /// The children are not wrapped: ``SplitViewController/viewControllers`` returns them as set,
 /// and a plain controller's `navigationController` stays nil. (The core still draws a plain

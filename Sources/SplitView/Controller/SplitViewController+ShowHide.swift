@@ -74,7 +74,7 @@ extension SplitViewController {
     }
 
     /// Reveals or hides the inspector. While collapsed it is a sheet "over the secondary
-    /// column" (seed 000): revealing it brings the secondary to the top of the stack first, as
+    /// column" (UIKit's `UISplitViewController` documentation): revealing it brings the secondary to the top of the stack first, as
     /// ``show(_:)`` would, unless the stack is the compact column's, which has no secondary
     /// (decided: the sheet then lies over the compact column).
     private func setInspectorShown(_ shown: Bool, cause: ChangeCause) {

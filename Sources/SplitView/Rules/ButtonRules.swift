@@ -65,8 +65,13 @@ enum ButtonRules {
     /// the buttons that do not fit are left out, the last ones first (the first button of a
     /// bar always stays, so that a narrow column keeps its way back).
     ///
-    /// - Parameter buttons: every bar's buttons without frames; a column's buttons are placed
-    ///   in the order given. `titleWidth` sizes a button that carries a title.
+    /// - Parameters:
+    ///   - buttons: every bar's buttons without frames; a column's buttons are placed in the
+    ///     order given.
+    ///   - layout: the layout whose bars they go in.
+    ///   - primaryEdge: the edge the primary is on.
+    ///   - titleWidth: sizes a button that carries a title.
+    /// - Returns: the buttons that fit, with their frames.
     static func placed(
         _ buttons: [BarButton], in layout: Layout,
         primaryEdge: SplitViewController.PrimaryEdge, titleWidth: (String) -> Double

@@ -105,7 +105,9 @@ struct ResolvedWidths: Sendable {
     /// in the order given, each down to its minimum, then (only when even the minimums do not
     /// fit, which display-mode resolution avoids) all shrink in proportion, never below 0.
     ///
-    /// - Parameter columns: the columns to size, in give-way order.
+    /// - Parameters:
+    ///   - columns: the columns to size, in give-way order.
+    ///   - budget: the width they share.
     /// - Returns: the widths, in the same order.
     func squeezed(_ columns: [SplitViewController.Column], into budget: Double) -> [Double] {
         var widths = columns.map(natural)

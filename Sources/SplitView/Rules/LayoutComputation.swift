@@ -33,7 +33,7 @@ enum LayoutComputation {
     /// Frames bottom to top and dividers from the primary edge, mirrored for a trailing
     /// primary edge. Buttons are added by ``ButtonRules``.
     ///
-    /// The inspector is mirrored too (decided): seed 000 puts it "on the trailing edge of the
+    /// The inspector is mirrored too (decided): UIKit's `UISplitViewController` documentation puts it "on the trailing edge of the
     /// view" for the usual leading primary. It belongs to the secondary, on the side away from
     /// the primary, so with a trailing primary it is on the leading edge — as a right-to-left
     /// interface mirrors it — and the columns never interleave (primary, supplementary,

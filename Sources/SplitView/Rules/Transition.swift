@@ -26,8 +26,13 @@ struct Transition {
 
     /// A transition from the layout on screen now to `to`.
     ///
-    /// - Parameter pushing: when the collapsed stack grows, the new top slides in from the
-    ///   far edge over the old one; otherwise the old top slides out over the new one.
+    /// - Parameters:
+    ///   - from: the layout on screen now.
+    ///   - to: the layout the transition ends at.
+    ///   - primaryEdge: the edge the primary slides from.
+    ///   - pushing: when the collapsed stack grows, the new top slides in from the far edge
+    ///     over the old one; otherwise the old top slides out over the new one.
+    ///   - interactive: true when the pointer drives the transition instead of the clock.
     init(
         from: Layout, to: Layout, primaryEdge: SplitViewController.PrimaryEdge, pushing: Bool = false,
         interactive: Bool = false

@@ -2,8 +2,8 @@ import Testing
 
 @testable import SplitView
 
-/// The classic style's children, sentence by sentence of seed 001 (UIKit's
-/// `UISplitViewController` reference before the column styles).
+/// The classic style's children, sentence by sentence of the *UISplitViewController Class
+/// Reference* (UIKit's reference before the column styles, iOS 8 and earlier).
 @Suite struct ClassicChildrenTests {
     /// A classic controller with a navigation controller primary (`P` at its root) and a plain
     /// secondary `D`, as UIKit's classic apps set it up.

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SplitView
 
-/// The drag recipe of STYLE.md (GtkPaned, QSplitter): remember the grab offset, clamp to the
+/// The drag recipe GtkPaned and QSplitter share: remember the grab offset, clamp to the
 /// divider's range, Escape restores; the F8 keyboard moves; the widths the user dragged come
 /// back when the window widens again.
 ///

@@ -155,7 +155,7 @@ import Testing
     }
 }
 
-/// The inspector's place: seed 000 puts it "on the trailing edge of the view" and, collapsed,
+/// The inspector's place: UIKit's `UISplitViewController` documentation puts it "on the trailing edge of the view" and, collapsed,
 /// "as a sheet over the secondary column".
 @Suite struct InspectorPlacementTests {
     /// Decided: with a trailing primary it mirrors with the rest, to the leading edge, next to
@@ -201,7 +201,7 @@ import Testing
     }
 }
 
-/// Defects the long random sequences found (issue 12's first part), each kept by a test.
+/// Defects the long random sequences found (the five-million-step runs the README's Reliability section reports), each kept by a test.
 @Suite struct RandomSequenceRegressionTests {
     /// A new collapse threshold collapses or expands the interface at once, not at the next
     /// resize; a bad value (infinite, negative) reads 0 and expands it too.

@@ -150,8 +150,9 @@ import Testing
             ])
     }
 
-    /// KeyboardKit's race (ShowingAndHidingColumns.md): `show(.primary)` during the dismissal of `twoOverSecondary`
-    /// is ignored on iOS; here it is honoured.
+    /// `show(.primary)` during the dismissal of `twoOverSecondary` acts on the mode the
+    /// transition goes to, and is honoured (the DocC article "Showing and hiding columns":
+    /// UIKit is known to ignore it).
     @Test func showDuringADismissalIsHonoured() {
         let f = Fixture(.tripleColumn, width: 1400, animated: true)
         f.forget()

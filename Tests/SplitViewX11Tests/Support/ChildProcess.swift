@@ -78,7 +78,12 @@ final class ChildProcess {
 /// with an empty signal mask and the default action for the signals tests send: a child
 /// inherits the mask of the thread that spawns it, and Swift Testing's threads block them.
 ///
-/// - Parameter redirect: adds the child's file actions (its stdout, stderr).
+/// - Parameters:
+///   - path: the program to run.
+///   - argv: its arguments, the program's name first.
+///   - environment: variables set besides the test's own.
+///   - pid: set to the child's process id.
+///   - redirect: adds the child's file actions (its stdout, stderr).
 /// - Returns: `posix_spawn`'s result, 0 on success.
 func spawn(
     _ path: String, _ argv: [String], environment: [String: String] = [:], pid: inout pid_t,
