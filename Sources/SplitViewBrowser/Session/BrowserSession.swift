@@ -38,11 +38,16 @@ package final class BrowserSession {
 
     // MARK: - New windows
 
-    /// A new window's browser: the style the command line asks for, else triple.
+    /// A new window's browser: the style the command line asks for, else triple, with the
+    /// config's and the command line's preferences.
     package func makeBrowser() -> Browser {
-        makeBrowser(style: preferences.style ?? .triple, expanded: nil)
+        let browser = makeBrowser(style: preferences.style ?? .triple, expanded: nil)
+        applyPreferences(to: browser.split)
+        return browser
     }
 
+    /// A browser with the config's keys and hidden files, before any preference: a restored
+    /// window's split state comes first, then the preferences over it.
     private func makeBrowser(style: ColumnStyle, expanded: Set<FilePath>?) -> Browser {
         Browser(
             store: store, root: root, style: style.splitStyle, theme: theme, keyBindings: config.keyBindings,
