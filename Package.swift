@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "SplitView", targets: ["SplitView"]),
         .library(name: "SplitViewFiles", targets: ["SplitViewFiles"]),
+        .library(name: "SplitViewBrowser", targets: ["SplitViewBrowser"]),
         .executable(name: "splitview", targets: ["SplitViewApp"]),
     ],
     dependencies: [
@@ -29,10 +30,13 @@ let package = Package(
         // The top-level Resources/ (sample library, .desktop file, icon), bundled beside the app.
         // A C target: a Swift one would get an accessor importing Foundation (about 6 MiB of RSS).
         .target(name: "AppResources", resources: [.copy("../../Resources")]),
-        // The app `splitview`: the browser, its command line.
+        // The app's model: the browser, the folder tree, the entry list, the file store, the
+        // state and config files. No X, so that Fuzz/ and Benchmarks/ link it as a product.
+        .target(name: "SplitViewBrowser", dependencies: ["SplitView", "SplitViewFiles"], swiftSettings: strict),
+        // The app `splitview`: its command line, and what starts and drives the host.
         .executableTarget(
             name: "SplitViewApp",
-            dependencies: ["SplitView", "SplitViewX11", "SplitViewFiles", "AppResources",
+            dependencies: ["SplitView", "SplitViewX11", "SplitViewFiles", "SplitViewBrowser", "AppResources",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         .testTarget(
@@ -45,12 +49,14 @@ let package = Package(
             name: "SplitViewFilesTests",
             dependencies: ["SplitViewFiles", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict),
-        // The app's model without a window: command line, browser, state and config files.
+        // The app's model without a window: browser, outline, state and config files, opener.
         .testTarget(
-            name: "SplitViewAppTests",
-            dependencies: ["SplitViewApp", "SplitView", "SplitViewFiles", "TestSupport",
+            name: "SplitViewBrowserTests",
+            dependencies: ["SplitViewBrowser", "SplitView", "SplitViewFiles", "TestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict),
+        // The app's command line.
+        .testTarget(name: "SplitViewAppTests", dependencies: ["SplitViewApp"], swiftSettings: strict),
         // The real window under a private Xvfb the tests start themselves.
         .testTarget(name: "SplitViewX11Tests", dependencies: ["SplitViewX11", "CX11", "SplitView", "SplitViewApp", "TestSupport"],
                     swiftSettings: strict),

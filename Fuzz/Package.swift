@@ -5,33 +5,29 @@ import PackageDescription
 // wrapper, the state file's decoder and the config file's. Build and run with ./fuzz (see
 // README.md); a plain `swift build` here builds them without the fuzzer and cannot link.
 //
-// The decoders are the app's own files, linked here (symbolic links in Targets/): the app is
-// an executable, which no other package can import. Targets/Shared/FuzzDriver.swift is linked
-// into every target the same way.
+// The decoders come from the root package's SplitViewBrowser product (the app's model, which
+// needs no X); Targets/FuzzDriver hands each target's command line to libFuzzer.
 let fuzz: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 
 let package = Package(
     name: "splitview-fuzz",
     dependencies: [.package(name: "SplitView", path: "..")],
     targets: [
-        // Shared/ holds only the driver file the targets link; it is no target of its own.
+        // libFuzzer's driver, called from each target's `<module>_main`.
+        .target(name: "FuzzDriver", path: "Targets/FuzzDriver"),
         .executableTarget(
-            name: "FuzzCommandWords", dependencies: [.product(name: "SplitView", package: "SplitView")],
+            name: "FuzzCommandWords", dependencies: ["FuzzDriver", .product(name: "SplitView", package: "SplitView")],
             path: "Targets/CommandWords", swiftSettings: fuzz),
         .executableTarget(
-            name: "FuzzTextWrapper", dependencies: [.product(name: "SplitView", package: "SplitView")],
+            name: "FuzzTextWrapper", dependencies: ["FuzzDriver", .product(name: "SplitView", package: "SplitView")],
             path: "Targets/TextWrapper", swiftSettings: fuzz),
         .executableTarget(
             name: "FuzzStateDecoder",
-            dependencies: [
-                .product(name: "SplitView", package: "SplitView"), .product(name: "SplitViewFiles", package: "SplitView"),
-            ],
+            dependencies: ["FuzzDriver", .product(name: "SplitViewBrowser", package: "SplitView")],
             path: "Targets/StateDecoder", swiftSettings: fuzz),
         .executableTarget(
             name: "FuzzConfigDecoder",
-            dependencies: [
-                .product(name: "SplitView", package: "SplitView"), .product(name: "SplitViewFiles", package: "SplitView"),
-            ],
+            dependencies: ["FuzzDriver", .product(name: "SplitViewBrowser", package: "SplitView")],
             path: "Targets/ConfigDecoder", swiftSettings: fuzz),
     ]
 )

@@ -14,6 +14,21 @@ import Testing
         #expect(app.errors == "splitview: cannot open display \":9\"\n")
     }
 
+    /// The app names itself to the host: a copy started under another name still says
+    /// `splitview:` (the host's default would be the name it was run by).
+    @Test func theAppSpeaksAsSplitviewWhateverItsFilesName() throws {
+        let copy = "/tmp/splitview-renamed-\(getpid())/sv"
+        mkdir(String(copy.dropLast(3)), 0o755)
+        defer {
+            unlink(copy)
+            rmdir(String(copy.dropLast(3)))
+        }
+        #expect(symlink(ChildProcess.splitview, copy) == 0)
+        let app = try ChildProcess(copy, ["--display", ":9"])
+        #expect(app.finish() == 1)
+        #expect(app.errors == "splitview: cannot open display \":9\"\n")
+    }
+
     @Test func unknownOptionIsAShortErrorAndTheUsageExitCode() throws {
         let app = try ChildProcess(ChildProcess.splitview, ["--frobnicate"])
         #expect(app.finish() == 64)

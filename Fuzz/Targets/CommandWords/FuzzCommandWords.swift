@@ -1,3 +1,4 @@
+import FuzzDriver
 import SplitView
 
 /// libFuzzer's entry: any bytes, as UTF-8 text, split into words; a command that splits is

@@ -1,3 +1,6 @@
+import FuzzDriver
+import SplitViewBrowser
+
 /// libFuzzer's entry: any bytes as a config file. Parsing always gives a config (the defaults
 /// where an entry is bad) and at most one warning line per entry, each a single line.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,3 +1,6 @@
+import FuzzDriver
+import SplitViewBrowser
+
 /// libFuzzer's entry: any bytes as a state file. Decoding either fails with a reason or gives
 /// a state that passed its checks, encodes and decodes back to itself, and is left as it is by
 /// the saver's trimming (which only ever removes what the loader would refuse).

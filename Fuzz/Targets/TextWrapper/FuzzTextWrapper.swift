@@ -1,3 +1,4 @@
+import FuzzDriver
 import SplitView
 
 /// libFuzzer's entry: the first byte picks a width (0 to 255 points, then a few hostile ones),

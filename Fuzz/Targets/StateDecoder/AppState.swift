@@ -1,1 +1,0 @@
-../../../Sources/SplitViewApp/AppState.swift

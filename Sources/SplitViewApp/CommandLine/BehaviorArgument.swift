@@ -1,0 +1,16 @@
+import ArgumentParser
+import SplitView
+
+/// `--behavior automatic|tile|overlay|displace`.
+enum BehaviorArgument: String, ExpressibleByArgument, CaseIterable {
+    case automatic, tile, overlay, displace
+
+    var splitBehavior: SplitViewController.SplitBehavior {
+        switch self {
+        case .automatic: .automatic
+        case .tile: .tile
+        case .overlay: .overlay
+        case .displace: .displace
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import AppResources
+import ArgumentParser
+import Glibc
+import SplitView
+import SplitViewBrowser
+import SplitViewX11
+
+/// `splitview`: a three-column browser of a folder tree in a real X11 window.
+@main
+struct SplitViewApp: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "splitview",
+        abstract: "Browse a folder in a split-view window: folders, their files, the file itself.",
+        discussion: """
+            Folders on the left (Right and Left expand and collapse them), the selected folder's \
+            files in the middle, the file on the right, its details in the inspector \
+            (Ctrl+Alt+I). Type a name's first letters to jump to it. F9 shows or hides the \
+            sidebar, Shift+F9 the other columns, F6 moves between panes, F8 then the arrows \
+            resizes a divider, Ctrl+H shows hidden files, Ctrl+O opens a file with the \
+            desktop's program, Ctrl+N opens another window. The windows are restored at the \
+            next start.
+            """,
+        version: "splitview 0.9.0")
+
+    /// The entry point: fontconfig starts loading its configuration at once, on another
+    /// thread, while the command line is parsed.
+    /// With no arguments there is nothing to parse, so ArgumentParser's reflection, a visible
+    /// part of a start, is skipped (Benchmarks/README.md has the figure).
+    static func main() {
+        FontWarmup.start()
+        if CommandLine.argc <= 1 { Glibc.exit(Launcher.run(LaunchOptions())) }
+        main(nil)
+    }
+
+    @Argument(
+        help: ArgumentHelp(
+            "The folder to browse, or a file to open in its folder (default: the last folder, else the sample library).",
+            valueName: "path"))
+    var path: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Three columns (folders, files, file) or two (a stack of folders and files, then the file).",
+            valueName: "double|triple"))
+    var style: ColumnStyle?
+
+    @Option(help: ArgumentHelp("How the sidebars share the width with the file.", valueName: "automatic|tile|overlay|displace"))
+    var behavior: BehaviorArgument?
+
+    @Option(
+        help: ArgumentHelp(
+            "The columns to show (UIKit's names work too, e.g. twoBesideSecondary).",
+            valueName: "automatic|secondary-only|one-beside|one-over|two-beside|two-over|two-displace"))
+    var displayMode: DisplayModeArgument?
+
+    @Option(help: ArgumentHelp("The window's size in pixels (default 1400x900).", valueName: "WxH"))
+    var geometry: Geometry?
+
+    @Option(help: ArgumentHelp("The X display to use (default: $DISPLAY).", valueName: "name"))
+    var display: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The colours: auto follows the X resource splitview.theme, else light.",
+            valueName: "light|dark|auto"))
+    var theme: ThemeArgument?
+
+    @Option(help: ArgumentHelp("The config file (default: $XDG_CONFIG_HOME/splitview/config.json).", valueName: "file"))
+    var config: String?
+
+    @Flag(help: "Start with one new window instead of the windows saved at the last exit.")
+    var noRestore = false
+
+    @Flag(help: "Change columns at once, without animation.")
+    var reduceMotion = false
+
+    @Option(help: programHelp("the folders' pane"), transform: parseCommand)
+    var primary: ProgramCommand?
+
+    @Option(help: programHelp("the files' pane (triple style only)"), transform: parseCommand)
+    var supplementary: ProgramCommand?
+
+    @Option(help: programHelp("the file's pane, e.g. 'xterm -into {}' or 'zathura -e {} {file}'"), transform: parseCommand)
+    var secondary: ProgramCommand?
+
+    @Option(help: programHelp("the inspector"), transform: parseCommand)
+    var inspector: ProgramCommand?
+
+    func validate() throws {
+        if supplementary != nil && style == .double {
+            throw ValidationError("--supplementary needs the triple style: the double style has no supplementary column")
+        }
+    }
+
+    func run() throws {
+        let options = LaunchOptions(
+            path: path, style: style, behavior: behavior, displayMode: displayMode,
+            geometry: geometry, display: display, theme: theme, configPath: config,
+            restores: !noRestore, reducesMotion: reduceMotion,
+            programs: [.primary: primary, .supplementary: supplementary, .secondary: secondary, .inspector: inspector]
+                .compactMapValues { $0 })
+        let status = Launcher.run(options)
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// The help of a `--primary`-like option.
+private func programHelp(_ pane: String) -> ArgumentHelp {
+    ArgumentHelp(
+        "Run a program in \(pane) instead: {} is the window id it embeds into, {file} the selected file (split into words with quotes, never by a shell).",
+        valueName: "command")
+}
+
+/// A pane's command, split into words; a reason ArgumentParser shows when it cannot be.
+private func parseCommand(_ text: String) throws -> ProgramCommand {
+    try ProgramCommand(parsing: text)
+}

@@ -1,0 +1,270 @@
+import AppResources
+import Glibc
+import SplitView
+import SplitViewBrowser
+import SplitViewFiles
+import SplitViewX11
+
+/// Starts the program from its options: reads the config and the saved state, opens the
+/// display and the windows, runs the loop, and saves the state on the way out. What a window
+/// holds, and how it is saved and made again, is the ``BrowserSession``'s.
+///
+/// The saved windows come back unless `--no-restore`, or a `PATH` other than the saved folder
+/// is given.
+final class Launcher {
+    /// 1400×900 pixels.
+    static let defaultGeometry = Geometry(width: 1400, height: 900)
+
+    let options: LaunchOptions
+    let config: AppConfig
+    let store: FileStore
+    let stateStore: StateStore
+    let root: FilePath
+    /// The windows' common ground: makes, saves and restores their browsers.
+    let session: BrowserSession
+    /// The openers Ctrl+O and double clicks started, polled until they end.
+    let openers = RunningOpeners()
+    var host: Host?
+    var lastSaved: AppState?
+    var current: AppState?
+    var saveTimer: Int?
+    private var openerTimer: Int?
+    var lastSaveError: String?
+    private let signals: Int32?
+
+    /// Who the host speaks for: `WM_CLASS` `splitview`/`SplitView`, and `splitview: ` before
+    /// every line on stderr, whatever name the binary was started by.
+    static let identity = ApplicationIdentity(name: "splitview", className: "SplitView")
+
+    /// Runs the program; the exit status (0, or 1 after one line on stderr).
+    static func run(_ options: LaunchOptions) -> Int32 {
+        // Before anything can fail: a display that cannot be opened is reported as ours too.
+        Diagnostics.programName = identity.name
+        do {
+            return try Launcher(options).run()
+        } catch {
+            Diagnostics.report(error.description)
+            return 1
+        }
+    }
+
+    private let opening: (name: [UInt8]?, restored: AppState?)
+
+    private init(_ options: LaunchOptions) throws(LaunchError) {
+        self.options = options
+        // First, so that a SIGTERM during the start still ends in a clean exit.
+        signals = SignalWatch.descriptor()
+        do {
+            store = try FileStore()
+        } catch {
+            throw LaunchError(error.description)
+        }
+        let environment = Self.environment()
+        let (config, warnings) = AppConfig.load(path: options.configPath, environment: environment)
+        for line in warnings { Diagnostics.report(line) }
+        self.config = config
+        stateStore = StateStore(environment: environment)
+        var saved: AppState?
+        if options.restores {
+            let (state, warning) = stateStore.load()
+            if let warning { Diagnostics.report(warning) }
+            saved = state
+        }
+        if let path = options.path {
+            let (folder, name) = try Self.resolve(path)
+            root = folder
+            if saved?.root != folder.string { saved = nil }
+            opening = (name, saved)
+        } else if let saved, Self.isSampleLibrary(saved.root), let sample = try? sampleLibraryPath() {
+            // The sample moves with the build (debug, release, installed): it is the sample
+            // wherever it was.
+            root = FilePath(sample)
+            var state = saved
+            state.root = sample
+            opening = (nil, state)
+        } else if let saved, Self.isReadableFolder(saved.root) {
+            root = FilePath(saved.root)
+            opening = (nil, saved)
+        } else {
+            if let saved { Diagnostics.report("the last folder, \(saved.root), cannot be read; showing the sample library") }
+            root = FilePath(try sampleLibraryPath())
+            opening = (nil, nil)
+        }
+        lastSaved = opening.restored
+        session = BrowserSession(
+            store: store, root: root, config: config, preferences: options.windowPreferences,
+            opener: { [openers] in openers.open($0) }, report: { Diagnostics.report($0) })
+    }
+
+    private func run() throws(LaunchError) -> Int32 {
+        let connection: X11Connection
+        do {
+            connection = try X11Connection(name: options.display)
+        } catch {
+            throw LaunchError(error.message)
+        }
+        session.theme = resolveTheme(connection)
+        store.load(root)
+        var browsers: [(Browser, Geometry)] = []
+        if let restored = opening.restored {
+            for window in restored.windows { browsers.append((session.restore(window), geometry(for: window))) }
+            // `splitview FILE` in the saved folder: the saved windows, the file chosen in the first.
+            if let name = opening.name { browsers[0].0.select(folder: root, name: name) }
+        } else {
+            let browser = session.makeBrowser()
+            if let name = opening.name {
+                browser.select(folder: root, name: name)
+            } else if options.path == nil {
+                session.showFirstFile(in: browser)
+            }
+            browsers.append((browser, options.geometry ?? Self.defaultGeometry))
+        }
+        // The first window's content needs no font: it is built while fontconfig still loads,
+        // and its text tells the font thread which fallback fonts to read ahead.
+        let family = config.fontFamily ?? session.theme.fontFamily
+        FontWarmup.prefetch(fontsFor: browsers[0].0.openingText, family: family)
+        let fonts: FontSet
+        do {
+            fonts = try FontSet(
+                connection: connection, family: family,
+                textScale: (config.fontSize ?? FontRole.body.pointSize) / FontRole.body.pointSize)
+        } catch {
+            throw LaunchError(error.message)
+        }
+        let host = Host(connection: connection, fonts: fonts, identity: Self.identity) { [unowned self] in
+            self.content(self.session.makeBrowser())
+        }
+        self.host = host
+        host.icon = bundledWindowIcon()
+        for (browser, size) in browsers {
+            open(browser, size: PixelSize(width: size.width, height: size.height))
+        }
+        watchSources(host)
+        host.afterTurn = { [unowned self] in self.noteChanges() }
+        host.beforeExit = { [unowned self] in self.saveNow() }
+        ConnectionLoss.lastWords = { [unowned self] in self.saveNow() }
+        let status = host.run()
+        ConnectionLoss.lastWords = nil
+        return status
+    }
+
+    // MARK: - Windows
+
+    private func content(_ browser: Browser) -> Host.WindowContent {
+        Host.WindowContent(controller: browser.split, title: browser.title, owner: browser)
+    }
+
+    private func open(_ browser: Browser, size: PixelSize) {
+        guard let host else { return }
+        let window = host.open(content(browser), size: size)
+        browser.onTitleChange = { [weak window] in window?.setTitle($0) }
+    }
+
+    private func geometry(for window: WindowState) -> Geometry {
+        options.geometry ?? Geometry(width: window.width, height: window.height)
+    }
+
+    // MARK: - Loop sources
+
+    private func watchSources(_ host: Host) {
+        host.watch(store.workerDescriptor) { [unowned self] in self.store.takeResults() }
+        if let inotify = store.watcherDescriptor {
+            host.watch(inotify) { [unowned self] in self.store.takeChanges() }
+        }
+        if let signals {
+            host.watch(signals) { [unowned host] in
+                if SignalWatch.take() { host.quit() }
+            }
+        }
+    }
+
+    // MARK: - Openers
+
+    /// Polls the openers started by Ctrl+O and double clicks; a failure shows in the window
+    /// that started it.
+    func pollOpeners() {
+        guard !openers.isEmpty, openerTimer == nil else { return }
+        openerTimer = host?.after(0.25) { [unowned self] in
+            self.openerTimer = nil
+            for (path, failure) in self.openers.poll() {
+                for (browser, _) in self.browsers()
+                where browser.selectedFolder.map({ path.bytes.starts(with: $0.bytes) }) ?? false {
+                    browser.reportOpenFailure(path, failure)
+                }
+            }
+            self.pollOpeners()
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// `--theme`, else the config's, else auto: `SPLITVIEW_THEME`, the X resource
+    /// `splitview.theme`, light.
+    private func resolveTheme(_ connection: X11Connection) -> Theme {
+        let choice = options.theme.map { AppConfig.ThemeChoice(rawValue: $0.rawValue) ?? .auto } ?? config.theme
+        switch choice {
+        case .light: return .light
+        case .dark: return .dark
+        case .auto:
+            if let name = getenv("SPLITVIEW_THEME").map({ String(cString: $0) }), let theme = Theme.named(name) { return theme }
+            if let name = connection.resource("splitview.theme", class: "SplitView.Theme"), let theme = Theme.named(name) {
+                return theme
+            }
+            return .light
+        }
+    }
+
+    /// `PATH` as a folder to browse and, for anything that is not a folder, the name to select
+    /// in its folder; symbolic links resolved, so that the saved state compares the same place.
+    static func resolve(_ path: String) throws(LaunchError) -> (FilePath, [UInt8]?) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw LaunchError("\(path): \(String(cString: strerror(errno)))") }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            guard let folder = realPath(path) else { throw LaunchError("\(path): \(String(cString: strerror(errno)))") }
+            try checkReadable(folder, shown: path)
+            return (FilePath(folder), nil)
+        }
+        let file = FilePath(path)
+        let parent = path.contains("/") ? file.parent.string ?? "." : "."
+        guard let folder = realPath(parent.isEmpty ? "/" : parent) else {
+            throw LaunchError("\(path): \(String(cString: strerror(errno)))")
+        }
+        try checkReadable(folder, shown: parent)
+        return (FilePath(folder), file.lastComponent)
+    }
+
+    private static func checkReadable(_ folder: String, shown: String) throws(LaunchError) {
+        guard let directory = opendir(folder) else { throw LaunchError("\(shown): \(String(cString: strerror(errno)))") }
+        closedir(directory)
+    }
+
+    /// Whether `path` is a bundled sample library, this build's or another's.
+    private static func isSampleLibrary(_ path: String) -> Bool {
+        path.hasSuffix("/" + String(cString: splitview_resource_bundle_name()) + "/Resources/Library")
+    }
+
+    private static func isReadableFolder(_ path: String) -> Bool {
+        guard let directory = opendir(path) else { return false }
+        closedir(directory)
+        return true
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func environment() -> [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return result
+    }
+}

@@ -1,0 +1,17 @@
+import SplitView
+
+/// The app's own actions, beside the core's commands. The raw value is the one spelling: the
+/// config file binds it (`"toggleHiddenFiles": "Ctrl+H"`), the default bindings carry it in
+/// `Command.action`, and the browser performs what the core hands back by it.
+public enum BrowserAction: String, CaseIterable, Sendable {
+    /// Shows or hides the entries whose names start with a dot (Ctrl+H).
+    case toggleHiddenFiles
+    /// Opens the selected file, or the selected folder, with the desktop's program (Ctrl+O).
+    case openExternally
+
+    /// The core's command that carries the action through the key table.
+    public var command: Command { .action(rawValue) }
+
+    /// Every action's spelling, for reading a config file's bindings.
+    public static let names = Set(allCases.map(\.rawValue))
+}

@@ -1,0 +1,75 @@
+import SplitView
+import SplitViewFiles
+
+/// The reader and the inspector: the selected entry shown, or why it cannot be.
+extension Browser {
+    /// Shows the selected entry in the reader and the inspector, or says why not; `row` is
+    /// its row when the caller knows it (an arrow key in a folder of 100 000 files need not
+    /// search for the name).
+    func showSelection(at row: Int? = nil) {
+        onTitleChange?(title)
+        defer { updateProgramFiles() }
+        guard let folder = selectedFolder else {
+            return showPlaceholder(title: "", "No folder selected", details: nil)
+        }
+        guard let name = selectedName else {
+            return showPlaceholder(title: "", "No file selected", details: FileDetails(path: folder, preview: nil))
+        }
+        let path = folder.appending(name)
+        let display = FilePath.displayName(name)
+        let known = row.flatMap { entries.entry(at: $0)?.name == name ? $0 : nil }
+        guard let index = known ?? entries.index(of: name), let info = entries.info(at: index) else {
+            switch store.known(folder) {
+            case .loaded?:
+                return showPlaceholder(title: display, "“\(display)” is no longer in this folder.", details: nil)
+            case .failed(let error)?:
+                return showPlaceholder(title: display, "“\(display)” cannot be shown: \(error.reason).", details: nil)
+            default: break
+            }
+            return showPlaceholder(title: display, "Loading…", details: nil)
+        }
+        selection.fileIdentity = (folder, info.identity)
+        if let shown = shownPreview, shown.path == path, shown.size == info.size, shown.modified == info.modified,
+            reader.title == display
+        {
+            return
+        }
+        let preview = FilePreview.read(path, limit: Self.previewLimit)
+        shownPreview = (path, info.size, info.modified)
+        let sameFile = reader.title == display
+        let offset = reader.scrollOffset
+        reader.title = display
+        switch preview {
+        case .text(let text, _, let bytesShown, let total):
+            reader.text = text
+            reader.notice =
+                Int64(bytesShown) < total
+                ? "Showing the first \(Format.size(Int64(bytesShown))) of \(Format.size(total)); the rest is not loaded."
+                : nil
+            reader.placeholder = "Empty file"
+        case .binary(let total, let hex):
+            reader.text = hex
+            reader.notice = "Binary file, \(total) bytes: the first bytes in hexadecimal"
+        case .notRegular(let kind): showNoText("“\(display)” is a \(kind.word): listed, never opened.")
+        case .directory: showNoText("“\(display)” is a folder: Return opens it.")
+        case .unreadable(let error): showNoText("“\(display)” cannot be read: \(error.reason).")
+        }
+        if sameFile { reader.scrollOffset = offset }  // the same file changed on disk: stay put
+        details.show(FileDetails(path: path, preview: preview))
+    }
+
+    /// The reader without a file: `text` says why; the inspector describes `shown`, or nothing.
+    func showPlaceholder(title: String, _ text: String, details shown: FileDetails?) {
+        shownPreview = nil
+        reader.title = title
+        showNoText(text)
+        if let shown { details.show(shown) } else { details.clear() }
+    }
+
+    /// The reader without text, saying why.
+    func showNoText(_ placeholder: String) {
+        reader.text = ""
+        reader.notice = nil
+        reader.placeholder = placeholder
+    }
+}

@@ -1,0 +1,154 @@
+import Glibc
+import SplitView
+import SplitViewFiles
+
+/// One window's content: a split view controller browsing a folder tree.
+///
+/// Triple column: the folders as an outline (primary), the selected folder's entries
+/// (supplementary), the selected file (secondary), its details (inspector). Double column: the
+/// primary is a navigation stack — the outline, then a folder's entries pushed on top — beside
+/// the file.
+///
+/// The selection always matches what is shown (the HIG's persistent highlight in every pane
+/// that leads to the detail): the reader shows exactly the selected file, or says that none
+/// is selected, and the outline and the list keep highlighting their choice.
+package final class Browser {
+    /// The window's split view controller: the columns below are its children.
+    package let split: SplitViewController
+    /// The folders every window shows, shared with the other windows.
+    let store: FileStore
+    /// The outline's rows: the folders under the root.
+    let tree: FolderTree
+    /// The file list's rows: the selected folder's entries.
+    let entries: EntryList
+    /// The primary column: the outline.
+    let folders: ListViewController
+    /// The supplementary column: the selected folder's files and folders.
+    let fileList: ListViewController
+    /// The secondary column: the selected file's text.
+    let reader: TextViewController
+    /// The inspector: the selected file's details.
+    let details: FileDetailsViewController
+    /// The panes that host a program instead of the browser's content (`--secondary CMD`).
+    let programs: PanePrograms
+    /// The selected folder and entry, with what follows them when they are renamed.
+    var selection = BrowserSelection()
+    /// Whether hidden entries show (Ctrl+H).
+    var showsHidden: Bool
+    /// Called when the window title changes.
+    package var onTitleChange: ((String) -> Void)?
+    /// Runs the opener for Ctrl+O and double clicks, and says why it could not (nil when it
+    /// started). The launcher gives its ``RunningOpeners``; tests give their own.
+    var opener: (FilePath) -> String?
+    /// The entry being dragged from the list, if any.
+    var dragged: FilePath?
+    /// The preview's identity, to read a changed file again and leave an unchanged one alone.
+    var shownPreview: (path: FilePath, size: Int64, modified: FileTime)?
+
+    /// The largest part of a file the reader shows (2 MiB): the rest is left on disk.
+    static let previewLimit = 2 << 20
+
+    /// The folder whose entries the supplementary lists.
+    package var selectedFolder: FilePath? { selection.folder }
+    /// The name of the selected entry in that folder.
+    var selectedName: [UInt8]? { selection.name }
+
+    init(
+        store: FileStore, root: FilePath, style: SplitViewController.Style, theme: Theme,
+        keyBindings: KeyBindings = AppConfig.defaultKeyBindings, showsHidden: Bool = false,
+        expanded: Set<FilePath>? = nil, programs commands: [SplitViewController.Column: ProgramCommand] = [:],
+        opener: @escaping (FilePath) -> String? = { _ in "no program opens files in this window" }
+    ) {
+        self.opener = opener
+        self.store = store
+        self.showsHidden = showsHidden
+        split = SplitViewController(style: style, keyBindings: keyBindings, theme: theme)
+        tree = FolderTree(root: root, store: store, expanded: expanded ?? [root], showsHidden: showsHidden)
+        entries = EntryList(showsHidden: showsHidden)
+        folders = ListViewController(title: FilePath.displayName(root.lastComponent), emptyText: "Loading…")
+        fileList = ListViewController(title: "", emptyText: "No folder selected")
+        reader = TextViewController(title: "", placeholder: "No file selected")
+        details = FileDetailsViewController(title: "Details")
+        folders.dataSource = tree
+        fileList.dataSource = entries
+        programs = PanePrograms(commands, style: style)
+        split.showsSecondaryOnlyButton = style == .tripleColumn
+        split.setViewController(programs[.primary] ?? folders, for: .primary)
+        if style == .tripleColumn { split.setViewController(programs[.supplementary] ?? fileList, for: .supplementary) }
+        split.setViewController(programs[.secondary] ?? reader, for: .secondary)
+        split.setViewController(programs[.inspector] ?? details, for: .inspector)
+        // The View menu (F10) and the inspector's toggle (Ctrl+Alt+I), where the file is shown:
+        // every pane command within a click for those who do not know the keys.
+        (programs[.secondary] ?? reader).navigationItem.rightBarButtonItems = [
+            BarButtonItem(systemItem: .more, action: .command(.showMenu)),
+            BarButtonItem(systemItem: .inspector, action: .command(.toggleInspector)),
+        ]
+        // A new window's keys go to the outline; a restored one's focus replaces this.
+        split.focusedColumn = .primary
+        connect()
+        store.addObserver(self) { [unowned self] in self.foldersChanged($0) }
+        select(folder: root)
+    }
+
+    deinit {
+        store.removeObserver(self)
+    }
+
+    private func connect() {
+        // Arrow keys select (the next column follows at once); a click or Return opens the row:
+        // pushed when collapsed or on the double column's stack, focused when Return is pressed.
+        folders.onSelect = { [unowned self] in self.selectTreeRow($0) }
+        folders.onClick = { [unowned self] _ in self.open(.supplementary, focus: false) }
+        folders.onActivate = { [unowned self] _ in self.open(.supplementary, focus: true) }
+        folders.onDisclosure = { [unowned self] index, expand in
+            guard self.tree.rows.indices.contains(index) else { return }
+            self.tree.setExpanded(self.tree.rows[index].path, expand)
+            self.treeDidChange()
+        }
+        fileList.onSelect = { [unowned self] in self.selectEntry($0) }
+        fileList.onClick = { [unowned self] _ in self.open(.secondary, focus: false) }
+        fileList.onActivate = { [unowned self] in self.activateEntry($0) }
+        fileList.onDoubleClick = { [unowned self] in
+            if self.isFolder(at: $0) { self.activateEntry($0) } else { self.openExternally() }
+        }
+        // The core carries the app's actions by name; a name that is not ours is not handled.
+        split.actionHandler = { [unowned self] name in
+            guard let action = BrowserAction(rawValue: name) else { return false }
+            self.perform(action)
+            return true
+        }
+        fileList.dragItemForRow = { [unowned self] index in
+            guard let entry = self.entries.entry(at: index), let folder = self.selectedFolder else { return nil }
+            self.dragged = folder.appending(entry.name)
+            return DragItem(title: entry.displayName, tag: index)
+        }
+        folders.canDropOnRow = { [unowned self] _, row in
+            guard let source = self.dragged, self.tree.rows.indices.contains(row), self.tree.rows[row].isFolder else {
+                return false
+            }
+            return Self.canMove(source, into: self.tree.rows[row].path)
+        }
+        folders.onDropOnRow = { [unowned self] _, row in
+            guard let source = self.dragged else { return }
+            self.askToMove(source, into: self.tree.rows[row].path)
+        }
+    }
+
+    /// The window title: the selected entry's name, the folder's, then the app's
+    /// (`Kyoto.md — Japan 2024 — SplitView`), as file managers and editors title theirs.
+    package var title: String {
+        let folder = selectedFolder ?? tree.root
+        let folderName = FilePath.displayName(folder.lastComponent.isEmpty ? folder.bytes : folder.lastComponent)
+        return (selectedName.map { FilePath.displayName($0) + " — " } ?? "") + folderName + " — SplitView"
+    }
+
+    /// The text a new window shows first, for the font thread: the title, the outline's and the
+    /// list's first rows, and the opening of the file.
+    package var openingText: String {
+        var text = title + reader.title
+        for index in 0..<min(200, tree.numberOfRows) { text += tree.rows[index].title }
+        for index in 0..<min(200, entries.numberOfRows) { text += entries.entry(at: index)?.displayName ?? "" }
+        text.unicodeScalars += reader.text.unicodeScalars.prefix(8192)
+        return text
+    }
+}

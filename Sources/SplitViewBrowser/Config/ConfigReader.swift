@@ -1,0 +1,154 @@
+import SplitView
+
+/// Interprets a config file's object key by key for ``AppConfig/parse(_:source:)``, collecting
+/// the warnings: one per bad entry, which is skipped while the rest applies.
+struct ConfigReader {
+    let source: String
+    var config = AppConfig()
+    var warnings: [String] = []
+
+    init(source: String) {
+        self.source = source
+    }
+
+    /// Records `message` about the entry at `key`.
+    mutating func warn(_ key: String, _ message: String) {
+        warnings.append("\(source): \(key): \(message)")
+    }
+
+    /// Applies every top-level entry, in key order so the warnings come in a stable order.
+    mutating func read(_ members: [String: JSONValue]) {
+        for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+            switch key {
+            case "keyBindings": readKeyBindings(value)
+            case "theme": readTheme(value)
+            case "font": readFont(value)
+            case "columnWidths": readColumnWidths(value)
+            case "collapseThreshold":
+                if let number = number(value, in: AppConfig.collapseThresholds, at: key) { config.collapseThreshold = number }
+            case "showHiddenFiles":
+                if case .bool(let flag) = value { config.showHiddenFiles = flag } else { warn(key, "expected true or false") }
+            default:
+                warn(shortLine(key), "unknown key")
+            }
+        }
+    }
+
+    /// `"keyBindings": {"command": "chord" or ["chord", …]}`: each entry replaces the
+    /// command's chords; an entry with an unknown command or a bad chord is skipped whole.
+    mutating func readKeyBindings(_ value: JSONValue) {
+        guard case .object(let entries) = value else { return warn("keyBindings", "expected an object, found \(value.kind)") }
+        var applied: [(name: String, command: Command, chords: [KeyChord])] = []
+        for (name, value) in entries.sorted(by: { $0.key < $1.key }) {
+            let key = "keyBindings." + shortLine(name)
+            guard let command = Command(name: name, actions: BrowserAction.names) else {
+                warn(key, "unknown command")
+                continue
+            }
+            let isList = if case .array = value { true } else { false }
+            let texts: [JSONValue] = if case .array(let list) = value { list } else { [value] }
+            var chords: [KeyChord] = []
+            for (index, text) in texts.enumerated() {
+                guard case .string(let string) = text else {
+                    warn(isList ? "\(key)[\(index)]" : key, "expected a key chord or a list of them, found \(text.kind)")
+                    chords = []
+                    break
+                }
+                guard let chord = KeyChord(parsing: string) else {
+                    warn(
+                        key, "\"\(shortLine(string))\" is not a key chord (like \"Ctrl+Alt+S\", \"Shift+F9\", \"Page_Down\")")
+                    chords = []
+                    break
+                }
+                chords.append(chord)
+            }
+            guard chords.count == texts.count else { continue }
+            config.keyBindings = config.keyBindings.rebinding(command, to: chords)
+            applied.append((name, command, chords))
+        }
+        // Two entries given the same chord in the same table: the one applied last wins;
+        // the other is told.
+        for entry in applied {
+            for chord in entry.chords {
+                let inDivider = config.keyBindings.divider.contains {
+                    $0.command == entry.command && $0.chord == chord.withoutLocks
+                }
+                let winner = config.keyBindings.command(for: chord, dividerFocused: inDivider)
+                if let winner, winner != entry.command {
+                    warn("keyBindings." + shortLine(entry.name), "\(chord) is also given to \(winner.name), which wins")
+                }
+            }
+        }
+    }
+
+    /// `"theme": "light" | "dark" | "auto"`, in any case.
+    mutating func readTheme(_ value: JSONValue) {
+        guard case .string(let name) = value, let theme = AppConfig.ThemeChoice(rawValue: name.lowercased()) else {
+            return warn("theme", "expected \"light\", \"dark\" or \"auto\"")
+        }
+        config.theme = theme
+    }
+
+    /// `"font": {"family": "DejaVu Sans", "size": 13}`.
+    mutating func readFont(_ value: JSONValue) {
+        guard case .object(let members) = value else { return warn("font", "expected an object, found \(value.kind)") }
+        for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+            switch key {
+            case "family":
+                guard case .string(let family) = value, !family.isEmpty, family.utf8.count <= AppConfig.maximumFamilyLength,
+                    !family.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+                else {
+                    warn(
+                        "font.family",
+                        "expected a font family name (1 to \(AppConfig.maximumFamilyLength) bytes, no control characters)")
+                    continue
+                }
+                config.fontFamily = family
+            case "size":
+                if let size = number(value, in: AppConfig.fontSizes, at: "font.size") { config.fontSize = size }
+            default:
+                warn("font." + shortLine(key), "unknown key (expected family or size)")
+            }
+        }
+    }
+
+    /// `"columnWidths": {"primary": 280, "supplementary": 320, "inspector": 270}`.
+    mutating func readColumnWidths(_ value: JSONValue) {
+        guard case .object(let members) = value else {
+            return warn("columnWidths", "expected an object, found \(value.kind)")
+        }
+        for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+            guard let column = AppConfig.widthColumns[key] else {
+                warn("columnWidths." + shortLine(key), "unknown column (expected primary, supplementary or inspector)")
+                continue
+            }
+            let path = "columnWidths." + key
+            guard case .number(let width) = value, width > 0, width <= AppConfig.maximumColumnWidth else {
+                warn(
+                    path,
+                    "expected a number of points above 0, up to \(formatNumber(AppConfig.maximumColumnWidth))"
+                        + found(value))
+                continue
+            }
+            config.columnWidths[column] = width
+        }
+    }
+
+    /// The number in `value` when it is in `range`; else `nil`, after a warning at `key`.
+    mutating func number(_ value: JSONValue, in range: ClosedRange<Double>, at key: String) -> Double? {
+        guard case .number(let number) = value, range.contains(number) else {
+            warn(
+                key,
+                "expected a number from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound))" + found(value)
+            )
+            return nil
+        }
+        return number
+    }
+
+    /// `, found 100` or `, found a string`: what the entry held instead.
+    func found(_ value: JSONValue) -> String {
+        if case .number(let number) = value { return ", found \(formatNumber(number))" }
+        return ", found \(value.kind)"
+    }
+}

@@ -1,0 +1,51 @@
+import SplitView
+import SplitViewFiles
+
+/// What the inspector says about a file or folder: path, type, size, modified, permissions,
+/// owner, line count, link target.
+struct FileDetails {
+    /// The file or folder.
+    var path: FilePath
+    /// Its preview, when the reader shows it (for the type and the line count).
+    var preview: FilePreview?
+
+    /// The inspector's rows, label then value. Owner names are looked up here, when the
+    /// inspector shows, not for every row the user passes.
+    func entries() -> [(label: String, value: String)] {
+        var rows: [(String, String)] = [("Name", FilePath.displayName(path.lastComponent)), ("Path", path.displayString)]
+        switch FileInfo.read(path) {
+        case .failure(let error):
+            rows.append(("Error", error.reason))
+            return rows
+        case .success(let info):
+            rows.append(("Type", type(of: info)))
+            if info.kind == .regular || info.resolvedKind == .regular {
+                rows.append(
+                    ("Size", info.size < 1000 ? Format.size(info.size) : "\(Format.size(info.size)) (\(info.size) bytes)"))
+            }
+            if case .text(_, let lines, let shown, let total)? = preview {
+                rows.append(
+                    ("Lines", Int64(shown) < total ? "at least \(lines) (in the first \(Format.size(Int64(shown))))" : "\(lines)")
+                )
+            }
+            if let target = info.linkTargetDisplay {
+                let problem = info.isLoop ? " (a loop)" : info.resolvedKind == nil ? " (broken)" : ""
+                rows.append(("Link target", target + problem))
+            }
+            rows.append(("Modified", Format.dateTime(Int(info.modified.seconds))))
+            rows.append(("Permissions", info.permissionsString + " (" + String(info.permissions & 0o7777, radix: 8) + ")"))
+            rows.append(("Owner", FileInfo.ownerName(info.uid) + ":" + FileInfo.groupName(info.gid)))
+            return rows
+        }
+    }
+
+    private func type(of info: FileInfo) -> String {
+        switch preview {
+        case .text?: return "Text (UTF-8)"
+        case .binary?: return "Binary file"
+        default:
+            if info.kind == .symlink, let target = info.resolvedKind { return "Symbolic link to a \(target.word)" }
+            return info.kind.word.prefix(1).uppercased() + info.kind.word.dropFirst()
+        }
+    }
+}

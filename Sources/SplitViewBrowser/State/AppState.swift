@@ -1,0 +1,32 @@
+import SplitView
+
+/// What the app remembers between runs: the folder it browsed and each open window. Saved as
+/// `state.json` by ``StateStore``; checked by ``validated()`` after decoding, since the file may
+/// have been edited, truncated or written by another version.
+public struct AppState: Codable, Equatable, Sendable {
+    /// The format this code writes and the newest it reads.
+    public static let currentVersion = 1
+
+    /// The format version.
+    public var version: Int
+    /// The browsed folder's absolute path.
+    public var root: String
+    /// The open windows, the frontmost first.
+    public var windows: [WindowState]
+
+    /// Creates a state value.
+    public init(version: Int = AppState.currentVersion, root: String, windows: [WindowState]) {
+        self.version = version
+        self.root = root
+        self.windows = windows
+    }
+
+    /// Decodes a state, reading `version` as a whole number first (see ``WholeNumber``) so that
+    /// a huge or fractional one is reported with its key.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decodeWholeNumber(forKey: .version)
+        root = try container.decode(String.self, forKey: .root)
+        windows = try container.decode([WindowState].self, forKey: .windows)
+    }
+}

@@ -1,0 +1,99 @@
+/// Why a state file's contents cannot be used: one line, with the key path when there is one
+/// (`windows[0].width: expected a whole number from 1 to 32767, found 0`).
+public struct StateProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The reason, one line.
+    public var reason: String
+    /// Whether the file was written by a newer version of the program (not damaged, merely
+    /// not understood).
+    public var isNewerVersion = false
+
+    /// The reason.
+    public var description: String { reason }
+
+    /// The problem a decoding error stands for, in a line: the coding path and what was
+    /// expected, instead of Swift's debug text.
+    public init(_ error: DecodingError) {
+        switch error {
+        case .typeMismatch(let type, let context):
+            reason = Self.located(context.codingPath, "expected \(Self.kind(type))\(Self.found(context.debugDescription))")
+        case .valueNotFound(let type, let context):
+            reason = Self.located(context.codingPath, "expected \(Self.kind(type)), found null")
+        case .keyNotFound(let key, let context):
+            reason = Self.located(context.codingPath + [key], "missing")
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty {
+                // FoundationEssentials also says this for a number its type cannot hold
+                // (1e999, or 1e308 for an Int) — the whole numbers are decoded as Double
+                // here to report those with their keys.
+                reason = "not valid JSON"
+            } else if context.debugDescription.hasPrefix("expected") {
+                reason = Self.located(context.codingPath, context.debugDescription)
+            } else {
+                reason = Self.located(context.codingPath, "not a valid value")
+            }
+        @unknown default:
+            reason = "cannot be decoded"
+        }
+    }
+
+    /// A reason of our own.
+    public init(_ reason: String, isNewerVersion: Bool = false) {
+        self.reason = reason
+        self.isNewerVersion = isNewerVersion
+    }
+
+    /// `windows[0].width: message`, or `top level: message` for an empty path. Keys are escaped
+    /// and shortened: they come from the file.
+    static func located(_ path: [any CodingKey], _ message: String) -> String {
+        "\(codingPath(path)): \(message)"
+    }
+
+    /// `windows[0].split.widths[1].width`; `top level` for an empty path.
+    static func codingPath(_ path: [any CodingKey]) -> String {
+        guard !path.isEmpty else { return "top level" }
+        var text = ""
+        for key in path {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += (text.isEmpty ? "" : ".") + shortened(key.stringValue)
+            }
+        }
+        return text
+    }
+
+    /// `text` escaped onto one line and cut to 80 characters: a key or a value from a file.
+    static func shortened(_ text: String) -> String {
+        shortLine(text)
+    }
+
+    /// What a type is called in JSON.
+    private static func kind(_ type: Any.Type) -> String {
+        switch type {
+        case is Int.Type, is Double.Type, is Float.Type, is Int64.Type, is Int32.Type, is UInt.Type: "a number"
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        default:
+            // JSONDecoder names containers by these types.
+            String(describing: type).hasPrefix("Array")
+                ? "a list"
+                : String(describing: type).hasPrefix("Dictionary") ? "an object" : "a value of another kind"
+        }
+    }
+
+    /// `, found a string` from JSONDecoder's `Expected to decode Int but found a string instead.`;
+    /// empty when the text reads otherwise.
+    private static func found(_ debugDescription: String) -> String {
+        guard let range = debugDescription.firstRange(of: " but found "), debugDescription.hasSuffix(" instead.") else {
+            return ""
+        }
+        var what = debugDescription[range.upperBound...].dropLast(" instead.".count)
+        if what.hasPrefix("a ") { what = what.dropFirst(2) } else if what.hasPrefix("an ") { what = what.dropFirst(3) }
+        // Its words vary ("a string", "number", "a dictionary"); JSON's are used instead.
+        let names = [
+            "string": "a string", "number": "a number", "bool": "true or false", "boolean": "true or false",
+            "array": "a list", "dictionary": "an object", "object": "an object", "null": "null", "null value": "null",
+        ]
+        return names[String(what)].map { ", found \($0)" } ?? ""
+    }
+}

@@ -1,0 +1,46 @@
+import SplitView
+
+/// The limits a window's values must keep, checked by ``AppState/validated()``.
+extension WindowState {
+    /// Throws the first value outside its limits; `path` names the window.
+    func check(at path: String) throws(StateProblem) {
+        try Self.check(width, in: AppState.sizes, at: "\(path).width")
+        try Self.check(height, in: AppState.sizes, at: "\(path).height")
+        if split.version < 1 || split.version > SplitViewState.currentVersion {
+            throw StateProblem("\(path).split.version: expected \(SplitViewState.currentVersion), found \(split.version)")
+        }
+        for (index, record) in split.widths.enumerated() {
+            try Self.check(record.width, upTo: AppState.maximumWidth, at: "\(path).split.widths[\(index)].width")
+        }
+        if expandedFolders.count > AppState.maximumExpandedFolders {
+            throw StateProblem("\(path).expandedFolders: more than \(AppState.maximumExpandedFolders) folders")
+        }
+        for (index, folder) in expandedFolders.enumerated() {
+            try AppState.check(relativePath: folder, at: "\(path).expandedFolders[\(index)]")
+        }
+        if let selectedFolder { try AppState.check(relativePath: selectedFolder, at: "\(path).selectedFolder") }
+        if let selectedFile { try AppState.check(relativePath: selectedFile, at: "\(path).selectedFile") }
+        for (name, offset) in scrollOffsets.sorted(by: { $0.key < $1.key }) {
+            guard Self.scrollingColumns.contains(name) else {
+                throw StateProblem(
+                    "\(path).scrollOffsets.\(StateProblem.shortened(name)): unknown column"
+                        + " (expected primary, supplementary or secondary)")
+            }
+            try Self.check(offset, upTo: AppState.maximumScrollOffset, at: "\(path).scrollOffsets.\(name)")
+        }
+    }
+
+    /// Throws unless `value` is in `range`.
+    private static func check(_ value: Int, in range: ClosedRange<Int>, at path: String) throws(StateProblem) {
+        guard range.contains(value) else {
+            throw StateProblem("\(path): expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(value)")
+        }
+    }
+
+    /// Throws unless `value` is finite and from 0 to `maximum`.
+    private static func check(_ value: Double, upTo maximum: Double, at path: String) throws(StateProblem) {
+        guard value.isFinite, value >= 0, value <= maximum else {
+            throw StateProblem("\(path): expected a number from 0 to \(formatNumber(maximum)), found \(formatNumber(value))")
+        }
+    }
+}
