@@ -21,7 +21,7 @@ public struct AppState: Codable, Equatable, Sendable {
         self.windows = windows
     }
 
-    /// Decodes a state, reading `version` as a whole number first (see ``WholeNumber``) so that
+    /// Decodes a state, reading `version` as a whole number first (`decodeWholeNumber(forKey:)`, which names the key a bad number is at) so that
     /// a huge or fractional one is reported with its key.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -47,7 +47,7 @@ public struct WindowState: Codable, Equatable, Sendable {
         self.scrollOffsets = scrollOffsets
     }
 
-    /// Decodes a window, reading the integers as whole numbers (see ``WholeNumber``).
+    /// Decodes a window, reading the integers as whole numbers (`decodeWholeNumber(forKey:)`, which names the key a bad number is at).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         width = try container.decodeWholeNumber(forKey: .width)
