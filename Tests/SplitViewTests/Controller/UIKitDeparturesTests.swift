@@ -3,7 +3,7 @@ import Testing
 @testable import SplitView
 
 /// The places where the core departed from UIKit without a reason, each now following the
-/// seed line it cites, or deciding where the seeds are silent.
+/// line of UIKit's documentation it cites, or deciding where that documentation is silent.
 @Suite struct UIKitDeparturesTests {
     /// A double column at 650 pt: nothing tiles beside the secondary's 464-pt minimum, so the
     /// behavior is `.overlay`, and F9 opens the primary over the secondary (a temporary mode:
@@ -82,7 +82,7 @@ import Testing
     }
 }
 
-/// The compact column while collapsed (decided where the seeds are silent): set, it is
+/// The compact column while collapsed (decided where UIKit's documentation is silent): set, it is
 /// swapped in; removed while it shows, the stack the columns collapse to without it comes
 /// back, so the pane is never left empty.
 @Suite struct CompactColumnWhileCollapsedTests {
