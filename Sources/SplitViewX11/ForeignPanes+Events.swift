@@ -36,7 +36,7 @@ extension ForeignPanes {
         case MapNotify where event.xmap.window == program.client:
             program.clientMapped = true
             report(.status(.running), of: program)
-            if let timer = program.noWindowTimer { host.cancelTimer(timer) }
+            if let timer = program.noWindowTimer { services.cancelTimer(timer) }
             program.noWindowTimer = nil
             place(program)
         case UnmapNotify where event.xunmap.window == program.client:

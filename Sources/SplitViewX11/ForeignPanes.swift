@@ -2,6 +2,19 @@ import CX11
 import Glibc
 import SplitView
 
+/// What a window's hosted programs need of the loop that runs them: timers, the SIGCHLD
+/// watch, and ending a process. ``Host`` gives them; ``ForeignPanes`` asks nothing else of it.
+protocol ProgramServices: AnyObject {
+    /// Runs `action` once, `seconds` from now; returns an id for ``cancelTimer(_:)``.
+    func after(_ seconds: Double, _ action: @escaping () -> Void) -> Int
+    /// Cancels a timer that has not fired.
+    func cancelTimer(_ id: Int)
+    /// Starts reaping the programs that end (once; later calls do nothing).
+    func watchChildren()
+    /// Ends a program: SIGTERM now, SIGKILL after the grace.
+    func terminate(_ pid: pid_t)
+}
+
 /// The programs one window's panes host: for each `ForeignContentViewController`
 /// installed in the window's controller, a process, a *socket* window over the pane's
 /// content area, and the program's own window (the *client*) inside it.
@@ -25,7 +38,7 @@ import SplitView
 ///   socket, focuses the pane, and is replayed to the program.
 /// - **Life cycle.** A program that fails to start, exits, or shows no window in
 ///   ``noWindowTimeout`` seconds says so in its pane; a restart or a closed window ends it
-///   with SIGTERM, then SIGKILL after ``Host/terminationGrace`` seconds (through the host).
+///   with SIGTERM, then SIGKILL after ``Host/terminationGrace`` seconds (through ``ProgramServices``).
 final class ForeignPanes {
     /// How long a started program may take to show its window before its pane says so.
     static let noWindowTimeout = 5
@@ -63,7 +76,9 @@ final class ForeignPanes {
 
     let connection: X11Connection
     unowned let window: SplitWindow
-    unowned let host: Host
+    /// The loop's timers and process handling; the programs reach the rest of the house only
+    /// through the window's controller (reports in, host requests out).
+    unowned let services: any ProgramServices
     let atoms: XEmbed.Atoms
     private(set) var programs: [Program] = []
     /// The program the core last said has the keyboard.
@@ -74,9 +89,9 @@ final class ForeignPanes {
     /// The sockets whose buttons are grabbed (their programs lack the keyboard).
     var buttonsGrabbed: Set<Window> = []
 
-    init(window: SplitWindow, host: Host) {
+    init(window: SplitWindow, services: any ProgramServices) {
         self.window = window
-        self.host = host
+        self.services = services
         connection = window.connection
         atoms = XEmbed.Atoms(window.connection)
     }
@@ -118,14 +133,14 @@ final class ForeignPanes {
             updateFocus()
         case .restartForeignContent(let id, let delay):
             guard let program = programs.first(where: { $0.content.id == id }) else { return }
-            if let timer = program.restartTimer { host.cancelTimer(timer) }
+            if let timer = program.restartTimer { services.cancelTimer(timer) }
             program.restartTimer = nil
             if delay <= 0 {
                 restart(program)
             } else {
                 // A new file: nothing to do if the program already runs on it (the file given
                 // before the window opened, or a selection that came back).
-                program.restartTimer = host.after(delay) { [weak self, weak program] in
+                program.restartTimer = services.after(delay) { [weak self, weak program] in
                     guard let self, let program else { return }
                     program.restartTimer = nil
                     if program.pid != nil && program.startedFile == program.content.file { return }
@@ -180,10 +195,10 @@ final class ForeignPanes {
         case .success(let pid):
             program.pid = pid
             program.startedFile = content.file
-            host.watchChildren()
+            services.watchChildren()
             report(.title(nil), of: program)
             report(.status(.starting), of: program)
-            program.noWindowTimer = host.after(Double(Self.noWindowTimeout)) { [weak self, weak program] in
+            program.noWindowTimer = services.after(Double(Self.noWindowTimeout)) { [weak self, weak program] in
                 guard let self, let program, program.pid == pid else { return }
                 program.noWindowTimer = nil
                 if !program.clientMapped { self.report(.status(.noWindow(seconds: Self.noWindowTimeout)), of: program) }
@@ -198,7 +213,7 @@ final class ForeignPanes {
     /// Ends the running instance: its socket hides at once and is destroyed once the process
     /// is reaped; the process gets SIGTERM, then SIGKILL (the host's job).
     func end(_ program: Program) {
-        if let timer = program.noWindowTimer { host.cancelTimer(timer) }
+        if let timer = program.noWindowTimer { services.cancelTimer(timer) }
         program.noWindowTimer = nil
         releaseFocus(of: program)
         if program.socket != 0 {
@@ -209,7 +224,7 @@ final class ForeignPanes {
                 XDestroyWindow(connection.display, program.socket)
             }
         }
-        if let pid = program.pid { host.terminate(pid) }
+        if let pid = program.pid { services.terminate(pid) }
         program.socket = 0
         program.pid = nil
         program.client = nil
@@ -224,7 +239,7 @@ final class ForeignPanes {
                 XDestroyWindow(connection.display, socket)
             }
             guard let pid = program.pid, let status = ProgramProcess.reap(pid) else { continue }
-            if let timer = program.noWindowTimer { host.cancelTimer(timer) }
+            if let timer = program.noWindowTimer { services.cancelTimer(timer) }
             program.noWindowTimer = nil
             releaseFocus(of: program)
             if program.socket != 0 { XDestroyWindow(connection.display, program.socket) }

@@ -104,7 +104,7 @@ public final class Host {
         if let cursors { window.define(cursors) }
         if let icon, hasCursors { window.setIcon(icon) }
         windows.append(window)
-        let panes = ForeignPanes(window: window, host: self)
+        let panes = ForeignPanes(window: window, services: self)
         foreignPanes[ObjectIdentifier(window)] = panes
         panes.sync()
         panes.apply()
@@ -366,3 +366,5 @@ public final class Host {
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 }
+
+extension Host: ProgramServices {}
