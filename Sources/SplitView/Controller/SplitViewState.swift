@@ -121,7 +121,7 @@ extension SplitViewController {
         if isCollapsed, let top = state.collapsedTopColumn { showCollapsed(top, cause: .programmatic) }
         if let column = state.focusedColumn {
             // Before the first size there are no panes yet: the focus waits for the mount.
-            if isMounted { focusPane(column, byUser: true) } else { focus.column = column }
+            if isMounted { focusPane(column, byUser: true) } else { focus.focusBeforeLayout(column) }
         }
         publish()
         return refused
