@@ -12,7 +12,7 @@ extension SplitViewController {
     func collapseInterface() {
         finishTransition()
         cancelInteractions()
-        modes.temporary = nil
+        modes.clearTemporary()
         let reading = DisplayMode.oneBesideSecondary
         if displayMode != reading { delegate?.splitViewController(self, willChangeTo: reading) }
         collapse.stack = style.isClassic ? classicCollapsedStack() : columnCollapsedStack()
@@ -33,8 +33,7 @@ extension SplitViewController {
         finishTransition()
         cancelInteractions()
         let resolved = resolve()
-        modes.resolution = resolved
-        modes.temporary = nil
+        modes.beginExpanded(with: resolved)
         var mode = resolved.displayMode
         if mode != displayMode { delegate?.splitViewController(self, willChangeTo: mode) }
         if style.isClassic { separateClassicSecondary() }
@@ -42,7 +41,7 @@ extension SplitViewController {
             chosen != mode, chosen != .automatic, fits(chosen, resolved)
         {
             delegate?.splitViewController(self, willChangeTo: chosen)
-            modes.temporary = chosen
+            modes.showTemporarily(chosen)
             mode = chosen
         }
         let behavior = behavior(of: mode, base: resolved.splitBehavior)

@@ -11,8 +11,7 @@ extension SplitViewController {
         get { modes.preferences.displayMode }
         set {
             guard newValue != modes.preferences.displayMode else { return }
-            modes.preferences.displayMode = newValue
-            modes.temporary = nil
+            modes.setPreference(\.displayMode, to: newValue)
             update(.programmatic, request: newValue)
         }
     }
@@ -71,8 +70,7 @@ extension SplitViewController {
         _ keyPath: WritableKeyPath<Preferences, Value>, _ value: Value, affectsMode: Bool = true
     ) {
         guard modes.preferences[keyPath: keyPath] != value else { return }
-        modes.preferences[keyPath: keyPath] = value
-        if affectsMode { modes.temporary = nil }
+        modes.setPreference(keyPath, to: value, affectsMode: affectsMode)
         update(.programmatic)
     }
 

@@ -82,7 +82,7 @@ extension SplitViewController {
         if shown && isCollapsed && !isShowing(.secondary) && collapse.stack != [.compact] {
             show(.secondary, cause: cause)
         }
-        modes.inspectorShown = shown
+        modes.setInspectorShown(shown)
         update(cause)
     }
 
@@ -151,7 +151,7 @@ extension SplitViewController {
         let target = secondaryOnlyButtonTarget()
         let previous = displayMode
         requestDisplayMode(target, cause: cause)
-        if target == .secondaryOnly { modes.beforeSecondaryOnly = previous }
+        if target == .secondaryOnly { modes.leftForSecondaryOnly(from: previous) }
     }
 
     /// Back one level: the focused (or top) column's navigation stack first, then the

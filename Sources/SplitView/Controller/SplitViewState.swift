@@ -112,10 +112,9 @@ extension SplitViewController {
             }
         }
         widths.dragged = restored
-        modes.preferences.displayMode = state.preferredDisplayMode
-        modes.preferences.splitBehavior = state.preferredSplitBehavior
-        modes.inspectorShown = state.isInspectorShown
-        modes.temporary = nil
+        modes.restore(
+            displayMode: state.preferredDisplayMode, splitBehavior: state.preferredSplitBehavior,
+            inspectorShown: state.isInspectorShown)
         collapse.restoredTop = state.collapsedTopColumn
         update(.programmatic, animated: false)
         if isCollapsed, let top = state.collapsedTopColumn { showCollapsed(top, cause: .programmatic) }
