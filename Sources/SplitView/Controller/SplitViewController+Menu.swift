@@ -55,7 +55,7 @@ extension SplitViewController {
         case .draggingDivider:
             if let drag = pointer.cancelDividerDrag() { cancelDrag(drag) }
         case .edgeGesture(_, let reveal):
-            pointer.activity = .consumed
+            pointer.consumePress()
             guard reveal != nil else { break }
             if let running = transition, running.isInteractive {
                 transition = Transition(from: layout, to: settledLayout, primaryEdge: modes.preferences.primaryEdge)
@@ -63,7 +63,7 @@ extension SplitViewController {
             }
             delegate?.splitViewControllerInteractivePresentationGestureDidEnd(self)
         case .pressingButton:
-            pointer.activity = .consumed
+            pointer.consumePress()
         case .idle, .consumed:
             break
         }
