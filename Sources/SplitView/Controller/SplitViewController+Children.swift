@@ -24,9 +24,9 @@ extension SplitViewController {
         if let vc { install(vc, in: column) } else { uninstall(column) }
         if column == .compact && isCollapsed && !style.isClassic {
             if vc != nil {
-                collapse.stack = [.compact]
+                collapse.collapse(to: [.compact])
             } else if collapse.stack.contains(.compact) {
-                collapse.stack = stackColumns
+                collapse.collapse(to: stackColumns)
             }
         }
         if isMounted { relayout(.programmatic, animated: false) }

@@ -115,7 +115,7 @@ extension SplitViewController {
         modes.restore(
             displayMode: state.preferredDisplayMode, splitBehavior: state.preferredSplitBehavior,
             inspectorShown: state.isInspectorShown)
-        collapse.restoredTop = state.collapsedTopColumn
+        collapse.restore(top: state.collapsedTopColumn)
         update(.programmatic, animated: false)
         if isCollapsed, let top = state.collapsedTopColumn { showCollapsed(top, cause: .programmatic) }
         if let column = state.focusedColumn {
