@@ -159,7 +159,7 @@ extension SplitViewController {
         else { return }
         let clamped = min(max(width, divider.range.lowerBound), divider.range.upperBound)
         guard clamped != current || widths.dragged[drag.resizes] != clamped else { return }
-        widths.dragged[drag.resizes] = clamped
+        widths.setDraggedWidth(clamped, for: drag.resizes)
         update(.user, animated: false)
     }
 
@@ -169,13 +169,13 @@ extension SplitViewController {
     func resetWidth(of column: Column) {
         _ = pointer.cancelDividerDrag()
         guard widths.dragged[column] != nil else { return publish() }
-        widths.dragged[column] = nil
+        widths.setDraggedWidth(nil, for: column)
         update(.user, animated: true)
     }
 
     /// Puts a dragged divider back where the drag started (Escape).
     func cancelDrag(_ drag: DividerDrag) {
-        widths.dragged[drag.resizes] = drag.startUserWidth
+        widths.setDraggedWidth(drag.startUserWidth, for: drag.resizes)
         update(.user, animated: false)
     }
 

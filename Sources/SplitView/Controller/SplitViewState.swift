@@ -111,7 +111,7 @@ extension SplitViewController {
                 restored[record.column] = min(max(width, bounds.minimum(record.column)), bounds.maximum(record.column))
             }
         }
-        widths.dragged = restored
+        widths.restoreDragged(restored)
         modes.restore(
             displayMode: state.preferredDisplayMode, splitBehavior: state.preferredSplitBehavior,
             inspectorShown: state.isInspectorShown)
