@@ -5,15 +5,15 @@
 /// never makes it jump, and Escape restores the start.
 struct DividerDrag: Hashable, Sendable {
     /// The divider's name column.
-    var divider: SplitViewController.Column
+    let divider: SplitViewController.Column
     /// The column it resizes.
-    var resizes: SplitViewController.Column
+    let resizes: SplitViewController.Column
     /// The width when the drag started.
-    var startWidth: Double
+    let startWidth: Double
     /// The user width remembered before the drag (restored by Escape), or `nil`.
-    var startUserWidth: Double?
+    let startUserWidth: Double?
     /// The pointer's x when the drag started (screen points).
-    var startX: Double
+    let startX: Double
     /// +1 when moving the divider right widens the column, −1 when it narrows it.
-    var direction: Double
+    let direction: Double
 }

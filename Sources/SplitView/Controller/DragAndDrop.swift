@@ -29,11 +29,38 @@ public struct DragSession: Hashable, Sendable {
 /// A drag of content in progress: where it started, whether it has travelled past the slop,
 /// and the pane that would take it.
 struct ContentDrag: Hashable, Sendable {
-    var item: DragItem
-    var start: Point
-    var began = false
-    var target: SplitViewController.Column?
-    var accepted = false
+    /// What is dragged.
+    let item: DragItem
+    /// Where the press was.
+    let start: Point
+    /// True once the pointer travelled past the slop; it stays true.
+    private(set) var began = false
+    /// The pane under the pointer at the last move.
+    private(set) var target: SplitViewController.Column?
+    /// True when that pane would take the item.
+    private(set) var accepted = false
+
+    /// A press on draggable content at `start`; no drag until it moves past the slop.
+    init(item: DragItem, start: Point) {
+        self.item = item
+        self.start = start
+    }
+
+    /// The pointer moved to `point`: past the slop from the press the drag begins. False
+    /// while it has not begun.
+    mutating func follow(to point: Point) -> Bool {
+        if !began {
+            guard abs(point.x - start.x) >= contentDragSlop || abs(point.y - start.y) >= contentDragSlop else { return false }
+            began = true
+        }
+        return true
+    }
+
+    /// The pointer is over `target`'s content (or none), which would take the item or not.
+    mutating func hover(over target: SplitViewController.Column?, accepted: Bool) {
+        self.target = target
+        self.accepted = accepted
+    }
 }
 
 /// How far (points) the pointer travels from a press before a drag begins.
@@ -50,15 +77,12 @@ extension SplitViewController {
     /// pointer whether it takes the item, and tells the pane it left.
     func moveContentDrag(_ drag: ContentDrag, to point: Point) {
         var drag = drag
-        if !drag.began {
-            guard abs(point.x - drag.start.x) >= contentDragSlop || abs(point.y - drag.start.y) >= contentDragSlop else { return }
-            drag.began = true
-        }
+        guard drag.follow(to: point) else { return }
         let under = contentTarget(at: point)
         if let previous = drag.target, previous != under?.column { children.wrapped[previous]?.dropExited() }
-        drag.target = under?.column
-        drag.accepted = under.map { $0.vc.dropProposal(drag.item, at: $0.local, in: $0.bounds) } ?? false
-        pointer.activity = .draggingContent(drag)
+        let accepted = under.map { $0.vc.dropProposal(drag.item, at: $0.local, in: $0.bounds) } ?? false
+        drag.hover(over: under?.column, accepted: accepted)
+        pointer.dragContent(drag)
     }
 
     /// The button went up: the pane under the pointer takes the item if it accepts it.
@@ -72,8 +96,7 @@ extension SplitViewController {
 
     /// Escape, or a change of the columns: the drag ends without a drop.
     func cancelContentDrag() {
-        guard case .draggingContent(let drag) = pointer.activity else { return }
-        pointer.activity = .consumed
+        guard let drag = pointer.cancelContentDrag() else { return }
         if let target = drag.target { children.wrapped[target]?.dropExited() }
     }
 

@@ -8,14 +8,22 @@ struct FocusModel: Hashable, Sendable {
     typealias Column = SplitViewController.Column
 
     /// The focused pane.
-    var column: Column?
+    private(set) var column: Column?
     /// A pane that lost the focus because it hid; it gets it back when it shows again,
     /// unless the user moved the focus meanwhile.
-    var displaced: Column?
+    private(set) var displaced: Column?
     /// The divider with the keyboard focus (F8), by its name column.
-    var divider: Column?
+    private(set) var divider: Column?
     /// The keyboard move in progress on that divider.
-    var keyboardMove: DividerDrag?
+    private(set) var keyboardMove: DividerDrag?
+
+    /// A focus as given; a test starts from one, the controller from none.
+    init(column: Column? = nil, displaced: Column? = nil, divider: Column? = nil, keyboardMove: DividerDrag? = nil) {
+        self.column = column
+        self.displaced = displaced
+        self.divider = divider
+        self.keyboardMove = keyboardMove
+    }
 
     /// True when `column`'s pane has the focus (not a divider beside it).
     func isPaneFocused(_ column: Column) -> Bool {
@@ -27,6 +35,13 @@ struct FocusModel: Hashable, Sendable {
         guard focusable.contains(pane) else { return }
         column = pane
         if byUser { displaced = nil }
+    }
+
+    /// Before the first layout there are no panes to ask: `pane` takes the focus as set (by
+    /// the app or a restored state), and the first ``repair(focusable:firstOnScreen:hasDivider:)``
+    /// moves it on if that pane does not show.
+    mutating func focusBeforeLayout(_ pane: Column) {
+        column = pane
     }
 
     /// F6 and Shift+F6: the next or previous of `panes` (screen order), wrapping; from no
@@ -71,6 +86,15 @@ struct FocusModel: Hashable, Sendable {
         }
         let nearest = dividers.first { $0.column == column } ?? dividers.first { $0.resizes == column } ?? nearEdge ?? dividers[0]
         divider = nearest.column
+    }
+
+    /// Starts the keyboard move on the focused divider with `move`'s start values, or keeps
+    /// the move already running: its start is what Escape restores, however many steps came
+    /// since. The move that runs.
+    mutating func beginKeyboardMove(_ move: DividerDrag) -> DividerDrag {
+        if let keyboardMove { return keyboardMove }
+        keyboardMove = move
+        return move
     }
 
     /// Gives the keyboard focus back from the divider to the pane, ending any keyboard move.

@@ -1,9 +1,9 @@
 /// The edge-drag reveal in progress.
 struct EdgeGesture: Hashable, Sendable {
     /// The mode a completed reveal goes to.
-    var target: SplitViewController.DisplayMode
+    let target: SplitViewController.DisplayMode
     /// How far the pointer travels to reveal fully: the width of the revealed columns.
-    var distance: Double
+    let distance: Double
 }
 
 /// What the main pointer button is doing.
@@ -30,9 +30,9 @@ enum PointerActivity: Hashable, Sendable {
 /// activities are its mutating methods, each tested on its own.
 struct PointerInteraction: Hashable, Sendable {
     /// What the button is doing.
-    var activity = PointerActivity.idle
+    private(set) var activity = PointerActivity.idle
     /// Where the pointer is, or nil when it left the window (hover states end).
-    var location: Point?
+    private(set) var location: Point?
     /// Horizontal scroll travel toward the next display-mode action, in points; its sign is
     /// the direction.
     private(set) var scrollTravel = 0.0
@@ -45,6 +45,48 @@ struct PointerInteraction: Hashable, Sendable {
     /// The divider being dragged by the pointer, if any.
     var dividerDrag: DividerDrag? {
         if case .draggingDivider(let drag) = activity { drag } else { nil }
+    }
+
+    /// The pointer is at `point`.
+    mutating func move(to point: Point) {
+        location = point
+    }
+
+    /// The pointer left the window: hover states end.
+    mutating func exitWindow() {
+        location = nil
+    }
+
+    /// The button went down on a bar button: it acts if the button goes up inside it.
+    mutating func pressButton(_ kind: BarButton.Kind, in column: SplitViewController.Column) {
+        activity = .pressingButton(kind, column)
+    }
+
+    /// The press means nothing more until the button goes up: it landed on something that
+    /// took it (a disabled button, a dimmed column, a list), or what it began was cancelled.
+    mutating func consumePress() {
+        activity = .consumed
+    }
+
+    /// The button went down within the edge zone at `x`: an edge reveal once it travels
+    /// past the slop.
+    mutating func pressAtEdge(x: Double) {
+        activity = .edgeGesture(startX: x, reveal: nil)
+    }
+
+    /// The edge press from `startX` travelled past the slop: `reveal` runs, following the pointer.
+    mutating func beginEdgeReveal(_ reveal: EdgeGesture, startX: Double) {
+        activity = .edgeGesture(startX: startX, reveal: reveal)
+    }
+
+    /// The button went down on a divider: `drag` follows the pointer from its start values.
+    mutating func beginDividerDrag(_ drag: DividerDrag) {
+        activity = .draggingDivider(drag)
+    }
+
+    /// The button holds content: `drag` as it stands now (pressed, begun, over a pane).
+    mutating func dragContent(_ drag: ContentDrag) {
+        activity = .draggingContent(drag)
     }
 
     /// The button went up: the activity it ends (the caller finishes it), and idle from now on.
@@ -66,6 +108,14 @@ struct PointerInteraction: Hashable, Sendable {
     /// Cancels the divider drag, if one runs; the drag, for the caller to undo.
     mutating func cancelDividerDrag() -> DividerDrag? {
         guard let drag = dividerDrag else { return nil }
+        activity = .consumed
+        return drag
+    }
+
+    /// Cancels the content drag, if one runs; the drag, for the caller to tell the pane it was
+    /// over.
+    mutating func cancelContentDrag() -> ContentDrag? {
+        guard case .draggingContent(let drag) = activity else { return nil }
         activity = .consumed
         return drag
     }

@@ -8,7 +8,7 @@ extension SplitViewController {
     public var displayModeButtonItem: BarButtonItem {
         if let item = children.displayModeItem { return item }
         let item = BarButtonItem(systemItem: .sidebar, action: .command(.displayModeButton))
-        children.displayModeItem = item
+        children.keepDisplayModeItem(item)
         return item
     }
 

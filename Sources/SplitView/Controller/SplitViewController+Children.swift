@@ -24,9 +24,9 @@ extension SplitViewController {
         if let vc { install(vc, in: column) } else { uninstall(column) }
         if column == .compact && isCollapsed && !style.isClassic {
             if vc != nil {
-                collapse.stack = [.compact]
+                collapse.collapse(to: [.compact])
             } else if collapse.stack.contains(.compact) {
-                collapse.stack = stackColumns
+                collapse.collapse(to: stackColumns)
             }
         }
         if isMounted { relayout(.programmatic, animated: false) }
@@ -124,8 +124,7 @@ extension SplitViewController {
         // A classic plain child has no navigation controller to reach the split view through:
         // it belongs to it directly, as UIKit's classic children do.
         if !wrapper.claimsChildren { vc.owner = self }
-        children.original[column] = vc
-        children.wrapped[column] = wrapper
+        children.install(vc, wrappedIn: wrapper, in: column)
     }
 
     private func uninstall(_ column: Column) {
@@ -136,8 +135,7 @@ extension SplitViewController {
         {
             old.navigationController = nil
         }
-        children.original[column] = nil
-        children.wrapped[column] = nil
+        children.remove(column)
     }
 
     /// A navigation stack in a column changed: the back button and what appears follow.
@@ -160,10 +158,30 @@ extension SplitViewController {
 /// The view controllers per column: as the app set them, and as shown (wrapped in a
 /// navigation controller for the column styles).
 struct Children {
+    typealias Column = SplitViewController.Column
+
     /// What each column shows.
-    var wrapped: [SplitViewController.Column: NavigationController] = [:]
+    private(set) var wrapped: [Column: NavigationController] = [:]
     /// What the app set for each column.
-    var original: [SplitViewController.Column: ViewController] = [:]
+    private(set) var original: [Column: ViewController] = [:]
     /// The display-mode button as an item, once the app asked for it.
-    var displayModeItem: BarButtonItem?
+    private(set) var displayModeItem: BarButtonItem?
+
+    /// `column` shows `vc`, through `wrapper`: the two change together, so that a column
+    /// never has one without the other.
+    mutating func install(_ vc: ViewController, wrappedIn wrapper: NavigationController, in column: Column) {
+        original[column] = vc
+        wrapped[column] = wrapper
+    }
+
+    /// `column` shows nothing: its controller and its wrapper go together.
+    mutating func remove(_ column: Column) {
+        original[column] = nil
+        wrapped[column] = nil
+    }
+
+    /// Keeps the display-mode item the app asked for: the same item from then on.
+    mutating func keepDisplayModeItem(_ item: BarButtonItem) {
+        displayModeItem = item
+    }
 }

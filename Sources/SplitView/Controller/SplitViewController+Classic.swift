@@ -18,7 +18,8 @@ extension SplitViewController {
         if let primary = delegate?.primaryViewController(forCollapsing: self), primary !== children.original[.primary] {
             install(primary, in: .primary)
         }
-        collapse.classicBaseDepth = nil
+        // A new collapse starts over: nothing of the secondary is on the primary's stack yet.
+        _ = collapse.takeClassicBaseDepth()
         guard let secondary = children.original[.secondary], let primary = children.original[.primary] else { return [.primary] }
         let handled = delegate?.splitViewController(self, collapseSecondary: secondary, onto: primary) ?? false
         if !handled, let navigation = primary as? NavigationController { pushSecondary(onto: navigation) }
@@ -37,8 +38,7 @@ extension SplitViewController {
         if let primary = delegate?.primaryViewController(forExpanding: self), primary !== children.original[.primary] {
             install(primary, in: .primary)
         }
-        let base = collapse.classicBaseDepth
-        collapse.classicBaseDepth = nil
+        let base = collapse.takeClassicBaseDepth()
         guard let primary = children.original[.primary] else { return }
         if let secondary = delegate?.splitViewController(self, separateSecondaryFrom: primary) {
             if secondary !== children.original[.secondary] { install(secondary, in: .secondary) }
@@ -65,12 +65,12 @@ extension SplitViewController {
         let depth = navigation.viewControllers.count
         if let stack = secondary as? NavigationController {
             guard !stack.viewControllers.isEmpty else { return }
-            collapse.classicBaseDepth = min(collapse.classicBaseDepth ?? depth, depth)
+            collapse.pushedClassicSecondary(atDepth: depth)
             let moved = stack.viewControllers
             stack.viewControllers = []
             navigation.viewControllers += moved
         } else if !navigation.viewControllers.contains(where: { $0 === secondary }) {
-            collapse.classicBaseDepth = min(collapse.classicBaseDepth ?? depth, depth)
+            collapse.pushedClassicSecondary(atDepth: depth)
             navigation.pushViewController(secondary, animated: true)
         } else if let index = navigation.viewControllers.firstIndex(where: { $0 === secondary }),
             index < navigation.viewControllers.count - 1
@@ -96,7 +96,7 @@ extension SplitViewController {
         if let navigation = children.original[.primary] as? NavigationController {
             pushSecondary(onto: navigation)
         } else {
-            collapse.stack = [.primary, .secondary]
+            collapse.collapse(to: [.primary, .secondary])
             relayout(.programmatic, animated: true, pushing: true)
         }
     }
@@ -127,7 +127,7 @@ extension SplitViewController {
             return pushSecondary(onto: navigation)
         }
         guard children.original[.secondary] != nil, collapse.stack.last != .secondary else { return }
-        collapse.stack = [.primary, .secondary]
+        collapse.collapse(to: [.primary, .secondary])
         relayout(cause, animated: true, pushing: true)
     }
 

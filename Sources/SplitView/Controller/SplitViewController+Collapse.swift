@@ -12,10 +12,10 @@ extension SplitViewController {
     func collapseInterface() {
         finishTransition()
         cancelInteractions()
-        modes.temporary = nil
+        modes.clearTemporary()
         let reading = DisplayMode.oneBesideSecondary
         if displayMode != reading { delegate?.splitViewController(self, willChangeTo: reading) }
-        collapse.stack = style.isClassic ? classicCollapsedStack() : columnCollapsedStack()
+        collapse.collapse(to: style.isClassic ? classicCollapsedStack() : columnCollapsedStack())
         switchInterface(
             collapsed: true, to: computeLayout(collapsed: true, mode: reading, behavior: .tile),
             mode: reading, behavior: .tile)
@@ -33,8 +33,7 @@ extension SplitViewController {
         finishTransition()
         cancelInteractions()
         let resolved = resolve()
-        modes.resolution = resolved
-        modes.temporary = nil
+        modes.beginExpanded(with: resolved)
         var mode = resolved.displayMode
         if mode != displayMode { delegate?.splitViewController(self, willChangeTo: mode) }
         if style.isClassic { separateClassicSecondary() }
@@ -42,7 +41,7 @@ extension SplitViewController {
             chosen != mode, chosen != .automatic, fits(chosen, resolved)
         {
             delegate?.splitViewController(self, willChangeTo: chosen)
-            modes.temporary = chosen
+            modes.showTemporarily(chosen)
             mode = chosen
         }
         let behavior = behavior(of: mode, base: resolved.splitBehavior)
@@ -61,7 +60,7 @@ extension SplitViewController {
         isCollapsed = collapsed
         displayMode = mode
         splitBehavior = behavior
-        if !collapsed { collapse.stack = [] }
+        if !collapsed { collapse.expand() }
         settledLayout = target
         appearance.complete(animated: false)
         let didShow = { for column in show.ordered { self.delegate?.splitViewController(self, didShow: column) } }
@@ -84,10 +83,7 @@ extension SplitViewController {
     /// a controller, else `.secondary`), or the compact column alone.
     private func columnCollapsedStack() -> [Column] {
         var proposal: Column = children.original[.compact] != nil ? .compact : .secondary
-        if let restored = collapse.restoredTop {
-            collapse.restoredTop = nil
-            proposal = restored
-        }
+        if let restored = collapse.takeRestoredTop() { proposal = restored }
         var top = delegate?.splitViewController(self, topColumnForCollapsingToProposedTopColumn: proposal) ?? proposal
         // A top that cannot be shown (the inspector, an absent compact column, the
         // supplementary of a double column) falls back to the proposal.
@@ -104,11 +100,61 @@ extension SplitViewController {
 
 /// The collapsed interface's stack of columns, and the top a restored state asked for.
 struct CollapseState: Hashable, Sendable {
+    typealias Column = SplitViewController.Column
+
     /// The columns on the collapsed stack, bottom first.
-    var stack: [SplitViewController.Column] = []
+    private(set) var stack: [Column] = []
     /// The column a restored state put on top, applied at the next collapse.
-    var restoredTop: SplitViewController.Column?
+    private(set) var restoredTop: Column?
     /// The classic style: how deep a navigation controller primary's own stack was before
     /// collapsing pushed the secondary onto it; nil when nothing was pushed.
-    var classicBaseDepth: Int?
+    private(set) var classicBaseDepth: Int?
+
+    /// The interface collapses to `stack` (bottom first), or the stack shown is replaced
+    /// whole: the compact column swapped in or out.
+    mutating func collapse(to stack: [Column]) {
+        self.stack = stack
+    }
+
+    /// The columns separate again: there is no stack.
+    mutating func expand() {
+        stack = []
+    }
+
+    /// `column` comes on top: the stack is `ladder`'s columns up to it, bottom first, so that
+    /// going back always reaches the columns below it in order.
+    mutating func show(_ column: Column, on ladder: [Column]) {
+        guard let index = ladder.firstIndex(of: column) else { return }
+        stack = Array(ladder.prefix(through: index))
+    }
+
+    /// Back one level: the top column leaves the stack; the bottom one never does.
+    mutating func popTop() {
+        guard stack.count > 1 else { return }
+        stack.removeLast()
+    }
+
+    /// A restored state asks for `top` on top at the next collapse.
+    mutating func restore(top: Column?) {
+        restoredTop = top
+    }
+
+    /// The top a restored state asked for, now applied once: the next collapse proposes its own.
+    mutating func takeRestoredTop() -> Column? {
+        defer { restoredTop = nil }
+        return restoredTop
+    }
+
+    /// The classic secondary was pushed onto the primary's stack at `depth`: the lowest level
+    /// it was pushed at is kept, since the user may have gone back below an earlier one.
+    mutating func pushedClassicSecondary(atDepth depth: Int) {
+        classicBaseDepth = min(classicBaseDepth ?? depth, depth)
+    }
+
+    /// How deep the primary's own stack was before the secondary was pushed onto it (nil when
+    /// nothing was), forgotten from now on: expanding gives it back once, a collapse starts over.
+    mutating func takeClassicBaseDepth() -> Int? {
+        defer { classicBaseDepth = nil }
+        return classicBaseDepth
+    }
 }

@@ -83,7 +83,7 @@ extension SplitViewController {
         get { focus.column }
         set {
             guard let newValue else { return }
-            if isMounted { focusPane(newValue, byUser: true) } else { focus.column = newValue }
+            if isMounted { focusPane(newValue, byUser: true) } else { focus.focusBeforeLayout(newValue) }
             publish()
         }
     }
@@ -126,12 +126,10 @@ extension SplitViewController {
             let width = settledLayout.frame(of: divider.resizes)?.width
         else { return }
         let direction = widening(divider)
-        let move =
-            focus.keyboardMove
-            ?? DividerDrag(
+        let move = focus.beginKeyboardMove(
+            DividerDrag(
                 divider: name, resizes: divider.resizes, startWidth: width,
-                startUserWidth: widths.dragged[divider.resizes], startX: 0, direction: direction)
-        focus.keyboardMove = move
+                startUserWidth: widths.dragged[divider.resizes], startX: 0, direction: direction))
         let target = newWidth(width, direction)
         setDraggedWidth(min(max(target, divider.range.lowerBound), divider.range.upperBound), drag: move)
     }

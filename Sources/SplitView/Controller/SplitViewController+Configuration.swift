@@ -11,8 +11,7 @@ extension SplitViewController {
         get { modes.preferences.displayMode }
         set {
             guard newValue != modes.preferences.displayMode else { return }
-            modes.preferences.displayMode = newValue
-            modes.temporary = nil
+            modes.setPreference(\.displayMode, to: newValue)
             update(.programmatic, request: newValue)
         }
     }
@@ -71,8 +70,7 @@ extension SplitViewController {
         _ keyPath: WritableKeyPath<Preferences, Value>, _ value: Value, affectsMode: Bool = true
     ) {
         guard modes.preferences[keyPath: keyPath] != value else { return }
-        modes.preferences[keyPath: keyPath] = value
-        if affectsMode { modes.temporary = nil }
+        modes.setPreference(keyPath, to: value, affectsMode: affectsMode)
         update(.programmatic)
     }
 
@@ -243,7 +241,7 @@ extension SplitViewController {
         var spec = spec(column)
         change(&spec)
         guard spec != self.spec(column) else { return }
-        widths.specs[column] = spec
+        widths.setSpec(spec, for: column)
         update(.programmatic)
     }
 
@@ -269,8 +267,27 @@ extension SplitViewController {
 
 /// The columns' widths as the developer set them and as the user dragged them.
 struct WidthSettings {
+    typealias Column = SplitViewController.Column
+
     /// Preferred, fractional, minimum and maximum widths per column, as set.
-    var specs: [SplitViewController.Column: ColumnWidthSpec] = [:]
+    private(set) var specs: [Column: ColumnWidthSpec] = [:]
     /// The widths the user dragged (points), which come back when a narrowed window widens.
-    var dragged: [SplitViewController.Column: Double] = [:]
+    private(set) var dragged: [Column: Double] = [:]
+
+    /// The developer's widths for `column`, as set.
+    mutating func setSpec(_ spec: ColumnWidthSpec, for column: Column) {
+        specs[column] = spec
+    }
+
+    /// The user dragged `column` to `width`; nil forgets the dragged width, and the column
+    /// goes back to its preferred (or automatic) one.
+    mutating func setDraggedWidth(_ width: Double?, for column: Column) {
+        dragged[column] = width
+    }
+
+    /// A restored state's dragged widths replace all of them: a column it does not name
+    /// goes back to its preferred width.
+    mutating func restoreDragged(_ widths: [Column: Double]) {
+        dragged = widths
+    }
 }

@@ -13,11 +13,7 @@ extension SplitViewController {
     /// split.takeHostRequests()   // [.quit]
     /// ```
     public func takeHostRequests() -> [HostRequest] {
-        let owner = focusedForeignContent?.id
-        if owner != pipeline.reportedForeignFocus {
-            pipeline.reportedForeignFocus = owner
-            pipeline.hostRequests.append(.focusForeignContent(owner))
-        }
+        pipeline.reportForeignFocus(focusedForeignContent?.id)
         return pipeline.takeHostRequests()
     }
 
@@ -25,7 +21,7 @@ extension SplitViewController {
     /// controller asks for work only the host can do (``ForeignContentViewController`` asks
     /// for its program to be restarted).
     public func post(_ request: HostRequest) {
-        pipeline.hostRequests.append(request)
+        pipeline.enqueue(request)
     }
 
     /// A hosted program's report, from the host: the controller's status or title changes, or

@@ -2,11 +2,28 @@
 /// typed to find one.
 struct MenuState: Hashable, Sendable {
     /// The menu's top-left corner as asked for (the frame moves inside the window).
-    var anchor: Point
+    let anchor: Point
     /// The highlighted item, or nil.
-    var highlighted: Int?
+    private(set) var highlighted: Int?
     /// Letters typed in quick succession pick the item they begin.
-    var typeAhead = TypeAhead()
+    private(set) var typeAhead = TypeAhead()
+
+    /// A menu opened at `anchor`, nothing highlighted yet: Down highlights the first item, as
+    /// a menu bar's menu does.
+    init(anchor: Point) {
+        self.anchor = anchor
+    }
+
+    /// Highlights the item at `index`, or none.
+    mutating func highlight(_ index: Int?) {
+        highlighted = index
+    }
+
+    /// `character` typed at `time`: the text to find an item by, and whether the search
+    /// starts after the highlighted item (``TypeAhead/type(_:at:)``).
+    mutating func type(_ character: Character, at time: Double) -> (text: String, fromNext: Bool) {
+        typeAhead.type(character, at: time)
+    }
 }
 
 extension SplitViewController {
@@ -36,8 +53,7 @@ extension SplitViewController {
                 Point(x: $0.minX + 8, y: $0.minY + LayoutMetrics.navigationBarHeight)
             }
             ?? Point(x: 8, y: LayoutMetrics.navigationBarHeight)
-        // Nothing highlighted yet: Down highlights the first item, as a menu bar's menu does.
-        menuState = MenuState(anchor: corner, highlighted: nil)
+        menuState = MenuState(anchor: corner)
     }
 
     /// Closes the menu.
@@ -55,7 +71,7 @@ extension SplitViewController {
         case .draggingDivider:
             if let drag = pointer.cancelDividerDrag() { cancelDrag(drag) }
         case .edgeGesture(_, let reveal):
-            pointer.activity = .consumed
+            pointer.consumePress()
             guard reveal != nil else { break }
             if let running = transition, running.isInteractive {
                 transition = Transition(from: layout, to: settledLayout, primaryEdge: modes.preferences.primaryEdge)
@@ -63,7 +79,7 @@ extension SplitViewController {
             }
             delegate?.splitViewControllerInteractivePresentationGestureDidEnd(self)
         case .pressingButton:
-            pointer.activity = .consumed
+            pointer.consumePress()
         case .idle, .consumed:
             break
         }
@@ -90,25 +106,25 @@ extension SplitViewController {
         case .key(let chord):
             let key = chord.withoutLocks
             switch (key.key, key.modifiers.isEmpty) {
-            case (.down, true): state.highlighted = MenuRules.nextEnabled(after: state.highlighted, direction: 1, items)
-            case (.up, true): state.highlighted = MenuRules.nextEnabled(after: state.highlighted, direction: -1, items)
-            case (.home, true): state.highlighted = MenuRules.nextEnabled(after: nil, direction: 1, items)
-            case (.end, true): state.highlighted = MenuRules.nextEnabled(after: nil, direction: -1, items)
+            case (.down, true): state.highlight(MenuRules.nextEnabled(after: state.highlighted, direction: 1, items))
+            case (.up, true): state.highlight(MenuRules.nextEnabled(after: state.highlighted, direction: -1, items))
+            case (.home, true): state.highlight(MenuRules.nextEnabled(after: nil, direction: 1, items))
+            case (.end, true): state.highlight(MenuRules.nextEnabled(after: nil, direction: -1, items))
             case (.return, true): return choose(state.highlighted, items)
             case (.escape, true), (.f10, true): return closeMenu()
             case (.character(let character), _) where key.modifiers.subtracting(.shift).isEmpty:
-                let (text, fromNext) = state.typeAhead.type(character, at: now)
+                let (text, fromNext) = state.type(character, at: now)
                 let start = (state.highlighted ?? 0) + (fromNext ? 1 : 0)
                 if let found = items.indices.map({ ($0 + start) % items.count })
                     .first(where: { items[$0].isEnabled && items[$0].title.lowercased().hasPrefix(text) })
                 {
-                    state.highlighted = found
+                    state.highlight(found)
                 }
             default: break
             }
         case .pointerMoved(let point):
             if let inside = local(point), let row = MenuRules.row(at: inside.y, items), items[row].isEnabled {
-                state.highlighted = row
+                state.highlight(row)
             }
         case .pointerUp(let point):
             if let inside = local(point), let row = MenuRules.row(at: inside.y, items) { return choose(row, items) }

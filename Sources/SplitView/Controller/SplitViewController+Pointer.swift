@@ -8,19 +8,19 @@ let scrollGestureDistance: Double = 48
 extension SplitViewController {
     func pointerDown(at point: Point) {
         guard isMounted, pointer.activity == .idle else { return }
-        pointer.location = point
+        pointer.move(to: point)
         finishTransition()
         if let button = layout.buttons.last(where: { $0.frame.contains(point) }) {
             // A disabled item takes the press and does nothing with it.
-            pointer.activity = button.isEnabled ? .pressingButton(button.kind, button.column) : .consumed
+            if button.isEnabled { pointer.pressButton(button.kind, in: button.column) } else { pointer.consumePress() }
         } else if let divider = layout.dividers.first(where: { $0.grabRect.contains(point) }) {
             beginDrag(divider, at: point.x)
         } else if let placement = layout.columns.last(where: { $0.frame.contains(point) }) {
-            pointer.activity = .consumed
+            pointer.consumePress()
             if placement.isDimmed {
                 dismissDimmedColumn()
             } else if canBeginEdgeGesture(at: point) {
-                pointer.activity = .edgeGesture(startX: point.x, reveal: nil)
+                pointer.pressAtEdge(x: point.x)
             } else {
                 focusPane(placement.column, byUser: true)
                 let local = Point(x: point.x - placement.frame.minX, y: point.y - placement.frame.minY)
@@ -29,7 +29,7 @@ extension SplitViewController {
                     _ = vc.pointerDown(at: local, in: bounds)
                     if var item = vc.dragItem(at: local, in: bounds) {
                         item.source = placement.column
-                        pointer.activity = .draggingContent(ContentDrag(item: item, start: point))
+                        pointer.dragContent(ContentDrag(item: item, start: point))
                     }
                 }
             }
@@ -39,7 +39,7 @@ extension SplitViewController {
 
     func pointerMoved(to point: Point) {
         guard isMounted else { return }
-        pointer.location = point
+        pointer.move(to: point)
         switch pointer.activity {
         case .draggingDivider(let drag):
             setDraggedWidth(drag.startWidth + drag.direction * (point.x - drag.startX), drag: drag)
@@ -59,7 +59,7 @@ extension SplitViewController {
 
     func pointerUp(at point: Point) {
         guard isMounted else { return }
-        pointer.location = point
+        pointer.move(to: point)
         switch pointer.release() {
         case .pressingButton(let kind, let column):
             if layout.buttons.contains(where: { $0.kind == kind && $0.column == column && $0.frame.contains(point) }) {
@@ -92,7 +92,7 @@ extension SplitViewController {
     }
 
     func pointerExited() {
-        pointer.location = nil
+        pointer.exitWindow()
         publish()
     }
 
@@ -136,7 +136,7 @@ extension SplitViewController {
 
     private func beginDrag(_ divider: Divider, at x: Double) {
         let width = settledLayout.frame(of: divider.resizes)?.width ?? divider.range.lowerBound
-        pointer.activity = .draggingDivider(
+        pointer.beginDividerDrag(
             DividerDrag(
                 divider: divider.column, resizes: divider.resizes, startWidth: width,
                 startUserWidth: widths.dragged[divider.resizes],
@@ -159,7 +159,7 @@ extension SplitViewController {
         else { return }
         let clamped = min(max(width, divider.range.lowerBound), divider.range.upperBound)
         guard clamped != current || widths.dragged[drag.resizes] != clamped else { return }
-        widths.dragged[drag.resizes] = clamped
+        widths.setDraggedWidth(clamped, for: drag.resizes)
         update(.user, animated: false)
     }
 
@@ -169,13 +169,13 @@ extension SplitViewController {
     func resetWidth(of column: Column) {
         _ = pointer.cancelDividerDrag()
         guard widths.dragged[column] != nil else { return publish() }
-        widths.dragged[column] = nil
+        widths.setDraggedWidth(nil, for: column)
         update(.user, animated: true)
     }
 
     /// Puts a dragged divider back where the drag started (Escape).
     func cancelDrag(_ drag: DividerDrag) {
-        widths.dragged[drag.resizes] = drag.startUserWidth
+        widths.setDraggedWidth(drag.startUserWidth, for: drag.resizes)
         update(.user, animated: false)
     }
 
@@ -203,14 +203,14 @@ extension SplitViewController {
     private func beginEdgeGesture(startX: Double) {
         finishTransition()
         guard let target = edgeRevealTarget() else {
-            pointer.activity = .consumed
+            pointer.consumePress()
             return
         }
         delegate?.splitViewControllerInteractivePresentationGestureWillBegin(self)
         let predicted = predictedMode(for: target)
         let revealed = computeLayout(collapsed: false, mode: predicted, behavior: behavior(of: predicted, base: splitBehavior))
         let distance = revealed.columns.filter { settledLayout.frame(of: $0.column) == nil }.reduce(0) { $0 + $1.frame.width }
-        pointer.activity = .edgeGesture(startX: startX, reveal: EdgeGesture(target: target, distance: distance))
+        pointer.beginEdgeReveal(EdgeGesture(target: target, distance: distance), startX: startX)
         transition = Transition(from: settledLayout, to: revealed, primaryEdge: modes.preferences.primaryEdge, interactive: true)
         beginAppearance(for: revealed, animated: true)
     }

@@ -57,7 +57,7 @@ extension SplitViewController {
         }
         if isCollapsed {
             guard column != .primary, collapse.stack.last == column, collapse.stack.count > 1 else { return }
-            collapse.stack.removeLast()
+            collapse.popTop()
             return relayout(cause, animated: true)
         }
         guard column != .secondary, isShowing(column), let target = nearestMode(hiding: column) else { return }
@@ -67,9 +67,9 @@ extension SplitViewController {
     func showCollapsed(_ column: Column, cause: ChangeCause) {
         guard collapse.stack != [.compact] else { return }
         let ladder = stackColumns
-        guard let index = ladder.firstIndex(of: column), collapse.stack.last != column else { return }
+        guard ladder.contains(column), collapse.stack.last != column else { return }
         let pushing = !collapse.stack.contains(column)
-        collapse.stack = Array(ladder.prefix(through: index))
+        collapse.show(column, on: ladder)
         relayout(cause, animated: true, pushing: pushing)
     }
 
@@ -82,7 +82,7 @@ extension SplitViewController {
         if shown && isCollapsed && !isShowing(.secondary) && collapse.stack != [.compact] {
             show(.secondary, cause: cause)
         }
-        modes.inspectorShown = shown
+        modes.setInspectorShown(shown)
         update(cause)
     }
 
@@ -151,7 +151,7 @@ extension SplitViewController {
         let target = secondaryOnlyButtonTarget()
         let previous = displayMode
         requestDisplayMode(target, cause: cause)
-        if target == .secondaryOnly { modes.beforeSecondaryOnly = previous }
+        if target == .secondaryOnly { modes.leftForSecondaryOnly(from: previous) }
     }
 
     /// Back one level: the focused (or top) column's navigation stack first, then the

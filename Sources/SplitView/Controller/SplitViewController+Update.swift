@@ -30,13 +30,12 @@ extension SplitViewController {
             pipeline.postpone(cause)
             return
         }
-        pipeline.isUpdating = true
+        pipeline.beginUpdate()
         performUpdate(cause, animated: animated, request: request)
-        while let next = pipeline.pending {
-            pipeline.pending = nil
+        while let next = pipeline.takePending() {
             performUpdate(next, animated: animated, request: nil)
         }
-        pipeline.isUpdating = false
+        pipeline.endUpdate()
     }
 
     private func performUpdate(_ cause: ChangeCause, animated: Bool, request: DisplayMode?) {
@@ -45,7 +44,7 @@ extension SplitViewController {
             width: size.width, isCollapsed: isCollapsed && isMounted,
             threshold: collapseThreshold)
         if !isMounted {
-            pipeline.isMounted = true
+            pipeline.mount()
             if collapse { collapseInterface(); return }
         } else if collapse != isCollapsed {
             collapse ? collapseInterface() : expandInterface()
@@ -253,20 +252,55 @@ extension SplitViewController {
 /// for during one runs after it), and what it owes the host.
 struct UpdatePipeline: Hashable, Sendable {
     /// True once the first update ran with a size: before it, setters only record.
-    var isMounted = false
+    private(set) var isMounted = false
     /// True while an update runs.
-    var isUpdating = false
+    private(set) var isUpdating = false
     /// The cause of an update asked for while one ran.
-    var pending: ChangeCause?
+    private(set) var pending: ChangeCause?
     /// What the host must do besides redrawing, handed over when the input is done.
-    var hostRequests: [HostRequest] = []
+    private(set) var hostRequests: [HostRequest] = []
     /// The foreign content the host was last told has the keyboard (nil: the split view).
-    var reportedForeignFocus: ForeignContentViewController.ID?
+    private(set) var reportedForeignFocus: ForeignContentViewController.ID?
+
+    /// The first update with a size runs: setters lay out from now on. A controller never
+    /// unmounts.
+    mutating func mount() {
+        isMounted = true
+    }
+
+    /// An update starts: one asked for until ``endUpdate()`` is postponed, not run inside it.
+    mutating func beginUpdate() {
+        isUpdating = true
+    }
+
+    /// The postponed update's cause, now to run, and none left pending.
+    mutating func takePending() -> ChangeCause? {
+        defer { pending = nil }
+        return pending
+    }
+
+    /// The update and those postponed during it are done.
+    mutating func endUpdate() {
+        isUpdating = false
+    }
 
     /// Merges the cause of an update asked for while one runs: a system or user cause wins
     /// over a programmatic one, since it announces more.
     mutating func postpone(_ cause: ChangeCause) {
         pending = pending == nil || pending == .programmatic ? cause : pending
+    }
+
+    /// Queues `request` for the host, after those already queued.
+    mutating func enqueue(_ request: HostRequest) {
+        hostRequests.append(request)
+    }
+
+    /// The keyboard's owner is `owner` now: the host is told only when it differs from what
+    /// it was last told, so that a burst of inputs that ends where it started says nothing.
+    mutating func reportForeignFocus(_ owner: ForeignContentViewController.ID?) {
+        guard owner != reportedForeignFocus else { return }
+        reportedForeignFocus = owner
+        hostRequests.append(.focusForeignContent(owner))
     }
 
     /// The host requests made since the last call, emptied.

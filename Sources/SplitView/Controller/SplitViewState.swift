@@ -111,17 +111,16 @@ extension SplitViewController {
                 restored[record.column] = min(max(width, bounds.minimum(record.column)), bounds.maximum(record.column))
             }
         }
-        widths.dragged = restored
-        modes.preferences.displayMode = state.preferredDisplayMode
-        modes.preferences.splitBehavior = state.preferredSplitBehavior
-        modes.inspectorShown = state.isInspectorShown
-        modes.temporary = nil
-        collapse.restoredTop = state.collapsedTopColumn
+        widths.restoreDragged(restored)
+        modes.restore(
+            displayMode: state.preferredDisplayMode, splitBehavior: state.preferredSplitBehavior,
+            inspectorShown: state.isInspectorShown)
+        collapse.restore(top: state.collapsedTopColumn)
         update(.programmatic, animated: false)
         if isCollapsed, let top = state.collapsedTopColumn { showCollapsed(top, cause: .programmatic) }
         if let column = state.focusedColumn {
             // Before the first size there are no panes yet: the focus waits for the mount.
-            if isMounted { focusPane(column, byUser: true) } else { focus.column = column }
+            if isMounted { focusPane(column, byUser: true) } else { focus.focusBeforeLayout(column) }
         }
         publish()
         return refused

@@ -13,13 +13,15 @@ struct ResolutionInput: Hashable, Sendable {
 }
 
 /// The resolved mode and behavior, and the rules that produced them (for `explain()`).
+///
+/// A result, fixed once the rules made it: its fields are `let`.
 struct Resolution: Hashable, Sendable {
-    var displayMode: SplitViewController.DisplayMode
-    var splitBehavior: SplitViewController.SplitBehavior
-    var behaviorRule: BehaviorRule
-    var modeRule: ModeRule
+    let displayMode: SplitViewController.DisplayMode
+    let splitBehavior: SplitViewController.SplitBehavior
+    let behaviorRule: BehaviorRule
+    let modeRule: ModeRule
     /// How many columns tile beside the secondary's minimum at this width: 0, 1 or 2.
-    var tiledLevelThatFits: Int
+    let tiledLevelThatFits: Int
 
     enum BehaviorRule: Hashable, Sendable {
         /// `preferredSplitBehavior` was set.

@@ -27,9 +27,9 @@ import Testing
         var modes = ModeRequests()
         do { let result = modes.request(.oneOverSecondary, showing: .secondaryOnly, dismisses: false); #expect(result == nil) }
         #expect(modes.temporary == .oneOverSecondary && modes.preferences.displayMode == .automatic)
-        modes.preferences.splitBehavior = .overlay
-        do { let result = modes.request(.twoOverSecondary, showing: .secondaryOnly, dismisses: false); #expect(result == nil) }
-        #expect(modes.temporary == nil && modes.preferences.displayMode == .twoOverSecondary)
+        var overlays = ModeRequests(preferences: Preferences(splitBehavior: .overlay), temporary: .oneOverSecondary)
+        do { let result = overlays.request(.twoOverSecondary, showing: .secondaryOnly, dismisses: false); #expect(result == nil) }
+        #expect(overlays.temporary == nil && overlays.preferences.displayMode == .twoOverSecondary)
     }
 
     @Test func dismissingATemporaryModeOnlyEndsIt() {

@@ -12,7 +12,7 @@ import Testing
 
     @Test func releaseHandsBackTheActivityAndGoesIdle() {
         var pointer = PointerInteraction()
-        pointer.activity = .pressingButton(.displayMode, .primary)
+        pointer.pressButton(.displayMode, in: .primary)
         let released = pointer.release()
         #expect(released == .pressingButton(.displayMode, .primary))
         #expect(pointer.activity == .idle)
@@ -21,7 +21,8 @@ import Testing
     @Test(arguments: [(EdgeGesture?.none, false), (reveal, true)])
     func abandoningAnEdgePressSaysWhetherTheRevealHadBegun(reveal: EdgeGesture?, began: Bool) {
         var pointer = PointerInteraction()
-        pointer.activity = .edgeGesture(startX: 2, reveal: reveal)
+        pointer.pressAtEdge(x: 2)
+        if let reveal { pointer.beginEdgeReveal(reveal, startX: 2) }
         #expect(pointer.edgeReveal == reveal)
         let abandoned = pointer.abandonGesture()
         #expect(abandoned == began)
@@ -32,7 +33,7 @@ import Testing
 
     @Test func abandoningLeavesOtherActivitiesAlone() {
         var pointer = PointerInteraction()
-        pointer.activity = .draggingDivider(Self.drag)
+        pointer.beginDividerDrag(Self.drag)
         let abandoned = pointer.abandonGesture()
         #expect(!abandoned && pointer.dividerDrag == Self.drag)
     }
@@ -41,7 +42,7 @@ import Testing
         var pointer = PointerInteraction()
         let none = pointer.cancelDividerDrag()
         #expect(none == nil)
-        pointer.activity = .draggingDivider(Self.drag)
+        pointer.beginDividerDrag(Self.drag)
         let cancelled = pointer.cancelDividerDrag()
         #expect(cancelled == Self.drag)
         let twice = pointer.cancelDividerDrag()

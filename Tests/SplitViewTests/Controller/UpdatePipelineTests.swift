@@ -21,8 +21,8 @@ import Testing
     @Test func hostRequestsAreHandedOverOnceInOrder() {
         var pipeline = UpdatePipeline()
         #expect(pipeline.takeHostRequests().isEmpty)
-        pipeline.hostRequests.append(.newWindow)
-        pipeline.hostRequests.append(.quit)
+        pipeline.enqueue(.newWindow)
+        pipeline.enqueue(.quit)
         #expect(pipeline.takeHostRequests() == [.newWindow, .quit])
         #expect(pipeline.takeHostRequests().isEmpty)
     }
