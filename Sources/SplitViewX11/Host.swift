@@ -55,6 +55,10 @@ public final class Host {
     private var grabCursor = GrabCursor.none
     /// The hosted programs of each window, by the window's identity.
     private var foreignPanes: [ObjectIdentifier: ForeignPanes] = [:]
+    /// PRIMARY and CLIPBOARD, as the windows' controllers filled them.
+    let selections: Selections
+    /// The server time of the last key, button or motion event: selections are taken as of it.
+    private var lastEventTime = Time(CurrentTime)
     /// Programs sent SIGTERM and not yet reaped.
     private var ending: Set<pid_t> = []
     private var watchesChildren = false
@@ -92,6 +96,7 @@ public final class Host {
         Diagnostics.programName = identity.name
         self.makeContent = makeContent
         translate = EventTranslator(connection: connection)
+        selections = Selections(connection: connection)
     }
 
     /// Opens a window of `size` pixels showing `content`; new windows after the first open
@@ -211,6 +216,14 @@ public final class Host {
     }
 
     private func dispatch(_ event: XEvent) {
+        if let time = Selections.time(of: event) { lastEventTime = time }
+        switch selections.handle(event) {
+        case .handled: return
+        case .taken(let selection, let owner):
+            windows.first { $0.window == owner }?.controller.handle(.selectionTaken(selection))
+            return
+        case .notOurs: break
+        }
         if let panes = foreignPanes.values.first(where: { $0.owns(event.xany.window) }) {
             _ = panes.handle(event)
             return
@@ -284,6 +297,10 @@ public final class Host {
             case .closeWindow: close(window)
             case .quit: quitRequested = true
             case .focusForeignContent, .restartForeignContent: foreignPanes[ObjectIdentifier(window)]?.perform(request)
+            case .setSelection(let selection, let text):
+                selections.own(selection, text: text, window: window.window, time: lastEventTime)
+            case .clearSelection(let selection):
+                selections.release(selection, from: window.window, time: lastEventTime)
             }
         }
     }
@@ -291,6 +308,7 @@ public final class Host {
     private func close(_ window: SplitWindow) {
         guard let index = windows.firstIndex(where: { $0 === window }) else { return }
         windows.remove(at: index)
+        selections.windowClosing(window.window, time: lastEventTime)
         foreignPanes.removeValue(forKey: ObjectIdentifier(window))?.endAll()
         window.destroy()
     }

@@ -19,6 +19,16 @@ public struct X11Atoms: Hashable, Sendable {
     package var xembed: Atom
     /// `_XEMBED_INFO`: a hosted program's XEmbed version and flags.
     package var xembedInfo: Atom
+    /// `CLIPBOARD`: the selection Ctrl+C fills (PRIMARY is predefined).
+    package var clipboard: Atom = 0
+    /// `TARGETS`: a requestor asks which forms the selection comes in.
+    package var targets: Atom = 0
+    /// `TIMESTAMP`: a requestor asks when the selection was taken.
+    package var timestamp: Atom = 0
+    /// `TEXT`: text in whatever encoding the owner likes (UTF-8 here).
+    package var text: Atom = 0
+    /// `INCR`: a selection too large for one property comes in pieces.
+    package var incr: Atom = 0
 
     /// Creates the set from known values; tests use it without a server.
     public init(
@@ -165,15 +175,21 @@ public final class X11Connection {
     private static func internAtoms(_ display: OpaquePointer) -> X11Atoms {
         let names = [
             "WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_PID", "UTF8_STRING", "WM_NAME", "_XEMBED",
-            "_XEMBED_INFO",
+            "_XEMBED_INFO", "CLIPBOARD", "TARGETS", "TIMESTAMP", "TEXT", "INCR",
         ]
         var cNames: [UnsafeMutablePointer<CChar>?] = names.map { strdup($0) }
         defer { cNames.forEach { free($0) } }
         var atoms = [Atom](repeating: 0, count: names.count)
         _ = XInternAtoms(display, &cNames, Int32(names.count), 0, &atoms)
-        return X11Atoms(
+        var result = X11Atoms(
             wmProtocols: atoms[0], wmDeleteWindow: atoms[1], netWMName: atoms[2],
             netWMPID: atoms[3], utf8String: atoms[4], wmName: atoms[5], xembed: atoms[6], xembedInfo: atoms[7])
+        result.clipboard = atoms[8]
+        result.targets = atoms[9]
+        result.timestamp = atoms[10]
+        result.text = atoms[11]
+        result.incr = atoms[12]
+        return result
     }
 }
 

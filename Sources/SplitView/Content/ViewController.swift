@@ -127,6 +127,12 @@ open class ViewController {
     /// The drag left this pane, ended or was cancelled: stop showing the landing place.
     open func dropExited() {}
 
+    /// Another program took `selection`, which this controller may have filled through
+    /// ``HostRequest/setSelection(_:text:)``: a paste no longer gives its text. A reader drops
+    /// its highlight when PRIMARY goes, as X programs do; the default does nothing. (UIKit has
+    /// one pasteboard and no owner to lose it; X has selections owned by one program at a time.)
+    open func selectionTaken(_ selection: Selection) {}
+
     /// `item` was dropped at `point`, where ``dropProposal(_:at:in:)`` accepted it; return
     /// true when handled. Mirrors `UIDropInteractionDelegate.performDrop`.
     open func performDrop(_ item: DragItem, at point: Point, in bounds: Rect) -> Bool { false }

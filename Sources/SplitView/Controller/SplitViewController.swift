@@ -141,6 +141,7 @@ public final class SplitViewController {
     public func handle(_ input: Input) {
         if case .tick(let time) = input, time.isFinite { now = time }
         if case .foreignContent(let id, let report) = input { return receive(report, from: id) }
+        if case .selectionTaken(let selection) = input { return selectionTaken(selection) }
         if menuState != nil {
             handleWhileMenuOpen(input)
             switch input {
@@ -169,7 +170,7 @@ public final class SplitViewController {
             }
         case .command(let command): perform(command)
         case .tick(let now): tick(now: now)
-        case .foreignContent: break
+        case .foreignContent, .selectionTaken: break
         }
     }
 

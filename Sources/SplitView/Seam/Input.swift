@@ -39,6 +39,18 @@ public enum Input: Hashable, Sendable {
     /// its ``ForeignContentViewController/id``; a report for one no longer installed is
     /// ignored.
     case foreignContent(ForeignContentViewController.ID, ForeignContentReport)
+    /// Another program took this selection (it selected or copied something): whatever this
+    /// window had selected for it is no longer what a paste gives. A reader drops its PRIMARY
+    /// highlight, as X programs do.
+    case selectionTaken(Selection)
+}
+
+/// The X selections a window can own, by the Inter-Client Communication Conventions.
+public enum Selection: Hashable, Sendable, CaseIterable {
+    /// What is selected now: a middle click in another program pastes it.
+    case primary
+    /// What was copied (Ctrl+C): a paste in another program gives it.
+    case clipboard
 }
 
 /// What a host reports of the program behind a ``ForeignContentViewController``, as an
@@ -136,4 +148,9 @@ public enum HostRequest: Hashable, Sendable {
     /// End this foreign content's program (if it runs) and start it again, `after` seconds
     /// from now; a later request for the same content replaces a waiting one.
     case restartForeignContent(ForeignContentViewController.ID, after: Double)
+    /// Own `selection` with `text`: other programs that paste from it get the text (as
+    /// `UTF8_STRING`, `STRING` or `TEXT`) until another takes it, or the window closes.
+    case setSelection(Selection, text: String)
+    /// Give `selection` up, if this window still owns it (the text was deselected).
+    case clearSelection(Selection)
 }

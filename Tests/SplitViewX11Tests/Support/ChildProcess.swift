@@ -70,6 +70,8 @@ final class ChildProcess {
 
     /// What it wrote on stdout so far.
     var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+    /// What it wrote on stdout so far, as bytes (not necessarily UTF-8).
+    var outputBytes: [UInt8] { FileManager.default.contents(atPath: outputPath).map { Array($0) } ?? [] }
     /// What it wrote on stderr so far.
     var errors: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
 }
