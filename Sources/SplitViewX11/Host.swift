@@ -243,10 +243,12 @@ public final class Host {
             grabPointerIfPressed(input, event, window)
             window.controller.handle(input)
             showGrabCursor(window)
-            if case .pointerDown(let point) = input,
-                clicks.press(time: UInt(event.xbutton.time), x: Int(point.x.rounded()), y: Int(point.y.rounded()))
-            {
-                window.controller.handle(.doubleClick(point))
+            if case .pointerDown(let point) = input {
+                switch clicks.press(time: UInt(event.xbutton.time), x: Int(point.x.rounded()), y: Int(point.y.rounded())) {
+                case 2: window.controller.handle(.doubleClick(point))
+                case 3: window.controller.handle(.tripleClick(point))
+                default: break
+                }
             }
         case .configure(let child, let size) where child == window.window:
             window.configure(size: size)

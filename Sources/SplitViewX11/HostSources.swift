@@ -65,27 +65,27 @@ struct HostSources {
     }
 }
 
-/// A second press of the main button soon after and near the first one (GTK's defaults:
-/// 400 ms, 5 pixels), from the server's timestamps, so that a busy loop does not turn two
-/// slow clicks into a double click. A third press starts over.
+/// Counts the presses of the main button that make a double or a triple click: each within
+/// ``interval`` of the one before and ``distance`` of it (both as GTK's defaults), so that two
+/// slow clicks are two single clicks. A fourth quick press starts over.
 struct ClickCounter {
     /// The longest time between the presses, in milliseconds.
     static let interval: UInt = 400
     /// The farthest the pointer may move between the presses, in pixels.
     static let distance = 5
 
-    private var last: (time: UInt, x: Int, y: Int)?
+    private var last: (time: UInt, x: Int, y: Int, count: Int)?
 
     /// Records a press at `time` (ms, the server's clock) and `x`, `y` (top-level pixels);
-    /// true when it completes a double click.
-    mutating func press(time: UInt, x: Int, y: Int) -> Bool {
-        if let last, time &- last.time <= Self.interval, abs(x - last.x) <= Self.distance,
+    /// returns which click of a run it is: 1, 2 (a double click) or 3 (a triple click).
+    mutating func press(time: UInt, x: Int, y: Int) -> Int {
+        var count = 1
+        if let last, last.count < 3, time &- last.time <= Self.interval, abs(x - last.x) <= Self.distance,
             abs(y - last.y) <= Self.distance
         {
-            self.last = nil
-            return true
+            count = last.count + 1
         }
-        last = (time, x, y)
-        return false
+        last = (time, x, y, count)
+        return count
     }
 }

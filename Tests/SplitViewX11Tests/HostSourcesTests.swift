@@ -47,21 +47,22 @@ import Testing
     ])
     func aSecondPressIsADoubleClickWithinTimeAndDistance(delay: UInt, dx: Int, dy: Int, double: Bool) {
         var clicks = ClickCounter()
-        do { let r = clicks.press(time: 1000, x: 50, y: 50); #expect(!r) }
-        do { let r = clicks.press(time: 1000 + delay, x: 50 + dx, y: 50 + dy); #expect(r == double) }
+        do { let r = clicks.press(time: 1000, x: 50, y: 50); #expect(r == 1) }
+        do { let r = clicks.press(time: 1000 + delay, x: 50 + dx, y: 50 + dy); #expect(r == (double ? 2 : 1)) }
     }
 
-    @Test func aThirdQuickPressStartsOver() {
+    /// Three quick presses are a triple click (a reader selects the line); a fourth starts
+    /// over; a slow third is a new single click.
+    @Test func aThirdQuickPressIsATripleClickAndAFourthStartsOver() {
         var clicks = ClickCounter()
-        do { let r = clicks.press(time: 0, x: 0, y: 0); #expect(!r) }
-        do { let r = clicks.press(time: 100, x: 0, y: 0); #expect(r) }
-        do { let r = clicks.press(time: 200, x: 0, y: 0); #expect(!r) }
-        do { let r = clicks.press(time: 300, x: 0, y: 0); #expect(r) }
+        #expect([0, 100, 200, 300, 400].map { clicks.press(time: $0, x: 0, y: 0) } == [1, 2, 3, 1, 2])
+        var slow = ClickCounter()
+        #expect([0, 100, 600].map { slow.press(time: $0, x: 0, y: 0) } == [1, 2, 1])
     }
 
     @Test func theServerClockWrappingDoesNotMakeADoubleClick() {
         var clicks = ClickCounter()
-        do { let r = clicks.press(time: 5000, x: 0, y: 0); #expect(!r) }
-        do { let r = clicks.press(time: 100, x: 0, y: 0); #expect(!r) }  // earlier: a reset clock, not 400 ms later
+        do { let r = clicks.press(time: 5000, x: 0, y: 0); #expect(r == 1) }
+        do { let r = clicks.press(time: 100, x: 0, y: 0); #expect(r == 1) }  // earlier: a reset clock, not 400 ms later
     }
 }

@@ -113,6 +113,11 @@ open class NavigationController: ViewController {
     }
 
     /// Forwarded to the top controller.
+    override open func tripleClick(at point: Point, in bounds: Rect) -> Bool {
+        topViewController?.tripleClick(at: point, in: bounds) ?? false
+    }
+
+    /// Forwarded to the top controller.
     override open func keyDown(_ chord: KeyChord, in bounds: Rect) -> Bool {
         topViewController?.keyDown(chord, in: bounds) ?? false
     }

@@ -111,6 +111,11 @@ open class ViewController {
     /// handled. The first press already came to ``pointerDown(at:in:)``.
     open func doubleClick(at point: Point, in bounds: Rect) -> Bool { false }
 
+    /// The main button went down a third time at `point` (content coordinates); return true
+    /// when handled. The first two presses already came to ``pointerDown(at:in:)`` and
+    /// ``doubleClick(at:in:)``.
+    open func tripleClick(at point: Point, in bounds: Rect) -> Bool { false }
+
     /// A key that no binding names, while this pane has the focus (lock modifiers removed);
     /// return true when handled. Lists use it for type-ahead.
     open func keyDown(_ chord: KeyChord, in bounds: Rect) -> Bool { false }

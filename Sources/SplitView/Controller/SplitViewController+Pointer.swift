@@ -82,12 +82,25 @@ extension SplitViewController {
         if let divider = layout.dividers.first(where: { $0.grabRect.contains(point) }) {
             return resetWidth(of: divider.resizes)
         }
+        offerToContent(at: point) { vc, local, bounds in vc.doubleClick(at: local, in: bounds) }
+    }
+
+    /// A triple click goes to the pane under the pointer, below its bar, like the presses
+    /// before it (a divider has nothing to do with a third click).
+    func tripleClick(at point: Point) {
+        guard isMounted else { return }
+        offerToContent(at: point) { vc, local, bounds in vc.tripleClick(at: local, in: bounds) }
+    }
+
+    /// Offers a click at `point` to the content of the undimmed pane under it, in content
+    /// coordinates, when it is below the pane's bar.
+    private func offerToContent(at point: Point, _ offer: (ViewController, Point, Rect) -> Bool) {
         guard let placement = layout.columns.last(where: { $0.frame.contains(point) }), !placement.isDimmed,
             let vc = children.wrapped[placement.column]
         else { return }
         let local = Point(x: point.x - placement.frame.minX, y: point.y - placement.frame.minY)
         guard local.y >= LayoutMetrics.navigationBarHeight else { return }
-        _ = vc.doubleClick(at: local, in: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
+        _ = offer(vc, local, LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
         publish()
     }
 

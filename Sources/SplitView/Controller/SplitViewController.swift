@@ -157,6 +157,7 @@ public final class SplitViewController {
         case .pointerMoved(let point): pointerMoved(to: point)
         case .pointerUp(let point): pointerUp(at: point)
         case .doubleClick(let point): doubleClick(at: point)
+        case .tripleClick(let point): tripleClick(at: point)
         case .contextMenu(let point): contextMenu(at: point)
         case .pointerExited: pointerExited()
         case .scroll(let dx, let dy, let point): scroll(dx: dx, dy: dy, at: point)

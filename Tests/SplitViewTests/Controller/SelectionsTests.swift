@@ -29,3 +29,26 @@ import Testing
         #expect(f.split.takeHostRequests() == [.setSelection(.clipboard, text: "path"), .clearSelection(.primary)])
     }
 }
+
+/// A triple click goes to the content under it, below the bar, like a double click; on a bar
+/// or a divider it does nothing.
+@Suite struct TripleClickTests {
+    final class Clicks: ViewController {
+        var triples: [Point] = []
+        override func tripleClick(at point: Point, in bounds: Rect) -> Bool {
+            triples.append(point)
+            return true
+        }
+    }
+
+    @Test func aTripleClickReachesTheContentInItsCoordinates() throws {
+        let f = Fixture(.tripleColumn, width: 1400)
+        let clicks = Clicks(title: "C")
+        f.split.setViewController(clicks, for: .secondary)
+        let frame = try #require(f.split.layout.frame(of: .secondary))
+        f.send(.tripleClick(Point(x: frame.minX + 20, y: 100)))
+        #expect(clicks.triples == [Point(x: 20, y: 100)])
+        f.send(.tripleClick(Point(x: frame.minX + 20, y: 10)))  // on the bar
+        #expect(clicks.triples.count == 1)
+    }
+}

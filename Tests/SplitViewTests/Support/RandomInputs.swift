@@ -108,9 +108,11 @@ struct InputDecoder {
             return .tick(now: now)
         case 14: return .pointerDown(Point(x: Double(value % 8), y: Double(value % Int(height))))  // the edge zone
         default:
-            switch value % 3 {
+            switch value % 5 {
             case 0: return .doubleClick(point(value, size))
             case 1: return .key(KeyChord(.character(Character(UnicodeScalar(UInt8(97 + value % 26))))))  // type-ahead
+            case 2: return .tripleClick(point(value, size))
+            case 3: return .selectionTaken(value % 2 == 0 ? .primary : .clipboard)
             default: return .pointerExited
             }
         }
