@@ -39,8 +39,8 @@ public struct EventTranslator {
     /// The unshifted keysym (group 0, level 0) of a keycode.
     package var keysym: (_ keycode: UInt32) -> KeySym
 
-    /// How far one wheel notch scrolls, in points (about three list rows).
-    public static let scrollStep: Double = 48
+    /// How far one wheel notch scrolls, in points: the core's notch (three lines or rows).
+    public static let scrollStep: Double = Input.wheelNotch
 
     /// Creates a translator from explicit parts; tests pass a fixed keymap.
     package init(scale: PixelScale, atoms: X11Atoms, keysym: @escaping (_ keycode: UInt32) -> KeySym) {

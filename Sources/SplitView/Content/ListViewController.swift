@@ -164,7 +164,7 @@ open class ListViewController: ViewController {
             if index == dropTargetRow { shown.isHighlighted = true }
             drawRow(shown, in: row, selected: index == selectedIndex, context, into: &ops)
         }
-        ops += ScrollIndicator.ops(contentHeight: Double(count) * height, offset: offset, in: bounds, theme: theme)
+        ops += ScrollBar.ops(ScrollExtent(contentHeight: Double(count) * height, offset: offset, visible: bounds), theme: theme)
         return ops
     }
 
@@ -275,6 +275,14 @@ open class ListViewController: ViewController {
         onDoubleClick?(index)
         return true
     }
+
+    /// The rows' height and the offset the layout keeps, for the scroll bar.
+    override open func scrollExtent(in bounds: Rect) -> ScrollExtent? {
+        ScrollExtent(contentHeight: Double(rowCount) * rowHeight, offset: clamped(scrollOffset, in: bounds), visible: bounds)
+    }
+
+    /// A row: a wheel notch scrolls three.
+    override open func scrollLine(in bounds: Rect) -> Double { rowHeight }
 
     /// Scrolls by `dy` points, kept between the first row and the last; always handled.
     override open func scroll(dy: Double, in bounds: Rect) -> Bool {

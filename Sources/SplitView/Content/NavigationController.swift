@@ -117,6 +117,16 @@ open class NavigationController: ViewController {
         topViewController?.tripleClick(at: point, in: bounds) ?? false
     }
 
+    /// The top controller's.
+    override open func scrollExtent(in bounds: Rect) -> ScrollExtent? {
+        topViewController?.scrollExtent(in: bounds)
+    }
+
+    /// The top controller's.
+    override open func scrollLine(in bounds: Rect) -> Double {
+        topViewController?.scrollLine(in: bounds) ?? super.scrollLine(in: bounds)
+    }
+
     /// Forwarded to the top controller.
     override open func keyDown(_ chord: KeyChord, in bounds: Rect) -> Bool {
         topViewController?.keyDown(chord, in: bounds) ?? false

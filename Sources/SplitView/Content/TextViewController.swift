@@ -44,6 +44,8 @@ open class TextViewController: ViewController {
     /// scale) without comparing measurers, which need not be equatable.
     private var wrapMeasure: MeasureKey?
     private var lineHeight = TextMetrics.lineHeightBeforeLayout
+    /// The notice band's height as the last layout measured it (for the scroll bar).
+    private var noticeBand = 0.0
 
     /// Creates a text view.
     public init(title: String, text: String = "", placeholder: String = "") {
@@ -65,6 +67,7 @@ open class TextViewController: ViewController {
     override open func viewWillLayoutSubviews(in context: DrawContext) {
         let body = context.measurer.metrics(of: .body)
         lineHeight = body.lineHeight
+        noticeBand = Self.noticeBand(notice, context.measurer)
         guard !text.isEmpty else { return }
         let bounds = textBounds(in: context)
         prepareWrapper(width: bounds.width, measurer: context.measurer, metrics: body)
@@ -92,9 +95,15 @@ open class TextViewController: ViewController {
     /// a notice.
     private func textBounds(in context: DrawContext) -> Rect {
         let bounds = context.bounds
-        guard notice != nil else { return bounds }
-        let height = (context.measurer.metrics(of: .caption).lineHeight + TextMetrics.noticePadding).rounded()
+        let height = Self.noticeBand(notice, context.measurer)
+        guard height > 0 else { return bounds }
         return Rect(x: bounds.minX, y: bounds.minY + height, width: bounds.width, height: max(0, bounds.height - height))
+    }
+
+    /// The notice band's height: none without a notice.
+    private static func noticeBand(_ notice: String?, _ measurer: any TextMeasurer) -> Double {
+        guard notice != nil else { return 0 }
+        return (measurer.metrics(of: .caption).lineHeight + TextMetrics.noticePadding).rounded()
     }
 
     private func drawText(in bounds: Rect, _ context: DrawContext, metrics: FontMetrics) -> [DrawOp] {
@@ -121,9 +130,21 @@ open class TextViewController: ViewController {
                 ops.append(.text(lines[index], origin: Point(x: bounds.minX + Self.padding, y: y), .body, context.theme.text))
             }
         }
-        ops += ScrollIndicator.ops(contentHeight: contentHeight, offset: offset, in: bounds, theme: context.theme)
+        ops += ScrollBar.ops(ScrollExtent(contentHeight: contentHeight, offset: offset, visible: bounds), theme: context.theme)
         return ops
     }
+
+    /// The text's height as wrapped so far (an estimate past that) and the offset, for the
+    /// scroll bar, in the text's own bounds (below the notice band, if any).
+    override open func scrollExtent(in bounds: Rect) -> ScrollExtent? {
+        let visible = Rect(
+            x: bounds.minX, y: bounds.minY + noticeBand, width: bounds.width, height: max(0, bounds.height - noticeBand))
+        let offset = scrollOffset.isFinite ? min(max(scrollOffset, 0), max(0, contentHeight - visible.height)) : 0
+        return ScrollExtent(contentHeight: contentHeight, offset: offset, visible: visible)
+    }
+
+    /// A line of text: a wheel notch scrolls three.
+    override open func scrollLine(in bounds: Rect) -> Double { lineHeight }
 
     /// Scrolls by `dy` points, wrapping as far as the new offset shows and keeping it within
     /// the text; always handled.

@@ -111,6 +111,14 @@ open class ViewController {
     /// handled. The first press already came to ``pointerDown(at:in:)``.
     open func doubleClick(at point: Point, in bounds: Rect) -> Bool { false }
 
+    /// How tall the content is and how far it is scrolled at `bounds`, for the pane's scroll
+    /// bar; nil (the default) for content that does not scroll. Read-only: it changes nothing.
+    open func scrollExtent(in bounds: Rect) -> ScrollExtent? { nil }
+
+    /// The height of one line or row, in points: a notch of the wheel scrolls
+    /// ``ScrollBar/linesPerNotch`` of them. The default is a third of a notch's points.
+    open func scrollLine(in bounds: Rect) -> Double { Input.wheelNotch / ScrollBar.linesPerNotch }
+
     /// The main button went down a third time at `point` (content coordinates); return true
     /// when handled. The first two presses already came to ``pointerDown(at:in:)`` and
     /// ``doubleClick(at:in:)``.

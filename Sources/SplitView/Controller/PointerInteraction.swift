@@ -18,6 +18,8 @@ enum PointerActivity: Hashable, Sendable {
     case edgeGesture(startX: Double, reveal: EdgeGesture?)
     /// Pressed on content that can be dragged (a list's row): a drag once it moves.
     case draggingContent(ContentDrag)
+    /// Dragging a pane's scroll bar thumb, held `grab` points below its top.
+    case draggingScrollBar(SplitViewController.Column, grab: Double)
     /// Pressed on something that consumed the press (a dimmed column, a list): ignore until up.
     case consumed
 }
@@ -77,6 +79,12 @@ struct PointerInteraction: Hashable, Sendable {
     /// The edge press from `startX` travelled past the slop: `reveal` runs, following the pointer.
     mutating func beginEdgeReveal(_ reveal: EdgeGesture, startX: Double) {
         activity = .edgeGesture(startX: startX, reveal: reveal)
+    }
+
+    /// The button went down on the thumb of `column`'s scroll bar, `grab` points below its
+    /// top: the thumb follows the pointer, keeping that spot under it.
+    mutating func beginScrollBarDrag(in column: SplitViewController.Column, grab: Double) {
+        activity = .draggingScrollBar(column, grab: grab)
     }
 
     /// The button went down on a divider: `drag` follows the pointer from its start values.

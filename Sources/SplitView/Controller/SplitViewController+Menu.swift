@@ -78,7 +78,7 @@ extension SplitViewController {
                 beginAppearance(for: settledLayout, animated: true)
             }
             delegate?.splitViewControllerInteractivePresentationGestureDidEnd(self)
-        case .pressingButton:
+        case .pressingButton, .draggingScrollBar:
             pointer.consumePress()
         case .idle, .consumed:
             break

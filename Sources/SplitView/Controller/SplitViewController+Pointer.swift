@@ -26,6 +26,7 @@ extension SplitViewController {
                 let local = Point(x: point.x - placement.frame.minX, y: point.y - placement.frame.minY)
                 if let vc = children.wrapped[placement.column], local.y >= LayoutMetrics.navigationBarHeight {
                     let bounds = LayoutComputation.contentBounds(ofPaneSized: placement.frame.size)
+                    if pressScrollBar(of: vc, in: placement.column, at: local, bounds: bounds) { return publish() }
                     _ = vc.pointerDown(at: local, in: bounds)
                     if var item = vc.dragItem(at: local, in: bounds) {
                         item.source = placement.column
@@ -45,6 +46,8 @@ extension SplitViewController {
             setDraggedWidth(drag.startWidth + drag.direction * (point.x - drag.startX), drag: drag)
         case .draggingContent(let drag):
             moveContentDrag(drag, to: point)
+        case .draggingScrollBar(let column, let grab):
+            dragScrollBar(in: column, grab: grab, to: point)
         case .edgeGesture(let startX, let reveal):
             let travel = (point.x - startX) * (modes.preferences.primaryEdge == .leading ? 1 : -1)
             if reveal == nil && travel >= edgeGestureSlop { beginEdgeGesture(startX: startX) }
@@ -115,7 +118,31 @@ extension SplitViewController {
         guard let placement = layout.columns.last(where: { $0.frame.contains(point) }), !placement.isDimmed,
             let vc = children.wrapped[placement.column]
         else { return }
-        _ = vc.scroll(dy: dy, in: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
+        // A notch is three of the pane's own lines or rows, whatever their height.
+        let bounds = LayoutComputation.contentBounds(ofPaneSized: placement.frame.size)
+        let line = vc.scrollLine(in: bounds)
+        _ = vc.scroll(dy: dy / Input.wheelNotch * ScrollBar.linesPerNotch * line, in: bounds)
+    }
+
+    /// A press on `vc`'s scroll bar: on the thumb it begins a drag; in the track it pages
+    /// toward the press. False when the press is not on a bar.
+    private func pressScrollBar(of vc: ViewController, in column: Column, at local: Point, bounds: Rect) -> Bool {
+        guard let extent = vc.scrollExtent(in: bounds), let hit = ScrollBar.hit(local, extent) else { return false }
+        switch hit {
+        case .thumb(let grab): pointer.beginScrollBarDrag(in: column, grab: grab)
+        case .pageUp: _ = vc.scroll(dy: -ScrollBar.page(extent, line: vc.scrollLine(in: bounds)), in: bounds)
+        case .pageDown: _ = vc.scroll(dy: ScrollBar.page(extent, line: vc.scrollLine(in: bounds)), in: bounds)
+        }
+        return true
+    }
+
+    /// The thumb of `column`'s scroll bar follows the pointer, `grab` points below its top.
+    private func dragScrollBar(in column: Column, grab: Double, to point: Point) {
+        guard let placement = layout.placement(of: column), let vc = children.wrapped[column] else { return }
+        let bounds = LayoutComputation.contentBounds(ofPaneSized: placement.frame.size)
+        guard let extent = vc.scrollExtent(in: bounds) else { return }
+        let target = ScrollBar.offset(forThumbTop: point.y - placement.frame.minY - grab, extent)
+        _ = vc.scroll(dy: target - extent.offset, in: bounds)
     }
 
     private func press(_ kind: BarButton.Kind, in column: Column) {

@@ -1,3 +1,9 @@
+extension Input {
+    /// One notch of a scroll wheel in the points of ``scroll(dx:dy:at:)``: a host sends this
+    /// much per notch, and a pane scrolls ``ScrollBar/linesPerNotch`` of its lines for it.
+    public static let wheelNotch: Double = 48
+}
+
 /// Everything that can happen to a window, as a plain value.
 ///
 /// The host translates each X event into one `Input` and hands it to

@@ -59,7 +59,8 @@ import Testing
         let at = Point(x: 100, y: 400)
         f.send(.scroll(dx: 0, dy: -50, at: at))
         #expect(list.scrollOffset == 0)
-        f.send(.scroll(dx: 0, dy: 300, at: at))
+        // A notch is three rows of 30 pt: 10 rows are 300 pt, 160 of the wheel's points.
+        f.send(.scroll(dx: 0, dy: 10 * Input.wheelNotch / 3, at: at))
         #expect(list.scrollOffset == 300)
         f.send(.scroll(dx: 0, dy: 1_000_000, at: at))
         #expect(list.scrollOffset == 100 * 30 - 762)
@@ -81,7 +82,7 @@ import Testing
     @Test func onlyTheVisibleRowsAreDrawn() {
         let (f, list, _) = Self.listFixture()
         #expect(Self.rowTexts(f) == (0...25).map { "Row \($0)" })  // 762 / 30: rows 0–25, the last one cut
-        f.send(.scroll(dx: 0, dy: 300, at: Point(x: 100, y: 400)))
+        f.send(.scroll(dx: 0, dy: 10 * Input.wheelNotch / 3, at: Point(x: 100, y: 400)))  // ten rows
         #expect(Self.rowTexts(f) == (10...35).map { "Row \($0)" })
         #expect(list.revision > 0)
     }

@@ -200,7 +200,7 @@ import Testing
         #expect(list.rowCount == 100_000 && list.rowHeight == 46)
         #expect(rows.built > 0 && rows.built < 60)
         rows.built = 0
-        f.send(.scroll(dx: 0, dy: 46 * 50_000, at: Point(x: 100, y: 400)))
+        f.send(.scroll(dx: 0, dy: 50_000 * Input.wheelNotch / 3, at: Point(x: 100, y: 400)))  // 50 000 rows
         f.split.layoutPanes()
         _ = f.split.laidOutDisplayList(for: .primary)
         #expect(rows.built < 60)
