@@ -8,6 +8,10 @@ extension Browser {
     /// tells ``foldersChanged(_:)``), so that a bookmark GNOME Files adds shows here too.
     func startPlaces() {
         guard let sources = placeSources else { return }
+        // Ctrl+D within a click too, under GNOME Files' name for it.
+        split.additionalMenuItems = [
+            MenuItem(title: "Add to Bookmarks", shortcut: "", command: BrowserAction.addBookmark.command)
+        ]
         _ = store.listing(of: sources.bookmarksFolder)
         reloadPlaces()
     }

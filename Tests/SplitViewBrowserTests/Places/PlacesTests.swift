@@ -108,6 +108,13 @@ import Testing
         #expect(setup.contents() == expected)
     }
 
+    @Test func theViewMenuOffersCtrlD() {
+        let browser = Setup().browser()
+        browser.split.handle(.command(.showMenu))
+        let item = browser.split.menu?.items.last
+        #expect(item?.title == "Add to Bookmarks" && item?.shortcut == "Ctrl+D")
+    }
+
     @Test func ctrlDMakesTheFileWhenThereIsNone() {
         let setup = Setup()
         let browser = setup.browser()
