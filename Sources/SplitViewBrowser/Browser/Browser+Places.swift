@@ -4,15 +4,16 @@ import SplitViewFiles
 
 /// The places above the outline: read, followed on disk, chosen, and Ctrl+D's bookmark.
 extension Browser {
-    /// Reads the places and watches the bookmarks file's folder (through the store, which
-    /// tells ``foldersChanged(_:)``), so that a bookmark GNOME Files adds shows here too.
+    /// Reads the places and watches the folders of the bookmarks file and `user-dirs.dirs`
+    /// (through the store, which tells ``foldersChanged(_:)``), so that a bookmark GNOME Files
+    /// adds shows here too.
     func startPlaces() {
         guard let sources = placeSources else { return }
         // Ctrl+D within a click too, under GNOME Files' name for it.
         split.additionalMenuItems = [
             MenuItem(title: "Add to Bookmarks", shortcut: "", command: BrowserAction.addBookmark.command)
         ]
-        _ = store.listing(of: sources.bookmarksFolder)
+        for folder in sources.watchedFolders { _ = store.listing(of: folder) }
         reloadPlaces()
     }
 
@@ -56,7 +57,8 @@ extension Browser {
     /// Adds the shown folder (the selected one, else the root) to GTK's bookmarks, written
     /// atomically with every other line kept byte for byte, and says in the reader's notice
     /// band what happened. A folder already there is left alone ("already bookmarked"); a
-    /// bookmarks file that cannot be read or is not one is never rewritten.
+    /// bookmarks file that cannot be read or is not one is never rewritten. A bookmarks file
+    /// that is a symbolic link stays one: the file it links to is replaced.
     func bookmarkShownFolder() {
         guard let sources = placeSources else { return }
         let folder = selectedFolder ?? tree.root
@@ -82,7 +84,11 @@ extension Browser {
             reader.notice = "“\(name)” is already bookmarked."
             return
         }
-        if let error = AtomicFile.write(added, to: sources.bookmarksFile) {
+        guard let target = sources.bookmarksTarget() else {
+            reader.notice = "Could not bookmark “\(name)”: \(AtomicFile.printable(sources.bookmarksFile)) is a broken link"
+            return
+        }
+        if let error = AtomicFile.write(added, to: target) {
             reader.notice = "Could not bookmark “\(name)”: \(error.description)"
             return
         }

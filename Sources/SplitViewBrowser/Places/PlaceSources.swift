@@ -34,6 +34,22 @@ package struct PlaceSources {
     /// The folder holding the bookmarks file: watched, so that a bookmark GNOME Files adds
     /// shows here too.
     var bookmarksFolder: FilePath { FilePath(AtomicFile.parentFolder(of: bookmarksFile)) }
+    /// The folder holding `user-dirs.dirs`: watched too (`xdg-user-dirs-update` renames a
+    /// folder there).
+    var userDirsFolder: FilePath { FilePath(AtomicFile.parentFolder(of: userDirsFile)) }
+    /// The folders whose change means the places are read again.
+    var watchedFolders: Set<FilePath> { [bookmarksFolder, userDirsFolder] }
+
+    /// The file Ctrl+D replaces: the bookmarks file, or the file it links to when it is a
+    /// symbolic link (a dotfiles repository's), so that the link stays a link; `nil` when
+    /// the link does not resolve (nothing is written then).
+    func bookmarksTarget() -> String? {
+        var info = stat()
+        guard lstat(bookmarksFile, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return bookmarksFile }
+        guard let resolved = realpath(bookmarksFile, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
 
     /// The places, in GNOME Files' order: Home, the user folders that exist (not the home
     /// folder itself, which `xdg-user-dirs` uses to switch one off), the bookmarks, the file

@@ -145,6 +145,30 @@ import Testing
         #expect(stat(setup.bookmarks, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR)
     }
 
+    /// A bookmarks file kept elsewhere (a dotfiles repository) and linked: the link stays.
+    @Test func aLinkedBookmarksFileStaysALink() {
+        let setup = Setup()
+        setup.tree.file("dotfiles/bookmarks", "file:///a\n")
+        setup.tree.folder("config/gtk-3.0")
+        #expect(symlink(setup.tree.root + "/dotfiles/bookmarks", setup.bookmarks) == 0)
+        let browser = setup.browser()
+        browser.perform(.addBookmark)
+        var info = stat()
+        #expect(lstat(setup.bookmarks, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        let linked = try? AtomicFile.read(setup.tree.root + "/dotfiles/bookmarks", limit: 1 << 20).get()
+        #expect(linked == Array("file:///a\nfile://\(setup.tree.root)/home\n".utf8))
+    }
+
+    @Test(.enabled(if: hasInotify)) func aUserFolderRenamedByXDGUserDirsShows() {
+        let setup = Setup()
+        setup.tree.folder("home/Musik")
+        let browser = setup.browser()
+        _ = settle(browser.store) { browser.store.known(setup.sources.userDirsFolder) != nil }
+        let text = "XDG_MUSIC_DIR=\"$HOME/Musik\"\n"
+        #expect(AtomicFile.write(Array(text.utf8), to: setup.tree.root + "/config/user-dirs.dirs") == nil)
+        #expect(settle(browser.store) { browser.tree.rows.contains { $0.place?.kind == .userFolder && $0.title == "Musik" } })
+    }
+
     @Test(.enabled(if: hasInotify)) func aBookmarkAddedByAnotherProgramShows() {
         let setup = Setup(bookmarks: "")
         let browser = setup.browser()
