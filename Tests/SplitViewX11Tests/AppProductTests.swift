@@ -68,14 +68,14 @@ extension X11Tests {
                 let window = try #require(waitForTopLevel(connection))
                 let rootName = URL(fileURLWithPath: place.root).lastPathComponent
                 #expect(waitForTitle(connection, window) { $0 == "\(rootName) — SplitView" })
-                // The outline has the focus: End and Right expand Travel, Home and Down go to
-                // Notes, Return moves to its files, "b" jumps to beta.txt.
+                // The outline has the focus: End and Right expand Travel, Up goes to Notes (Home
+                // would go to the places above the outline), Return moves to its files, "b"
+                // jumps to beta.txt.
                 sendKey(connection, window, XK_End, state: 0)
                 sendKey(connection, window, XK_Right, state: 0)
                 #expect(waitForTitle(connection, window) { $0 == "Travel — SplitView" })
                 #expect(waitUntil { ProgramState.watches(app.pid, place.root + "/Travel") }, "Travel's listing came")
-                sendKey(connection, window, XK_Home, state: 0)
-                sendKey(connection, window, XK_Down, state: 0)
+                sendKey(connection, window, XK_Up, state: 0)
                 #expect(waitForTitle(connection, window) { $0 == "Notes — SplitView" })
                 // The folder is read on the worker: "b" needs its rows.
                 #expect(waitUntil { ProgramState.watches(app.pid, place.root + "/Notes") }, "Notes's listing came")

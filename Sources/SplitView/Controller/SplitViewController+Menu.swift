@@ -35,12 +35,20 @@ extension SplitViewController {
         return Menu(frame: frame, items: items, highlighted: menuState.highlighted)
     }
 
-    /// The items the menu offers now (``MenuRules/items(_:)``).
+    /// The items the menu offers now (``MenuRules/items(_:)``), then the app's
+    /// (``additionalMenuItems``) as their own group, with the keys the live table binds.
     func menuItems() -> [MenuItem] {
-        MenuRules.items(
+        let own = MenuRules.items(
             MenuRules.State(
                 style: style, isCollapsed: isCollapsed, displayMode: displayMode, showing: { self.isShowing($0) },
                 hasInspector: children.original[.inspector] != nil, focusablePanes: focusableSet.count, keys: keyBindings))
+        let added = additionalMenuItems.enumerated().map { index, item in
+            var item = item
+            if item.shortcut.isEmpty { item.shortcut = keyBindings.chords(for: item.command).first?.description ?? "" }
+            item.startsGroup = item.startsGroup || index == 0
+            return item
+        }
+        return own + added
     }
 
     /// Opens the menu with its corner at `anchor`, or by default under the focused pane's bar.

@@ -74,6 +74,11 @@ public final class SplitViewController {
     /// returns true when it did. The end of the responder chain, as the app delegate is in UIKit.
     public var actionHandler: ((String) -> Bool)?
 
+    /// The app's own commands at the end of the View menu, after a separator, as an app adds
+    /// to UIKit's View menu with `UIMenuBuilder`: each item's shortcut, when empty, is the
+    /// key the live table binds to its command.
+    public var additionalMenuItems: [MenuItem] = []
+
     // MARK: State (read by the extensions; the rules themselves are pure functions elsewhere)
 
     var modes = ModeRequests()

@@ -92,7 +92,7 @@ final class Launcher {
         }
         lastSaved = opening.restored
         session = BrowserSession(
-            store: store, root: root, config: config, preferences: options.windowPreferences,
+            store: store, root: root, config: config, preferences: options.windowPreferences, places: .current(),
             opener: { [openers] in openers.open($0) }, report: { Diagnostics.report($0) })
     }
 

@@ -8,6 +8,8 @@ public enum BrowserAction: String, CaseIterable, Sendable {
     case toggleHiddenFiles
     /// Opens the selected file, or the selected folder, with the desktop's program (Ctrl+O).
     case openExternally
+    /// Adds the shown folder to GTK's shared bookmarks, shown among the places (Ctrl+D).
+    case addBookmark
 
     /// The core's command that carries the action through the key table.
     public var command: Command { .action(rawValue) }

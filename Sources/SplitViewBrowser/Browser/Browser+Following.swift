@@ -16,6 +16,7 @@ extension Browser {
     /// reader follow, each keeping its selection when it still exists.
     func foldersChanged(_ changed: Set<FilePath>) {
         tree.refresh(changed)
+        if let watched = placeSources?.watchedFolders, !watched.isDisjoint(with: changed) { reloadPlaces() }
         treeDidChange()
         if let folder = selectedFolder, changed.contains(folder) {
             refreshEntries(keepingScroll: true)

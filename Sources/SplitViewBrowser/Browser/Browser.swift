@@ -17,8 +17,9 @@ package final class Browser {
     package let split: SplitViewController
     /// The folders every window shows, shared with the other windows.
     let store: FileStore
-    /// The outline's rows: the folders under the root.
-    let tree: FolderTree
+    /// The outline's rows: the places, then the folders under the root (a new tree when a
+    /// place is chosen).
+    var tree: FolderTree
     /// The file list's rows: the selected folder's entries.
     let entries: EntryList
     /// The primary column: the outline.
@@ -44,6 +45,12 @@ package final class Browser {
     var dragged: FilePath?
     /// The preview's identity, to read a changed file again and leave an unchanged one alone.
     var shownPreview: (path: FilePath, size: Int64, modified: FileTime)?
+    /// Where the places above the outline come from, or `nil` for a window without places.
+    let placeSources: PlaceSources?
+    /// The last problem with the places' files said, so that it is said once.
+    var placesProblem: String?
+    /// Says one line on stderr: the session's report.
+    var report: (String) -> Void = { _ in }
 
     /// The largest part of a file the reader shows (2 MiB): the rest is left on disk.
     static let previewLimit = 2 << 20
@@ -57,9 +64,11 @@ package final class Browser {
         store: FileStore, root: FilePath, style: SplitViewController.Style, theme: Theme,
         keyBindings: KeyBindings = AppConfig.defaultKeyBindings, showsHidden: Bool = false,
         expanded: Set<FilePath>? = nil, programs commands: [SplitViewController.Column: ProgramCommand] = [:],
+        places: PlaceSources? = nil,
         opener: @escaping (FilePath) -> String? = { _ in "no program opens files in this window" }
     ) {
         self.opener = opener
+        placeSources = places
         self.store = store
         self.showsHidden = showsHidden
         split = SplitViewController(style: style, keyBindings: keyBindings, theme: theme)
@@ -87,6 +96,7 @@ package final class Browser {
         split.focusedColumn = .primary
         connect()
         store.addObserver(self) { [unowned self] in self.foldersChanged($0) }
+        startPlaces()
         select(folder: root)
     }
 
@@ -98,8 +108,8 @@ package final class Browser {
         // Arrow keys select (the next column follows at once); a click or Return opens the row:
         // pushed when collapsed or on the double column's stack, focused when Return is pressed.
         folders.onSelect = { [unowned self] in self.selectTreeRow($0) }
-        folders.onClick = { [unowned self] _ in self.open(.supplementary, focus: false) }
-        folders.onActivate = { [unowned self] _ in self.open(.supplementary, focus: true) }
+        folders.onClick = { [unowned self] in if !self.choosePlace(at: $0) { self.open(.supplementary, focus: false) } }
+        folders.onActivate = { [unowned self] in if !self.choosePlace(at: $0) { self.open(.supplementary, focus: true) } }
         folders.onDisclosure = { [unowned self] index, expand in
             guard self.tree.rows.indices.contains(index) else { return }
             self.tree.setExpanded(self.tree.rows[index].path, expand)

@@ -24,6 +24,7 @@ public struct AppConfig: Equatable, Sendable {
     public static let defaultKeyBindings = KeyBindings.default.adding([
         KeyBindings.Binding(KeyChord(.character("h"), modifiers: .control), BrowserAction.toggleHiddenFiles.command),
         KeyBindings.Binding(KeyChord(.character("o"), modifiers: .control), BrowserAction.openExternally.command),
+        KeyBindings.Binding(KeyChord(.character("d"), modifiers: .control), BrowserAction.addBookmark.command),
     ])
 
     /// The largest config file read.

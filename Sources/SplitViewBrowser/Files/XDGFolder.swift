@@ -21,7 +21,7 @@ enum XDGFolder {
     }
 
     /// The home folder.
-    private static func home(environment: [String: String]) -> String {
+    static func home(environment: [String: String]) -> String {
         if let home = environment["HOME"], home.hasPrefix("/") { return home }
         if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir {
             let home = String(cString: directory)

@@ -21,6 +21,9 @@ final class FolderTree: ListDataSource {
         var isFolder: Bool
         /// The triangle, or nil for a folder known to hold no subfolder and for messages.
         var disclosure: ListItem.Disclosure?
+        /// The place a row of the places above the outline chooses (``PlaceRows``); `nil` for
+        /// the outline's rows and the places' heading.
+        var place: Place?
     }
 
     let root: FilePath
@@ -38,6 +41,10 @@ final class FolderTree: ListDataSource {
     /// Whether hidden folders show.
     var showsHidden: Bool
     private(set) var rows: [Row] = []
+    /// The places shown above the outline (``PlaceRows``): set, the rows are read again.
+    var places: [Place] = [] {
+        didSet { if places != oldValue { flatten() } }
+    }
 
     /// The outline as a tree of folders, kept between changes: a change to one folder (its
     /// listing arrived, it was expanded or collapsed) rebuilds that folder's part only, and
@@ -240,8 +247,8 @@ final class FolderTree: ListDataSource {
 
     /// Reads the rows off the tree, depth first.
     private func flatten() {
-        var rows: [Row] = []
-        rows.reserveCapacity(nodes.count)
+        var rows = PlaceRows.rows(for: places, root: root)
+        rows.reserveCapacity(rows.count + nodes.count)
         var stack = [top]
         while let node = stack.popLast() {
             node.row = rows.count

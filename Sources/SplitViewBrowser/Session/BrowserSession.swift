@@ -22,12 +22,15 @@ package final class BrowserSession {
     private let opener: (FilePath) -> String?
     /// Says one line on stderr.
     private let report: (String) -> Void
+    /// Where every window's places come from, or `nil` for windows without places.
+    private let places: PlaceSources?
 
     /// A session over `root`; `opener` runs Ctrl+O, `report` says a line on stderr.
     package init(
         store: FileStore, root: FilePath, config: AppConfig, preferences: WindowPreferences,
-        opener: @escaping (FilePath) -> String?, report: @escaping (String) -> Void
+        places: PlaceSources? = nil, opener: @escaping (FilePath) -> String?, report: @escaping (String) -> Void
     ) {
+        self.places = places
         self.store = store
         self.root = root
         self.config = config
@@ -48,10 +51,15 @@ package final class BrowserSession {
 
     /// A browser with the config's keys and hidden files, before any preference: a restored
     /// window's split state comes first, then the preferences over it.
-    private func makeBrowser(style: ColumnStyle, expanded: Set<FilePath>?) -> Browser {
-        Browser(
-            store: store, root: root, style: style.splitStyle, theme: theme, keyBindings: config.keyBindings,
-            showsHidden: config.showHiddenFiles, expanded: expanded, programs: preferences.programs, opener: opener)
+    private func makeBrowser(style: ColumnStyle, expanded: Set<FilePath>?, root: FilePath? = nil) -> Browser {
+        let browser = Browser(
+            store: store, root: root ?? self.root, style: style.splitStyle, theme: theme, keyBindings: config.keyBindings,
+            showsHidden: config.showHiddenFiles, expanded: expanded, programs: preferences.programs, places: places,
+            opener: opener)
+        browser.report = report
+        // The places were read as the browser was made, before it had the report: said now.
+        if let problem = browser.placesProblem { report(problem) }
+        return browser
     }
 
     /// The sample library opens on its first folder's first file, so that a first start shows
@@ -96,27 +104,36 @@ package final class BrowserSession {
         scroll["primary"] = browser.folders.scrollOffset
         scroll["supplementary"] = browser.fileList.scrollOffset
         scroll["secondary"] = browser.reader.scrollOffset
+        // A window a place moved elsewhere saves its own root, and its paths relative to it (a
+        // root whose path is not UTF-8 cannot be saved: the window comes back on the session's).
+        let shown = browser.tree.root
         return WindowState(
             width: width, height: height,
             style: browser.split.style == .doubleColumn ? .double : .triple,
             split: browser.split.stateSnapshot(),
             expandedFolders: browser.tree.savedExpansions(),
-            selectedFolder: browser.selectedFolder.flatMap { StatePath.relative($0, to: root) },
+            selectedFolder: browser.selectedFolder.flatMap { StatePath.relative($0, to: shown) },
             selectedFile: browser.selectedName.map(StatePath.savedName),
-            scrollOffsets: scroll)
+            scrollOffsets: scroll, root: shown == root ? nil : shown.string)
     }
 
     /// A saved window's browser, as it was: its folders expanded (read ahead together), its
     /// split state, its selection and its scroll offsets. A split state's problems are
     /// reported, one line each, and the rest applies.
+    /// A window saved on a place's folder opens on it, or on the session's root when that
+    /// folder is no longer a readable folder (its saved paths then name nothing and give way
+    /// as a deleted selection does).
     package func restore(_ window: WindowState) -> Browser {
+        let root = window.root.map(FilePath.init).flatMap { Self.isFolder($0) ? $0 : nil } ?? self.root
+        func absolute(_ relative: String) -> FilePath { StatePath.absolute(relative, below: root) }
+        if store.known(root) == nil { store.load(root) }
         let expanded = Set(window.expandedFolders.map(absolute))
         for folder in expanded.union(window.selectedFolder.map { [absolute($0)] } ?? []) where store.known(folder) == nil {
             store.load(folder)
         }
         // A supplementary program needs the triple style: it wins over the saved one.
         let style = preferences.style ?? (preferences.programs[.supplementary] != nil ? .triple : window.style)
-        let browser = makeBrowser(style: style, expanded: expanded.union([root]))
+        let browser = makeBrowser(style: style, expanded: expanded.union([root]), root: root)
         for line in (try? browser.split.restore(window.split)) ?? [] { report("state: \(line)") }
         applyPreferences(to: browser.split)
         if let folder = window.selectedFolder {
@@ -128,6 +145,8 @@ package final class BrowserSession {
         return browser
     }
 
-    /// The folder `relative` names below the root.
-    private func absolute(_ relative: String) -> FilePath { StatePath.absolute(relative, below: root) }
+    /// Whether `path` is a folder (or a link to one) now.
+    private static func isFolder(_ path: FilePath) -> Bool {
+        (try? FileInfo.read(path).get())?.isFolder ?? false
+    }
 }

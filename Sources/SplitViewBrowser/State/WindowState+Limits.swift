@@ -12,6 +12,10 @@ extension WindowState {
         for (index, record) in split.widths.enumerated() {
             try Self.check(record.width, upTo: AppState.maximumWidth, at: "\(path).split.widths[\(index)].width")
         }
+        if let root {
+            try AppState.check(string: root, at: "\(path).root")
+            guard root.hasPrefix("/") else { throw StateProblem("\(path).root: expected an absolute path") }
+        }
         if expandedFolders.count > AppState.maximumExpandedFolders {
             throw StateProblem("\(path).expandedFolders: more than \(AppState.maximumExpandedFolders) folders")
         }

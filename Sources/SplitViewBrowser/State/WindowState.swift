@@ -30,12 +30,16 @@ public struct WindowState: Codable, Equatable, Sendable {
     /// Each column's scroll offset in points, by column name: `primary`, `supplementary`,
     /// `secondary`.
     public var scrollOffsets: [String: Double]
+    /// The folder the window's outline starts from, as an absolute path, when a place moved it
+    /// away from the session's root; `nil` (and left out of the file) for the session's root.
+    /// The expanded folders and the selection are relative to it.
+    public var root: String?
 
     /// Creates a window's state.
     public init(
         width: Int, height: Int, style: ColumnStyle, split: SplitViewState = SplitViewState(),
         expandedFolders: [String] = [""], selectedFolder: String? = nil, selectedFile: String? = nil,
-        scrollOffsets: [String: Double] = [:]
+        scrollOffsets: [String: Double] = [:], root: String? = nil
     ) {
         self.width = width
         self.height = height
@@ -45,6 +49,7 @@ public struct WindowState: Codable, Equatable, Sendable {
         self.selectedFolder = selectedFolder
         self.selectedFile = selectedFile
         self.scrollOffsets = scrollOffsets
+        self.root = root
     }
 
     /// Decodes a window, reading the integers as whole numbers (`decodeWholeNumber(forKey:)`, which names the key a bad number is at).
@@ -63,5 +68,6 @@ public struct WindowState: Codable, Equatable, Sendable {
         selectedFile = try container.decodeIfPresent(String.self, forKey: .selectedFile)
         scrollOffsets = try container.decode([String: Double].self, forKey: .scrollOffsets)
         scrollOffsets[Self.ignoredScrollingColumn] = nil
+        root = try container.decodeIfPresent(String.self, forKey: .root)
     }
 }

@@ -20,7 +20,8 @@ import Testing
         let keys = AppConfig.defaultKeyBindings
         #expect(keys.command(for: K(.character("h"), modifiers: .control), dividerFocused: false) == .action("toggleHiddenFiles"))
         #expect(keys.command(for: K(.character("o"), modifiers: .control), dividerFocused: false) == .action("openExternally"))
-        #expect(keys.global.dropFirst(2).elementsEqual(KeyBindings.default.global))
+        #expect(keys.command(for: K(.character("d"), modifiers: .control), dividerFocused: false) == .action("addBookmark"))
+        #expect(keys.global.dropFirst(3).elementsEqual(KeyBindings.default.global))
         #expect(keys.divider == KeyBindings.default.divider)
     }
 

@@ -143,3 +143,28 @@ import Testing
                     Theme.light.accent)))
     }
 }
+
+/// The app's own items at the end of the menu.
+@Suite struct AdditionalMenuItemsTests {
+    @Test func theAppsItemsFollowASeparatorWithTheirKeysAndPerform() throws {
+        let keys = KeyBindings.default.adding([
+            KeyBindings.Binding(KeyChord(.character("d"), modifiers: .control), .action("addBookmark"))
+        ])
+        let split = SplitViewController(style: .doubleColumn, keyBindings: keys)
+        var performed: [String] = []
+        split.actionHandler = {
+            performed.append($0)
+            return true
+        }
+        split.additionalMenuItems = [MenuItem(title: "Bookmark This Folder", shortcut: "", command: .action("addBookmark"))]
+        split.handle(.resize(Size(width: 1000, height: 700)))
+        split.handle(.command(.showMenu))
+        let last = try #require(split.menu?.items.last)
+        #expect(last.title == "Bookmark This Folder" && last.shortcut == "Ctrl+D" && last.startsGroup)
+        #expect(split.menu?.items.dropLast().last?.title == "Quit")
+        split.handle(.key(KeyChord(.end)))
+        split.handle(.key(KeyChord(.return)))
+        #expect(split.menu == nil)
+        #expect(performed == ["addBookmark"])
+    }
+}

@@ -1,0 +1,99 @@
+import Glibc
+import SplitViewFiles
+
+/// Where the places come from: the home folder and the three files read for them. The app
+/// takes them from the environment; tests give folders of their own.
+package struct PlaceSources {
+    /// `$HOME` (else the password database's).
+    var home: FilePath
+    /// `$XDG_CONFIG_HOME/user-dirs.dirs`.
+    var userDirsFile: String
+    /// `$XDG_CONFIG_HOME/gtk-3.0/bookmarks`, GTK's shared bookmarks.
+    var bookmarksFile: String
+    /// `/proc/self/mountinfo`.
+    var mountInfoFile: String
+
+    /// The sources for `environment` (`$HOME`, `$XDG_CONFIG_HOME`, as XDG reads them).
+    package init(environment: [String: String]) {
+        let config = XDGFolder.config.path(environment: environment)
+        home = FilePath(XDGFolder.home(environment: environment))
+        userDirsFile = config + "/user-dirs.dirs"
+        bookmarksFile = config + "/gtk-3.0/bookmarks"
+        mountInfoFile = "/proc/self/mountinfo"
+    }
+
+    /// The process's own environment.
+    package static func current() -> PlaceSources {
+        var environment: [String: String] = [:]
+        for name in ["HOME", "XDG_CONFIG_HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return PlaceSources(environment: environment)
+    }
+
+    /// The folder holding the bookmarks file: watched, so that a bookmark GNOME Files adds
+    /// shows here too.
+    var bookmarksFolder: FilePath { FilePath(AtomicFile.parentFolder(of: bookmarksFile)) }
+    /// The folder holding `user-dirs.dirs`: watched too (`xdg-user-dirs-update` renames a
+    /// folder there).
+    var userDirsFolder: FilePath { FilePath(AtomicFile.parentFolder(of: userDirsFile)) }
+    /// The folders whose change means the places are read again.
+    var watchedFolders: Set<FilePath> { [bookmarksFolder, userDirsFolder] }
+
+    /// The file Ctrl+D replaces: the bookmarks file, or the file it links to when it is a
+    /// symbolic link (a dotfiles repository's), so that the link stays a link; `nil` when
+    /// the link does not resolve (nothing is written then).
+    func bookmarksTarget() -> String? {
+        var info = stat()
+        guard lstat(bookmarksFile, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return bookmarksFile }
+        guard let resolved = realpath(bookmarksFile, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The places, in GNOME Files' order: Home, the user folders that exist (not the home
+    /// folder itself, which `xdg-user-dirs` uses to switch one off), the bookmarks, the file
+    /// system, the volumes. A file that cannot be read gives no places; the bookmarks file's
+    /// reason comes back in `problem`, in one line.
+    func gather() -> (places: [Place], problem: String?) {
+        var places = [Place(name: "Home", path: home, kind: .home)]
+        var seen: Set<FilePath> = [home]
+        if case .success(let bytes) = AtomicFile.read(userDirsFile, limit: GTKBookmarks.sizeLimit) {
+            let folders = UserDirs.parse(bytes, home: home)
+            for key in UserDirs.keys {
+                guard let folder = folders[key], Self.isFolder(folder), seen.insert(folder).inserted else { continue }
+                places.append(Place(name: FilePath.displayName(folder.lastComponent), path: folder, kind: .userFolder))
+            }
+        }
+        let (bookmarks, problem) = readBookmarks()
+        for bookmark in bookmarks ?? [] {
+            let name = bookmark.label ?? (bookmark.path.isRoot ? bookmark.path.bytes : bookmark.path.lastComponent)
+            places.append(Place(name: FilePath.displayName(name), path: bookmark.path, kind: .bookmark))
+        }
+        places.append(Place(name: "File System", path: FilePath("/"), kind: .fileSystem))
+        if case .success(let bytes) = AtomicFile.read(mountInfoFile, limit: 4 << 20) {
+            for volume in MountInfo.volumes(in: MountInfo.parse(bytes)) {
+                places.append(Place(name: FilePath.displayName(volume.lastComponent), path: volume, kind: .volume))
+            }
+        }
+        return (places, problem)
+    }
+
+    /// The bookmarks, or `nil` and why the file cannot be used: a missing file holds none.
+    func readBookmarks() -> (bookmarks: [GTKBookmarks.Bookmark]?, problem: String?) {
+        switch AtomicFile.read(bookmarksFile, limit: GTKBookmarks.sizeLimit) {
+        case .success(let bytes):
+            if let problem = GTKBookmarks.problem(in: bytes) {
+                return (nil, "bookmarks: \(AtomicFile.printable(bookmarksFile)): \(problem)")
+            }
+            return (GTKBookmarks.parse(bytes), nil)
+        case .failure(let error) where error.code == ENOENT: return ([], nil)
+        case .failure(let error): return (nil, "bookmarks: \(error.description)")
+        }
+    }
+
+    private static func isFolder(_ path: FilePath) -> Bool {
+        guard case .success(let info) = FileInfo.read(path) else { return false }
+        return (info.resolvedKind ?? info.kind) == .directory
+    }
+}

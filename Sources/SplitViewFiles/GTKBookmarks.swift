@@ -1,0 +1,130 @@
+/// GTK's shared bookmarks file (`$XDG_CONFIG_HOME/gtk-3.0/bookmarks`), read and written as GTK
+/// does, so that GNOME Files and splitview share their bookmarks.
+///
+/// Each line is a URI, then optionally a space and a label: `file:///home/ana/My%20Notes Notes`.
+/// Only local `file://` URIs name folders here; every other line (`sftp://…`, garbage, an
+/// empty line) is skipped when reading and kept byte for byte when a bookmark is added.
+public enum GTKBookmarks {
+    /// One bookmark: a folder and the label the user gave it, if any.
+    public struct Bookmark: Hashable, Sendable {
+        /// The folder, decoded from the URI's `%`-escapes (any bytes but NUL).
+        public var path: FilePath
+        /// The text after the first space, as bytes (GTK does not require UTF-8), or `nil`.
+        public var label: [UInt8]?
+
+        /// Creates a bookmark.
+        public init(path: FilePath, label: [UInt8]? = nil) {
+            self.path = path
+            self.label = label
+        }
+    }
+
+    /// The largest bookmarks file read (1 MiB): GTK's own files are a few hundred bytes.
+    public static let sizeLimit = 1 << 20
+
+    /// Why the file's contents cannot be used, or `nil`: a NUL byte means it is not the text
+    /// GTK writes (and GTK itself would stop reading there), so it is never rewritten.
+    public static func problem(in bytes: [UInt8]) -> String? {
+        bytes.contains(0) ? "it holds a NUL byte, so it is not a bookmarks file" : nil
+    }
+
+    /// The bookmarks in `bytes`, in the file's order, each folder once (the first line wins).
+    public static func parse(_ bytes: [UInt8]) -> [Bookmark] {
+        var seen: Set<FilePath> = []
+        var bookmarks: [Bookmark] = []
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            var line = Array(line)
+            if line.last == UInt8(ascii: "\r") { line.removeLast() }
+            let space = line.firstIndex(of: UInt8(ascii: " "))
+            let uri = Array(line[..<(space ?? line.endIndex)])
+            guard let path = path(fromURI: uri), seen.insert(path).inserted else { continue }
+            let label = space.map { Array(line[line.index(after: $0)...]) }
+            bookmarks.append(Bookmark(path: path, label: label?.isEmpty == true ? nil : label))
+        }
+        return bookmarks
+    }
+
+    /// The folder a `file://` URI names, or `nil`: another scheme, a host other than none or
+    /// `localhost` (GLib's `g_filename_from_uri` reads only those as local), a path that is not
+    /// absolute, or a bad escape — `%` without two hex digits, `%00`, or `%2F` (an escaped
+    /// slash is not a byte of a name, GLib refuses it too).
+    public static func path(fromURI uri: [UInt8]) -> FilePath? {
+        let scheme = Array("file://".utf8)
+        guard uri.count > scheme.count, uri[..<scheme.count].map(lowercased).elementsEqual(scheme) else { return nil }
+        var rest = uri[scheme.count...]
+        guard let slash = rest.firstIndex(of: UInt8(ascii: "/")) else { return nil }
+        let host = rest[..<slash]
+        guard host.isEmpty || host.map(lowercased).elementsEqual("localhost".utf8) else { return nil }
+        rest = rest[slash...]
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(rest.count)
+        var index = rest.startIndex
+        while index < rest.endIndex {
+            let byte = rest[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < rest.endIndex, let high = hexValue(rest[index + 1]), let low = hexValue(rest[index + 2])
+                else { return nil }
+                let decoded = high << 4 | low
+                guard decoded != 0, decoded != UInt8(ascii: "/") else { return nil }
+                bytes.append(decoded)
+                index += 3
+            } else {
+                // A raw byte GTK would have escaped (a space ends the URI before here; a
+                // non-UTF-8 byte from another writer) is read as itself, as GLib does.
+                guard byte != 0 else { return nil }
+                bytes.append(byte)
+                index += 1
+            }
+        }
+        return FilePath(bytes: bytes)
+    }
+
+    /// The URI GTK writes for `path`: `file://` and the path with every byte but the
+    /// unreserved characters (`A-Z a-z 0-9 - . _ ~`) and `/` written as `%XX`, upper-case.
+    public static func uri(for path: FilePath) -> [UInt8] {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var uri = Array("file://".utf8)
+        for byte in path.bytes {
+            if isUnreserved(byte) || byte == UInt8(ascii: "/") {
+                uri.append(byte)
+            } else {
+                uri += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+            }
+        }
+        return uri
+    }
+
+    /// `contents` with a bookmark for `path` added at the end, every other byte as it was (a
+    /// last line without its newline gets one first), or `nil` when `path` is already there.
+    public static func adding(_ path: FilePath, to contents: [UInt8]) -> [UInt8]? {
+        guard !parse(contents).contains(where: { $0.path == path }) else { return nil }
+        var result = contents
+        if let last = result.last, last != UInt8(ascii: "\n") { result.append(UInt8(ascii: "\n")) }
+        result += uri(for: path)
+        result.append(UInt8(ascii: "\n"))
+        return result
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import SplitViewFiles
+import Testing
+
+/// `GTKBookmarks`: GTK's `bookmarks` file read line by line as GTK does, against hostile
+/// input, and a bookmark added with every other byte kept.
+@Suite struct GTKBookmarksTests {
+    private func parse(_ text: String) -> [GTKBookmarks.Bookmark] { GTKBookmarks.parse(Array(text.utf8)) }
+
+    @Test func aURIWithPercentEscapesDecodesToItsBytes() {
+        let bookmarks = parse("file:///home/ana/My%20Notes\nfile:///home/ana/caf%C3%A9\n")
+        #expect(bookmarks.map(\.path) == [FilePath("/home/ana/My Notes"), FilePath("/home/ana/café")])
+        #expect(bookmarks.allSatisfy { $0.label == nil })
+    }
+
+    /// A name that is not UTF-8 (Latin-1 `é`, `\xE9`) is escaped by GTK and decodes to its byte.
+    @Test func aNonUTF8ByteEscapedOrRawIsKeptAsTheByte() {
+        #expect(parse("file:///tmp/caf%E9").map(\.path) == [FilePath(bytes: Array("/tmp/caf".utf8) + [0xE9])])
+        let raw = Array("file:///tmp/x".utf8) + [0xFF] + Array(" L".utf8) + [0xFE]
+        #expect(GTKBookmarks.parse(raw) == [.init(path: FilePath(bytes: Array("/tmp/x".utf8) + [0xFF]), label: [0x4C, 0xFE])])
+    }
+
+    /// The label is everything after the first space, spaces included.
+    @Test func theLabelIsTheTextAfterTheFirstSpace() {
+        let bookmarks = parse("file:///srv/music  My  Music \nfile:///srv/films \n")
+        #expect(bookmarks[0].label == Array(" My  Music ".utf8))
+        #expect(bookmarks[1].label == nil)  // a space and nothing: no label
+    }
+
+    @Test(arguments: [
+        "", "\n\n", "garbage", "/home/ana/Notes", "sftp://host/home/ana", "file:/home/ana", "file://",
+        "file://otherhost/home", "file:///bad%2", "file:///bad%zz", "file:///nul%00x", "file:///slash%2Fin-name",
+        "http://file:///x", " file:///leading-space",
+    ])
+    func aLineThatNamesNoLocalFolderIsSkipped(_ line: String) {
+        #expect(parse(line + "\nfile:///ok\n").map(\.path) == [FilePath("/ok")])
+    }
+
+    @Test func localhostAndUpperCaseSchemesAreLocal() {
+        #expect(parse("FILE://localhost/a\nfile://LOCALHOST/b\r\n").map(\.path) == [FilePath("/a"), FilePath("/b")])
+    }
+
+    @Test func aFolderListedTwiceShowsOnce() {
+        #expect(parse("file:///a One\nfile:///a Two\n").map(\.label) == [Array("One".utf8)])
+    }
+
+    /// GTK escapes every byte but the unreserved characters and `/`; the URI reads back.
+    @Test func theWrittenURIEscapesAllButUnreservedAndSlash() {
+        let path = FilePath(bytes: Array("/home/a b/ü%#?&~._-Z9".utf8) + [0xE9])
+        let uri = GTKBookmarks.uri(for: path)
+        #expect(String(decoding: uri, as: UTF8.self) == "file:///home/a%20b/%C3%BC%25%23%3F%26~._-Z9%E9")
+        #expect(GTKBookmarks.path(fromURI: uri) == path)
+    }
+
+    @Test func addingKeepsEveryOtherByteAndAppendsOneLine() {
+        let old = Array("sftp://host/x Remote\r\ngarbage \u{1}\nfile:///a A".utf8) + [0xFF]
+        let new = GTKBookmarks.adding(FilePath("/b c"), to: old)
+        #expect(new == old + Array("\nfile:///b%20c\n".utf8))
+        #expect(GTKBookmarks.adding(FilePath("/b c"), to: new ?? []) == nil)  // already there
+        #expect(GTKBookmarks.adding(FilePath("/a"), to: old) == nil)
+        #expect(GTKBookmarks.adding(FilePath("/x"), to: []) == Array("file:///x\n".utf8))
+    }
+
+    @Test func aFileWithANULIsNotABookmarksFile() {
+        #expect(GTKBookmarks.problem(in: Array("file:///a\n".utf8)) == nil)
+        #expect(GTKBookmarks.problem(in: [0x66, 0, 0x0A]) != nil)
+    }
+}
