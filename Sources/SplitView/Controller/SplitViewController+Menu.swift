@@ -40,7 +40,8 @@ extension SplitViewController {
         MenuRules.items(
             MenuRules.State(
                 style: style, isCollapsed: isCollapsed, displayMode: displayMode, showing: { self.isShowing($0) },
-                hasInspector: children.original[.inspector] != nil, focusablePanes: focusableSet.count, keys: keyBindings))
+                hasInspector: children.original[.inspector] != nil, focusablePanes: focusableSet.count, keys: keyBindings,
+                wrapsLines: validateInPanes(.toggleLineWrapping)))
     }
 
     /// Opens the menu with its corner at `anchor`, or by default under the focused pane's bar.
