@@ -103,11 +103,11 @@ package final class BrowserSession {
             expandedFolders: browser.tree.savedExpansions(),
             selectedFolder: browser.selectedFolder.flatMap { StatePath.relative($0, to: root) },
             selectedFile: browser.selectedName.map(StatePath.savedName),
-            scrollOffsets: scroll)
+            scrollOffsets: scroll, wrapsLines: browser.reader.wrapsLines)
     }
 
     /// A saved window's browser, as it was: its folders expanded (read ahead together), its
-    /// split state, its selection and its scroll offsets. A split state's problems are
+    /// split state, its selection, its scroll offsets and whether the reader wraps. A split state's problems are
     /// reported, one line each, and the rest applies.
     package func restore(_ window: WindowState) -> Browser {
         let expanded = Set(window.expandedFolders.map(absolute))
@@ -124,6 +124,7 @@ package final class BrowserSession {
         }
         browser.folders.scrollOffset = window.scrollOffsets["primary"] ?? 0
         browser.fileList.scrollOffset = window.scrollOffsets["supplementary"] ?? 0
+        browser.reader.wrapsLines = window.wrapsLines
         browser.reader.scrollOffset = window.scrollOffsets["secondary"] ?? 0
         return browser
     }

@@ -30,12 +30,15 @@ public struct WindowState: Codable, Equatable, Sendable {
     /// Each column's scroll offset in points, by column name: `primary`, `supplementary`,
     /// `secondary`.
     public var scrollOffsets: [String: Double]
+    /// Whether the reader wraps long lines (Alt+Z). Missing in a file saved before it existed:
+    /// `true`, the default.
+    public var wrapsLines: Bool
 
     /// Creates a window's state.
     public init(
         width: Int, height: Int, style: ColumnStyle, split: SplitViewState = SplitViewState(),
         expandedFolders: [String] = [""], selectedFolder: String? = nil, selectedFile: String? = nil,
-        scrollOffsets: [String: Double] = [:]
+        scrollOffsets: [String: Double] = [:], wrapsLines: Bool = true
     ) {
         self.width = width
         self.height = height
@@ -45,6 +48,7 @@ public struct WindowState: Codable, Equatable, Sendable {
         self.selectedFolder = selectedFolder
         self.selectedFile = selectedFile
         self.scrollOffsets = scrollOffsets
+        self.wrapsLines = wrapsLines
     }
 
     /// Decodes a window, reading the integers as whole numbers (`decodeWholeNumber(forKey:)`, which names the key a bad number is at).
@@ -63,5 +67,6 @@ public struct WindowState: Codable, Equatable, Sendable {
         selectedFile = try container.decodeIfPresent(String.self, forKey: .selectedFile)
         scrollOffsets = try container.decode([String: Double].self, forKey: .scrollOffsets)
         scrollOffsets[Self.ignoredScrollingColumn] = nil
+        wrapsLines = try container.decodeIfPresent(Bool.self, forKey: .wrapsLines) ?? true
     }
 }
