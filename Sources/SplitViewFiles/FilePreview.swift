@@ -9,12 +9,13 @@ import Glibc
 /// on the hardware (a tape rewinds on close). Reading changes neither the file's bytes nor
 /// its modification time, and asks the kernel not to update its access time either.
 public enum FilePreview: Hashable, Sendable {
-    /// UTF-8 text (invalid bytes shown as U+FFFD): the first `bytesShown` bytes of a file of
-    /// `totalSize` bytes, cut at a character boundary, holding `lineCount` lines.
-    case text(String, lineCount: Int, bytesShown: Int, totalSize: Int64)
-    /// A file that is not text (see ``isBinary(_:)``): its size and a `hexdump -C` style dump
-    /// of its first 256 bytes.
-    case binary(totalSize: Int64, hexDump: String)
+    /// Text, decoded from its `encoding` (``TextEncoding/detect(_:isCut:)``): the first `bytesShown`
+    /// bytes of a file of `totalSize` bytes, cut at a character boundary, holding `lineCount`
+    /// lines.
+    case text(String, lineCount: Int, bytesShown: Int, totalSize: Int64, encoding: TextEncoding)
+    /// A file that is not text (see ``isBinary(_:)``): its size and its first ``dumpLength``
+    /// bytes, which the reader shows as a hex dump as wide as its pane allows.
+    case binary(totalSize: Int64, head: [UInt8])
     /// A FIFO, socket or device: shown by kind, never opened.
     case notRegular(FileKind)
     /// A folder: the app lists it instead.
@@ -24,13 +25,23 @@ public enum FilePreview: Hashable, Sendable {
 
     /// Whether a text preview holds the whole file; `false` for every other case.
     public var isComplete: Bool {
-        guard case .text(_, _, let shown, let total) = self else { return false }
+        guard case .text(_, _, let shown, let total, _) = self else { return false }
         return Int64(shown) >= total
     }
 
     /// How many bytes decide between text and binary: enough for several lines of any text,
     /// little enough that the decision costs one small read.
     public static let sniffLength = 8 << 10
+
+    /// How many bytes of a binary file are kept for its dump.
+    public static let dumpLength = 256
+
+    /// The classic 16-bytes-a-row `hexdump -C` dump of a binary preview's bytes, or `nil` for
+    /// any other preview (the reader lays the bytes out to its own width).
+    public var hexDump: String? {
+        guard case .binary(_, let head) = self else { return nil }
+        return HexDump.lines(head)
+    }
 
     /// What `path` shows, reading at most `limit` bytes. A final symbolic link is followed,
     /// since people open a link to read what it points to.
@@ -93,23 +104,47 @@ public enum FilePreview: Hashable, Sendable {
     private static func preview(of descriptor: Int32, size: Int64, limit: Int, path: FilePath) -> FilePreview {
         var reader = BoundedReader(descriptor: descriptor)
         guard reader.read(upTo: sniffLength) else { return .unreadable(path.error(reader.error)) }
-        if isBinary(reader.bytes) {
+        // UTF-16 is full of NUL bytes: its byte-order mark is asked before the binary test.
+        let isUTF16 = reader.bytes.starts(with: [0xFF, 0xFE]) || reader.bytes.starts(with: [0xFE, 0xFF])
+        if !isUTF16 && isBinary(reader.bytes) {
             let total = reader.reachedEnd ? Int64(reader.bytes.count) : max(size, Int64(reader.bytes.count))
-            return .binary(
-                totalSize: total,
-                hexDump: HexDump.lines(reader.bytes.prefix(256)))
+            return .binary(totalSize: total, head: Array(reader.bytes.prefix(dumpLength)))
         }
         // One byte past the limit tells a file of exactly `limit` bytes from a longer one.
         guard reader.read(upTo: limit + 1) else { return .unreadable(path.error(reader.error)) }
         let complete = reader.bytes.count <= limit
         var shown = reader.bytes.prefix(limit)
+        let encoding = TextEncoding.detect(shown, isCut: !complete)
         // A file longer than the limit is cut; do not cut a character in two.
-        if !complete { shown = UTF8Boundary.prefix(ofCompleteCharacters: shown) }
-        let text = String(decoding: shown, as: UTF8.self)
+        if !complete { shown = wholeCharacters(of: shown, in: encoding) }
+        let text = encoding.decode(shown)
         // The size `fstat` gave is stale if the file changed while read: a whole read is the
         // truth, a cut one is at least as long as what was read.
         let total = complete && reader.reachedEnd ? Int64(reader.bytes.count) : max(size, Int64(reader.bytes.count))
-        return .text(text, lineCount: lineCount(shown), bytesShown: shown.count, totalSize: total)
+        let lines = isUTF16 ? lineCount(of: text) : lineCount(shown)
+        return .text(text, lineCount: lines, bytesShown: shown.count, totalSize: total, encoding: encoding)
+    }
+
+    /// `bytes` without a character cut in two at their end: a UTF-8 sequence, or a UTF-16
+    /// unit's odd byte or the high half of a surrogate pair. Latin-1 has one byte a character.
+    private static func wholeCharacters(of bytes: ArraySlice<UInt8>, in encoding: TextEncoding) -> ArraySlice<UInt8> {
+        switch encoding {
+        case .utf8: return UTF8Boundary.prefix(ofCompleteCharacters: bytes)
+        case .latin1: return bytes
+        case .utf16LittleEndian, .utf16BigEndian:
+            var end = bytes.endIndex - bytes.count % 2
+            if end - bytes.startIndex >= 2 {
+                let high = encoding == .utf16LittleEndian ? bytes[end - 1] : bytes[end - 2]
+                if (0xD8...0xDB).contains(high) { end -= 2 }
+            }
+            return bytes[..<end]
+        }
+    }
+
+    private static func lineCount(of text: String) -> Int {
+        guard !text.isEmpty else { return 0 }
+        let newlines = text.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        return text.utf8.last == 0x0A ? newlines : newlines + 1
     }
 
     /// The binary test: a NUL byte in the first ``sniffLength`` bytes (no text encoding the

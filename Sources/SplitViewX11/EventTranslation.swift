@@ -109,15 +109,17 @@ public struct EventTranslator {
     }
 
     // Buttons 4–7 are the wheel's notches (4 up, 5 down, 6 left, 7 right) and come only as
-    // presses that matter; 8 is the "back" thumb button.
+    // presses that matter; 8 is the "back" thumb button. With Shift held, the vertical wheel
+    // scrolls sideways (4 left, 5 right), as in every X toolkit.
     private func buttonPress(_ e: XButtonEvent, _ origin: PixelPoint) -> HostEvent {
         let at = point(e.x, e.y, origin), step = Self.scrollStep
+        let sideways = e.state & UInt32(ShiftMask) != 0
         let input: Input? =
             switch e.button {
             case 1: .pointerDown(at)
             case 3: .contextMenu(at)
-            case 4: .scroll(dx: 0, dy: -step, at: at)
-            case 5: .scroll(dx: 0, dy: step, at: at)
+            case 4: sideways ? .scroll(dx: -step, dy: 0, at: at) : .scroll(dx: 0, dy: -step, at: at)
+            case 5: sideways ? .scroll(dx: step, dy: 0, at: at) : .scroll(dx: 0, dy: step, at: at)
             case 6: .scroll(dx: -step, dy: 0, at: at)
             case 7: .scroll(dx: step, dy: 0, at: at)
             case 8: .command(.back)

@@ -5,8 +5,10 @@ import SplitView
 ///
 /// Each role opens as `Family:pixelsize=N` with `N = role.pointSize × scale` (Xft's `size` is in
 /// typographic points and would apply the dpi a second time), bold roles with `:weight=bold`.
-/// Fontconfig substitutes a close match for a family that is not installed; should even that
-/// fail, the set falls back to `sans`, then `monospace`, then fontconfig's default.
+/// `FontRole.monospace` opens in ``monospaceFamily`` instead (fontconfig's `monospace` by
+/// default). Fontconfig substitutes a close match for a family that is not installed; should
+/// even that fail, the set falls back to `sans`, then `monospace`, then fontconfig's default
+/// (`monospace` first for the monospace role).
 public final class FontSet {
     /// The connection the fonts were opened on; kept so the display outlives them.
     public let connection: X11Connection
@@ -14,6 +16,8 @@ public final class FontSet {
     public let scale: PixelScale
     /// The family asked for, e.g. `DejaVu Sans`.
     public let family: String
+    /// The family asked for the monospace role, e.g. `monospace` or `DejaVu Sans Mono`.
+    public let monospaceFamily: String
     /// How much larger than the roles' own sizes the text is drawn (1: body text 13 pt). Text
     /// is measured in points as drawn, so the layout follows; bars and rows keep their heights.
     public let textScale: Double
@@ -29,19 +33,24 @@ public final class FontSet {
     /// Blocks of 256 characters (per role) for which fontconfig has no font.
     private var barrenBlocks: Set<Coverage> = []
 
-    /// Opens every role of `family` at `scale` (the connection's scale by default), each
-    /// `textScale` times its own size (clamped to 0.5…2.5: rows and bars keep their heights).
+    /// Opens every role of `family` (the monospace role of `monospaceFamily`) at `scale` (the
+    /// connection's scale by default), each `textScale` times its own size (clamped to
+    /// 0.5…2.5: rows and bars keep their heights).
     ///
     /// - Throws: ``X11Error`` `cannot open any font (tried "DejaVu Sans", "sans", …)` when not
     ///   one font opens, which means fontconfig has no fonts at all.
-    public init(connection: X11Connection, family: String, scale: PixelScale? = nil, textScale: Double = 1) throws(X11Error) {
+    public init(
+        connection: X11Connection, family: String, monospaceFamily: String = "monospace", scale: PixelScale? = nil,
+        textScale: Double = 1
+    ) throws(X11Error) {
         FontWarmup.wait()
         self.connection = connection
         self.scale = scale ?? connection.scale
         self.family = family
+        self.monospaceFamily = monospaceFamily
         self.textScale = textScale.isFinite ? min(max(textScale, 0.5), 2.5) : 1
-        let candidates = [family, "sans", "monospace", ""]
         for role in FontRole.allCases {
+            let candidates = role.isMonospace ? [monospaceFamily, "monospace", "sans", ""] : [family, "sans", "monospace", ""]
             // A loop, not `candidates.lazy.compactMap(open).first`: that evaluates the closure
             // twice for the element it returns (once to find it, once to read it), and the
             // font opened the first time was never closed (LeakSanitizer found it).
@@ -75,23 +84,26 @@ public final class FontSet {
     ///
     /// Xft draws with exactly the font it is given; this is the per-character fallback that
     /// fontconfig-based toolkits do, so a note in Japanese shows on a desktop that has a
-    /// Japanese font.
+    /// Japanese font. A control picture that no font has is drawn as its ``standIn(for:)``.
     package func runs(of text: String, _ role: FontRole) -> [(text: String, font: UnsafeMutablePointer<XftFont>)] {
         let primary = font(role)
         // Most text is one font's: look for a character it lacks before copying anything.
-        if text.unicodeScalars.allSatisfy({ $0.isASCII || font(for: $0, role: role, primary: primary) == primary }) {
+        if text.unicodeScalars.allSatisfy({
+            $0.isASCII || (font(for: $0, role: role, primary: primary) == primary && standIn($0, role) == nil)
+        }) {
             return [(text, primary)]
         }
         var runs: [(text: String, font: UnsafeMutablePointer<XftFont>)] = []
         var current = String.UnicodeScalarView(), currentFont = primary
         for scalar in text.unicodeScalars {
-            let font = scalar.isASCII ? primary : self.font(for: scalar, role: role, primary: primary)
+            let standIn = scalar.isASCII ? nil : self.standIn(scalar, role)
+            let font = scalar.isASCII || standIn != nil ? primary : self.font(for: scalar, role: role, primary: primary)
             if font != currentFont && !current.isEmpty {
                 runs.append((String(current), currentFont))
                 current = String.UnicodeScalarView()
             }
             currentFont = font
-            current.append(scalar)
+            if let standIn { current.append(contentsOf: standIn.unicodeScalars) } else { current.append(scalar) }
         }
         if !current.isEmpty { runs.append((String(current), currentFont)) }
         return runs
@@ -115,9 +127,35 @@ public final class FontSet {
         }
         let key = Coverage(role: role, scalar: scalar.value)
         if let known = advances[key] { return Int(known) }
-        let measured = measure(scalar, in: font(for: scalar, role: role, primary: font(role)))
+        let measured =
+            if let standIn = standIn(scalar, role) {
+                Int32(standIn.unicodeScalars.reduce(0) { $0 + advance(of: $1, role) })
+            } else {
+                measure(scalar, in: font(for: scalar, role: role, primary: font(role)))
+            }
         advances[key] = measured
         return Int(measured)
+    }
+
+    /// What is drawn for a control picture (U+2400–U+2426, which the reader draws for control
+    /// characters) that no installed font has, in place of the missing-glyph box: the caret
+    /// notation `cat -v` and `less` use (`^[` for ␛, `^?` for ␡), and `¿` for ␦ (a C1 code);
+    /// `nil` for any other character. DejaVu, the fonts most desktops fall back to, have no
+    /// control pictures; Noto Sans Symbols 2 and Unifont do, and are used when installed.
+    package static func standIn(for scalar: Unicode.Scalar) -> String? {
+        switch scalar.value {
+        case 0x2400..<0x2420: "^" + String(Unicode.Scalar(UInt8(0x40 + scalar.value - 0x2400)))
+        case 0x2421: "^?"
+        case 0x2426: "\u{BF}"
+        default: nil
+        }
+    }
+
+    /// ``standIn(for:)`` when neither `role`'s font nor a fallback has the picture.
+    private func standIn(_ scalar: Unicode.Scalar, _ role: FontRole) -> String? {
+        guard let standIn = Self.standIn(for: scalar) else { return nil }
+        let font = font(for: scalar, role: role, primary: font(role))
+        return XftCharExists(connection.display, font, scalar.value) != 0 ? nil : standIn
     }
 
     private func measure(_ scalar: Unicode.Scalar, in font: UnsafeMutablePointer<XftFont>) -> Int32 {
@@ -148,7 +186,9 @@ public final class FontSet {
         if let open = fallbacks.first(where: { XftCharExists(display, $0, scalar.value) != 0 }) { return open }
         let block = Coverage(role: role, scalar: scalar.value >> 8)
         guard !barrenBlocks.contains(block) else { return nil }
-        guard let candidate = open(family, role, extra: ":charset=\(String(scalar.value, radix: 16))") else { return nil }
+        guard let candidate = open(self.family(of: role), role, extra: ":charset=\(String(scalar.value, radix: 16))") else {
+            return nil
+        }
         guard XftCharExists(display, candidate, scalar.value) != 0 else {
             XftFontClose(display, candidate)
             heldReferences -= 1
@@ -163,6 +203,9 @@ public final class FontSet {
         fallbacks.append(candidate)
         return candidate
     }
+
+    /// The family `role` is asked in.
+    private func family(of role: FontRole) -> String { role.isMonospace ? monospaceFamily : family }
 
     /// The Xft font of `role`, for drawing.
     package func font(_ role: FontRole) -> UnsafeMutablePointer<XftFont> {

@@ -8,15 +8,42 @@ import Testing
     @Test func aSmallTextFileIsShownWhole() throws {
         let tree = try TemporaryTree()
         let preview = FilePreview.read(tree.file("a.txt", "one\ntwo\nthree"))
-        #expect(preview == .text("one\ntwo\nthree", lineCount: 3, bytesShown: 13, totalSize: 13))
+        #expect(preview == .text("one\ntwo\nthree", lineCount: 3, bytesShown: 13, totalSize: 13, encoding: .utf8))
         #expect(preview.isComplete)
-        #expect(FilePreview.read(tree.file("empty")) == .text("", lineCount: 0, bytesShown: 0, totalSize: 0))
+        #expect(FilePreview.read(tree.file("empty")) == .text("", lineCount: 0, bytesShown: 0, totalSize: 0, encoding: .utf8))
     }
 
-    @Test func invalidUTF8InTextBecomesReplacementCharacters() throws {
+    @Test func textThatIsNotUTF8IsShownAsLatin1NeverAsReplacementCharacters() throws {
         let tree = try TemporaryTree()
         let path = tree.file(Array("latin1".utf8), Array("caf".utf8) + [0xE9] + Array(" au lait\n".utf8))
-        #expect(FilePreview.read(path) == .text("caf\u{FFFD} au lait\n", lineCount: 1, bytesShown: 13, totalSize: 13))
+        #expect(FilePreview.read(path) == .text("café au lait\n", lineCount: 1, bytesShown: 13, totalSize: 13, encoding: .latin1))
+    }
+
+    @Test func utf16WithAByteOrderMarkIsDecodedInEitherOrder() throws {
+        let tree = try TemporaryTree()
+        let text = "héllo\n𝄞 wörld\n"
+        let units = Array(text.utf16)
+        let little: [UInt8] = [0xFF, 0xFE] + units.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let big: [UInt8] = [0xFE, 0xFF] + units.flatMap { unit -> [UInt8] in [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+        #expect(
+            FilePreview.read(tree.file(Array("le".utf8), little))
+                == .text(
+                    text, lineCount: 2, bytesShown: little.count, totalSize: Int64(little.count), encoding: .utf16LittleEndian))
+        #expect(
+            FilePreview.read(tree.file(Array("be".utf8), big))
+                == .text(text, lineCount: 2, bytesShown: big.count, totalSize: Int64(big.count), encoding: .utf16BigEndian))
+        // Cut by the limit inside 𝄞's surrogate pair: its first half goes too.
+        let cut = FilePreview.read(tree.file(Array("le2".utf8), little), limit: 2 + 2 * 7)
+        #expect(
+            cut
+                == .text(
+                    "héllo\n", lineCount: 1, bytesShown: 2 + 2 * 6, totalSize: Int64(little.count), encoding: .utf16LittleEndian))
+    }
+
+    @Test func aUTF8ByteOrderMarkIsNotShown() throws {
+        let tree = try TemporaryTree()
+        let path = tree.file(Array("bom".utf8), [0xEF, 0xBB, 0xBF] + Array("hi\n".utf8))
+        #expect(FilePreview.read(path) == .text("hi\n", lineCount: 1, bytesShown: 6, totalSize: 6, encoding: .utf8))
     }
 
     @Test func aLongFileIsCutAtTheLimitOnACharacterBoundary() throws {
@@ -24,7 +51,7 @@ import Testing
         // "é" is two bytes: a limit of 7 falls inside the fourth one.
         let path = tree.file("long", String(repeating: "é", count: 100))
         let preview = FilePreview.read(path, limit: 7)
-        #expect(preview == .text("ééé", lineCount: 1, bytesShown: 6, totalSize: 200))
+        #expect(preview == .text("ééé", lineCount: 1, bytesShown: 6, totalSize: 200, encoding: .utf8))
         #expect(!preview.isComplete)
         // A limit of exactly the file's size shows it whole.
         #expect(FilePreview.read(path, limit: 200).isComplete)
@@ -35,7 +62,7 @@ import Testing
         let tree = try TemporaryTree()
         let bytes: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00] + Array(repeating: 0x41, count: 300)
         let preview = FilePreview.read(tree.file(Array("elf".utf8), bytes))
-        guard case .binary(let total, let dump) = preview else {
+        guard case .binary(let total, _) = preview, let dump = preview.hexDump else {
             Issue.record("expected binary, got \(preview)")
             return
         }
@@ -49,7 +76,8 @@ import Testing
     @Test func aShortBinaryFileEndsItsDumpWithAPartialLine() throws {
         let tree = try TemporaryTree()
         let preview = FilePreview.read(tree.file(Array("b".utf8), [0x00, 0x61, 0x0A]))
-        #expect(preview == .binary(totalSize: 3, hexDump: "00000000  00 61 0a" + String(repeating: " ", count: 42) + "|.a.|"))
+        #expect(preview == .binary(totalSize: 3, head: [0x00, 0x61, 0x0A]))
+        #expect(preview.hexDump == "00000000  00 61 0a" + String(repeating: " ", count: 42) + "|.a.|")
     }
 
     @Test func manyInvalidBytesWithoutANulAreBinaryAndAFewAreNot() {
@@ -69,7 +97,7 @@ import Testing
         #expect(path.withCString { truncate($0, off_t(size)) } == 0)
         // Zeros follow the text: binary, with the real size, from one small read.
         let preview = FilePreview.read(path)
-        guard case .binary(let total, let dump) = preview else {
+        guard case .binary(let total, _) = preview, let dump = preview.hexDump else {
             Issue.record("expected binary, got \(preview)")
             return
         }
@@ -82,7 +110,7 @@ import Testing
         let line = Array("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcde\n".utf8)
         let path = tree.file(Array("big.txt".utf8), Array(repeating: line, count: 100_000).flatMap { $0 })
         let preview = FilePreview.read(path, limit: 1 << 20)
-        guard case .text(let text, let lines, let shown, let total) = preview else {
+        guard case .text(let text, let lines, let shown, let total, _) = preview else {
             Issue.record("expected text, got \(preview)")
             return
         }
@@ -117,7 +145,7 @@ import Testing
         }
         for _ in 0..<300 {
             let preview = FilePreview.read(path, limit: 20_000)
-            guard case .text(_, _, let shown, let total) = preview else {
+            guard case .text(_, _, let shown, let total, _) = preview else {
                 Issue.record("expected text, got \(preview)")
                 return
             }
@@ -129,7 +157,7 @@ import Testing
     @Test func aFileWhoseSizeSaysZeroIsReadToItsEnd() {
         // /proc files report size 0 and still have contents: reading goes by `read`, not size.
         let preview = FilePreview.read(FilePath("/proc/self/status"))
-        guard case .text(let text, _, let shown, let total) = preview else {
+        guard case .text(let text, _, let shown, let total, _) = preview else {
             Issue.record("expected text, got \(preview)")
             return
         }
@@ -173,7 +201,9 @@ import Testing
         // A link to a text file shows the text.
         tree.file("target", "linked\n")
         tree.link("to-target", to: "target")
-        #expect(FilePreview.read(tree.path("to-target")) == .text("linked\n", lineCount: 1, bytesShown: 7, totalSize: 7))
+        #expect(
+            FilePreview.read(tree.path("to-target"))
+                == .text("linked\n", lineCount: 1, bytesShown: 7, totalSize: 7, encoding: .utf8))
     }
 
     @Test func anUnreadableFileIsAnErrorInTheSystemsWords() throws {

@@ -95,7 +95,9 @@ import Testing
         #expect(listing.entries[0].name == name)
         #expect(listing.entries[0].displayName == "f\\xFFo\\x1B")
         #expect(listing.path(at: 0).string == nil)
-        #expect(FilePreview.read(listing.path(at: 0)) == .text("inside\n", lineCount: 1, bytesShown: 7, totalSize: 7))
+        #expect(
+            FilePreview.read(listing.path(at: 0)) == .text("inside\n", lineCount: 1, bytesShown: 7, totalSize: 7, encoding: .utf8)
+        )
     }
 
     @Test func aFolderThatCannotBeOpenedIsAnErrorInTheSystemsWords() throws {

@@ -19,13 +19,14 @@ private func translator(scale: Double = 1) -> EventTranslator {
     EventTranslator(scale: PixelScale(scale), atoms: atoms) { keymap[$0] ?? 0 }
 }
 
-private func button(_ type: Int32, _ number: UInt32, x: Int32 = 10, y: Int32 = 20) -> XEvent {
+private func button(_ type: Int32, _ number: UInt32, x: Int32 = 10, y: Int32 = 20, state: UInt32 = 0) -> XEvent {
     var event = XEvent()
     event.xbutton.type = type
     event.xbutton.window = pane
     event.xbutton.button = number
     event.xbutton.x = x
     event.xbutton.y = y
+    event.xbutton.state = state
     return event
 }
 
@@ -77,6 +78,18 @@ private func clientMessage(type: Atom, first: Atom, format: Int32 = 32) -> XEven
         let at = Point(x: 10, y: 20)
         #expect(translator()(button(ButtonPress, number)) == .input(.scroll(dx: dx, dy: dy, at: at), window: pane))
         #expect(translator()(button(ButtonRelease, number)) == .ignored)  // one notch, one step
+    }
+
+    /// With Shift, the vertical wheel scrolls sideways: up is left, down is right.
+    @Test(arguments: [(4, -48.0), (5, 48)] as [(UInt32, Double)])
+    func shiftTurnsTheVerticalWheelSideways(number: UInt32, dx: Double) {
+        let at = Point(x: 10, y: 20)
+        #expect(
+            translator()(button(ButtonPress, number, state: UInt32(ShiftMask)))
+                == .input(.scroll(dx: dx, dy: 0, at: at), window: pane))
+        #expect(
+            translator()(button(ButtonPress, number, state: UInt32(ControlMask)))
+                == .input(.scroll(dx: 0, dy: dx, at: at), window: pane), "another modifier leaves it vertical")
     }
 
     @Test func backButtonPressIsBackCommandAndItsReleaseNothing() {

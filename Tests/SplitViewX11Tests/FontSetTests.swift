@@ -1,3 +1,4 @@
+import CX11
 import SplitView
 import Testing
 
@@ -33,6 +34,48 @@ extension X11Tests {
                     #expect(fonts.heldReferences == fonts.fontsToClose)
                 }
             }
+        }
+
+        /// The monospace role opens fontconfig's `monospace` (DejaVu Sans Mono here), or the
+        /// family asked for, and every character of it is as wide as the next.
+        @Test func theMonospaceRoleOpensAFixedWidthFamily() throws {
+            try withConnection { connection in
+                let fonts = try FontSet(connection: connection, family: Theme.light.fontFamily)
+                #expect(fonts.matchedName(.monospace).contains("Mono"))
+                #expect(!fonts.matchedName(.body).contains("Mono"))
+                let measurer = fonts.measurer
+                #expect(measurer.width(of: "iiii", font: .monospace) == measurer.width(of: "MMMM", font: .monospace))
+                #expect(measurer.width(of: "iiii", font: .body) < measurer.width(of: "MMMM", font: .body))
+                let chosen = try FontSet(connection: connection, family: "DejaVu Sans", monospaceFamily: "DejaVu Serif")
+                #expect(chosen.matchedName(.monospace).contains("DejaVu Serif"), "the configured family")
+            }
+        }
+
+        /// A control picture is drawn from a font that has it, or as its caret stand-in in the
+        /// role's font: never as the missing-glyph box, and measured as it is drawn.
+        @Test func controlPicturesNeverDrawAsBoxes() throws {
+            try withConnection { connection in
+                let fonts = try FontSet(connection: connection, family: Theme.light.fontFamily)
+                let text = "a\u{2400}\u{241B}[0m\u{2421}\u{2426}b"
+                var drawn = 0
+                for run in fonts.runs(of: text, .monospace) {
+                    for scalar in run.text.unicodeScalars {
+                        #expect(XftCharExists(connection.display, run.font, scalar.value) != 0, "\(scalar) has a glyph")
+                    }
+                    drawn += fonts.pixelAdvance(of: run.text, .monospace)
+                }
+                #expect(drawn == fonts.pixelAdvance(of: text, .monospace), "measured as drawn")
+            }
+        }
+
+        @Test func standInsAreCaretNotation() {
+            #expect(FontSet.standIn(for: "\u{2400}") == "^@")
+            #expect(FontSet.standIn(for: "\u{241B}") == "^[")
+            #expect(FontSet.standIn(for: "\u{241F}") == "^_")
+            #expect(FontSet.standIn(for: "\u{2421}") == "^?")
+            #expect(FontSet.standIn(for: "\u{2426}") == "\u{BF}")
+            #expect(FontSet.standIn(for: "\u{2420}") == nil, "SP's picture is no control's")
+            #expect(FontSet.standIn(for: "a") == nil)
         }
 
         @Test func widthIsPositiveAndFollowsTheGlyphs() throws {

@@ -138,6 +138,16 @@ open class NavigationController: ViewController {
     }
 
     /// Forwarded to the top controller.
+    override open func scroll(dx: Double, in bounds: Rect) -> Bool {
+        topViewController?.scroll(dx: dx, in: bounds) ?? false
+    }
+
+    /// Forwarded to the top controller.
+    override open func validate(_ command: Command) -> Bool? {
+        topViewController?.validate(command)
+    }
+
+    /// Forwarded to the top controller.
     override open func perform(_ command: Command, in bounds: Rect) -> Bool {
         topViewController?.perform(command, in: bounds) ?? false
     }

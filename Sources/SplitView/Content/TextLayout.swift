@@ -35,6 +35,8 @@ public enum TextLayout {
     /// `text` broken into lines no wider than `width`: at line breaks (LF, CR LF, CR), then
     /// between words at spaces; a word wider than a line is split where it must be. Spaces at
     /// a break are dropped; a paragraph's indentation and the spaces between words are kept.
+    /// Tabs and control characters are drawn as ``VisibleText/expanded(_:tabWidth:)`` shows
+    /// them; a `width` of `.infinity` breaks at line breaks only.
     public static func wrapped(
         _ text: String, toWidth width: Double, font: FontRole,
         measurer: any TextMeasurer
@@ -49,6 +51,9 @@ public enum TextLayout {
     public struct Wrapper {
         /// The lines wrapped so far.
         public private(set) var lines: [String] = []
+        /// The width of the widest line wrapped so far, in points: how far an unwrapped text
+        /// scrolls sideways.
+        public private(set) var widestLineWidth = 0.0
         /// True once the whole text is wrapped.
         public var isComplete: Bool { position == bytes.endIndex }
         /// How much of the text (in UTF-8 bytes) is wrapped, 0…1.
@@ -94,7 +99,7 @@ public enum TextLayout {
             guard position < bytes.endIndex || (lines.isEmpty && text.isEmpty) else { return false }
             var end = position
             while end < bytes.endIndex, bytes[end] != 0x0A, bytes[end] != 0x0D { end = bytes.index(after: end) }
-            wrapParagraph(text[position..<end])
+            wrapParagraph(VisibleText.expanded(text[position..<end]))
             // Past the break: LF, CR, or the CR LF pair (which Swift counts as one character).
             if end < bytes.endIndex {
                 let isCR = bytes[end] == 0x0D
@@ -127,6 +132,7 @@ public enum TextLayout {
                 }
                 wordStart = start
             }
+            widestLineWidth = max(widestLineWidth, lineWidth)
             lines.append(String(line))
         }
 
@@ -144,10 +150,14 @@ public enum TextLayout {
                 lineWidth += gapWidth + wordWidth
                 return
             }
-            if !line.isEmpty { lines.append(String(line)) }
+            if !line.isEmpty {
+                widestLineWidth = max(widestLineWidth, lineWidth)
+                lines.append(String(line))
+            }
             var rest = word, restWidth = wordWidth
             while restWidth > width && rest.count > 1 {
                 let head = fittingHead(of: rest)
+                widestLineWidth = max(widestLineWidth, width)
                 lines.append(String(head))
                 rest = rest[head.endIndex...]
                 restWidth = measurer.width(of: String(rest), font: font)

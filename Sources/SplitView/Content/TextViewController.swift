@@ -1,15 +1,46 @@
-/// Read-only text that wraps to the pane's width and scrolls; only the visible lines are
-/// drawn, and only as much of the text is wrapped as has been shown: a 2 MB file resized
-/// a pixel at a time wraps its first screen, not its whole length.
+/// Read-only text that wraps to the pane's width (or scrolls sideways) and scrolls; only the
+/// visible lines are drawn, and only as much of the text is wrapped as has been shown: a 2 MB
+/// file resized a pixel at a time wraps its first screen, not its whole length. Tabs and
+/// control characters draw as ``VisibleText`` shows them; a ``hexDump`` shows bytes instead.
 open class TextViewController: ViewController {
     /// The text; newlines start new paragraphs.
     public var text: String {
         didSet {
             guard text != oldValue else { return }
-            wrapper = nil
-            scrollOffset = 0
-            setNeedsDisplay()
+            contentDidChange()
         }
+    }
+
+    /// Bytes to show as a hex dump (``HexDumpLayout``) instead of ``text``, or `nil`. The
+    /// dump's row is 16, 8 or 4 bytes, the widest the pane fits in ``font``, chosen in the
+    /// layout pass; it never wraps, whatever ``wrapsLines`` says.
+    public var hexDump: [UInt8]? {
+        didSet {
+            guard hexDump != oldValue else { return }
+            contentDidChange()
+        }
+    }
+
+    /// The font the text is set in: ``FontRole/body`` by default; a file reader sets
+    /// ``FontRole/monospace`` so that code and tables keep their columns.
+    public var font: FontRole = .body {
+        didSet { if font != oldValue { contentDidChange(keepingOffsets: true) } }
+    }
+
+    /// Whether long lines wrap to the pane's width (the default) or run on and scroll
+    /// sideways (``horizontalScrollOffset``). ``Command/toggleLineWrapping`` switches it.
+    public var wrapsLines = true {
+        didSet {
+            guard wrapsLines != oldValue else { return }
+            horizontalScrollOffset = 0
+            contentDidChange(keepingOffsets: true)
+        }
+    }
+
+    /// How far unwrapped text is scrolled sideways, in points; clamped to the widest line
+    /// shown when next laid out or scrolled.
+    public var horizontalScrollOffset = 0.0 {
+        didSet { if horizontalScrollOffset != oldValue { setNeedsDisplay() } }
     }
 
     /// Shown when the text is empty.
@@ -32,13 +63,19 @@ open class TextViewController: ViewController {
 
     private var wrapper: TextLayout.Wrapper? {
         didSet {
-            wrapped = wrapper.map { (lines: $0.lines.count, estimate: $0.estimatedLineCount, isComplete: $0.isComplete) }
+            wrapped = wrapper.map {
+                (lines: $0.lines.count, estimate: $0.estimatedLineCount, isComplete: $0.isComplete, widest: $0.widestLineWidth)
+            }
         }
     }
-    /// The wrapper's line count, estimate and completeness, kept beside it: a layout with nothing
-    /// to do reads these instead of copying the wrapper (its text, lines and measurer), which
-    /// cost more than the rest of the pass.
-    private var wrapped: (lines: Int, estimate: Double, isComplete: Bool)?
+    /// The wrapper's line count, estimate, completeness and widest line, kept beside it: a
+    /// layout with nothing to do reads these instead of copying the wrapper (its text, lines
+    /// and measurer), which cost more than the rest of the pass.
+    private var wrapped: (lines: Int, estimate: Double, isComplete: Bool, widest: Double)?
+    /// The hex dump's bytes a row, as the last layout chose them.
+    private var bytesPerRow = HexDumpLayout.bytesPerRowChoices[0]
+    /// The width of the text area (the pane less the padding) at the last layout.
+    private var textWidth = 0.0
     private var wrapWidth = 0.0
     /// What the wrapper was measured with, to know a changed measurer (another font or
     /// scale) without comparing measurers, which need not be equatable.
@@ -54,24 +91,62 @@ open class TextViewController: ViewController {
         super.init(title: title)
     }
 
-    /// All the wrapped lines at a content `width` (wrapping the rest of the text if needed).
+    /// All the lines as drawn at a content `width` (wrapping the rest of the text if needed).
     public func lines(forWidth width: Double, measurer: any TextMeasurer) -> [String] {
-        prepareWrapper(width: width, measurer: measurer, metrics: measurer.metrics(of: .body))
+        chooseBytesPerRow(width: width, measurer: measurer)
+        prepareWrapper(width: width, measurer: measurer, metrics: measurer.metrics(of: font))
         while wrapper!.wrapNextParagraph() {}
         return wrapper!.lines
     }
 
-    /// Records the line height, wraps the text to the width (again only when the width, the
-    /// measurer or the text changed) through the lines the scroll offset shows, and keeps the
-    /// offset within the text. With nothing changed it measures one space and wraps nothing.
+    /// Records the line height, chooses the hex dump's row, wraps the text to the width (again
+    /// only when the width, the measurer or the text changed) through the lines the scroll
+    /// offset shows, and keeps the offsets within the text. With nothing changed it measures
+    /// one space and wraps nothing.
     override open func viewWillLayoutSubviews(in context: DrawContext) {
-        let body = context.measurer.metrics(of: .body)
-        lineHeight = body.lineHeight
+        let metrics = context.measurer.metrics(of: font)
+        lineHeight = metrics.lineHeight
         noticeBand = Self.noticeBand(notice, context.measurer)
-        guard !text.isEmpty else { return }
+        guard hasContent else { return }
         let bounds = textBounds(in: context)
-        prepareWrapper(width: bounds.width, measurer: context.measurer, metrics: body)
+        chooseBytesPerRow(width: bounds.width, measurer: context.measurer)
+        prepareWrapper(width: bounds.width, measurer: context.measurer, metrics: metrics)
         clampScroll(height: bounds.height)
+    }
+
+    /// True when there is text or a dump to show (else the placeholder shows).
+    private var hasContent: Bool { hexDump.map { !$0.isEmpty } ?? !text.isEmpty }
+
+    /// True when lines wrap now: asked for, and not a hex dump.
+    private var isWrapping: Bool { wrapsLines && hexDump == nil }
+
+    /// The text the lines are made of: the dump at the chosen row, or ``text``.
+    private var shownText: String {
+        hexDump.map { HexDumpLayout.text($0, bytesPerRow: bytesPerRow) } ?? text
+    }
+
+    /// New content or a new font: lines to make again; new content also scrolls to the top.
+    private func contentDidChange(keepingOffsets: Bool = false) {
+        wrapper = nil
+        if !keepingOffsets {
+            scrollOffset = 0
+            horizontalScrollOffset = 0
+        }
+        setNeedsDisplay()
+    }
+
+    /// The dump's row: the widest of 16, 8 or 4 bytes whose row fits the text's width in the
+    /// width of a digit. A change makes the lines again.
+    private func chooseBytesPerRow(width: Double, measurer: any TextMeasurer) {
+        guard hexDump != nil else { return }
+        let digit = measurer.width(of: "0", font: font)
+        let room = max(1, width - 2 * Self.padding)
+        let columns = digit > 0 ? Int(min(room / digit, 1e6)) : Int.max
+        let chosen = HexDumpLayout.bytesPerRow(fitting: columns)
+        if chosen != bytesPerRow {
+            bytesPerRow = chosen
+            wrapper = nil
+        }
     }
 
     /// Draws the notice band and the lines that show, as the last layout left them.
@@ -88,7 +163,7 @@ open class TextViewController: ViewController {
                     .caption, context.theme.text),
             ]
         }
-        return band + drawText(in: bounds, context, metrics: measurer.metrics(of: .body))
+        return band + drawText(in: bounds, context, metrics: measurer.metrics(of: font))
     }
 
     /// The part of the content the text takes: all of it, less the notice band when there is
@@ -108,7 +183,7 @@ open class TextViewController: ViewController {
 
     private func drawText(in bounds: Rect, _ context: DrawContext, metrics: FontMetrics) -> [DrawOp] {
         let measurer = context.measurer
-        if text.isEmpty {
+        if !hasContent {
             let line = TextLayout.truncated(
                 placeholder, toWidth: bounds.width - 2 * Self.padding, font: .body, measurer: measurer)
             return [
@@ -123,11 +198,19 @@ open class TextViewController: ViewController {
         let offset = scrollOffset.isFinite ? min(max(scrollOffset, 0), max(0, contentHeight - bounds.height)) : 0
         let first = max(0, Int((offset - Self.padding) / lineHeight))
         let last = min(lines.count - 1, Int((offset + bounds.height) / lineHeight) + 1)
+        let width = max(1, bounds.width - 2 * Self.padding)
+        // Sideways, as layout keeps it; wrapped lines never scroll sideways.
+        let dx = isWrapping ? 0 : min(max(horizontalScrollOffset, 0), max(0, (wrapped?.widest ?? 0) - width))
         var ops: [DrawOp] = []
         if first <= last {
             for index in first...last where !lines[index].isEmpty {
                 let y = bounds.minY + Self.padding + Double(index) * lineHeight - offset + metrics.ascent
-                ops.append(.text(lines[index], origin: Point(x: bounds.minX + Self.padding, y: y), .body, context.theme.text))
+                if isWrapping {
+                    ops.append(.text(lines[index], origin: Point(x: bounds.minX + Self.padding, y: y), font, context.theme.text))
+                } else if let (part, x) = visiblePart(of: lines[index], from: dx, width: width, measurer: measurer) {
+                    let origin = Point(x: bounds.minX + Self.padding + x, y: y)
+                    ops.append(.text(part, origin: origin, font, context.theme.text))
+                }
             }
         }
         ops += ScrollBar.ops(ScrollExtent(contentHeight: contentHeight, offset: offset, visible: bounds), theme: context.theme)
@@ -146,6 +229,48 @@ open class TextViewController: ViewController {
     /// A line of text: a wheel notch scrolls three.
     override open func scrollLine(in bounds: Rect) -> Double { lineHeight }
 
+    /// The characters of an unwrapped `line` that show in a text area `width` wide scrolled
+    /// `offset` points sideways, and where the first begins (from the area's left edge):
+    /// those that begin at or after `offset`, up to the area's right edge. A character cut by
+    /// the left edge is left out rather than drawn over the margin; `nil` when none shows.
+    private func visiblePart(
+        of line: String, from offset: Double, width: Double, measurer: any TextMeasurer
+    )
+        -> (String, Double)?
+    {
+        // A thousandth of a point absorbs the sums' rounding: a character that begins at the
+        // offset, or at the right edge, is in, whatever the last bits of the additions say.
+        let slack = 0.001
+        var x = 0.0, start: String.Index?, startX = 0.0, end = line.endIndex
+        for index in line.indices {
+            if x > offset + width + slack {
+                end = index
+                break
+            }
+            if start == nil && x >= offset - slack {
+                start = index
+                startX = x
+            }
+            x += measurer.width(of: String(line[index]), font: font)
+        }
+        guard let start, start < end else { return nil }
+        return (String(line[start..<end]), startX - offset)
+    }
+
+    /// Scrolls unwrapped text sideways by `dx` points, kept between the left edge and the
+    /// widest line shown; not handled (so that the split view's horizontal gesture acts) when
+    /// the lines wrap or all fit.
+    override open func scroll(dx: Double, in bounds: Rect) -> Bool {
+        guard !isWrapping, hasContent, let widest = wrapped?.widest, widest > textWidth, dx.isFinite else { return false }
+        horizontalScrollOffset = min(max(horizontalScrollOffset + dx, 0), widest - textWidth)
+        return true
+    }
+
+    /// On for ``Command/toggleLineWrapping`` while lines wrap; `nil` for every other command.
+    override open func validate(_ command: Command) -> Bool? {
+        command == .toggleLineWrapping ? wrapsLines : nil
+    }
+
     /// Scrolls by `dy` points, wrapping as far as the new offset shows and keeping it within
     /// the text; always handled.
     override open func scroll(dy: Double, in bounds: Rect) -> Bool {
@@ -157,7 +282,9 @@ open class TextViewController: ViewController {
     }
 
     /// Up and Down scroll by a line, Page Up and Page Down by a screen less a line, Home and
-    /// End to the top and the end (End wraps the rest of the text to find it).
+    /// End to the top and the end (End wraps the rest of the text to find it); Right and Left
+    /// scroll unwrapped text sideways by a tab stop; ``Command/toggleLineWrapping`` switches
+    /// ``wrapsLines``.
     override open func perform(_ command: Command, in bounds: Rect) -> Bool {
         let page = max(lineHeight, bounds.height - lineHeight)
         switch command {
@@ -167,17 +294,28 @@ open class TextViewController: ViewController {
         case .pageUp: return scroll(dy: -page, in: bounds)
         case .scrollToTop: return scroll(dy: -.greatestFiniteMagnitude, in: bounds)
         case .scrollToEnd: return scroll(dy: .greatestFiniteMagnitude, in: bounds)
+        case .toggleLineWrapping:
+            wrapsLines.toggle()
+            return true
+        // Right and Left scroll unwrapped text by a tab stop's width.
+        case .expand: return scroll(dx: tabStopWidth, in: bounds)
+        case .collapse: return scroll(dx: -tabStopWidth, in: bounds)
         default: return false
         }
     }
 
-    /// Starts the wrapping over when there is none yet, or the width or the measurer changed.
+    /// The width of a tab stop (eight spaces) as last measured, for the sideways keys.
+    private var tabStopWidth: Double { Double(VisibleText.tabWidth) * (wrapMeasure?.space ?? 8) }
+
+    /// Starts the wrapping over when there is none yet, or the width (while lines wrap), the
+    /// measurer or the content changed. Unwrapped lines break only at line breaks.
     private func prepareWrapper(width: Double, measurer: any TextMeasurer, metrics: FontMetrics) {
-        let textWidth = max(1, width - 2 * Self.padding)
-        let measure = MeasureKey(measurer, metrics: metrics)
-        if wrapped == nil || wrapWidth != textWidth || wrapMeasure != measure {
-            wrapper = TextLayout.Wrapper(text: text, width: textWidth, font: .body, measurer: measurer)
-            wrapWidth = textWidth
+        textWidth = max(1, width - 2 * Self.padding)
+        let lineWidth = isWrapping ? textWidth : .infinity
+        let measure = MeasureKey(measurer, font: font, metrics: metrics)
+        if wrapped == nil || wrapWidth != lineWidth || wrapMeasure != measure {
+            wrapper = TextLayout.Wrapper(text: shownText, width: lineWidth, font: font, measurer: measurer)
+            wrapWidth = lineWidth
             wrapMeasure = measure
         }
     }
@@ -202,21 +340,26 @@ open class TextViewController: ViewController {
         }
         let clamped = min(max(scrollOffset, 0), max(0, contentHeight - height))
         if clamped != scrollOffset { scrollOffset = clamped }
+        let sideways = isWrapping || !horizontalScrollOffset.isFinite ? 0 : horizontalScrollOffset
+        let clampedSideways = min(max(sideways, 0), max(0, (wrapped?.widest ?? 0) - textWidth))
+        if clampedSideways != horizontalScrollOffset { horizontalScrollOffset = clampedSideways }
     }
 }
 
-/// What tells one measurer of the body font from another without comparing the measurers: its
-/// type, the font's vertical metrics and the width of a space. A measurer that kept all three
-/// but measured words differently would not be noticed; hosts change fonts as a whole.
+/// What tells one measurer of a font from another without comparing the measurers: its type,
+/// the role, the font's vertical metrics and the width of a space. A measurer that kept all
+/// four but measured words differently would not be noticed; hosts change fonts as a whole.
 private struct MeasureKey: Equatable {
     var type: ObjectIdentifier
+    var font: FontRole
     var metrics: FontMetrics
     var space: Double
 
-    init(_ measurer: any TextMeasurer, metrics: FontMetrics) {
+    init(_ measurer: any TextMeasurer, font: FontRole, metrics: FontMetrics) {
         type = ObjectIdentifier(Swift.type(of: measurer))
+        self.font = font
         self.metrics = metrics
-        space = measurer.width(of: " ", font: .body)
+        space = measurer.width(of: " ", font: font)
     }
 }
 

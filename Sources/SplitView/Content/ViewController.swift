@@ -153,10 +153,19 @@ open class ViewController {
     /// A vertical scroll of `dy` points over the content; return true when handled.
     open func scroll(dy: Double, in bounds: Rect) -> Bool { false }
 
+    /// A horizontal scroll of `dx` points over the content (the horizontal wheel, Shift+wheel);
+    /// return true when handled. Not handled, it is the split view's horizontal gesture.
+    open func scroll(dx: Double, in bounds: Rect) -> Bool { false }
+
     /// A content command (`selectNext`, `selectPrevious`, `activate`, `pageUp`, `pageDown`,
-    /// `scrollToTop`, `scrollToEnd`, `expand`, `collapse`, `action`) while this pane has the
-    /// focus; return true when handled.
+    /// `scrollToTop`, `scrollToEnd`, `expand`, `collapse`, `toggleLineWrapping`, `action`)
+    /// while this pane has the focus; return true when handled.
     open func perform(_ command: Command, in bounds: Rect) -> Bool { false }
+
+    /// Whether a setting `command` switches is on (`true`) or off (`false`) in this pane, or
+    /// `nil` when the pane has no such setting; the View menu checks and enables its item by
+    /// the answer. UIKit's `UIResponder.validate(_:)`, reduced to the check mark.
+    open func validate(_ command: Command) -> Bool? { nil }
 
     /// Shows `vc` the way the nearest container decides: a navigation controller pushes it,
     /// a split view controller applies ``SplitViewController/show(_:sender:)``.

@@ -26,6 +26,8 @@ extension SplitViewController {
         case .cancel: cancel()
         case .selectPrevious, .selectNext, .activate, .pageUp, .pageDown, .scrollToTop, .scrollToEnd, .expand, .collapse:
             performContentCommand(command)
+        case .toggleLineWrapping:
+            if !performContentCommand(command) { performInSecondary(command) }
         case .action(let name):
             if !performContentCommand(command) { _ = actionHandler?(name) }
         case .newWindow: post(.newWindow)
@@ -63,6 +65,22 @@ extension SplitViewController {
             let vc = children.wrapped[column]
         else { return false }
         return vc.perform(command, in: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
+    }
+
+    /// Offers `command` to the secondary's pane when it shows: a view setting such as line
+    /// wrapping is the file's, whichever pane has the keys. (UIKit is silent; a text editor's
+    /// View menu acts on its document the same way.)
+    private func performInSecondary(_ command: Command) {
+        guard let placement = settledLayout.placement(of: .secondary), let vc = children.wrapped[.secondary] else { return }
+        _ = vc.perform(command, in: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
+    }
+
+    /// Whether the pane ``Command/toggleLineWrapping`` would act on wraps its lines, or `nil`
+    /// when neither the focused pane nor the secondary has the setting.
+    func validateInPanes(_ command: Command) -> Bool? {
+        if let column = focus.column, let answer = children.wrapped[column]?.validate(command) { return answer }
+        guard settledLayout.placement(of: .secondary) != nil else { return nil }
+        return children.wrapped[.secondary]?.validate(command)
     }
 
     /// A key no binding names goes to the focused pane (type-ahead in a list).

@@ -41,7 +41,8 @@ extension SplitViewController {
         let own = MenuRules.items(
             MenuRules.State(
                 style: style, isCollapsed: isCollapsed, displayMode: displayMode, showing: { self.isShowing($0) },
-                hasInspector: children.original[.inspector] != nil, focusablePanes: focusableSet.count, keys: keyBindings))
+                hasInspector: children.original[.inspector] != nil, focusablePanes: focusableSet.count, keys: keyBindings,
+                wrapsLines: validateInPanes(.toggleLineWrapping)))
         let added = additionalMenuItems.enumerated().map { index, item in
             var item = item
             if item.shortcut.isEmpty { item.shortcut = keyBindings.chords(for: item.command).first?.description ?? "" }

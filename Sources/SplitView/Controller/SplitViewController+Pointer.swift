@@ -114,10 +114,20 @@ extension SplitViewController {
 
     func scroll(dx: Double, dy: Double, at point: Point) {
         guard isMounted else { return }
-        if abs(dx) > abs(dy) { return horizontalScroll(dx, at: point) }
-        guard let placement = layout.columns.last(where: { $0.frame.contains(point) }), !placement.isDimmed,
-            let vc = children.wrapped[placement.column]
-        else { return }
+        let pane = layout.columns.last(where: { $0.frame.contains(point) }).flatMap { placement in
+            placement.isDimmed ? nil : children.wrapped[placement.column].map { (placement, $0) }
+        }
+        if abs(dx) > abs(dy) {
+            // A pane that scrolls sideways (unwrapped text) takes the horizontal wheel; over any
+            // other, it is the display-mode gesture. (UIKit is silent: its gesture is a swipe.)
+            if let (placement, vc) = pane,
+                vc.scroll(dx: dx, in: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
+            {
+                return
+            }
+            return horizontalScroll(dx, at: point)
+        }
+        guard let (placement, vc) = pane else { return }
         // A notch is three of the pane's own lines or rows, whatever their height.
         let bounds = LayoutComputation.contentBounds(ofPaneSized: placement.frame.size)
         let line = vc.scrollLine(in: bounds)

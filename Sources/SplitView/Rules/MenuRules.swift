@@ -15,11 +15,14 @@ enum MenuRules {
         var focusablePanes: Int
         /// The live key table.
         var keys: KeyBindings
+        /// Whether the file's text wraps its lines, or `nil` when no pane shows text.
+        var wrapsLines: Bool? = nil
     }
 
     /// The items, top first: the columns to show or hide (titles that say what choosing them
     /// does, macOS's "Hide Sidebar" / "Show Sidebar"), Secondary Only with a check mark, the
-    /// inspector, then focus, then the windows. An item whose command would do nothing now is
+    /// inspector, Wrap Long Lines with a check mark (only while a pane shows text that can
+    /// wrap), then focus, then the windows. An item whose command would do nothing now is
     /// disabled: hiding the collapsed stack's root, the supplementary of a style without one,
     /// Secondary Only while collapsed, the inspector when there is none, focusing the next of
     /// one pane.
@@ -36,6 +39,10 @@ enum MenuRules {
         let sidebar = state.showing(.primary)
         let supplementary = state.style.hasSupplementary && state.showing(.supplementary)
         let inspector = state.showing(.inspector)
+        // The pane's own setting is offered only where a pane has it, as UIKit's responder chain
+        // offers a command only where a responder implements it.
+        let wrapping =
+            state.wrapsLines.map { [item("Wrap Long Lines", .toggleLineWrapping, checked: $0)] } ?? []
         return [
             item(
                 sidebar ? "Hide Sidebar" : "Show Sidebar", sidebar ? .hide(.primary) : .show(.primary),
@@ -47,6 +54,7 @@ enum MenuRules {
                 "Secondary Only", .secondaryOnlyButton, checked: !state.isCollapsed && state.displayMode == .secondaryOnly,
                 enabled: !state.isCollapsed),
             item(inspector ? "Hide Inspector" : "Show Inspector", .toggleInspector, enabled: state.hasInspector),
+        ] + wrapping + [
             item("Focus Next Pane", .focusNextPane, enabled: state.focusablePanes > 1, group: true),
             item("New Window", .newWindow, group: true),
             item("Close Window", .closeWindow),

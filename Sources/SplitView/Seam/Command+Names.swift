@@ -39,6 +39,7 @@ extension Command {
         case .scrollToEnd: "scrollToEnd"
         case .expand: "expand"
         case .collapse: "collapse"
+        case .toggleLineWrapping: "toggleLineWrapping"
         case .action(let name): name
         case .newWindow: "newWindow"
         case .closeWindow: "closeWindow"
@@ -87,7 +88,7 @@ extension Command {
             .moveDivider(by: -1), .moveDivider(by: 1), .moveDivider(by: -dividerPage), .moveDivider(by: dividerPage),
             .moveDividerToMinimum, .moveDividerToMaximum, .acceptDivider, .cancel,
             .selectPrevious, .selectNext, .activate, .pageUp, .pageDown, .scrollToTop, .scrollToEnd,
-            .expand, .collapse, .newWindow, .closeWindow, .quit, .showMenu,
+            .expand, .collapse, .toggleLineWrapping, .newWindow, .closeWindow, .quit, .showMenu,
         ]
         return commands
     }()

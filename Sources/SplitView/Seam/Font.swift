@@ -6,6 +6,9 @@ public enum FontRole: Int, Hashable, Sendable, CaseIterable {
     case title
     /// Secondary lines and details: 11 pt regular.
     case caption
+    /// A file's text and hex dumps: 13 pt regular in the theme's monospace family
+    /// (``Theme/monospaceFontFamily``), so that code, tables and dumps keep their columns.
+    case monospace
 
     /// The size in points (1 pt = 1 px at 96 dpi, as Xft's `pixelsize` counts them).
     public var pointSize: Double {
@@ -13,11 +16,15 @@ public enum FontRole: Int, Hashable, Sendable, CaseIterable {
         case .body: 13
         case .title: 13
         case .caption: 11
+        case .monospace: 13
         }
     }
 
     /// True for the bold role.
     public var isBold: Bool { self == .title }
+
+    /// True for the role set in the monospace family.
+    public var isMonospace: Bool { self == .monospace }
 }
 
 /// How tall a font's lines are, from the host's real font (or a test's fixed one).

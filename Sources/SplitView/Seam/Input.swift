@@ -128,6 +128,9 @@ public enum Command: Hashable, Sendable {
     /// Collapse the selected row of the focused outline, or go to its parent when it is
     /// collapsed already; Left.
     case collapse
+    /// Wrap long lines of the file's text, or stop wrapping them and scroll sideways; Alt+Z
+    /// (the key editors use for it). Offered to the focused pane, then to the secondary's.
+    case toggleLineWrapping
     /// An action the app defines, by name (`"toggleHiddenFiles"`): offered to the focused
     /// pane's ``ViewController/perform(_:in:)`` first, then to
     /// ``SplitViewController/actionHandler``, like a message going up UIKit's responder chain.

@@ -63,7 +63,8 @@ extension Command {
             .focusPreviousPane, .focusDivider, .newWindow, .closeWindow, .quit, .showMenu:
             true
         case .moveDivider, .moveDividerToMinimum, .moveDividerToMaximum, .acceptDivider, .cancel, .selectPrevious,
-            .selectNext, .activate, .pageUp, .pageDown, .scrollToTop, .scrollToEnd, .expand, .collapse, .action:
+            .selectNext, .activate, .pageUp, .pageDown, .scrollToTop, .scrollToEnd, .expand, .collapse,
+            .toggleLineWrapping, .action:
             false
         }
     }
@@ -96,6 +97,7 @@ private let defaultGlobal: [B] = [
     B(K(.end), .scrollToEnd),
     B(K(.right), .expand),
     B(K(.left), .collapse),
+    B(K(.character("z"), modifiers: .alt), .toggleLineWrapping),
     B(K(.character("n"), modifiers: .control), .newWindow),
     B(K(.character("w"), modifiers: .control), .closeWindow),
     B(K(.character("q"), modifiers: .control), .quit),

@@ -2,8 +2,11 @@
 public struct Theme: Hashable, Sendable {
     /// `light` or `dark`.
     public var name: String
-    /// The fontconfig family the host opens for every ``FontRole``.
+    /// The fontconfig family the host opens for every ``FontRole`` but ``FontRole/monospace``.
     public var fontFamily: String
+    /// The fontconfig family of ``FontRole/monospace``: fontconfig's own `monospace` alias,
+    /// which every desktop maps to its fixed-width font.
+    public var monospaceFontFamily = "monospace"
     /// The secondary's and inspector's background.
     public var background: Color
     /// The primary's (sidebar's) background.

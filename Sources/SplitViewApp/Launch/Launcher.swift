@@ -127,6 +127,7 @@ final class Launcher {
         do {
             fonts = try FontSet(
                 connection: connection, family: family,
+                monospaceFamily: config.monospaceFamily ?? session.theme.monospaceFontFamily,
                 textScale: (config.fontSize ?? FontRole.body.pointSize) / FontRole.body.pointSize)
         } catch {
             throw LaunchError(error.message)

@@ -40,15 +40,14 @@ extension Browser {
         let offset = reader.scrollOffset
         reader.title = display
         switch preview {
-        case .text(let text, _, let bytesShown, let total):
+        case .text(let text, _, let bytesShown, let total, let encoding):
+            reader.hexDump = nil
             reader.text = text
-            reader.notice =
-                Int64(bytesShown) < total
-                ? "Showing the first \(Format.size(Int64(bytesShown))) of \(Format.size(total)); the rest is not loaded."
-                : nil
+            reader.notice = Self.notice(encoding: encoding, bytesShown: bytesShown, total: total)
             reader.placeholder = "Empty file"
-        case .binary(let total, let hex):
-            reader.text = hex
+        case .binary(let total, let head):
+            reader.text = ""
+            reader.hexDump = head
             reader.notice = "Binary file, \(total) bytes: the first bytes in hexadecimal"
         case .notRegular(let kind): showNoText("“\(display)” is a \(kind.word): listed, never opened.")
         case .directory: showNoText("“\(display)” is a folder: Return opens it.")
@@ -56,6 +55,19 @@ extension Browser {
         }
         if sameFile { reader.scrollOffset = offset }  // the same file changed on disk: stay put
         details.show(FileDetails(path: path, preview: preview))
+    }
+
+    /// The reader's one-line band for a text file: the encoding when it is not UTF-8's
+    /// ("Shown as Latin-1: not UTF-8"), then the 2 MiB cut, joined by " · " when both apply;
+    /// `nil` for a whole UTF-8 file. UTF-16 is named only in the inspector: it is read as
+    /// written, nothing is guessed.
+    static func notice(encoding: TextEncoding, bytesShown: Int, total: Int64) -> String? {
+        var parts: [String] = []
+        if encoding == .latin1 { parts.append("Shown as Latin-1: not UTF-8") }
+        if Int64(bytesShown) < total {
+            parts.append("Showing the first \(Format.size(Int64(bytesShown))) of \(Format.size(total)); the rest is not loaded.")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     /// The reader without a file: `text` says why; the inspector describes `shown`, or nothing.
@@ -69,6 +81,7 @@ extension Browser {
     /// The reader without text, saying why.
     func showNoText(_ placeholder: String) {
         reader.text = ""
+        reader.hexDump = nil
         reader.notice = nil
         reader.placeholder = placeholder
     }

@@ -77,6 +77,7 @@ package final class Browser {
         folders = ListViewController(title: FilePath.displayName(root.lastComponent), emptyText: "Loading…")
         fileList = ListViewController(title: "", emptyText: "No folder selected")
         reader = TextViewController(title: "", placeholder: "No file selected")
+        reader.font = .monospace
         details = FileDetailsViewController(title: "Details")
         folders.dataSource = tree
         fileList.dataSource = entries

@@ -49,6 +49,9 @@ public struct AppConfig: Equatable, Sendable {
     public var theme = ThemeChoice.auto
     /// The font family, or `nil` for the theme's.
     public var fontFamily: String?
+    /// The family of the file's text and hex dumps (`font.monospace`), or `nil` for the
+    /// theme's (fontconfig's `monospace`).
+    public var monospaceFamily: String?
     /// The font size in points, or `nil` for the app's.
     public var fontSize: Double?
     /// Preferred column widths in points; a missing column keeps the core's default.

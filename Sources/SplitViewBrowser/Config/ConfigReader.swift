@@ -89,27 +89,32 @@ struct ConfigReader {
         config.theme = theme
     }
 
-    /// `"font": {"family": "DejaVu Sans", "size": 13}`.
+    /// `"font": {"family": "DejaVu Sans", "size": 13, "monospace": "DejaVu Sans Mono"}`.
     mutating func readFont(_ value: JSONValue) {
         guard case .object(let members) = value else { return warn("font", "expected an object, found \(value.kind)") }
         for (key, value) in members.sorted(by: { $0.key < $1.key }) {
             switch key {
             case "family":
-                guard case .string(let family) = value, !family.isEmpty, family.utf8.count <= AppConfig.maximumFamilyLength,
-                    !family.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-                else {
-                    warn(
-                        "font.family",
-                        "expected a font family name (1 to \(AppConfig.maximumFamilyLength) bytes, no control characters)")
-                    continue
-                }
-                config.fontFamily = family
+                if let family = family(value, at: "font.family") { config.fontFamily = family }
+            case "monospace":
+                if let family = family(value, at: "font.monospace") { config.monospaceFamily = family }
             case "size":
                 if let size = number(value, in: AppConfig.fontSizes, at: "font.size") { config.fontSize = size }
             default:
-                warn("font." + shortLine(key), "unknown key (expected family or size)")
+                warn("font." + shortLine(key), "unknown key (expected family, monospace or size)")
             }
         }
+    }
+
+    /// A font family name (1 to 256 bytes, no control characters), else a warning and `nil`.
+    private mutating func family(_ value: JSONValue, at key: String) -> String? {
+        guard case .string(let family) = value, !family.isEmpty, family.utf8.count <= AppConfig.maximumFamilyLength,
+            !family.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
+            warn(key, "expected a font family name (1 to \(AppConfig.maximumFamilyLength) bytes, no control characters)")
+            return nil
+        }
+        return family
     }
 
     /// `"columnWidths": {"primary": 280, "supplementary": 320, "inspector": 270}`.

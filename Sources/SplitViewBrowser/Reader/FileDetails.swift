@@ -23,7 +23,7 @@ struct FileDetails {
                 rows.append(
                     ("Size", info.size < 1000 ? Format.size(info.size) : "\(Format.size(info.size)) (\(info.size) bytes)"))
             }
-            if case .text(_, let lines, let shown, let total)? = preview {
+            if case .text(_, let lines, let shown, let total, _)? = preview {
                 rows.append(
                     ("Lines", Int64(shown) < total ? "at least \(lines) (in the first \(Format.size(Int64(shown))))" : "\(lines)")
                 )
@@ -41,7 +41,7 @@ struct FileDetails {
 
     private func type(of info: FileInfo) -> String {
         switch preview {
-        case .text?: return "Text (UTF-8)"
+        case .text(_, _, _, _, let encoding)?: return "Text (\(encoding.name))"
         case .binary?: return "Binary file"
         default:
             if info.kind == .symlink, let target = info.resolvedKind { return "Symbolic link to a \(target.word)" }

@@ -114,11 +114,11 @@ package final class BrowserSession {
             expandedFolders: browser.tree.savedExpansions(),
             selectedFolder: browser.selectedFolder.flatMap { StatePath.relative($0, to: shown) },
             selectedFile: browser.selectedName.map(StatePath.savedName),
-            scrollOffsets: scroll, root: shown == root ? nil : shown.string)
+            scrollOffsets: scroll, root: shown == root ? nil : shown.string, wrapsLines: browser.reader.wrapsLines)
     }
 
     /// A saved window's browser, as it was: its folders expanded (read ahead together), its
-    /// split state, its selection and its scroll offsets. A split state's problems are
+    /// split state, its selection, its scroll offsets and whether the reader wraps. A split state's problems are
     /// reported, one line each, and the rest applies.
     /// A window saved on a place's folder opens on it, or on the session's root when that
     /// folder is no longer a readable folder (its saved paths then name nothing and give way
@@ -141,6 +141,7 @@ package final class BrowserSession {
         }
         browser.folders.scrollOffset = window.scrollOffsets["primary"] ?? 0
         browser.fileList.scrollOffset = window.scrollOffsets["supplementary"] ?? 0
+        browser.reader.wrapsLines = window.wrapsLines
         browser.reader.scrollOffset = window.scrollOffsets["secondary"] ?? 0
         return browser
     }

@@ -34,12 +34,15 @@ public struct WindowState: Codable, Equatable, Sendable {
     /// away from the session's root; `nil` (and left out of the file) for the session's root.
     /// The expanded folders and the selection are relative to it.
     public var root: String?
+    /// Whether the reader wraps long lines (Alt+Z). Missing in a file saved before it existed:
+    /// `true`, the default.
+    public var wrapsLines: Bool
 
     /// Creates a window's state.
     public init(
         width: Int, height: Int, style: ColumnStyle, split: SplitViewState = SplitViewState(),
         expandedFolders: [String] = [""], selectedFolder: String? = nil, selectedFile: String? = nil,
-        scrollOffsets: [String: Double] = [:], root: String? = nil
+        scrollOffsets: [String: Double] = [:], root: String? = nil, wrapsLines: Bool = true
     ) {
         self.width = width
         self.height = height
@@ -50,6 +53,7 @@ public struct WindowState: Codable, Equatable, Sendable {
         self.selectedFile = selectedFile
         self.scrollOffsets = scrollOffsets
         self.root = root
+        self.wrapsLines = wrapsLines
     }
 
     /// Decodes a window, reading the integers as whole numbers (`decodeWholeNumber(forKey:)`, which names the key a bad number is at).
@@ -69,5 +73,6 @@ public struct WindowState: Codable, Equatable, Sendable {
         scrollOffsets = try container.decode([String: Double].self, forKey: .scrollOffsets)
         scrollOffsets[Self.ignoredScrollingColumn] = nil
         root = try container.decodeIfPresent(String.self, forKey: .root)
+        wrapsLines = try container.decodeIfPresent(Bool.self, forKey: .wrapsLines) ?? true
     }
 }

@@ -146,7 +146,8 @@ import Testing
         close(descriptor)
         let browser = makeBrowser(tree)
         browser.select(folder: FilePath(tree.root), name: Array("blob.bin".utf8))
-        #expect(browser.reader.text.contains("7f 45 4c 46"))
+        #expect(browser.reader.hexDump == bytes, "the reader lays the dump out to its width")
+        #expect(browser.reader.text.isEmpty)
         #expect(browser.reader.notice?.contains("8 bytes") == true)
     }
 

@@ -32,7 +32,7 @@ import Testing
               "keyBindings": {"toggleInspector": "Ctrl+Alt+J", "displayModeButton": ["F10", "Ctrl+Alt+S"],
                               "toggleHiddenFiles": "Ctrl+period", "quit": [], "moveDividerLeft": "h"},
               "theme": "dark",
-              "font": {"family": "Noto Sans", "size": 13.5},
+              "font": {"family": "Noto Sans", "size": 13.5, "monospace": "Noto Sans Mono"},
               "columnWidths": {"primary": 280, "supplementary": 320, "inspector": 270},
               "collapseThreshold": 600,
               "showHiddenFiles": true
@@ -51,6 +51,7 @@ import Testing
         #expect(config.theme == .dark)
         #expect(config.fontFamily == "Noto Sans")
         #expect(config.fontSize == 13.5)
+        #expect(config.monospaceFamily == "Noto Sans Mono")
         #expect(config.columnWidths == [.primary: 280, .supplementary: 320, .inspector: 270])
         #expect(config.collapseThreshold == 600)
         #expect(config.showHiddenFiles)
@@ -120,7 +121,8 @@ import Testing
         (#"{"font": {"family": ""}}"#, "config.json: font.family: expected a font family name"),
         (#"{"font": {"family": "a\nb"}}"#, "config.json: font.family: expected a font family name"),
         (#"{"font": {"family": null}}"#, "config.json: font.family: expected a font family name"),
-        (#"{"font": {"weight": "bold"}}"#, "config.json: font.weight: unknown key (expected family or size)"),
+        (#"{"font": {"weight": "bold"}}"#, "config.json: font.weight: unknown key (expected family, monospace or size)"),
+        (#"{"font": {"monospace": ""}}"#, "config.json: font.monospace: expected a font family name"),
         (#"{"columnWidths": []}"#, "config.json: columnWidths: expected an object, found a list"),
         (
             #"{"columnWidths": {"primary": 0}}"#,

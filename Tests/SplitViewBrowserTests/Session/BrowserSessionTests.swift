@@ -1,3 +1,4 @@
+import Foundation
 import SplitView
 import SplitViewFiles
 import Testing
@@ -37,5 +38,24 @@ import Testing
         #expect(browser.split.style == .doubleColumn)
         #expect(browser.split.preferredDisplayMode == .oneOverSecondary)
         #expect(!browser.split.animatesTransitions)
+    }
+
+    /// Alt+Z's choice is the window's: saved with it, restored with it; a state saved before the
+    /// key existed wraps, as a new window does.
+    @Test func theWrapChoiceIsSavedAndRestored() throws {
+        let tree = TempTree()
+        let session = try Self.session(tree)
+        let browser = session.makeBrowser()
+        #expect(browser.reader.wrapsLines)
+        browser.reader.wrapsLines = false
+        let saved = session.state(of: [(browser: browser, width: 800, height: 600)]).windows[0]
+        #expect(!saved.wrapsLines)
+        #expect(!session.restore(saved).reader.wrapsLines)
+        // The same window as a file saved before the key existed: without it.
+        let encoded = try JSONEncoder().encode(saved)
+        var object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        #expect(object.removeValue(forKey: "wrapsLines") as? Bool == false)
+        let old = try JSONDecoder().decode(WindowState.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(old.wrapsLines)
     }
 }

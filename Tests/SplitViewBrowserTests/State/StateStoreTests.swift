@@ -73,7 +73,8 @@ import Testing
                         ]
                       },
                       "style" : "double",
-                      "width" : 1
+                      "width" : 1,
+                      "wrapsLines" : true
                     }
                   ]
                 }

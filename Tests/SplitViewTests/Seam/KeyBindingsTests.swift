@@ -31,6 +31,7 @@ import Testing
         (K(.end), .scrollToEnd),
         (K(.right), .expand),
         (K(.left), .collapse),
+        (K(.character("z"), modifiers: .alt), .toggleLineWrapping),
         (K(.character("n"), modifiers: .control), .newWindow),
         (K(.character("w"), modifiers: .control), .closeWindow),
         (K(.character("q"), modifiers: .control), .quit),
