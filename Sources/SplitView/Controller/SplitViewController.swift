@@ -74,6 +74,12 @@ public final class SplitViewController {
     /// returns true when it did. The end of the responder chain, as the app delegate is in UIKit.
     public var actionHandler: ((String) -> Bool)?
 
+    /// Goes back or forward through the app's history of places (a browser's folders); returns
+    /// true when it went. ``Command/back`` asks it first while the interface is expanded, and
+    /// falls back on the navigation stack when it returns false or is nil; while collapsed,
+    /// back means the stack, as in UIKit. ``Command/forward`` always asks it.
+    public var historyHandler: ((HistoryDirection) -> Bool)?
+
     // MARK: State (read by the extensions; the rules themselves are pure functions elsewhere)
 
     var modes = ModeRequests()
@@ -160,7 +166,9 @@ public final class SplitViewController {
         case .pointerExited: pointerExited()
         case .scroll(let dx, let dy, let point): scroll(dx: dx, dy: dy, at: point)
         case .key(let chord):
-            if let command = keyBindings.command(for: chord, dividerFocused: focus.divider != nil) {
+            if sendKeyToTextField(chord) {
+                return
+            } else if let command = keyBindings.command(for: chord, dividerFocused: focus.divider != nil) {
                 perform(command)
             } else if let item = barItem(forKey: chord) {
                 press(item)

@@ -66,9 +66,14 @@ public enum Command: Hashable, Sendable {
     case show(SplitViewController.Column)
     /// Hide a column, as ``SplitViewController/hide(_:)`` does but as a user action.
     case hide(SplitViewController.Column)
-    /// Go back one level of the collapsed stack or of the focused column's navigation
-    /// stack; Alt+Left by default.
+    /// Go back: one level of the collapsed stack; expanded, back through the app's history
+    /// (``SplitViewController/historyHandler``), else one level of the focused column's
+    /// navigation stack. Alt+Left and the mouse's back button by default.
     case back
+    /// Go forward through the app's history of places
+    /// (``SplitViewController/historyHandler``); Alt+Right and the mouse's forward button by
+    /// default.
+    case forward
     /// Move the focus to the next visible pane; F6.
     case focusNextPane
     /// Move the focus to the previous visible pane; Shift+F6.
