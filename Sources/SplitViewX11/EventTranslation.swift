@@ -109,7 +109,7 @@ public struct EventTranslator {
     }
 
     // Buttons 4–7 are the wheel's notches (4 up, 5 down, 6 left, 7 right) and come only as
-    // presses that matter; 8 is the "back" thumb button.
+    // presses that matter; 8 and 9 are the thumb buttons, back and forward.
     private func buttonPress(_ e: XButtonEvent, _ origin: PixelPoint) -> HostEvent {
         let at = point(e.x, e.y, origin), step = Self.scrollStep
         let input: Input? =
@@ -121,6 +121,7 @@ public struct EventTranslator {
             case 6: .scroll(dx: -step, dy: 0, at: at)
             case 7: .scroll(dx: step, dy: 0, at: at)
             case 8: .command(.back)
+            case 9: .command(.forward)
             default: nil
             }
         return input.map { .input($0, window: e.window) } ?? .ignored
