@@ -8,6 +8,10 @@ public enum BrowserAction: String, CaseIterable, Sendable {
     case toggleHiddenFiles
     /// Opens the selected file, or the selected folder, with the desktop's program (Ctrl+O).
     case openExternally
+    /// Shows the parent of the shown folder, the folder left selected (Alt+Up; Backspace).
+    case goUp
+    /// Opens the location bar in the files column's bar (Ctrl+L).
+    case openLocation
 
     /// The core's command that carries the action through the key table.
     public var command: Command { .action(rawValue) }

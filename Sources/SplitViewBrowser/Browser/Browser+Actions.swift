@@ -4,11 +4,14 @@ import SplitViewFiles
 /// The app's own actions (``BrowserAction``), and opening a file in another program.
 extension Browser {
     /// Performs one of the app's actions: Ctrl+H shows or hides hidden entries, Ctrl+O opens
-    /// the selection in the desktop's program.
+    /// the selection in the desktop's program, Alt+Up and Backspace go up, Ctrl+L opens the
+    /// location bar.
     func perform(_ action: BrowserAction) {
         switch action {
         case .toggleHiddenFiles: setShowsHidden(!showsHidden)
         case .openExternally: openExternally()
+        case .goUp: goUp()
+        case .openLocation: openLocation()
         }
     }
 

@@ -24,6 +24,9 @@ public struct AppConfig: Equatable, Sendable {
     public static let defaultKeyBindings = KeyBindings.default.adding([
         KeyBindings.Binding(KeyChord(.character("h"), modifiers: .control), BrowserAction.toggleHiddenFiles.command),
         KeyBindings.Binding(KeyChord(.character("o"), modifiers: .control), BrowserAction.openExternally.command),
+        KeyBindings.Binding(KeyChord(.up, modifiers: .alt), BrowserAction.goUp.command),
+        KeyBindings.Binding(KeyChord(.backspace), BrowserAction.goUp.command),
+        KeyBindings.Binding(KeyChord(.character("l"), modifiers: .control), BrowserAction.openLocation.command),
     ])
 
     /// The largest config file read.

@@ -48,9 +48,9 @@ package final class BrowserSession {
 
     /// A browser with the config's keys and hidden files, before any preference: a restored
     /// window's split state comes first, then the preferences over it.
-    private func makeBrowser(style: ColumnStyle, expanded: Set<FilePath>?) -> Browser {
+    private func makeBrowser(style: ColumnStyle, root: FilePath? = nil, expanded: Set<FilePath>?) -> Browser {
         Browser(
-            store: store, root: root, style: style.splitStyle, theme: theme, keyBindings: config.keyBindings,
+            store: store, root: root ?? self.root, style: style.splitStyle, theme: theme, keyBindings: config.keyBindings,
             showsHidden: config.showHiddenFiles, expanded: expanded, programs: preferences.programs, opener: opener)
     }
 
@@ -96,6 +96,7 @@ package final class BrowserSession {
         scroll["primary"] = browser.folders.scrollOffset
         scroll["supplementary"] = browser.fileList.scrollOffset
         scroll["secondary"] = browser.reader.scrollOffset
+        let root = browser.tree.root
         return WindowState(
             width: width, height: height,
             style: browser.split.style == .doubleColumn ? .double : .triple,
@@ -103,31 +104,33 @@ package final class BrowserSession {
             expandedFolders: browser.tree.savedExpansions(),
             selectedFolder: browser.selectedFolder.flatMap { StatePath.relative($0, to: root) },
             selectedFile: browser.selectedName.map(StatePath.savedName),
-            scrollOffsets: scroll)
+            scrollOffsets: scroll, root: root == self.root ? nil : Location.text(of: root),
+            back: browser.history.back.map(Location.text(of:)), forward: browser.history.forward.map(Location.text(of:)))
     }
 
     /// A saved window's browser, as it was: its folders expanded (read ahead together), its
     /// split state, its selection and its scroll offsets. A split state's problems are
     /// reported, one line each, and the rest applies.
     package func restore(_ window: WindowState) -> Browser {
+        // A window that went above the session's root keeps its own (paths below are its).
+        let root = window.root.map(FilePath.init) ?? root
+        let absolute = { StatePath.absolute($0, below: root) }
         let expanded = Set(window.expandedFolders.map(absolute))
         for folder in expanded.union(window.selectedFolder.map { [absolute($0)] } ?? []) where store.known(folder) == nil {
             store.load(folder)
         }
         // A supplementary program needs the triple style: it wins over the saved one.
         let style = preferences.style ?? (preferences.programs[.supplementary] != nil ? .triple : window.style)
-        let browser = makeBrowser(style: style, expanded: expanded.union([root]))
+        let browser = makeBrowser(style: style, root: root, expanded: expanded.union([root]))
         for line in (try? browser.split.restore(window.split)) ?? [] { report("state: \(line)") }
         applyPreferences(to: browser.split)
         if let folder = window.selectedFolder {
-            browser.select(folder: absolute(folder), name: window.selectedFile.map { Array($0.utf8) })
+            browser.withoutHistory { browser.select(folder: absolute(folder), name: window.selectedFile.map { Array($0.utf8) }) }
         }
+        browser.history = NavigationHistory(back: window.back.map(FilePath.init), forward: window.forward.map(FilePath.init))
         browser.folders.scrollOffset = window.scrollOffsets["primary"] ?? 0
         browser.fileList.scrollOffset = window.scrollOffsets["supplementary"] ?? 0
         browser.reader.scrollOffset = window.scrollOffsets["secondary"] ?? 0
         return browser
     }
-
-    /// The folder `relative` names below the root.
-    private func absolute(_ relative: String) -> FilePath { StatePath.absolute(relative, below: root) }
 }

@@ -21,6 +21,14 @@ public struct WindowState: Codable, Equatable, Sendable {
     public var style: ColumnStyle
     /// The split view's own state: display mode, dragged widths, inspector, focus.
     public var split: SplitViewState
+    /// The window's outline root, absolute, when the user went above the state's
+    /// ``AppState/root`` (Alt+Up, the location bar); nil: that root. The expanded and selected
+    /// folders are relative to it. Absent in files written before it existed.
+    public var root: String?
+    /// The folders shown before the selected one, absolute, the latest last (Alt+Left).
+    public var back: [String]
+    /// The folders left by going back, absolute, the nearest last (Alt+Right).
+    public var forward: [String]
     /// The expanded folders of the outline, as paths relative to the root (`""` is the root).
     public var expandedFolders: [String]
     /// The selected folder, relative to the root.
@@ -35,8 +43,11 @@ public struct WindowState: Codable, Equatable, Sendable {
     public init(
         width: Int, height: Int, style: ColumnStyle, split: SplitViewState = SplitViewState(),
         expandedFolders: [String] = [""], selectedFolder: String? = nil, selectedFile: String? = nil,
-        scrollOffsets: [String: Double] = [:]
+        scrollOffsets: [String: Double] = [:], root: String? = nil, back: [String] = [], forward: [String] = []
     ) {
+        self.root = root
+        self.back = back
+        self.forward = forward
         self.width = width
         self.height = height
         self.style = style
@@ -63,5 +74,9 @@ public struct WindowState: Codable, Equatable, Sendable {
         selectedFile = try container.decodeIfPresent(String.self, forKey: .selectedFile)
         scrollOffsets = try container.decode([String: Double].self, forKey: .scrollOffsets)
         scrollOffsets[Self.ignoredScrollingColumn] = nil
+        // Added with the history: a file written before has none of them.
+        root = try container.decodeIfPresent(String.self, forKey: .root)
+        back = try container.decodeIfPresent([String].self, forKey: .back) ?? []
+        forward = try container.decodeIfPresent([String].self, forKey: .forward) ?? []
     }
 }
