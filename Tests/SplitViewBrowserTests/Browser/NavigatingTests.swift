@@ -52,6 +52,7 @@ import Testing
         #expect(browser.fileList.selectedIndex.flatMap { browser.entries.entry(at: $0)?.displayName } == "start")
         #expect(browser.title.hasSuffix(" — " + FilePath.displayName(parent.lastComponent) + " — SplitView"))
         #expect(titles.last == browser.title)
+        #expect(browser.reader.placeholder == "“start” is a folder: Return opens it.")
         // The outline's old root is still there, one level down, expanded.
         #expect(browser.tree.rows.contains { $0.path == FilePath(tree.root + "/start") && $0.depth == 1 })
     }
