@@ -61,7 +61,11 @@ public struct TextField: Hashable, Sendable {
     /// Edits the field by `chord`: characters insert, Left/Right/Home/End move the caret,
     /// Backspace/Delete remove a character (Ctrl+Backspace the word before the caret), Ctrl+A
     /// selects all; Return, Tab and Escape are events for the owner.
-    public mutating func handle(_ chord: KeyChord) -> Outcome {
+    ///
+    /// `typed` is what the key types as the keyboard layout makes it (``Input/typed(_:text:)``):
+    /// without it a character key types its own character, upper case with Shift, which is
+    /// right for letters only.
+    public mutating func handle(_ chord: KeyChord, typing typed: String? = nil) -> Outcome {
         let modifiers = chord.withoutLocks.modifiers
         let control = modifiers.contains(.control)
         if modifiers.contains(.alt) || modifiers.contains(.super) { return .ignored }
@@ -75,7 +79,7 @@ public struct TextField: Hashable, Sendable {
             return .event(.complete(text, repeated: repeated))
         case .character("a") where control: isAllSelected = !text.isEmpty
         case .character(let character) where !control:
-            insert(modifiers.contains(.shift) ? String(character).uppercased() : String(character))
+            insert(typed ?? (modifiers.contains(.shift) ? String(character).uppercased() : String(character)))
         case .space where !control: insert(" ")
         case .left: moveCaret(isAllSelected ? 0 : caret - 1)
         case .right: moveCaret(isAllSelected ? text.count : caret + 1)

@@ -135,7 +135,7 @@ extension SplitViewController {
             closeMenu()
             if command != .showMenu { perform(command) }
             return
-        case .resize, .tick, .pointerExited, .scroll, .foreignContent:
+        case .resize, .tick, .pointerExited, .scroll, .foreignContent, .typed:  // `.typed` arrives as `.key`
             break
         }
         menuState = state

@@ -14,7 +14,7 @@ extension SplitViewController {
     /// up. A key it has no use for (Up, F9, Ctrl+Q, Alt+Left) goes on to the table.
     func sendKeyToTextField(_ chord: KeyChord) -> Bool {
         guard let item = focusedTextFieldItem, var field = item.textField else { return false }
-        switch field.handle(chord) {
+        switch field.handle(chord, typing: typedText) {
         case .ignored:
             return false
         case .edited:

@@ -82,6 +82,9 @@ public final class SplitViewController {
 
     // MARK: State (read by the extensions; the rules themselves are pure functions elsewhere)
 
+    /// The text the key being handled types, while an ``Input/typed(_:text:)`` is handled.
+    var typedText: String?
+
     var modes = ModeRequests()
     var widths = WidthSettings()
     var children = Children()
@@ -145,6 +148,11 @@ public final class SplitViewController {
     /// foreign program, give a program the keyboard) leaves by one route:
     /// ``takeHostRequests()``, which a host calls once per turn of its loop.
     public func handle(_ input: Input) {
+        if case .typed(let chord, let text) = input {
+            typedText = text
+            defer { typedText = nil }
+            return handle(.key(chord))
+        }
         if case .tick(let time) = input, time.isFinite { now = time }
         if case .foreignContent(let id, let report) = input { return receive(report, from: id) }
         if menuState != nil {
@@ -177,7 +185,7 @@ public final class SplitViewController {
             }
         case .command(let command): perform(command)
         case .tick(let now): tick(now: now)
-        case .foreignContent: break
+        case .foreignContent, .typed: break
         }
     }
 

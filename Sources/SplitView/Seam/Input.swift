@@ -26,6 +26,10 @@ public enum Input: Hashable, Sendable {
     case scroll(dx: Double, dy: Double, at: Point)
     /// A key went down; looked up in the controller's ``KeyBindings``.
     case key(KeyChord)
+    /// A key went down that types `text` as the keyboard layout makes it with Shift (`~` for
+    /// Shift+`): the same as ``key(_:)`` for the key table, and the text for a focused bar's
+    /// ``TextField``, which cannot know the layout's shifted characters from the chord.
+    case typed(KeyChord, text: String)
     /// An intent, whatever triggered it (a key, a menu, a test).
     case command(Command)
     /// The clock, in seconds from any fixed start: transitions advance with it, and

@@ -83,3 +83,26 @@ import Testing
         #expect(field.text == "caf")
     }
 }
+
+/// What the keyboard layout types reaches the field: the chord alone cannot say `~` or `_`.
+@Suite struct TypedTextTests {
+    @Test func theTypedTextWinsOverTheUnshiftedKey() {
+        var field = TextField()
+        _ = field.handle(KeyChord(.character("`"), modifiers: .shift), typing: "~")
+        _ = field.handle(KeyChord(.character("-"), modifiers: .shift), typing: "_")
+        _ = field.handle(KeyChord(.character("-"), modifiers: .shift))
+        #expect(field.text == "~_-")
+    }
+
+    @Test func aTypedInputReachesAFocusedFieldAndIsAKeyEverywhereElse() {
+        let f = Fixture(.tripleColumn, width: 1400)
+        f.supplementary.navigationItem.textField = TextField()
+        f.split.focusedColumn = .supplementary
+        f.send(.typed(KeyChord(.character("`"), modifiers: .shift), text: "~"))
+        #expect(f.supplementary.navigationItem.textField?.text == "~")
+        f.split.focusedColumn = .primary
+        let before = f.split.displayMode
+        f.send(.typed(KeyChord(.f9), text: ""))  // no field: the key table's F9
+        #expect(f.split.displayMode != before)
+    }
+}
