@@ -139,6 +139,14 @@ public struct EventTranslator {
 
     private func keyPress(_ e: XKeyEvent) -> HostEvent {
         guard let chord = KeySymbols.chord(keysym: keysym(e.keycode), state: e.state) else { return .ignored }
+        // What the key types with Shift and the layout's levels, for a text field: the chord
+        // keeps the unshifted key, so that `~` (Shift+`) and `_` still reach the field.
+        // (An event made up without a display, as the translation's tests make them, types
+        // nothing.)
+        var event = e
+        var typed: KeySym = 0
+        if e.display != nil { _ = XLookupString(&event, nil, 0, &typed, nil) }
+        if let text = KeySymbols.text(forKeysym: typed) { return .input(.typed(chord, text: text), window: e.window) }
         return .input(.key(chord), window: e.window)
     }
 
