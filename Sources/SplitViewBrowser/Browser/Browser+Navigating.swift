@@ -12,13 +12,18 @@ extension Browser {
     /// `path` is absolute; `.` and `..` in it are taken out first.
     @discardableResult
     package func go(to path: FilePath) -> String? {
+        go(to: path, selecting: nil)
+    }
+
+    /// ``go(to:)``, selecting the entry `name` in the folder (for a folder's path).
+    func go(to path: FilePath, selecting name: [UInt8]?) -> String? {
         let path = Location.normalized(path.bytes)
         let info: FileInfo
         switch FileInfo.read(path) {
         case .failure(let error): return error.reason
         case .success(let read): info = read
         }
-        let (folder, name) = info.isFolder || path.isRoot ? (path, nil) : (path.parent, path.lastComponent)
+        let (folder, name) = info.isFolder || path.isRoot ? (path, name) : (path.parent, path.lastComponent)
         if let problem = Location.readProblem(folder) { return problem }
         show(folder: folder, selecting: name)
         return nil
@@ -50,7 +55,8 @@ extension Browser {
         if split.isCollapsed || split.style != .tripleColumn { open(.supplementary, focus: false) }
     }
 
-    /// Goes one step through the history; true when it went. A folder gone since it was
+    /// Goes one step through the history; true when it went. A folder that holds the shown
+    /// one comes back with it selected. A folder gone since it was
     /// shown is skipped, as if it had never been there, and so is the shown folder itself
     /// (it comes back next to itself when a folder between was skipped).
     func moveThroughHistory(_ direction: SplitViewController.HistoryDirection) -> Bool {
@@ -59,7 +65,10 @@ extension Browser {
             let step = direction == .back ? history.goBack(from: current) : history.goForward(from: current)
             guard let target = step else { return false }
             // The step just taken put `current` on the other list; a failed one takes it off.
-            let went = target != current && withoutHistory { go(to: target) == nil }
+            // Back (or forward) to the folder holding the shown one selects it there, as
+            // going up does.
+            let name = current.parent == target && !current.isRoot ? current.lastComponent : nil
+            let went = target != current && withoutHistory { go(to: target, selecting: name) == nil }
             if went { return true }
             history =
                 direction == .back

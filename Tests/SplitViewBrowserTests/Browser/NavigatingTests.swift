@@ -163,6 +163,20 @@ import Testing
         browser.split.handle(.key(KeyChord(.right, modifiers: .alt)))  // the end
         #expect(browser.selectedFolder == other)
         #expect(browser.history.back == [start, notes])
+        // Back to the folder holding the shown one selects it there, as up does.
+        browser.split.handle(.command(.back))
+        browser.split.handle(.command(.back))
+        #expect(browser.selectedFolder == start)
+        browser.split.handle(.command(.forward))
+        #expect(browser.selectedFolder == notes)
+        #expect(browser.go(to: start) == nil)
+        browser.split.handle(.command(.back))
+        #expect(browser.selectedFolder == notes)
+        #expect(browser.selectedName == nil)
+        browser.select(folder: notes.appending(Array("Deep".utf8)))
+        browser.split.handle(.command(.back))
+        #expect(browser.selectedFolder == notes)
+        #expect(browser.selectedName == Array("Deep".utf8))
     }
 
     @Test func aFolderGoneFromTheHistoryIsSkipped() throws {
