@@ -14,7 +14,7 @@ public final class NavigationItem {
 
     /// A text field shown in the bar in place of the title (a location bar), or nil; like
     /// `UINavigationItem.titleView` holding a `UITextField`. While its pane has the focus it
-    /// has the keys first (``TextField/handle(_:)``): what it does not use goes to the key
+    /// has the keys first (``TextField/handle(_:typing:)``): what it does not use goes to the key
     /// table, and its events go to ``textFieldHandler``.
     public var textField: TextField? { didSet { if textField != oldValue { itemsDidChange() } } }
     /// Called with the field's events (Return, Tab, Escape); the handler decides what each

@@ -21,7 +21,7 @@ public struct TextField: Hashable, Sendable {
         case cancel
     }
 
-    /// What ``handle(_:)`` did with a key.
+    /// What ``handle(_:typing:)`` did with a key.
     public enum Outcome: Hashable, Sendable {
         /// The text, the caret or the selection changed.
         case edited
@@ -51,8 +51,11 @@ public struct TextField: Hashable, Sendable {
         isAllSelected = selectsAll && !text.isEmpty
     }
 
-    /// Replaces the text (a completion), the caret at its end and nothing selected.
+    /// Replaces the text (a completion), the caret at its end and nothing selected. A Tab
+    /// right after it is a second Tab: the completion it made counts as the text Tab saw, so
+    /// that Tab, Tab extends the name and then lists the choices, as a shell does.
     public mutating func setText(_ newText: String) {
+        if textAtLastTab == text { textAtLastTab = newText }
         text = newText
         caret = newText.count
         isAllSelected = false

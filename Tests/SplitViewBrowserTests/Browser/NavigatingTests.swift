@@ -118,8 +118,9 @@ import Testing
         let tree = Self.sample()
         let browser = try Self.browser(tree)
         browser.split.handle(.key(KeyChord(.character("l"), modifiers: .control)))
-        type(browser, tree.root + "/other/Do")
-        browser.split.handle(.key(KeyChord(.tab)))
+        type(browser, tree.root + "/other/D")
+        browser.split.handle(.key(KeyChord(.tab)))  // as far as the names agree
+        #expect(browser.fileList.navigationItem.textField?.text == tree.root + "/other/Do")
         #expect(browser.fileList.navigationItem.textField?.message == nil)
         browser.split.handle(.key(KeyChord(.tab)))
         #expect(browser.fileList.navigationItem.textField?.message == "Documents  Downloads")

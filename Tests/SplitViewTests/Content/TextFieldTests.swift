@@ -63,6 +63,12 @@ import Testing
         #expect(field.handle(KeyChord(.tab)) == .event(.complete("/us", repeated: true)))
         _ = field.handle(KeyChord(.character("r")))
         #expect(field.handle(KeyChord(.tab)) == .event(.complete("/usr", repeated: false)))
+        // A completion made by the first Tab makes the next one a second Tab.
+        field.setText("/usr/")
+        #expect(field.handle(KeyChord(.tab)) == .event(.complete("/usr/", repeated: true)))
+        field.setText("/var")  // set without a Tab before it: the next Tab is a first one
+        _ = field.handle(KeyChord(.character("x")))
+        #expect(field.handle(KeyChord(.tab)) == .event(.complete("/varx", repeated: false)))
     }
 
     @Test func keysTheFieldHasNoUseForAreIgnoredAndAnEditClearsTheMessage() {
