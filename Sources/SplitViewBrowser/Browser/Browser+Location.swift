@@ -5,12 +5,12 @@ import SplitViewFiles
 extension Browser {
     /// Opens the location bar on the shown folder's path, all of it selected so that what is
     /// typed replaces it (GNOME Files' and web browsers' Ctrl+L), and gives the files column
-    /// the keys, showing it first when it is hidden.
+    /// the keys, showing it first when it is hidden. A program hosted in the files column
+    /// (`--supplementary CMD`) has no bar of the browser's to hold it: nothing opens.
     func openLocation() {
-        guard programs[.supplementary] == nil, let folder = selectedFolder ?? Optional(tree.root) else { return }
-        var field = TextField(text: Location.text(of: folder), selectsAll: true)
-        field.message = nil
-        fileList.navigationItem.textField = field
+        guard programs[.supplementary] == nil else { return }
+        let folder = selectedFolder ?? tree.root
+        fileList.navigationItem.textField = TextField(text: Location.text(of: folder), selectsAll: true)
         if split.style == .tripleColumn && !split.isCollapsed {
             if !split.isShowing(.supplementary) { split.show(.supplementary) }
             split.focusedColumn = .supplementary
