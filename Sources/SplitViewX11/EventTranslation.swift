@@ -109,8 +109,8 @@ public struct EventTranslator {
     }
 
     // Buttons 4–7 are the wheel's notches (4 up, 5 down, 6 left, 7 right) and come only as
-    // presses that matter; 8 is the "back" thumb button. With Shift held, the vertical wheel
-    // scrolls sideways (4 left, 5 right), as in every X toolkit.
+    // presses that matter; 8 and 9 are the thumb buttons, back and forward. With Shift held,
+    // the vertical wheel scrolls sideways (4 left, 5 right), as in every X toolkit.
     private func buttonPress(_ e: XButtonEvent, _ origin: PixelPoint) -> HostEvent {
         let at = point(e.x, e.y, origin), step = Self.scrollStep
         let sideways = e.state & UInt32(ShiftMask) != 0
@@ -123,6 +123,7 @@ public struct EventTranslator {
             case 6: .scroll(dx: -step, dy: 0, at: at)
             case 7: .scroll(dx: step, dy: 0, at: at)
             case 8: .command(.back)
+            case 9: .command(.forward)
             default: nil
             }
         return input.map { .input($0, window: e.window) } ?? .ignored
@@ -140,6 +141,14 @@ public struct EventTranslator {
 
     private func keyPress(_ e: XKeyEvent) -> HostEvent {
         guard let chord = KeySymbols.chord(keysym: keysym(e.keycode), state: e.state) else { return .ignored }
+        // What the key types with Shift and the layout's levels, for a text field: the chord
+        // keeps the unshifted key, so that `~` (Shift+`) and `_` still reach the field.
+        // (An event made up without a display, as the translation's tests make them, types
+        // nothing.)
+        var event = e
+        var typed: KeySym = 0
+        if e.display != nil { _ = XLookupString(&event, nil, 0, &typed, nil) }
+        if let text = KeySymbols.text(forKeysym: typed) { return .input(.typed(chord, text: text), window: e.window) }
         return .input(.key(chord), window: e.window)
     }
 

@@ -85,16 +85,26 @@ public enum KeySymbols {
         (UInt32(Mod2Mask), .numLock),
     ]
 
-    // Latin-1 keysyms are their code points (X11 protocol, appendix A); Unicode keysyms are the
-    // code point plus 0x0100_0000. Space and the C0/C1 controls are not characters here.
-    private static func character(forKeysym keysym: KeySym) -> Character? {
+    /// The text a keysym types, its case kept (`M`, `~`), for a text field; nil for keys that
+    /// type no character (Return, F9, Space is the core's `.space`).
+    package static func text(forKeysym keysym: KeySym) -> String? {
+        scalar(forKeysym: keysym).map { String(Character($0)) }
+    }
+
+    private static func scalar(forKeysym keysym: KeySym) -> Unicode.Scalar? {
         let code: UInt
         switch keysym {
         case 0x21...0x7e, 0xa0...0xff: code = keysym
         case 0x0100_00a0...0x0110_ffff: code = keysym - 0x0100_0000
         default: return nil
         }
-        guard let scalar = Unicode.Scalar(UInt32(code)) else { return nil }  // a surrogate
+        return Unicode.Scalar(UInt32(code))  // nil for a surrogate
+    }
+
+    // Latin-1 keysyms are their code points (X11 protocol, appendix A); Unicode keysyms are the
+    // code point plus 0x0100_0000. Space and the C0/C1 controls are not characters here.
+    private static func character(forKeysym keysym: KeySym) -> Character? {
+        guard let scalar = scalar(forKeysym: keysym) else { return nil }
         // The unshifted level is lower case already on every layout; an upper-case keysym still
         // names the key, not the case. `lowercased()` is a String: keep it only if one character.
         let lower = Character(scalar).lowercased()

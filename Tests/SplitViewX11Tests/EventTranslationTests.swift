@@ -58,7 +58,13 @@ private func clientMessage(type: Atom, first: Atom, format: Int32 = 32) -> XEven
         #expect(translator()(button(ButtonRelease, 1)) == .input(.pointerUp(Point(x: 10, y: 20)), window: pane))
     }
 
-    @Test(arguments: [2, 9] as [UInt32])
+    @Test func theThumbButtonsGoBackAndForward() {
+        #expect(translator()(button(ButtonPress, 8)) == .input(.command(.back), window: pane))
+        #expect(translator()(button(ButtonPress, 9)) == .input(.command(.forward), window: pane))
+        #expect(translator()(button(ButtonRelease, 9)) == .ignored)
+    }
+
+    @Test(arguments: [2, 10] as [UInt32])
     func otherButtonsAreIgnored(number: UInt32) {
         #expect(translator()(button(ButtonPress, number)) == .ignored)
         #expect(translator()(button(ButtonRelease, number)) == .ignored)

@@ -28,6 +28,14 @@ import Testing
         #expect(KeySymbols.key(forKeysym: KeySym(keysym)) == .character(character))
     }
 
+    @Test func theTextAKeysymTypesKeepsItsCase() {
+        #expect(KeySymbols.text(forKeysym: KeySym(XK_M)) == "M")
+        #expect(KeySymbols.text(forKeysym: KeySym(XK_asciitilde)) == "~")
+        #expect(KeySymbols.text(forKeysym: 0x0100_20ac) == "€")
+        #expect(KeySymbols.text(forKeysym: KeySym(XK_Return)) == nil)
+        #expect(KeySymbols.text(forKeysym: 0x0100_d800) == nil)  // a surrogate
+    }
+
     @Test func unicodeKeysymIsItsCodePoint() {
         #expect(KeySymbols.key(forKeysym: 0x0100_20ac) == .character("€"))
     }

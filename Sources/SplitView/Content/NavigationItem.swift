@@ -12,6 +12,15 @@ public final class NavigationItem {
     /// The items on the far side, the first one outermost.
     public var rightBarButtonItems: [BarButtonItem] = [] { didSet { adopt(oldValue, rightBarButtonItems) } }
 
+    /// A text field shown in the bar in place of the title (a location bar), or nil; like
+    /// `UINavigationItem.titleView` holding a `UITextField`. While its pane has the focus it
+    /// has the keys first (``TextField/handle(_:typing:)``): what it does not use goes to the key
+    /// table, and its events go to ``textFieldHandler``.
+    public var textField: TextField? { didSet { if textField != oldValue { itemsDidChange() } } }
+    /// Called with the field's events (Return, Tab, Escape); the handler decides what each
+    /// does, such as closing the field by setting ``textField`` to nil.
+    public var textFieldHandler: ((TextField.Event) -> Void)?
+
     /// The view controller this item belongs to.
     weak var owner: ViewController?
 

@@ -43,8 +43,11 @@ open class TextViewController: ViewController {
         didSet { if horizontalScrollOffset != oldValue { setNeedsDisplay() } }
     }
 
-    /// Shown when the text is empty.
-    public var placeholder: String
+    /// Shown when the text is empty. A change is drawn: the browser's "Loading…" turns into
+    /// "“doc” is a folder" when a folder's listing arrives, with the text empty both times.
+    public var placeholder: String {
+        didSet { if placeholder != oldValue { setNeedsDisplay() } }
+    }
 
     /// How far the text is scrolled, in points. Setting it (restoring a saved offset) is
     /// clamped to the text when it is next laid out or scrolled.

@@ -15,7 +15,8 @@ extension SplitViewController {
             show(column, cause: .user)
             if settledLayout.frame(of: column) != nil { focusPane(column, byUser: true) }
         case .hide(let column): hide(column, cause: .user)
-        case .back: goBack(cause: .user)
+        case .back: goBackInHistoryOrStack()
+        case .forward: goForwardInHistory()
         case .focusNextPane: cycleFocus(by: 1)
         case .focusPreviousPane: cycleFocus(by: -1)
         case .focusDivider: focusNextDivider()

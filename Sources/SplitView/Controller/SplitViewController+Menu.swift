@@ -144,7 +144,7 @@ extension SplitViewController {
             closeMenu()
             if command != .showMenu { perform(command) }
             return
-        case .resize, .tick, .pointerExited, .scroll, .foreignContent, .selectionTaken:
+        case .resize, .tick, .pointerExited, .scroll, .foreignContent, .selectionTaken, .typed:  // `.typed` arrives as `.key`
             break
         }
         menuState = state

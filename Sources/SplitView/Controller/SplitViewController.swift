@@ -79,7 +79,16 @@ public final class SplitViewController {
     /// key the live table binds to its command.
     public var additionalMenuItems: [MenuItem] = []
 
+    /// Goes back or forward through the app's history of places (a browser's folders); returns
+    /// true when it went. ``Command/back`` asks it first while the interface is expanded, and
+    /// falls back on the navigation stack when it returns false or is nil; while collapsed,
+    /// back means the stack, as in UIKit. ``Command/forward`` always asks it.
+    public var historyHandler: ((HistoryDirection) -> Bool)?
+
     // MARK: State (read by the extensions; the rules themselves are pure functions elsewhere)
+
+    /// The text the key being handled types, while an ``Input/typed(_:text:)`` is handled.
+    var typedText: String?
 
     var modes = ModeRequests()
     var widths = WidthSettings()
@@ -144,6 +153,11 @@ public final class SplitViewController {
     /// foreign program, give a program the keyboard) leaves by one route:
     /// ``takeHostRequests()``, which a host calls once per turn of its loop.
     public func handle(_ input: Input) {
+        if case .typed(let chord, let text) = input {
+            typedText = text
+            defer { typedText = nil }
+            return handle(.key(chord))
+        }
         if case .tick(let time) = input, time.isFinite { now = time }
         if case .foreignContent(let id, let report) = input { return receive(report, from: id) }
         if case .selectionTaken(let selection) = input { return selectionTaken(selection) }
@@ -167,7 +181,9 @@ public final class SplitViewController {
         case .pointerExited: pointerExited()
         case .scroll(let dx, let dy, let point): scroll(dx: dx, dy: dy, at: point)
         case .key(let chord):
-            if let command = keyBindings.command(for: chord, dividerFocused: focus.divider != nil) {
+            if sendKeyToTextField(chord) {
+                return
+            } else if let command = keyBindings.command(for: chord, dividerFocused: focus.divider != nil) {
                 perform(command)
             } else if let item = barItem(forKey: chord) {
                 press(item)
@@ -176,7 +192,7 @@ public final class SplitViewController {
             }
         case .command(let command): perform(command)
         case .tick(let now): tick(now: now)
-        case .foreignContent, .selectionTaken: break
+        case .foreignContent, .selectionTaken, .typed: break
         }
     }
 

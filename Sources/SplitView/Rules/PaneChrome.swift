@@ -33,6 +33,8 @@ struct PaneChrome: Hashable, Sendable {
     var size: Size
     /// The title in the bar: the top view controller's.
     var title: String
+    /// The text field shown in the bar in place of the title, if any.
+    var textField: TextField?
     /// The bar's buttons, at frames in pane coordinates.
     var buttons: [BarButton]
     /// The primary edge: a trailing edge mirrors the icons and moves the title's room.
@@ -54,8 +56,9 @@ struct PaneChrome: Hashable, Sendable {
     /// moved into the pane's coordinates).
     init(
         of placement: ColumnPlacement, in layout: Layout, title: String, primaryEdge: SplitViewController.PrimaryEdge,
-        prompt: String?, showsFocusRing: Bool, isFocused: Bool
+        prompt: String?, showsFocusRing: Bool, isFocused: Bool, textField: TextField? = nil
     ) {
+        self.textField = textField
         let frame = placement.frame
         column = placement.column
         size = frame.size
@@ -157,6 +160,7 @@ struct PaneChrome: Hashable, Sendable {
         }
         let inset = BarMetrics.titleInset
         let room = (start: leftEnd + inset, end: rightStart - inset)
+        if let textField { return drawTextField(textField, in: room, theme, measurer, into: &list) }
         let fitted = TextLayout.truncated(title, toWidth: max(0, room.end - room.start), font: .title, measurer: measurer)
         guard !fitted.isEmpty else { return }
         let textWidth = measurer.width(of: fitted, font: .title)

@@ -15,6 +15,7 @@ extension Command {
         case .show(let column): "show" + Self.capitalized(column.name)
         case .hide(let column): "hide" + Self.capitalized(column.name)
         case .back: "back"
+        case .forward: "forward"
         case .focusNextPane: "focusNextPane"
         case .focusPreviousPane: "focusPreviousPane"
         case .focusDivider: "focusDivider"
@@ -84,7 +85,7 @@ extension Command {
         commands += SplitViewController.Column.allCases.map { .show($0) }
         commands += SplitViewController.Column.allCases.map { .hide($0) }
         commands += [
-            .back, .focusNextPane, .focusPreviousPane, .focusDivider,
+            .back, .forward, .focusNextPane, .focusPreviousPane, .focusDivider,
             .moveDivider(by: -1), .moveDivider(by: 1), .moveDivider(by: -dividerPage), .moveDivider(by: dividerPage),
             .moveDividerToMinimum, .moveDividerToMaximum, .acceptDivider, .cancel,
             .selectPrevious, .selectNext, .activate, .pageUp, .pageDown, .scrollToTop, .scrollToEnd,

@@ -36,6 +36,10 @@ public enum Input: Hashable, Sendable {
     case scroll(dx: Double, dy: Double, at: Point)
     /// A key went down; looked up in the controller's ``KeyBindings``.
     case key(KeyChord)
+    /// A key went down that types `text` as the keyboard layout makes it with Shift (`~` for
+    /// Shift+`): the same as ``key(_:)`` for the key table, and the text for a focused bar's
+    /// ``TextField``, which cannot know the layout's shifted characters from the chord.
+    case typed(KeyChord, text: String)
     /// An intent, whatever triggered it (a key, a menu, a test).
     case command(Command)
     /// The clock, in seconds from any fixed start: transitions advance with it, and
@@ -88,9 +92,14 @@ public enum Command: Hashable, Sendable {
     case show(SplitViewController.Column)
     /// Hide a column, as ``SplitViewController/hide(_:)`` does but as a user action.
     case hide(SplitViewController.Column)
-    /// Go back one level of the collapsed stack or of the focused column's navigation
-    /// stack; Alt+Left by default.
+    /// Go back: one level of the collapsed stack; expanded, back through the app's history
+    /// (``SplitViewController/historyHandler``), else one level of the focused column's
+    /// navigation stack. Alt+Left and the mouse's back button by default.
     case back
+    /// Go forward through the app's history of places
+    /// (``SplitViewController/historyHandler``); Alt+Right and the mouse's forward button by
+    /// default.
+    case forward
     /// Move the focus to the next visible pane; F6.
     case focusNextPane
     /// Move the focus to the previous visible pane; Shift+F6.

@@ -59,7 +59,8 @@ extension Command {
     /// program's.
     public var isWindowCommand: Bool {
         switch self {
-        case .displayModeButton, .secondaryOnlyButton, .toggleInspector, .show, .hide, .back, .focusNextPane,
+        case .displayModeButton, .secondaryOnlyButton, .toggleInspector, .show, .hide, .back, .forward,
+            .focusNextPane,
             .focusPreviousPane, .focusDivider, .newWindow, .closeWindow, .quit, .showMenu:
             true
         case .moveDivider, .moveDividerToMinimum, .moveDividerToMaximum, .acceptDivider, .cancel, .selectPrevious,
@@ -88,6 +89,7 @@ private let defaultGlobal: [B] = [
     B(K(.f8), .focusDivider),
     B(K(.escape), .cancel),
     B(K(.left, modifiers: .alt), .back),
+    B(K(.right, modifiers: .alt), .forward),
     B(K(.up), .selectPrevious),
     B(K(.down), .selectNext),
     B(K(.return), .activate),

@@ -10,6 +10,10 @@ public enum BrowserAction: String, CaseIterable, Sendable {
     case openExternally
     /// Adds the shown folder to GTK's shared bookmarks, shown among the places (Ctrl+D).
     case addBookmark
+    /// Shows the parent of the shown folder, the folder left selected (Alt+Up; Backspace).
+    case goUp
+    /// Opens the location bar in the files column's bar (Ctrl+L).
+    case openLocation
 
     /// The core's command that carries the action through the key table.
     public var command: Command { .action(rawValue) }

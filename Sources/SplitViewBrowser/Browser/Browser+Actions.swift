@@ -4,13 +4,15 @@ import SplitViewFiles
 /// The app's own actions (``BrowserAction``), and opening a file in another program.
 extension Browser {
     /// Performs one of the app's actions: Ctrl+H shows or hides hidden entries, Ctrl+O opens
-    /// the selection in the desktop's program,
-    /// Ctrl+D bookmarks the shown folder.
+    /// the selection in the desktop's program, Alt+Up and Backspace go up, Ctrl+L opens the
+    /// location bar, Ctrl+D bookmarks the shown folder.
     func perform(_ action: BrowserAction) {
         switch action {
         case .toggleHiddenFiles: setShowsHidden(!showsHidden)
         case .openExternally: openExternally()
         case .addBookmark: bookmarkShownFolder()
+        case .goUp: goUp()
+        case .openLocation: openLocation()
         }
     }
 

@@ -66,9 +66,9 @@ extension Browser {
                         (try? listing.info(at: $0).get())?.identity == identity
                     })
                 {
-                    return select(folder: listing.path(at: index), name: selectedName)
+                    return withoutHistory { select(folder: listing.path(at: index), name: selectedName) }
                 }
-                return select(folder: parent)
+                return withoutHistory { select(folder: parent) }
             case .failed? where Self.isGone(store.known(parent)) && parent != tree.root && parent != gone:
                 gone = parent
             default:

@@ -31,18 +31,20 @@ extension Browser {
     /// Chooses the place at the outline's `row`, if the row is one: true when it was.
     func choosePlace(at row: Int) -> Bool {
         guard tree.rows.indices.contains(row), let place = tree.rows[row].place else { return false }
-        show(folder: place.path)
+        reroot(at: place.path)
         split.focusedColumn = .primary
         return true
     }
 
-    /// Shows `folder` as the outline's root, expanded and selected, its entries listed: the
-    /// way out of the folder the window started in. The outline's expanded folders and scroll
-    /// position start afresh (they were the old root's); the places stay.
+    /// Shows `folder` as the outline's root, expanded and selected, its entries listed, and a
+    /// step in the history: what choosing a place does. The outline's expanded folders and
+    /// scroll position start afresh (they were the old root's); the places stay.
     ///
-    /// Written for the places; the location bar and history (another part of the same issue)
-    /// show a folder the same way.
-    func show(folder: FilePath) {
+    /// Decided: a place is where the user wants to browse, so it becomes the outline's root
+    /// (as a sidebar place does in GNOME Files); going up, a typed location and the history
+    /// instead move the root only as far up as needed to hold the folder
+    /// (``show(folder:selecting:)``), so that the outline keeps what was open.
+    func reroot(at folder: FilePath) {
         guard folder != tree.root else { return select(folder: folder) }
         let places = tree.places
         tree = FolderTree(root: folder, store: store, expanded: [folder], showsHidden: showsHidden)

@@ -47,6 +47,7 @@ extension Browser {
     /// Lists `folder`; a folder other than the shown one starts with no entry selected.
     func showFolder(_ folder: FilePath) {
         let changed = folder != selectedFolder
+        if changed { recordHistory(leaving: selectedFolder) }
         selection.folder = folder
         if changed {
             selection.name = nil

@@ -43,6 +43,10 @@ package final class Browser {
     var opener: (FilePath) -> String?
     /// The entry being dragged from the list, if any.
     var dragged: FilePath?
+    /// The folders shown before and after the shown one (Alt+Left, Alt+Right).
+    var history = NavigationHistory()
+    /// True while the folders shown are not history steps (see ``withoutHistory(_:)``).
+    var historyPaused = false
     /// The preview's identity, to read a changed file again and leave an unchanged one alone.
     var shownPreview: (path: FilePath, size: Int64, modified: FileTime)?
     /// Where the places above the outline come from, or `nil` for a window without places.
@@ -123,6 +127,8 @@ package final class Browser {
             if self.isFolder(at: $0) { self.activateEntry($0) } else { self.openExternally() }
         }
         // The core carries the app's actions by name; a name that is not ours is not handled.
+        split.historyHandler = { [unowned self] in self.moveThroughHistory($0) }
+        fileList.navigationItem.textFieldHandler = { [unowned self] in self.locationEvent($0) }
         split.actionHandler = { [unowned self] name in
             guard let action = BrowserAction(rawValue: name) else { return false }
             self.perform(action)

@@ -25,6 +25,9 @@ public struct AppConfig: Equatable, Sendable {
         KeyBindings.Binding(KeyChord(.character("h"), modifiers: .control), BrowserAction.toggleHiddenFiles.command),
         KeyBindings.Binding(KeyChord(.character("o"), modifiers: .control), BrowserAction.openExternally.command),
         KeyBindings.Binding(KeyChord(.character("d"), modifiers: .control), BrowserAction.addBookmark.command),
+        KeyBindings.Binding(KeyChord(.up, modifiers: .alt), BrowserAction.goUp.command),
+        KeyBindings.Binding(KeyChord(.backspace), BrowserAction.goUp.command),
+        KeyBindings.Binding(KeyChord(.character("l"), modifiers: .control), BrowserAction.openLocation.command),
     ])
 
     /// The largest config file read.

@@ -26,7 +26,9 @@ final class FolderTree: ListDataSource {
         var place: Place?
     }
 
-    let root: FilePath
+    /// The outline's first row. It only ever moves up (``moveRoot(to:)``): going above it
+    /// makes the folder gone to, or the nearest folder enclosing both, the new root.
+    private(set) var root: FilePath
     private let store: FileStore
     /// The expanded folders.
     private(set) var expanded: Set<FilePath> {
@@ -148,6 +150,22 @@ final class FolderTree: ListDataSource {
             fill(highest)
             flatten()
         }
+    }
+
+    /// Makes `newRoot` the first row, expanded, keeping every folder expanded below it, and
+    /// builds the outline again. Rooting the outline above the start folder is how the user
+    /// leaves it (Alt+Up, the location bar): the folders shown so far stay where they were,
+    /// one level deeper.
+    func moveRoot(to newRoot: FilePath) {
+        guard newRoot != root else { return }
+        root = newRoot
+        expanded.insert(newRoot)
+        rebuild()
+    }
+
+    /// Whether `path` is the root or below it.
+    func contains(_ path: FilePath) -> Bool {
+        StatePath.relative(path, to: root) != nil
     }
 
     /// Builds the whole outline again from the store's listings (the hidden folders were

@@ -114,7 +114,8 @@ package final class BrowserSession {
             expandedFolders: browser.tree.savedExpansions(),
             selectedFolder: browser.selectedFolder.flatMap { StatePath.relative($0, to: shown) },
             selectedFile: browser.selectedName.map(StatePath.savedName),
-            scrollOffsets: scroll, root: shown == root ? nil : shown.string, wrapsLines: browser.reader.wrapsLines)
+            scrollOffsets: scroll, root: shown == root ? nil : shown.string, wrapsLines: browser.reader.wrapsLines,
+            back: browser.history.back.map(Location.text(of:)), forward: browser.history.forward.map(Location.text(of:)))
     }
 
     /// A saved window's browser, as it was: its folders expanded (read ahead together), its
@@ -137,8 +138,9 @@ package final class BrowserSession {
         for line in (try? browser.split.restore(window.split)) ?? [] { report("state: \(line)") }
         applyPreferences(to: browser.split)
         if let folder = window.selectedFolder {
-            browser.select(folder: absolute(folder), name: window.selectedFile.map { Array($0.utf8) })
+            browser.withoutHistory { browser.select(folder: absolute(folder), name: window.selectedFile.map { Array($0.utf8) }) }
         }
+        browser.history = NavigationHistory(back: window.back.map(FilePath.init), forward: window.forward.map(FilePath.init))
         browser.folders.scrollOffset = window.scrollOffsets["primary"] ?? 0
         browser.fileList.scrollOffset = window.scrollOffsets["supplementary"] ?? 0
         browser.reader.wrapsLines = window.wrapsLines

@@ -20,7 +20,8 @@ extension AppState {
     ///   no windows or more than 32, sizes outside 1…32767,
     ///   column widths or scroll offsets that are negative, not finite or huge, strings longer
     ///   than 4096 bytes or holding a NUL, a root that is not absolute, folder and file paths
-    ///   that leave the root, more than 10 000 expanded folders.
+    ///   that leave the root, more than 10 000 expanded folders, a window's root or history
+    ///   folder that is not an absolute path, more than 50 folders back or forward.
     @discardableResult
     public func validated() throws(StateProblem) -> AppState {
         if version > Self.currentVersion {
@@ -44,6 +45,14 @@ extension AppState {
             throw StateProblem("\(path): longer than \(maximumStringLength) bytes")
         }
         if text.utf8.contains(0) { throw StateProblem("\(path): contains a NUL character") }
+    }
+
+    /// Throws unless `text` is an absolute path without `.` or `..` names (a window's own
+    /// root, a folder in its history).
+    static func check(absolutePath text: String, at path: String) throws(StateProblem) {
+        try check(string: text, at: path)
+        guard text.hasPrefix("/") else { throw StateProblem("\(path): expected an absolute path") }
+        if text != "/" { try check(relativePath: String(text.dropFirst()), at: path) }
     }
 
     /// Throws unless `text` is a path inside the root: `""`, or names separated by single `/`,

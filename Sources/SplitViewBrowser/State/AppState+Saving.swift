@@ -28,6 +28,9 @@ extension AppState {
             if let file = window.selectedFile, (try? Self.check(string: file, at: "")) == nil {
                 window.selectedFile = nil
             }
+            // A folder in the history that would be refused is left out of it.
+            window.back = Array(window.back.filter(Self.fitsAbsolute).suffix(NavigationHistory.limit))
+            window.forward = Array(window.forward.filter(Self.fitsAbsolute).suffix(NavigationHistory.limit))
             state.windows[index] = window
         }
         return state
@@ -51,6 +54,11 @@ extension AppState {
         }
         for (index, folders) in gone { windows[index].expandedFolders.removeAll(where: folders.contains) }
         return true
+    }
+
+    /// Whether `folder` passes the loader's check of an absolute path.
+    private static func fitsAbsolute(_ folder: String) -> Bool {
+        (try? check(absolutePath: folder, at: "")) != nil
     }
 
     /// Whether `folder` passes the loader's check of a relative path.

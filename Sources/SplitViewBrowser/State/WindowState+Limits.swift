@@ -24,6 +24,15 @@ extension WindowState {
         }
         if let selectedFolder { try AppState.check(relativePath: selectedFolder, at: "\(path).selectedFolder") }
         if let selectedFile { try AppState.check(relativePath: selectedFile, at: "\(path).selectedFile") }
+        if let root { try AppState.check(absolutePath: root, at: "\(path).root") }
+        for (key, folders) in [("back", back), ("forward", forward)] {
+            if folders.count > NavigationHistory.limit {
+                throw StateProblem("\(path).\(key): more than \(NavigationHistory.limit) folders")
+            }
+            for (index, folder) in folders.enumerated() {
+                try AppState.check(absolutePath: folder, at: "\(path).\(key)[\(index)]")
+            }
+        }
         for (name, offset) in scrollOffsets.sorted(by: { $0.key < $1.key }) {
             guard Self.scrollingColumns.contains(name) else {
                 throw StateProblem(

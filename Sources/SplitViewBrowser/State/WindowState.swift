@@ -21,6 +21,15 @@ public struct WindowState: Codable, Equatable, Sendable {
     public var style: ColumnStyle
     /// The split view's own state: display mode, dragged widths, inspector, focus.
     public var split: SplitViewState
+    /// The window's outline root, absolute, when the user went above the state's
+    /// ``AppState/root`` (Alt+Up, the location bar) or chose a place; nil: that root. The
+    /// expanded and selected folders are relative to it. Absent in files written before it
+    /// existed.
+    public var root: String?
+    /// The folders shown before the selected one, absolute, the latest last (Alt+Left).
+    public var back: [String]
+    /// The folders left by going back, absolute, the nearest last (Alt+Right).
+    public var forward: [String]
     /// The expanded folders of the outline, as paths relative to the root (`""` is the root).
     public var expandedFolders: [String]
     /// The selected folder, relative to the root.
@@ -30,10 +39,6 @@ public struct WindowState: Codable, Equatable, Sendable {
     /// Each column's scroll offset in points, by column name: `primary`, `supplementary`,
     /// `secondary`.
     public var scrollOffsets: [String: Double]
-    /// The folder the window's outline starts from, as an absolute path, when a place moved it
-    /// away from the session's root; `nil` (and left out of the file) for the session's root.
-    /// The expanded folders and the selection are relative to it.
-    public var root: String?
     /// Whether the reader wraps long lines (Alt+Z). Missing in a file saved before it existed:
     /// `true`, the default.
     public var wrapsLines: Bool
@@ -42,8 +47,12 @@ public struct WindowState: Codable, Equatable, Sendable {
     public init(
         width: Int, height: Int, style: ColumnStyle, split: SplitViewState = SplitViewState(),
         expandedFolders: [String] = [""], selectedFolder: String? = nil, selectedFile: String? = nil,
-        scrollOffsets: [String: Double] = [:], root: String? = nil, wrapsLines: Bool = true
+        scrollOffsets: [String: Double] = [:], root: String? = nil, wrapsLines: Bool = true, back: [String] = [],
+        forward: [String] = []
     ) {
+        self.root = root
+        self.back = back
+        self.forward = forward
         self.width = width
         self.height = height
         self.style = style
@@ -52,7 +61,6 @@ public struct WindowState: Codable, Equatable, Sendable {
         self.selectedFolder = selectedFolder
         self.selectedFile = selectedFile
         self.scrollOffsets = scrollOffsets
-        self.root = root
         self.wrapsLines = wrapsLines
     }
 
@@ -74,5 +82,8 @@ public struct WindowState: Codable, Equatable, Sendable {
         scrollOffsets[Self.ignoredScrollingColumn] = nil
         root = try container.decodeIfPresent(String.self, forKey: .root)
         wrapsLines = try container.decodeIfPresent(Bool.self, forKey: .wrapsLines) ?? true
+        // Added with the history: a file written before has none of them.
+        back = try container.decodeIfPresent([String].self, forKey: .back) ?? []
+        forward = try container.decodeIfPresent([String].self, forKey: .forward) ?? []
     }
 }

@@ -21,7 +21,10 @@ import Testing
         #expect(keys.command(for: K(.character("h"), modifiers: .control), dividerFocused: false) == .action("toggleHiddenFiles"))
         #expect(keys.command(for: K(.character("o"), modifiers: .control), dividerFocused: false) == .action("openExternally"))
         #expect(keys.command(for: K(.character("d"), modifiers: .control), dividerFocused: false) == .action("addBookmark"))
-        #expect(keys.global.dropFirst(3).elementsEqual(KeyBindings.default.global))
+        #expect(keys.command(for: K(.up, modifiers: .alt), dividerFocused: false) == .action("goUp"))
+        #expect(keys.command(for: K(.backspace), dividerFocused: false) == .action("goUp"))
+        #expect(keys.command(for: K(.character("l"), modifiers: .control), dividerFocused: false) == .action("openLocation"))
+        #expect(keys.global.dropFirst(6).elementsEqual(KeyBindings.default.global))
         #expect(keys.divider == KeyBindings.default.divider)
     }
 

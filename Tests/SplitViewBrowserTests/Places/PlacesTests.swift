@@ -186,7 +186,7 @@ import Testing
             store: store, root: root, config: AppConfig(), preferences: WindowPreferences(), places: setup.sources,
             opener: { _ in nil }, report: { Issue.record("unexpected report: \($0)") })
         let browser = session.makeBrowser()
-        browser.show(folder: FilePath(setup.tree.root + "/Other"))
+        browser.reroot(at: FilePath(setup.tree.root + "/Other"))
         _ = settle(store) { browser.tree.index(of: FilePath(setup.tree.root + "/Other/Inner")) != nil }
         browser.select(folder: FilePath(setup.tree.root + "/Other/Inner"))
         let state = session.state(of: [(browser: browser, width: 800, height: 600)])

@@ -56,8 +56,14 @@ import Testing
                   "version" : 1,
                   "windows" : [
                     {
+                      "back" : [
+
+                      ],
                       "expandedFolders" : [
                         ""
+                      ],
+                      "forward" : [
+
                       ],
                       "height" : 2,
                       "scrollOffsets" : {

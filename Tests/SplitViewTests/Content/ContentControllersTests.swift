@@ -28,6 +28,15 @@ import Testing
 
     // MARK: List
 
+    @Test func aNewPlaceholderIsDrawnWhileTheTextStaysEmpty() {
+        let reader = TextViewController(title: "doc", placeholder: "Loading…")
+        let before = reader.revision
+        reader.placeholder = "Loading…"
+        #expect(reader.revision == before)
+        reader.placeholder = "“doc” is a folder: Return opens it."
+        #expect(reader.revision != before)
+    }
+
     @Test func aClickSelectsTheRowUnderThePointer() {
         let (f, list, selected) = Self.listFixture()
         f.click(x: 100, y: 38 + 3 * 30 + 10)

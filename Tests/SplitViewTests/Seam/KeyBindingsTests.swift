@@ -22,6 +22,7 @@ import Testing
         (K(.f8), .focusDivider),
         (K(.escape), .cancel),
         (K(.left, modifiers: .alt), .back),
+        (K(.right, modifiers: .alt), .forward),
         (K(.up), .selectPrevious),
         (K(.down), .selectNext),
         (K(.return), .activate),

@@ -1,0 +1,137 @@
+/// A one-line text field's text, caret and selection, edited by key chords: the pure model
+/// of a field such as a location bar.
+///
+/// Mirrors what `UITextField` keeps (its `text` and selected range), reduced to what a bar's
+/// field needs: a caret, or the whole text selected (Ctrl+A, and a field that opens with its
+/// text chosen), so that what is typed next replaces it. A field is shown in a bar by setting
+/// it as the ``NavigationItem/textField`` of the view controller on top; while its pane has the
+/// focus, the split view gives it the keys before its key table.
+///
+/// The caret counts characters (grapheme clusters), so that Backspace removes what people see
+/// as one letter, an accent and all.
+public struct TextField: Hashable, Sendable {
+    /// What a key asks of the field's owner, beyond editing the text.
+    public enum Event: Hashable, Sendable {
+        /// Return: go where the text says.
+        case submit(String)
+        /// Tab: complete the text; `repeated` when the text has not changed since the last Tab
+        /// (the second Tab, which lists the choices).
+        case complete(String, repeated: Bool)
+        /// Escape: close the field.
+        case cancel
+    }
+
+    /// What ``handle(_:typing:)`` did with a key.
+    public enum Outcome: Hashable, Sendable {
+        /// The text, the caret or the selection changed.
+        case edited
+        /// The key asks the owner for something.
+        case event(Event)
+        /// The field has no use for the key (an arrow up, F9, Ctrl+Q): the window's key table
+        /// has it.
+        case ignored
+    }
+
+    /// The text.
+    public private(set) var text: String
+    /// The caret, in characters from the start.
+    public private(set) var caret: Int
+    /// True when the whole text is selected: typing replaces it, an arrow drops the selection.
+    public private(set) var isAllSelected: Bool
+    /// A message shown beside the text (why a path cannot be opened, the completion's
+    /// choices); any edit clears it.
+    public var message: String?
+    /// The text at the last Tab, to tell a second Tab from a first.
+    private var textAtLastTab: String?
+
+    /// A field holding `text` with the caret at its end, or the whole text selected.
+    public init(text: String = "", selectsAll: Bool = false) {
+        self.text = text
+        caret = text.count
+        isAllSelected = selectsAll && !text.isEmpty
+    }
+
+    /// Replaces the text (a completion), the caret at its end and nothing selected. A Tab
+    /// right after it is a second Tab: the completion it made counts as the text Tab saw, so
+    /// that Tab, Tab extends the name and then lists the choices, as a shell does.
+    public mutating func setText(_ newText: String) {
+        if textAtLastTab == text { textAtLastTab = newText }
+        text = newText
+        caret = newText.count
+        isAllSelected = false
+    }
+
+    /// Edits the field by `chord`: characters insert, Left/Right/Home/End move the caret,
+    /// Backspace/Delete remove a character (Ctrl+Backspace the word before the caret), Ctrl+A
+    /// selects all; Return, Tab and Escape are events for the owner.
+    ///
+    /// `typed` is what the key types as the keyboard layout makes it (``Input/typed(_:text:)``):
+    /// without it a character key types its own character, upper case with Shift, which is
+    /// right for letters only.
+    public mutating func handle(_ chord: KeyChord, typing typed: String? = nil) -> Outcome {
+        let modifiers = chord.withoutLocks.modifiers
+        let control = modifiers.contains(.control)
+        if modifiers.contains(.alt) || modifiers.contains(.super) { return .ignored }
+        let before = self
+        switch chord.key {
+        case .return: return .event(.submit(text))
+        case .escape: return .event(.cancel)
+        case .tab:
+            let repeated = textAtLastTab == text
+            textAtLastTab = text
+            return .event(.complete(text, repeated: repeated))
+        case .character("a") where control: isAllSelected = !text.isEmpty
+        case .character(let character) where !control:
+            insert(typed ?? (modifiers.contains(.shift) ? String(character).uppercased() : String(character)))
+        case .space where !control: insert(" ")
+        case .left: moveCaret(isAllSelected ? 0 : caret - 1)
+        case .right: moveCaret(isAllSelected ? text.count : caret + 1)
+        case .home: moveCaret(0)
+        case .end: moveCaret(text.count)
+        case .backspace where control: isAllSelected ? removeAll() : remove(from: wordStart(before: caret), to: caret)
+        case .backspace: isAllSelected ? removeAll() : remove(from: caret - 1, to: caret)
+        case .delete: isAllSelected ? removeAll() : remove(from: caret, to: caret + 1)
+        default: return .ignored
+        }
+        if self != before { message = nil }
+        return .edited
+    }
+
+    private mutating func insert(_ typed: String) {
+        if isAllSelected { removeAll() }
+        let index = text.index(text.startIndex, offsetBy: caret)
+        text.insert(contentsOf: typed, at: index)
+        caret += typed.count
+    }
+
+    private mutating func moveCaret(_ position: Int) {
+        caret = min(max(0, position), text.count)
+        isAllSelected = false
+    }
+
+    private mutating func removeAll() {
+        text = ""
+        caret = 0
+        isAllSelected = false
+    }
+
+    private mutating func remove(from start: Int, to end: Int) {
+        let (start, end) = (max(0, start), min(text.count, end))
+        guard start < end else { return }
+        text.removeSubrange(text.index(text.startIndex, offsetBy: start)..<text.index(text.startIndex, offsetBy: end))
+        caret = start
+    }
+
+    /// Where the word before `position` starts, as Ctrl+Backspace in a shell's line: the
+    /// separators (`/`, space) just before the caret go with the word, so that
+    /// `/usr/share/` loses `share/`.
+    private func wordStart(before position: Int) -> Int {
+        let characters = Array(text.prefix(position))
+        var start = characters.count
+        while start > 0 && Self.isSeparator(characters[start - 1]) { start -= 1 }
+        while start > 0 && !Self.isSeparator(characters[start - 1]) { start -= 1 }
+        return start
+    }
+
+    private static func isSeparator(_ character: Character) -> Bool { character == "/" || character == " " }
+}

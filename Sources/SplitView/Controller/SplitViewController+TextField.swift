@@ -1,0 +1,29 @@
+extension SplitViewController {
+    /// The text field in the focused pane's bar, if any: the navigation item that holds it.
+    var focusedTextFieldItem: NavigationItem? {
+        guard isMounted, focus.divider == nil, menuState == nil, prompt == nil, let column = focus.column,
+            let item = children.wrapped[column]?.topViewController?.navigationItemIfLoaded, item.textField != nil
+        else { return nil }
+        return item
+    }
+
+    /// Offers `chord` to the text field in the focused pane's bar; true when the field used it.
+    ///
+    /// A field has the keys before the key table, as a focused `UITextField` is the first
+    /// responder: Left, Home or Backspace edit the text instead of collapsing a row or going
+    /// up. A key it has no use for (Up, F9, Ctrl+Q, Alt+Left) goes on to the table.
+    func sendKeyToTextField(_ chord: KeyChord) -> Bool {
+        guard let item = focusedTextFieldItem, var field = item.textField else { return false }
+        switch field.handle(chord, typing: typedText) {
+        case .ignored:
+            return false
+        case .edited:
+            item.textField = field
+        case .event(let event):
+            item.textField = field  // a Tab remembers the text it completed
+            item.textFieldHandler?(event)
+        }
+        publish()
+        return true
+    }
+}

@@ -1,0 +1,56 @@
+/// A bar's text field (``NavigationItem/textField``), drawn in the room the bar's buttons
+/// leave, in place of the title.
+extension PaneChrome {
+    /// The field: its box, the whole text highlighted when selected, the text (its end kept in
+    /// view, where the caret usually is), the caret, and the message at the box's far end.
+    ///
+    /// The caret is drawn whether or not the pane has the focus: the field only exists while
+    /// it is being edited, and the keys reach it only through its pane.
+    func drawTextField(
+        _ field: TextField, in room: (start: Double, end: Double), _ theme: Theme, _ measurer: any TextMeasurer,
+        into list: inout DisplayList
+    ) {
+        let bar = LayoutMetrics.navigationBarHeight, padding = TextFieldMetrics.padding
+        let box = Rect(
+            x: room.start, y: TextFieldMetrics.margin, width: max(0, room.end - room.start),
+            height: bar - 2 * TextFieldMetrics.margin - 1)
+        guard box.width > 2 * padding else { return }
+        list.append(.fill(box, theme.background))
+        list.append(.strokeRect(box, theme.accent, width: 1))
+        var textRoom = box.width - 2 * padding
+        if let message = field.message, !message.isEmpty {
+            let shown = TextLayout.truncated(message, toWidth: textRoom * 0.6, font: .caption, measurer: measurer)
+            let width = measurer.width(of: shown, font: .caption)
+            let baseline = measurer.metrics(of: .caption).baseline(centredIn: box.minY, height: box.height)
+            list.append(.text(shown, origin: Point(x: box.maxX - padding - width, y: baseline), .caption, theme.secondaryText))
+            textRoom -= width + padding
+        }
+        // The text's head is dropped until the caret fits: a long path shows its end.
+        let characters = Array(field.text)
+        var first = 0
+        while first < field.caret
+            && measurer.width(of: String(characters[first..<field.caret]), font: .body) > textRoom
+        {
+            first += 1
+        }
+        var visible = String(characters[first...])
+        while !visible.isEmpty && measurer.width(of: visible, font: .body) > textRoom { visible.removeLast() }
+        let baseline = measurer.metrics(of: .body).baseline(centredIn: box.minY, height: box.height)
+        let x = box.minX + padding
+        if field.isAllSelected {
+            let width = measurer.width(of: visible, font: .body)
+            list.append(.fill(Rect(x: x, y: box.minY + 3, width: width, height: box.height - 6), theme.selection))
+        }
+        if !visible.isEmpty { list.append(.text(visible, origin: Point(x: x, y: baseline), .body, theme.text)) }
+        let caretX = x + measurer.width(of: String(characters[first..<max(first, field.caret)]), font: .body)
+        list.append(.fill(Rect(x: caretX.rounded(), y: box.minY + 4, width: 1, height: box.height - 8), theme.text))
+    }
+}
+
+/// The bar's text field's measures, in points.
+enum TextFieldMetrics {
+    /// From the bar's top and bottom to the field's box.
+    static let margin: Double = 6
+    /// From the box's sides to the text.
+    static let padding: Double = 6
+}
