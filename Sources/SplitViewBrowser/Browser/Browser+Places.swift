@@ -9,10 +9,6 @@ extension Browser {
     /// adds shows here too.
     func startPlaces() {
         guard let sources = placeSources else { return }
-        // Ctrl+D within a click too, under GNOME Files' name for it.
-        split.additionalMenuItems = [
-            MenuItem(title: "Add to Bookmarks", shortcut: "", command: BrowserAction.addBookmark.command)
-        ]
         for folder in sources.watchedFolders { _ = store.listing(of: folder) }
         reloadPlaces()
     }

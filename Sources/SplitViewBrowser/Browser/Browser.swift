@@ -102,6 +102,7 @@ package final class Browser {
         connect()
         store.addObserver(self) { [unowned self] in self.foldersChanged($0) }
         startPlaces()
+        split.additionalMenuItems = menuItems
         select(folder: root)
     }
 

@@ -37,6 +37,22 @@ import Testing
         }
     }
 
+    /// Every key of going anywhere is in the View menu too, beside its key, after the split
+    /// view's own commands; choosing Go Up there does what Alt+Up does.
+    @Test func theViewMenuOffersGoingAnywhereWithTheKeys() throws {
+        let tree = Self.sample()
+        let browser = try Self.browser(tree)
+        browser.split.handle(.command(.showMenu))
+        let items = try #require(browser.split.menu?.items)
+        let ours = items.suffix(4).map { "\($0.title)  \($0.shortcut)" }
+        #expect(ours == ["Go Up  Alt+Up", "Back  Alt+Left", "Forward  Alt+Right", "Open Location…  Ctrl+L"])
+        #expect(items.suffix(4).first?.startsGroup == true)
+        let goUp = try #require(items.firstIndex { $0.title == "Go Up" })
+        for _ in items.indices where browser.split.menu?.highlighted != goUp { browser.split.handle(.key(KeyChord(.down))) }
+        browser.split.handle(.key(KeyChord(.return)))
+        #expect(browser.selectedFolder == FilePath(tree.root))
+    }
+
     @Test func altUpAboveTheStartFolderShowsItsParentWithTheStartSelected() throws {
         let tree = Self.sample()
         let browser = try Self.browser(tree)

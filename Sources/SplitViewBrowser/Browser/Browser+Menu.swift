@@ -1,0 +1,22 @@
+import SplitView
+
+/// The browser's own commands in the View menu, after the split view's: going places, under
+/// the names GNOME Files gives them, each beside the key the live table binds to it.
+extension Browser {
+    /// Go Up (Alt+Up), Back and Forward (Alt+Left, Alt+Right), Open Location… (Ctrl+L), and,
+    /// where there are places, Add to Bookmarks (Ctrl+D): every key of going anywhere can also
+    /// be found with a click.
+    var menuItems: [MenuItem] {
+        var items = [
+            MenuItem(title: "Go Up", shortcut: "", command: BrowserAction.goUp.command),
+            MenuItem(title: "Back", shortcut: "", command: .back),
+            MenuItem(title: "Forward", shortcut: "", command: .forward),
+            MenuItem(title: "Open Location…", shortcut: "", command: BrowserAction.openLocation.command),
+        ]
+        // Ctrl+D within a click too, under GNOME Files' name for it.
+        if placeSources != nil {
+            items.append(MenuItem(title: "Add to Bookmarks", shortcut: "", command: BrowserAction.addBookmark.command))
+        }
+        return items
+    }
+}
