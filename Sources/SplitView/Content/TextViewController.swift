@@ -198,7 +198,7 @@ open class TextViewController: ViewController {
         // Not laid out yet (a caller that draws without the split view): nothing to show.
         guard let lines = wrapper?.lines, lineHeight > 0 else { return [] }
         // The offset as layout keeps it; read, not stored, so that drawing changes nothing.
-        let offset = scrollOffset.isFinite ? min(max(scrollOffset, 0), max(0, contentHeight - bounds.height)) : 0
+        let offset = clampedOffset(height: bounds.height)
         let first = max(0, Int((offset - Self.padding) / lineHeight))
         let last = min(lines.count - 1, Int((offset + bounds.height) / lineHeight) + 1)
         let width = max(1, bounds.width - 2 * Self.padding)
@@ -225,7 +225,7 @@ open class TextViewController: ViewController {
     override open func scrollExtent(in bounds: Rect) -> ScrollExtent? {
         let visible = Rect(
             x: bounds.minX, y: bounds.minY + noticeBand, width: bounds.width, height: max(0, bounds.height - noticeBand))
-        let offset = scrollOffset.isFinite ? min(max(scrollOffset, 0), max(0, contentHeight - visible.height)) : 0
+        let offset = clampedOffset(height: visible.height)
         return ScrollExtent(contentHeight: contentHeight, offset: offset, visible: visible)
     }
 
@@ -333,6 +333,12 @@ open class TextViewController: ViewController {
     /// Wraps through the last line showing at the scroll offset (so that scrolling to the end
     /// finds the exact end), then keeps the offset within the text. Clamping only moves the
     /// offset up, to lines already wrapped.
+    /// The offset as the layout keeps it for a text area `height` tall: read, not stored, so
+    /// that drawing and the scroll bar change nothing.
+    private func clampedOffset(height: Double) -> Double {
+        scrollOffset.isFinite ? min(max(scrollOffset, 0), max(0, contentHeight - height)) : 0
+    }
+
     private func clampScroll(height: Double) {
         if !scrollOffset.isFinite { scrollOffset = scrollOffset > 0 ? .greatestFiniteMagnitude : 0 }
         let wanted = min(max(0, scrollOffset), 1e12)
@@ -341,7 +347,7 @@ open class TextViewController: ViewController {
         if let wrapped, wrapped.lines < needed, !wrapped.isComplete {
             wrapper?.wrap(upToLineCount: needed)
         }
-        let clamped = min(max(scrollOffset, 0), max(0, contentHeight - height))
+        let clamped = clampedOffset(height: height)
         if clamped != scrollOffset { scrollOffset = clamped }
         let sideways = isWrapping || !horizontalScrollOffset.isFinite ? 0 : horizontalScrollOffset
         let clampedSideways = min(max(sideways, 0), max(0, (wrapped?.widest ?? 0) - textWidth))

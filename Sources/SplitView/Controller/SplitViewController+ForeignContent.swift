@@ -62,15 +62,6 @@ extension SplitViewController {
     /// controllers and those in their navigation stacks, each once, in column order. A host
     /// runs a program for each and ends the programs of those that left.
     public var foreignContentViewControllers: [ForeignContentViewController] {
-        var result: [ForeignContentViewController] = []
-        func add(_ vc: ViewController?) {
-            guard let foreign = vc as? ForeignContentViewController, !result.contains(where: { $0 === foreign }) else { return }
-            result.append(foreign)
-        }
-        for column in Column.allCases {
-            add(children.original[column])
-            for vc in children.wrapped[column]?.viewControllers ?? [] { add(vc) }
-        }
-        return result
+        installedViewControllers.compactMap { $0 as? ForeignContentViewController }
     }
 }
