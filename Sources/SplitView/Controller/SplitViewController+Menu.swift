@@ -40,7 +40,8 @@ extension SplitViewController {
         MenuRules.items(
             MenuRules.State(
                 style: style, isCollapsed: isCollapsed, displayMode: displayMode, showing: { self.isShowing($0) },
-                hasInspector: children.original[.inspector] != nil, focusablePanes: focusableSet.count, keys: keyBindings))
+                hasInspector: children.original[.inspector] != nil, focusablePanes: focusableSet.count, keys: keyBindings,
+                title: { self.menuTitle(of: $0) }, displayModeActionTogglesPrimary: displayModeActionTogglesPrimary()))
     }
 
     /// Opens the menu with its corner at `anchor`, or by default under the focused pane's bar.
@@ -78,7 +79,7 @@ extension SplitViewController {
                 beginAppearance(for: settledLayout, animated: true)
             }
             delegate?.splitViewControllerInteractivePresentationGestureDidEnd(self)
-        case .pressingButton:
+        case .pressingButton, .pressingPromptChoice:
             pointer.consumePress()
         case .idle, .consumed:
             break
