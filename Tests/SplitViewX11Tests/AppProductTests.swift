@@ -112,6 +112,44 @@ extension X11Tests {
             }
         }
 
+        /// `--no-restore` neither reads nor writes the saved session: a run on the sample
+        /// library that changes the inspector and quits leaves the state file byte for byte,
+        /// and the next plain start comes back to the saved folder and file. Before, that run
+        /// replaced the session with the sample library.
+        @Test func noRestoreLeavesTheSavedSessionForTheNextStart() throws {
+            let place = try Place()
+            try XvfbServer.with { display in
+                let connection = try X11Connection(name: display)
+                var env = place.environment
+                env["DISPLAY"] = display
+                let first = try ChildProcess(
+                    ChildProcess.splitview, [place.root + "/Notes/beta.txt", "--reduce-motion"], environment: env)
+                let window = try #require(waitForTopLevel(connection))
+                #expect(waitForTitle(connection, window) { $0 == "beta.txt — Notes — SplitView" })
+                sendKey(connection, window, XK_q, state: ControlMask)
+                #expect(first.finish(timeoutSeconds: 10) == 0)
+                let saved = try Data(contentsOf: URL(fileURLWithPath: place.statePath))
+
+                let other = try ChildProcess(ChildProcess.splitview, ["--no-restore", "--reduce-motion"], environment: env)
+                let fresh = try #require(waitForTopLevel(connection))
+                // Not read: the sample library, not the saved Notes.
+                #expect(waitForTitle(connection, fresh) { $0.hasSuffix("— SplitView") && !$0.contains("Notes") })
+                sendKey(connection, fresh, XK_i, state: ControlMask | Mod1Mask)
+                #expect(waitUntil { childWidth(connection, fresh, "inspector") != nil }, "the inspector showed")
+                sendKey(connection, fresh, XK_q, state: ControlMask)
+                #expect(other.finish(timeoutSeconds: 10) == 0)
+                #expect(other.errors == "")
+                // Not written: the very same bytes.
+                #expect(try Data(contentsOf: URL(fileURLWithPath: place.statePath)) == saved)
+
+                let again = try ChildProcess(ChildProcess.splitview, [], environment: env)
+                let restored = try #require(waitForTopLevel(connection))
+                #expect(waitForTitle(connection, restored) { $0 == "beta.txt — Notes — SplitView" })
+                sendDeleteWindow(connection, to: restored)
+                #expect(again.finish(timeoutSeconds: 10) == 0)
+            }
+        }
+
         /// SIGTERM (a logout, `kill`) ends the program cleanly, with the state saved.
         @Test func sigtermSavesTheStateAndExitsZero() throws {
             let place = try Place()

@@ -13,7 +13,7 @@ open class ListViewController: ViewController {
         set {
             arrayRows = newValue
             dataSource = nil
-            rowsDidChange(keepingScroll: false)
+            rowsDidChange(keepingScroll: false, replaced: true)
         }
     }
 
@@ -64,6 +64,11 @@ open class ListViewController: ViewController {
 
     private var arrayRows: [ListItem]
     private var typeAhead = TypeAhead()
+    /// The rows as the type-ahead last saw them, to tell a reload that keeps them from one
+    /// that changes them.
+    private var typedOver: TypedRows?
+    /// True while type-ahead selects a row, when a reload is its own doing.
+    private var isSelectingByTyping = false
     /// Whether any row has a subtitle, for the array rows: asked once per change, not per draw.
     private var arrayHasSubtitles = false
 
@@ -83,17 +88,40 @@ open class ListViewController: ViewController {
 
     /// Takes the ``dataSource``'s rows again: the selection is kept when its index still
     /// exists (else the last row), and the scroll offset too when `keepingScroll`.
+    ///
+    /// What was typed is kept when the rows read as they did when it was typed (as many
+    /// rows, the same row selected under the same name): an app that reloads a list on each
+    /// selection, or when a folder it selected is read, must not cut "dpk" down to its last
+    /// letter. So is a reload the type-ahead's own selection causes. Rows that changed start
+    /// the type-ahead over.
     public func reloadData(keepingScroll: Bool = true) {
-        rowsDidChange(keepingScroll: keepingScroll)
+        rowsDidChange(keepingScroll: keepingScroll, replaced: false)
     }
 
-    private func rowsDidChange(keepingScroll: Bool) {
+    private func rowsDidChange(keepingScroll: Bool, replaced: Bool) {
         arrayHasSubtitles = arrayRows.contains { $0.subtitle != nil }
         let count = rowCount
         if let selected = selectedIndex, selected >= count { selectedIndex = count == 0 ? nil : count - 1 }
         if !keepingScroll { scrollOffset = 0 }
-        typeAhead.reset()
+        if replaced || (!isSelectingByTyping && typedOver != currentRows()) { typeAhead.reset() }
         setNeedsDisplay()
+    }
+
+    /// The rows as the type-ahead sees them: how many, and the selected one with its text.
+    private struct TypedRows: Equatable {
+        var count: Int
+        var selected: Int?
+        var text: String?
+    }
+
+    private func currentRows() -> TypedRows {
+        let count = rowCount
+        let text = selectedIndex.flatMap { $0 < count ? searchText(at: $0) : nil }
+        return TypedRows(count: count, selected: selectedIndex, text: text)
+    }
+
+    private func searchText(at index: Int) -> String {
+        dataSource?.searchText(at: index) ?? arrayRows[index].title
     }
 
     /// The height of one row: ``ListMetrics/rowHeight``, or
@@ -350,12 +378,16 @@ open class ListViewController: ViewController {
         let start = (selectedIndex ?? 0) + (fromNext ? 1 : 0)
         for offset in 0..<count {
             let index = (start + offset) % count
-            let title = dataSource?.searchText(at: index) ?? arrayRows[index].title
-            if title.lowercased().hasPrefix(text) {
+            if searchText(at: index).lowercased().hasPrefix(text) {
+                // The selection may reload the rows (an outline showing the folder it
+                // selects): a reload the type-ahead caused keeps what was typed.
+                isSelectingByTyping = true
                 if index != selectedIndex { selectRow(index, in: bounds) }
+                isSelectingByTyping = false
                 break
             }
         }
+        typedOver = currentRows()
         return true
     }
 

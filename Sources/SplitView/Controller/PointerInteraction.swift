@@ -11,6 +11,9 @@ enum PointerActivity: Hashable, Sendable {
     case idle
     /// Held on a bar button; it acts on release inside.
     case pressingButton(BarButton.Kind, SplitViewController.Column)
+    /// Held on a prompt's choice (`accepts`: "Return: OK", else "Escape: Cancel"); it
+    /// answers on release inside.
+    case pressingPromptChoice(accepts: Bool)
     /// Dragging a divider.
     case draggingDivider(DividerDrag)
     /// Pressed within the edge zone while the primary is hidden: `reveal` is nil until the
@@ -62,6 +65,11 @@ struct PointerInteraction: Hashable, Sendable {
     /// The button went down on a bar button: it acts if the button goes up inside it.
     mutating func pressButton(_ kind: BarButton.Kind, in column: SplitViewController.Column) {
         activity = .pressingButton(kind, column)
+    }
+
+    /// The button went down on a prompt's choice: it answers if the button goes up inside it.
+    mutating func pressPromptChoice(accepts: Bool) {
+        activity = .pressingPromptChoice(accepts: accepts)
     }
 
     /// The press means nothing more until the button goes up: it landed on something that

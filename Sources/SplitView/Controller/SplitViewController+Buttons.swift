@@ -10,6 +10,8 @@ extension SplitViewController {
         // An app's items follow the split view's own buttons in each bar.
         var items: [BarButton] = []
         func add(_ button: BarButton) { buttons.append(button) }
+        // Where the display-mode button goes, asked of the delegate once per layout.
+        var target: DisplayMode?
         if collapsed {
             if let top = collapse.stack.last, let title = backTitle(in: top, collapsed: true) {
                 add(BarButton(kind: .back, icon: .backChevron, column: top, frame: .zero, title: title))
@@ -17,8 +19,13 @@ extension SplitViewController {
             if let top = collapse.stack.last, let item = children.wrapped[top]?.topViewController?.navigationItemIfLoaded {
                 items = itemButtons(item, in: top, displayModeIcon: nil).buttons
             }
+            // Decided: the inspector's sheet has a close button at its bar's leading end, as
+            // a sheet has its Close or Done, so that the pointer alone can dismiss it.
+            if layout.placement(of: .inspector)?.presentation == .sheet {
+                add(BarButton(kind: .closeInspector, icon: .close, column: .inspector, frame: .zero))
+            }
         } else {
-            let target = showsDisplayModeButton ? displayModeButtonTarget(mode: mode, behavior: behavior) : nil
+            target = showsDisplayModeButton ? displayModeButtonTarget(mode: mode, behavior: behavior) : nil
             let modeIcon = target.map { ButtonRules.displayModeIcon(style: style, behavior: behavior, target: $0) }
             var placesModeItem = false
             // One look at each column's navigation stack: its back button and its items.
@@ -48,8 +55,38 @@ extension SplitViewController {
         }
         if !items.isEmpty { buttons += items }
         let measurer = textMeasurer
-        return ButtonRules.placed(buttons, in: layout, primaryEdge: modes.preferences.primaryEdge) {
+        var placed = ButtonRules.placed(buttons, in: layout, primaryEdge: modes.preferences.primaryEdge) {
             measurer.width(of: $0, font: .body)
+        }
+        // The target asked above, once: naming the buttons asks the delegate nothing more.
+        let modeTitle = target.flatMap { changeTitle(from: mode, to: $0) } ?? menuTitle(of: .primary)
+        for index in placed.indices {
+            placed[index].accessibilityLabel = accessibilityLabel(of: placed[index], displayModeTitle: modeTitle)
+        }
+        return placed
+    }
+
+    /// A button's name, in the View menu's words (``BarButton/accessibilityLabel``): the
+    /// display-mode button names the column its action shows or hides, the secondary-only
+    /// button the secondary alone, the sheet's close button and an inspector item what they
+    /// do to the inspector.
+    private func accessibilityLabel(of button: BarButton, displayModeTitle displayMode: String) -> String {
+        let inspector = (modes.inspectorShown ? "Hide " : "Show ") + menuTitle(of: .inspector)
+        switch button.kind {
+        case .displayMode: return displayMode
+        case .secondaryOnly: return menuTitle(of: .secondary) + " Only"
+        case .back: return "Back"
+        case .closeInspector: return "Hide " + menuTitle(of: .inspector)
+        case .item(let side, let index):
+            guard let item = barItem(side, index, in: button.column) else { return button.title }
+            if !item.title.isEmpty { return item.title }
+            switch item.action {
+            case .command(.toggleInspector)?: return inspector
+            case .command(.displayModeButton)?: return displayMode
+            case .command(.secondaryOnlyButton)?: return menuTitle(of: .secondary) + " Only"
+            case .command(.showMenu)?: return "View Menu"
+            default: return ""
+            }
         }
     }
 

@@ -42,7 +42,8 @@ extension SplitViewController {
             MenuRules.State(
                 style: style, isCollapsed: isCollapsed, displayMode: displayMode, showing: { self.isShowing($0) },
                 hasInspector: children.original[.inspector] != nil, focusablePanes: focusableSet.count, keys: keyBindings,
-                wrapsLines: validateInPanes(.toggleLineWrapping)))
+                wrapsLines: validateInPanes(.toggleLineWrapping),
+                title: { self.menuTitle(of: $0) }, displayModeActionTogglesPrimary: displayModeActionTogglesPrimary()))
         let added = additionalMenuItems.enumerated().map { index, item in
             var item = item
             if item.shortcut.isEmpty { item.shortcut = keyBindings.chords(for: item.command).first?.description ?? "" }
@@ -87,7 +88,7 @@ extension SplitViewController {
                 beginAppearance(for: settledLayout, animated: true)
             }
             delegate?.splitViewControllerInteractivePresentationGestureDidEnd(self)
-        case .pressingButton, .draggingScrollBar:
+        case .pressingButton, .draggingScrollBar, .pressingPromptChoice:
             pointer.consumePress()
         case .idle, .consumed:
             break

@@ -10,7 +10,9 @@ extension SplitViewController {
         guard isMounted, pointer.activity == .idle else { return }
         pointer.move(to: point)
         finishTransition()
-        if let button = layout.buttons.last(where: { $0.frame.contains(point) }) {
+        if let accepts = promptChoice(at: point) {
+            pointer.pressPromptChoice(accepts: accepts)
+        } else if let button = layout.buttons.last(where: { $0.frame.contains(point) }) {
             // A disabled item takes the press and does nothing with it.
             if button.isEnabled { pointer.pressButton(button.kind, in: button.column) } else { pointer.consumePress() }
         } else if let divider = layout.dividers.first(where: { $0.grabRect.contains(point) }) {
@@ -68,6 +70,8 @@ extension SplitViewController {
             if layout.buttons.contains(where: { $0.kind == kind && $0.column == column && $0.frame.contains(point) }) {
                 press(kind, in: column)
             }
+        case .pressingPromptChoice(let accepts):
+            if promptChoice(at: point) == accepts { perform(accepts ? .activate : .cancel) }
         case .edgeGesture(_, let reveal?):
             endEdgeGesture(reveal)
         case .draggingContent(let drag):
@@ -105,6 +109,18 @@ extension SplitViewController {
         guard local.y >= LayoutMetrics.navigationBarHeight else { return }
         _ = offer(vc, local, LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
         publish()
+    }
+
+    /// The prompt choice under `point`: true for "Return: OK", false for "Escape: Cancel",
+    /// nil for neither (or no prompt). A click on one does what its key does, so a prompt
+    /// can be answered with the pointer alone.
+    func promptChoice(at point: Point) -> Bool? {
+        guard prompt != nil, let column = promptColumn, let frame = layout.frame(of: column) else { return nil }
+        let local = Point(x: point.x - frame.minX, y: point.y - frame.minY)
+        let choices = PaneChrome.promptChoiceFrames(paneWidth: frame.width, measurer: textMeasurer)
+        if choices.accept.contains(local) { return true }
+        if choices.cancel.contains(local) { return false }
+        return nil
     }
 
     func pointerExited() {
@@ -160,6 +176,7 @@ extension SplitViewController {
         case .displayMode: performDisplayModeButton(cause: .user)
         case .secondaryOnly: performSecondaryOnlyButton(cause: .user)
         case .back: goBack(in: column, cause: .user)
+        case .closeInspector: hide(.inspector, cause: .user)
         case .item(let side, let index):
             guard let item = barItem(side, index, in: column) else { return }
             // An item that opens the menu opens it under itself, as a toolbar's menu button does.

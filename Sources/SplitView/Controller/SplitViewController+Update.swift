@@ -64,17 +64,26 @@ extension SplitViewController {
 
     /// What the rules see now: the width the columns share (less a tiled inspector at its
     /// minimum), the preferences and the minimums.
+    ///
+    /// The columns are chosen first as if the inspector were hidden; the inspector then
+    /// tiles only when it fits beside them, and otherwise lies over the secondary, so that
+    /// showing it never hides a column (``LayoutComputation/inspectorTiles(width:widths:tiled:)``).
     func resolutionInput(preferredDisplayMode: DisplayMode? = nil, inspectorShown: Bool? = nil) -> ResolutionInput {
         let widths = resolvedWidths
-        let available = LayoutComputation.widthForColumns(
-            width: size?.width ?? 0, widths: widths,
-            inspectorShown: inspectorShown ?? modes.inspectorShown)
-        return ResolutionInput(
-            style: style, availableWidth: available,
+        let width = size?.width ?? 0
+        var input = ResolutionInput(
+            style: style, availableWidth: width,
             preferredDisplayMode: preferredDisplayMode ?? modes.preferences.displayMode,
             preferredSplitBehavior: modes.preferences.splitBehavior, presentsWithGesture: modes.preferences.presentsWithGesture,
             minimumPrimary: widths.minimum(.primary), minimumSupplementary: widths.minimum(.supplementary),
             minimumSecondary: widths.minimum(.secondary))
+        if inspectorShown ?? modes.inspectorShown {
+            let alone = DisplayModeResolution.resolved(input).displayMode
+            input.availableWidth = LayoutComputation.widthForColumns(
+                width: width, widths: widths, inspectorShown: true,
+                tiled: LayoutComputation.tiledColumns(alone, style: style))
+        }
+        return input
     }
 
     private func applyResolution(request: DisplayMode?) {

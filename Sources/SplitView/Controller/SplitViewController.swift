@@ -70,6 +70,18 @@ public final class SplitViewController {
     /// it shows it, and answering clears it before its action runs.
     public var prompt: Prompt?
 
+    /// The names the View menu and the bar buttons give the columns, in the app's words
+    /// ("Hide Files", "Show Inspector", "File Only"). A column without one is named as SwiftUI's
+    /// `NavigationSplitView` names it: Content, Detail, Inspector. The primary is always
+    /// "Sidebar", the HIG's and macOS's word ("Show Sidebar", "Hide Sidebar"), whatever is set.
+    ///
+    /// Decided (UIKit has no View menu and names its columns only in code): a menu speaks the
+    /// user's words, never `supplementary` or `secondary`.
+    public var columnTitles: [Column: String] = [:] {
+        // The buttons' names are part of the layout.
+        didSet { if columnTitles != oldValue, isMounted { update(.system, animated: false) } }
+    }
+
     /// Receives an app-defined ``Command/action(_:)`` that the focused pane did not handle;
     /// returns true when it did. The end of the responder chain, as the app delegate is in UIKit.
     public var actionHandler: ((String) -> Bool)?

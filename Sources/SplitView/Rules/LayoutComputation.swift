@@ -44,18 +44,42 @@ enum LayoutComputation {
         return result
     }
 
-    /// True when a shown inspector tiles beside the secondary at this width (else it lies
-    /// over the secondary's far edge).
-    static func inspectorTiles(width: Double, widths: ResolvedWidths) -> Bool {
-        width - widths.minimum(.inspector) - LayoutMetrics.dividerWidth >= widths.minimum(.secondary)
+    /// True when a shown inspector tiles at this width beside the secondary and the columns
+    /// tiled beside it (`tiled`), each at its minimum with its divider; else it lies over the
+    /// secondary's far edge.
+    ///
+    /// Decided (UIKit is silent): the inspector never takes a tiled column's place. When the
+    /// columns that show and the inspector do not all fit, the inspector gives way — it lies
+    /// over the secondary — rather than a list: the columns hold the user's place and often
+    /// the keyboard, and the inspector is the detail asked for last, which an overlay shows
+    /// whole. Before, at 900 pt the inspector tiled and took both lists and their keyboard.
+    static func inspectorTiles(width: Double, widths: ResolvedWidths, tiled: [SplitViewController.Column] = []) -> Bool {
+        let gap = LayoutMetrics.dividerWidth
+        let beside = tiled.reduce(0) { $0 + widths.minimum($1) + gap }
+        return width - beside - widths.minimum(.inspector) - gap >= widths.minimum(.secondary)
     }
 
     /// The width the display-mode rules share out among the primary, supplementary and
-    /// secondary: the window's, less a shown inspector that tiles at its minimum width and its
-    /// divider. (An inspector that cannot tile lies over the secondary and takes nothing.)
-    static func widthForColumns(width: Double, widths: ResolvedWidths, inspectorShown: Bool) -> Double {
-        guard inspectorShown && inspectorTiles(width: width, widths: widths) else { return width }
+    /// secondary: the window's, less a shown inspector that tiles (beside the `tiled`
+    /// columns, those of the mode the rules choose without it) at its minimum width and its
+    /// divider. An inspector that cannot tile lies over the secondary and takes nothing, so
+    /// it never takes a column's place (``inspectorTiles(width:widths:tiled:)``).
+    static func widthForColumns(
+        width: Double, widths: ResolvedWidths, inspectorShown: Bool, tiled: [SplitViewController.Column] = []
+    ) -> Double {
+        guard inspectorShown && inspectorTiles(width: width, widths: widths, tiled: tiled) else { return width }
         return width - widths.minimum(.inspector) - LayoutMetrics.dividerWidth
+    }
+
+    /// The columns a mode tiles beside the secondary, which a tiled inspector must leave room
+    /// for: none in a mode that dims the secondary (its columns lie over it, or are pushed
+    /// aside, until dismissed).
+    static func tiledColumns(
+        _ mode: SplitViewController.DisplayMode, style: SplitViewController.Style
+    )
+        -> [SplitViewController.Column]
+    {
+        mode.dimsSecondary ? [] : besideColumns(mode, style: style)
     }
 
     /// The content area of a pane of `size`, in the pane's coordinates: everything below its
@@ -98,7 +122,9 @@ enum LayoutComputation {
         let gap = LayoutMetrics.dividerWidth
         let mode = input.displayMode
         let beside = besideColumns(mode, style: input.style)
-        let inspectorTiles = input.inspectorShown && inspectorTiles(width: width, widths: columnWidths)
+        let inspectorTiles =
+            input.inspectorShown
+            && inspectorTiles(width: width, widths: columnWidths, tiled: tiledColumns(mode, style: input.style))
         let (sized, inspectorWidth) = widths(mode: mode, beside: beside, inspectorTiles: inspectorTiles, input)
         let available = inspectorTiles ? width - inspectorWidth - gap : width
         var layout = Layout(size: input.size)

@@ -17,15 +17,27 @@ enum MenuRules {
         var keys: KeyBindings
         /// Whether the file's text wraps its lines, or `nil` when no pane shows text.
         var wrapsLines: Bool? = nil
+        /// The columns' names (``SplitViewController/menuTitle(of:)``).
+        var title: (Column) -> String = { _ in "" }
+        /// True when the display-mode action (F9) would now show or hide the primary as the
+        /// sidebar item says.
+        var displayModeActionTogglesPrimary = false
     }
 
-    /// The items, top first: the columns to show or hide (titles that say what choosing them
-    /// does, macOS's "Hide Sidebar" / "Show Sidebar"), Secondary Only with a check mark, the
-    /// inspector, Wrap Long Lines with a check mark (only while a pane shows text that can
-    /// wrap), then focus, then the windows. An item whose command would do nothing now is
+    /// The items, top first: the columns to show or hide, in the user's words (macOS's
+    /// "Hide Sidebar" / "Show Sidebar" for the primary, the app's column titles for the
+    /// others: "Hide Files", "Show Inspector"), the secondary alone with a check mark ("File
+    /// Only"), the inspector, Wrap Long Lines with a check mark (only while a pane shows text
+    /// that can wrap), then focus, then the windows. Beside each, the first key the live table binds
+    /// to what it performs (macOS shows one). An item whose command would do nothing now is
     /// disabled: hiding the collapsed stack's root, the supplementary of a style without one,
-    /// Secondary Only while collapsed, the inspector when there is none, focusing the next of
-    /// one pane.
+    /// the secondary alone while collapsed, the inspector when there is none, focusing the
+    /// next of one pane.
+    ///
+    /// Decided: the sidebar item performs the display-mode action whenever that action shows
+    /// or hides the primary as the item says, so that F9 stands beside it; otherwise (F9
+    /// would reveal the supplementary, say) it shows or hides the primary alone, with that
+    /// command's own key.
     static func items(_ state: State) -> [MenuItem] {
         func item(
             _ title: String, _ command: Command, checked: Bool = false, enabled: Bool = true, group: Bool = false
@@ -43,17 +55,19 @@ enum MenuRules {
         // offers a command only where a responder implements it.
         let wrapping =
             state.wrapsLines.map { [item("Wrap Long Lines", .toggleLineWrapping, checked: $0)] } ?? []
+        let sidebarCommand: Command =
+            state.displayModeActionTogglesPrimary ? .displayModeButton : sidebar ? .hide(.primary) : .show(.primary)
         return [
             item(
-                sidebar ? "Hide Sidebar" : "Show Sidebar", sidebar ? .hide(.primary) : .show(.primary),
-                enabled: !(sidebar && state.isCollapsed)),
+                sidebar ? "Hide Sidebar" : "Show Sidebar", sidebarCommand, enabled: !(sidebar && state.isCollapsed)),
             item(
-                supplementary ? "Hide Supplementary" : "Show Supplementary",
+                (supplementary ? "Hide " : "Show ") + state.title(.supplementary),
                 supplementary ? .hide(.supplementary) : .show(.supplementary), enabled: state.style.hasSupplementary),
             item(
-                "Secondary Only", .secondaryOnlyButton, checked: !state.isCollapsed && state.displayMode == .secondaryOnly,
-                enabled: !state.isCollapsed),
-            item(inspector ? "Hide Inspector" : "Show Inspector", .toggleInspector, enabled: state.hasInspector),
+                state.title(.secondary) + " Only", .secondaryOnlyButton,
+                checked: !state.isCollapsed && state.displayMode == .secondaryOnly, enabled: !state.isCollapsed),
+            item(
+                (inspector ? "Hide " : "Show ") + state.title(.inspector), .toggleInspector, enabled: state.hasInspector),
         ] + wrapping + [
             item("Focus Next Pane", .focusNextPane, enabled: state.focusablePanes > 1, group: true),
             item("New Window", .newWindow, group: true),

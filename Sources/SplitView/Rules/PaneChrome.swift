@@ -200,21 +200,44 @@ struct PaneChrome: Hashable, Sendable {
                 .body, textColor))
     }
 
-    /// The prompt: an accent band under the bar with the question and its two keys.
+    /// The prompt: an accent band under the bar with the question and its two choices, each
+    /// outlined as the button it is (``promptChoiceFrames(paneWidth:measurer:)``).
     private func drawPrompt(_ message: String, _ theme: Theme, _ measurer: any TextMeasurer, into list: inout DisplayList) {
         let width = size.width, bar = LayoutMetrics.navigationBarHeight, height = BarMetrics.promptHeight
         let margin = BarMetrics.promptMargin
         list.append(.fill(Rect(x: 0, y: bar, width: width, height: height), theme.accent))
-        let keys = BarMetrics.promptKeys
-        let keysWidth = measurer.width(of: keys, font: .caption)
+        let keysWidth = measurer.width(of: BarMetrics.promptKeys, font: .caption)
         let text = TextLayout.truncated(message, toWidth: max(0, width - keysWidth - 3 * margin), font: .body, measurer: measurer)
         let body = measurer.metrics(of: .body), caption = measurer.metrics(of: .caption)
         list.append(
             .text(text, origin: Point(x: margin, y: body.baseline(centredIn: bar, height: height)), .body, theme.onAccent))
-        list.append(
-            .text(
-                keys, origin: Point(x: width - keysWidth - margin, y: caption.baseline(centredIn: bar, height: height)),
-                .caption, theme.onAccent))
+        let frames = Self.promptChoiceFrames(paneWidth: width, measurer: measurer)
+        for (label, frame) in [(BarMetrics.promptAccept, frames.accept), (BarMetrics.promptCancel, frames.cancel)] {
+            list.append(.strokeRect(frame, theme.onAccent.withAlpha(BarMetrics.promptOutlineAlpha), width: 1))
+            list.append(
+                .text(
+                    label,
+                    origin: Point(
+                        x: frame.minX + BarMetrics.promptChoicePadding, y: caption.baseline(centredIn: bar, height: height)),
+                    .caption, theme.onAccent))
+        }
+    }
+
+    /// Where a prompt's two choices sit in a pane `paneWidth` wide, in the pane's
+    /// coordinates: "Return: OK" then "Escape: Cancel" at the trailing end of the band,
+    /// each framed with ``BarMetrics/promptChoicePadding`` around its text. Both the drawing
+    /// and the pointer read them, so a click lands where the choice is drawn.
+    static func promptChoiceFrames(paneWidth: Double, measurer: any TextMeasurer) -> (accept: Rect, cancel: Rect) {
+        let pad = BarMetrics.promptChoicePadding, gap = BarMetrics.promptChoiceGap
+        let accept = measurer.width(of: BarMetrics.promptAccept, font: .caption) + 2 * pad
+        let cancel = measurer.width(of: BarMetrics.promptCancel, font: .caption) + 2 * pad
+        let top = LayoutMetrics.navigationBarHeight + (BarMetrics.promptHeight - BarMetrics.promptChoiceHeight) / 2
+        let cancelX = paneWidth - BarMetrics.promptMargin + pad - cancel
+        let acceptX = cancelX - gap - accept
+        return (
+            Rect(x: acceptX, y: top, width: accept, height: BarMetrics.promptChoiceHeight),
+            Rect(x: cancelX, y: top, width: cancel, height: BarMetrics.promptChoiceHeight)
+        )
     }
 
     /// A shadow fading out over ``ChromeMetrics/shadowDepth`` one-point lines.
@@ -245,8 +268,20 @@ public enum BarMetrics {
     public static let promptHeight: Double = 40
     /// The prompt's margin at either edge, and between its question and its keys.
     public static let promptMargin: Double = 16
-    /// The keys a prompt names, on its trailing side.
-    public static let promptKeys = "Return: OK   Escape: Cancel"
+    /// The keys a prompt names, on its trailing side: its two choices.
+    public static let promptKeys = promptAccept + "   " + promptCancel
+    /// A prompt's accepting choice: Return, or a click on it.
+    public static let promptAccept = "Return: OK"
+    /// A prompt's cancelling choice: Escape, or a click on it.
+    public static let promptCancel = "Escape: Cancel"
+    /// The room around a prompt choice's text inside its outline.
+    public static let promptChoicePadding: Double = 8
+    /// Between a prompt's two choices.
+    public static let promptChoiceGap: Double = 6
+    /// The height of a prompt choice's outline.
+    public static let promptChoiceHeight: Double = 26
+    /// The opacity of a prompt choice's outline, of 255.
+    public static let promptOutlineAlpha: UInt8 = 150
     /// The opacity of a disabled item's glyph and title, of 255.
     public static let disabledAlpha: UInt8 = 90
 }

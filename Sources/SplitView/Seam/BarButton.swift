@@ -20,6 +20,8 @@ public struct BarButton: Hashable, Sendable {
         /// An app's bar button item: the `index`th of the column's top controller's items on
         /// `side`.
         case item(side: Side, index: Int)
+        /// The close button of the inspector's sheet while collapsed: it hides the inspector.
+        case closeInspector
     }
 
     /// The glyph drawn on a button.
@@ -57,6 +59,12 @@ public struct BarButton: Hashable, Sendable {
     public var frame: Rect
     /// A short label: the back button's (the previous level's title), or an item's.
     public var title: String
+    /// What the button does, in the View menu's words ("Hide Sidebar", "Show Files",
+    /// "Hide Inspector", "File Only"), for a tooltip or a screen reader; the back button's is
+    /// "Back", an app's titled item's its title.
+    ///
+    /// Mirrors `UIAccessibility.accessibilityLabel`.
+    public var accessibilityLabel: String
     /// False for an app's item that is disabled: drawn faint, and the pointer passes over it.
     public var isEnabled: Bool
     /// True while the pointer is over the button.
@@ -67,8 +75,9 @@ public struct BarButton: Hashable, Sendable {
     /// Creates a button.
     public init(
         kind: Kind, icon: Icon, column: SplitViewController.Column, frame: Rect, title: String = "",
-        isEnabled: Bool = true, isHovered: Bool = false, isPressed: Bool = false
+        accessibilityLabel: String = "", isEnabled: Bool = true, isHovered: Bool = false, isPressed: Bool = false
     ) {
+        self.accessibilityLabel = accessibilityLabel
         self.isEnabled = isEnabled
         self.kind = kind
         self.icon = icon

@@ -12,7 +12,7 @@ extension Launcher {
     /// is what the next start restores), and saves it about a second after it last changed.
     func noteChanges() {
         pollOpeners()
-        guard captureState() else { return }
+        guard options.restores, captureState() else { return }
         if let saveTimer { host?.cancelTimer(saveTimer) }
         saveTimer = host?.after(1.0) { [unowned self] in
             self.saveTimer = nil
@@ -36,7 +36,12 @@ extension Launcher {
     /// Writes the windows' state now, if it differs from what was saved; a failure is one
     /// line on stderr (once per reason) and the old file stays as it was. Makes no X request,
     /// so it also serves when the server has gone.
+    ///
+    /// A `--no-restore` run saves nothing: it did not read the saved session, so it has no
+    /// right to replace it (its folder, its dragged widths), which stays for the next plain
+    /// start, byte for byte.
     func saveNow() {
+        guard options.restores else { return }
         captureState()
         guard let current, current != lastSaved else { return }
         if let error = stateStore.save(current) {

@@ -10,7 +10,7 @@ import SplitViewX11
 /// holds, and how it is saved and made again, is the ``BrowserSession``'s.
 ///
 /// The saved windows come back unless `--no-restore`, or a `PATH` other than the saved folder
-/// is given.
+/// is given. A `--no-restore` run neither reads nor writes the saved state.
 final class Launcher {
     /// 1400×900 pixels.
     static let defaultGeometry = Geometry(width: 1400, height: 900)

@@ -87,6 +87,9 @@ package final class Browser {
         fileList.dataSource = entries
         programs = PanePrograms(commands, style: style)
         split.showsSecondaryOnlyButton = style == .tripleColumn
+        // The View menu's and the buttons' words for the columns, as the README names them:
+        // "Hide Files", "File Only", "Show Inspector" (the primary is the Sidebar).
+        split.columnTitles = [.supplementary: "Files", .secondary: "File", .inspector: "Inspector"]
         split.setViewController(programs[.primary] ?? folders, for: .primary)
         if style == .tripleColumn { split.setViewController(programs[.supplementary] ?? fileList, for: .supplementary) }
         split.setViewController(programs[.secondary] ?? reader, for: .secondary)

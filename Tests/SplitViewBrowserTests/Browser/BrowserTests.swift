@@ -41,6 +41,25 @@ import Testing
         #expect(browser.folders.selectedIndex == 0)
     }
 
+    /// The defect a new user hit in `/usr/share/doc`: typing "dpk" in the outline landed on
+    /// kbproto, since each selection reloaded the outline (and again when the selected
+    /// folder's listing came), which cleared what was typed. Now it lands on dpkg.
+    @Test func outlineTypeAheadKeepsWhatWasTypedAcrossTheSelectionsReloads() {
+        let tree = TempTree()
+        for name in ["dash", "dpkg", "dpkg-dev", "kbproto"] { tree.file(name + "/copyright", "c") }
+        let browser = makeBrowser(tree)
+        #expect(settle(browser.store) { browser.tree.rows.count == 5 })
+        browser.split.focusedColumn = .primary
+        let path = { (name: String) in FilePath(tree.root + "/" + name) }
+        for (time, letter, folder) in [(10.0, "d", "dash"), (10.3, "p", "dpkg"), (10.6, "k", "dpkg")] {
+            browser.split.handle(.tick(now: time))
+            browser.split.handle(.key(KeyChord(.character(Character(letter)))))
+            // The selected folder is read, and the outline reloads with it, before the next letter.
+            _ = settle(browser.store) { if case .loaded? = browser.store.known(path(folder)) { true } else { false } }
+        }
+        #expect(browser.selectedFolder == path("dpkg"))
+    }
+
     @Test func theListShowsFoldersFirstInNaturalOrderWithSizesAndDates() {
         let tree = Self.sample()
         let browser = makeBrowser(tree)

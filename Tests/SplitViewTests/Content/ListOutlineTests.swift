@@ -150,6 +150,49 @@ import Testing
         }
     }
 
+    /// Rows of a data source that the app may change between reloads.
+    final class Names: ListDataSource {
+        var names: [String]
+        init(_ names: [String]) { self.names = names }
+        var numberOfRows: Int { names.count }
+        var rowsHaveSubtitles: Bool { false }
+        func item(at index: Int) -> ListItem { ListItem(title: names[index]) }
+    }
+
+    /// The browser reloads the outline on each selection, and again when the folder it
+    /// selected has been read: what was typed survives both while the rows read the same
+    /// (before, "dpk" landed on kbproto, by its last letter alone).
+    @Test func typeAheadKeepsWhatWasTypedAcrossReloadsThatKeepTheRows() {
+        let (f, list) = Self.fixture([])
+        let names = Names(["dash", "dpkg", "dpkg-dev", "kbproto"])
+        list.dataSource = names
+        list.reloadData()
+        list.onSelect = { _ in list.reloadData() }  // the reload the selection causes
+        f.send(.tick(now: 10), key(.character("d")))
+        list.reloadData()  // the selected folder was read: the same rows
+        f.send(.tick(now: 10.3), key(.character("p")))
+        list.reloadData()
+        f.send(.tick(now: 10.6), key(.character("k")))
+        #expect(list.selectedIndex == 1)  // "dpk": dpkg
+    }
+
+    /// The boundary: rows that changed (one more, or the selected one renamed) start the
+    /// type-ahead over, since what was typed was matched against rows that are gone.
+    @Test func typeAheadStartsOverWhenTheRowsChange() {
+        for change in [{ (n: Names) in n.names.append("zz") }, { (n: Names) in n.names[1] = "dpkg-old" }] {
+            let (f, list) = Self.fixture([])
+            let names = Names(["dash", "dpkg", "dpkg-dev", "kbproto"])
+            list.dataSource = names
+            list.reloadData()
+            f.send(.tick(now: 10), key(.character("d")), key(.character("p")))
+            #expect(list.selectedIndex == 1)
+            change(names)
+            list.reloadData()
+            f.send(.tick(now: 10.3), key(.character("k")))
+            #expect(list.selectedIndex == 3)  // "k" alone: kbproto
+        }
+    }
+
     @Test func typingTheSameLetterStepsThroughItsRows() {
         let (f, list) = Self.fixture(["b1", "a", "b2", "b3"].map { ListItem(title: $0) })
         for (step, expected) in [0, 2, 3, 0].enumerated() {

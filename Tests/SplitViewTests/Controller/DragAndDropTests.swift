@@ -67,6 +67,40 @@ import Testing
         #expect(files.selectedIndex == 4 && log.drops.isEmpty && f.split.dragSession == nil)
     }
 
+    /// A prompt's choices are buttons: a press and release on "Return: OK" or "Escape:
+    /// Cancel" does what the key does (before, they could not be clicked). A release off the
+    /// choice, or a press elsewhere in the band, answers nothing.
+    @Test func aPromptsChoicesCanBeClicked() throws {
+        let f = Fixture(.tripleColumn, width: 1400)
+        var answers: [String] = []
+        func ask() {
+            f.split.prompt = Prompt(message: "Move?", accept: { answers.append("yes") }, cancel: { answers.append("no") })
+        }
+        let pane = try #require(f.split.layout.frame(of: f.split.promptColumn ?? .secondary))
+        let choices = PaneChrome.promptChoiceFrames(paneWidth: pane.width, measurer: f.split.textMeasurer)
+        func centre(_ rect: Rect) -> Point { Point(x: pane.minX + rect.midX, y: pane.minY + rect.midY) }
+        ask()
+        f.send(.pointerDown(centre(choices.accept)), .pointerUp(Point(x: pane.minX + 5, y: centre(choices.accept).y)))
+        #expect(answers.isEmpty && f.split.prompt != nil, "released off the choice")
+        f.send(.pointerDown(Point(x: pane.minX + 20, y: centre(choices.accept).y)), .pointerUp(centre(choices.accept)))
+        #expect(answers.isEmpty && f.split.prompt != nil, "pressed off the choice")
+        f.send(.pointerDown(centre(choices.accept)), .pointerUp(centre(choices.accept)))
+        #expect(answers == ["yes"] && f.split.prompt == nil)
+        ask()
+        f.send(.pointerDown(centre(choices.cancel)), .pointerUp(centre(choices.cancel)))
+        #expect(answers == ["yes", "no"] && f.split.prompt == nil)
+        // Drawn where they are hit: each label inside its frame.
+        ask()
+        let list = try #require(f.split.laidOutDisplayList(for: .secondary))
+        for (label, frame) in [(BarMetrics.promptAccept, choices.accept), (BarMetrics.promptCancel, choices.cancel)] {
+            let origin = try #require(
+                list.ops.lazy.compactMap { op -> Point? in
+                    if case .text(label, let origin, _, _) = op { origin } else { nil }
+                }.first)
+            #expect(frame.contains(origin), "\(label) at \(origin) in \(frame)")
+        }
+    }
+
     @Test func returnAcceptsAndEscapeCancelsAPromptAndOnlyThen() throws {
         let (f, _, files, _) = Self.fixture()
         var answers: [String] = []

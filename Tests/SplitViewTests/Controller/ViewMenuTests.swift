@@ -15,14 +15,64 @@ import Testing
         let menu = try #require(f.split.menu)
         #expect(
             Self.titles(f) == [
-                "Hide Sidebar", "Hide Supplementary", "Secondary Only", "Show Inspector", "Focus Next Pane", "New Window",
+                "Hide Sidebar", "Hide Content", "Detail Only", "Show Inspector", "Focus Next Pane", "New Window",
                 "Close Window", "Quit",
             ])
-        #expect(menu.items.map(\.shortcut) == ["", "", "Shift+F9", "Ctrl+Alt+I", "F6", "Ctrl+N", "Ctrl+W", "Ctrl+Q"])
+        #expect(menu.items.map(\.shortcut) == ["F9", "", "Shift+F9", "Ctrl+Alt+I", "F6", "Ctrl+N", "Ctrl+W", "Ctrl+Q"])
         #expect(menu.highlighted == nil)
         #expect(menu.frame.minY == LayoutMetrics.navigationBarHeight, "under the focused pane's bar")
         f.send(key(.f10))
         #expect(f.split.menu == nil, "F10 again closes it")
+    }
+
+    /// The menu speaks the user's words, not UIKit's: the primary is the Sidebar (the HIG's
+    /// word, whatever the app calls it), the other columns go by the app's titles, and the
+    /// sidebar item has F9 beside it since it performs F9's action (before: "Hide
+    /// Supplementary", "Secondary Only", and no key beside the sidebar item).
+    @Test func itSpeaksTheColumnsTitlesWithTheirKeys() throws {
+        let f = Fixture(.tripleColumn, width: 1400)
+        f.split.columnTitles = [.primary: "Folders", .supplementary: "Files", .secondary: "File", .inspector: "Inspector"]
+        f.split.setViewController(ViewController(title: "Details"), for: .inspector)
+        f.send(key(.f10))
+        var items = try #require(f.split.menu).items
+        #expect(items.prefix(4).map(\.title) == ["Hide Sidebar", "Hide Files", "File Only", "Show Inspector"])
+        #expect(items[0].command == .displayModeButton && items[0].shortcut == "F9")
+        // Chosen, the sidebar hides, and the item turns to Show Sidebar, F9 still beside it.
+        f.send(key(.down), key(.return), key(.f10))
+        #expect(!f.split.isShowing(.primary))
+        items = try #require(f.split.menu).items
+        #expect(items[0].title == "Show Sidebar" && items[0].shortcut == "F9")
+        #expect(items[1].title == "Hide Files" && items[3].title == "Show Inspector")
+        f.send(key(.escape), key(.character("i"), [.control, .alt]), key(.f10))
+        #expect(try #require(f.split.menu).items[3].title == "Hide Inspector")
+    }
+
+    /// The boundary: where F9 would not show the sidebar (a triple overlay reveals the
+    /// supplementary first), the item shows the sidebar alone, with that command's key.
+    @Test func theSidebarItemKeepsItsWordWhereF9DoesSomethingElse() throws {
+        let f = Fixture(.tripleColumn, width: 1400)
+        f.split.preferredSplitBehavior = .overlay
+        f.split.preferredDisplayMode = .secondaryOnly
+        f.send(key(.f10))
+        let sidebar = try #require(f.split.menu).items[0]
+        #expect(sidebar.title == "Show Sidebar" && sidebar.command == .show(.primary) && sidebar.shortcut == "Ctrl+1")
+        f.send(key(.down), key(.return))
+        #expect(f.split.isShowing(.primary))
+    }
+
+    /// The split view's buttons are named with the menu's words: the sidebar button by what
+    /// its action shows or hides, the secondary-only button by the secondary alone.
+    @Test func theButtonsAreNamedAsTheMenuNamesTheirActions() throws {
+        let f = Fixture(.tripleColumn, width: 1400)
+        f.split.showsSecondaryOnlyButton = true
+        f.split.columnTitles = [.supplementary: "Files", .secondary: "File"]
+        #expect(try #require(f.split.layout.button(.displayMode)).accessibilityLabel == "Hide Sidebar")
+        #expect(try #require(f.split.layout.button(.secondaryOnly)).accessibilityLabel == "File Only")
+        f.send(key(.f9))
+        #expect(try #require(f.split.layout.button(.displayMode)).accessibilityLabel == "Show Sidebar")
+        f.split.preferredSplitBehavior = .overlay
+        f.split.preferredDisplayMode = .secondaryOnly
+        #expect(try #require(f.split.layout.button(.displayMode)).accessibilityLabel == "Show Files")
     }
 
     /// The shortcuts are read from the key table the controller has, rebound keys included.
@@ -72,7 +122,7 @@ import Testing
         let f = Fixture(.tripleColumn, width: 1400)
         f.send(key(.f9, .shift), key(.f10))
         var items = try #require(f.split.menu).items
-        #expect(items[2].title == "Secondary Only" && items[2].isChecked)
+        #expect(items[2].title == "Detail Only" && items[2].isChecked)
         #expect(!items[3].isEnabled, "no inspector controller")
         f.send(key(.escape), .resize(Size(width: 500, height: 800)), key(.f10))
         items = try #require(f.split.menu).items

@@ -297,14 +297,16 @@ import Testing
         #expect(f.split.displayMode == .oneBesideSecondary)
     }
 
-    /// A shown inspector that tiles takes its minimum and a divider first: three columns
-    /// then need 946 + 241 = 1187 pt.
-    @Test func tiledInspectorMovesTheThreeColumnBoundary() {
+    /// A shown inspector tiles beside three columns from 946 + 241 = 1187 pt; below, it
+    /// lies over the secondary and the three columns stay (it never takes a column's place).
+    @Test func aShownInspectorLeavesTheThreeColumnBoundary() {
         let below = RuleTables.controller(.tripleColumn, width: 1186), at = RuleTables.controller(.tripleColumn, width: 1187)
         below.split.show(.inspector)
         at.split.show(.inspector)
-        #expect(below.split.displayMode == .oneBesideSecondary)
+        #expect(below.split.displayMode == .twoBesideSecondary)
+        #expect(below.split.layout.placement(of: .inspector)?.presentation == .overlay)
         #expect(at.split.displayMode == .twoBesideSecondary)
+        #expect(at.split.layout.placement(of: .inspector)?.presentation == .tiled)
     }
 
     // MARK: - The pure function: its rules and named limits

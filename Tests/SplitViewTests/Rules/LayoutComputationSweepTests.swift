@@ -70,8 +70,13 @@ import Testing
             collapsed = shouldCollapse
             guard split.isCollapsed == shouldCollapse else { fail("isCollapsed \(split.isCollapsed)", width); continue }
             guard !shouldCollapse else { continue }
-            // The resolution table at every width; a tiled inspector first takes 240 + 1.
-            let available = inspector && width - 241 >= 464 ? width - 241 : width
+            // The resolution table at every width. The columns are chosen as if the inspector
+            // were hidden; it tiles (taking 240 + 1 first) only when it fits beside them.
+            let alone = RuleTables.expected(style, behavior: behavior, mode: mode, width: width, presentsWithGesture: true).0
+            let tiled = LayoutComputation.tiledColumns(alone, style: style).reduce(0) {
+                $0 + split.resolvedWidths.minimum($1) + 1
+            }
+            let available = inspector && width - tiled - 241 >= 464 ? width - 241 : width
             let (m, b) = RuleTables.expected(style, behavior: behavior, mode: mode, width: available, presentsWithGesture: true)
             if split.displayMode != m || split.splitBehavior != b {
                 fail("\(split.displayMode) \(split.splitBehavior), expected \(m) \(b)", width)
@@ -138,13 +143,25 @@ import Testing
         #expect(seen.first { $0.level == 2 }?.width == 946)
     }
 
-    @Test func shownInspectorMovesTheNarrowingBoundaries() {
+    /// A shown inspector never takes a column's place: the columns narrow at the same
+    /// widths as without it, and the inspector lies over the secondary wherever it does not
+    /// fit beside them (before, it moved the boundaries to 1186 and 945 and hid the lists).
+    @Test func shownInspectorLeavesTheNarrowingBoundaries() {
         let f = RuleTables.controller(.tripleColumn, width: 3000)
         f.split.show(.inspector)
-        let seen = levels(f, through: Array(stride(from: 3000.0, through: 0, by: -1)))
-        #expect(seen.first { $0.level != 2 }?.width == 1186)  // 946 + 241 - 1
-        #expect(seen.first { ($0.level ?? 0) < 1 }?.width == 945)  // 705 + 241 - 1
+        var tiles: [Double: Bool] = [:]
+        let seen = Array(stride(from: 3000.0, through: 0, by: -1)).map { width in
+            f.resize(width)
+            tiles[width] = f.split.layout.placement(of: .inspector)?.presentation == .tiled
+            return (width: width, level: f.split.isCollapsed ? nil : f.split.displayMode.level)
+        }
+        #expect(seen.first { $0.level != 2 }?.width == 945)
+        #expect(seen.first { ($0.level ?? 0) < 1 }?.width == 704)
         #expect(seen.first { $0.level == nil }?.width == 599)
+        // Beside as many columns as fit, it tiles only from 946 + 241: one column tiles from
+        // 705 and two from 946, so below 1187 the inspector never has room of its own.
+        #expect(tiles.filter(\.value).keys.min() == 1187)
+        #expect(tiles.filter { $0.key >= 1187 }.allSatisfy { $0.value })
     }
 
     /// Double column: one beside from 705, then none, then collapsed.
