@@ -125,6 +125,7 @@ enum LayoutComputation {
         let inspectorTiles =
             input.inspectorShown
             && inspectorTiles(width: width, widths: columnWidths, tiled: tiledColumns(mode, style: input.style))
+            && leavesRoomForOverlays(mode, beside: beside, width: width, columnWidths)
         let (sized, inspectorWidth) = widths(mode: mode, beside: beside, inspectorTiles: inspectorTiles, input)
         let available = inspectorTiles ? width - inspectorWidth - gap : width
         var layout = Layout(size: input.size)
@@ -178,6 +179,21 @@ enum LayoutComputation {
                     upper: min(columnWidths.maximum(.inspector), limit)))
         }
         return layout
+    }
+
+    /// True unless `mode` lays columns over the secondary and a tiled inspector at its
+    /// minimum would leave them less than their minimums and the dismiss margin: then the
+    /// inspector lies over the secondary too, rather than tile narrower than its minimum
+    /// (found by the random sweep: 34 pt at 560 pt with two columns over the secondary).
+    private static func leavesRoomForOverlays(
+        _ mode: SplitViewController.DisplayMode, beside: [SplitViewController.Column], width: Double,
+        _ columnWidths: ResolvedWidths
+    ) -> Bool {
+        guard mode == .oneOverSecondary || mode == .twoOverSecondary else { return true }
+        let gap = LayoutMetrics.dividerWidth
+        let overlays = beside.reduce(0) { $0 + columnWidths.minimum($1) } + gap * Double(max(0, beside.count - 1))
+        let keep = max(columnWidths.minimum(.secondary), overlays + LayoutMetrics.dismissMargin)
+        return width - gap - keep >= columnWidths.minimum(.inspector)
     }
 
     /// The widths of the columns beside the secondary (from the primary edge) and of the

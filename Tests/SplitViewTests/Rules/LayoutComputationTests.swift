@@ -167,6 +167,19 @@ import Testing
         }
     }
 
+    /// Boundary: two columns over the secondary leave a tiled inspector less than its minimum
+    /// below 240 + 1 + 240 + the dismiss margin + 1 + 240; there the inspector lies over the
+    /// secondary instead of tiling narrower than 240 pt (the random sweep found 34 pt).
+    @Test(arguments: Array(stride(from: 705.0, through: 1100, by: 5)))
+    func anInspectorBesideOverlaidColumnsNeverTilesBelowItsMinimum(width: Double) {
+        let layout = RuleTables.layout(.tripleColumn, .twoOverSecondary, width: width, inspector: true)
+        let inspector = layout.columns.first { $0.column == .inspector }
+        #expect(inspector != nil)
+        if let inspector, inspector.presentation == .tiled {
+            #expect(inspector.frame.width >= 240, "\(width): \(inspector.frame.width)")
+        }
+    }
+
     /// Dividers: drawn 1 pt at the far edge of the column they name (the inspector's at its
     /// near edge), grab area 6 pt more on each side, full height.
     @Test(arguments: cases)
