@@ -74,10 +74,41 @@ final class Selections {
     }
 
     /// Gives `selection` up if `window` owns it.
+    ///
+    /// The server answers a release with a `SelectionClear` to the window itself, which
+    /// arrives after whatever the window did next. That clear is ours and means nothing: it is
+    /// remembered here and passed over when it comes, so that a selection taken again in the
+    /// same millisecond (the clicks of a triple click) is not mistaken for one lost.
     func release(_ selection: Selection, from window: Window, time: Time) {
         guard let current = owned[selection], current.window == window else { return }
         owned[selection] = nil
+        ownClears.append(OwnClear(selection: selection, window: window, time: time))
         XSetSelectionOwner(connection.display, atom(selection), UInt(None), time)
+    }
+
+    /// A release of ours whose `SelectionClear` has not come yet.
+    private struct OwnClear: Equatable {
+        var selection: Selection
+        var window: Window
+        var time: Time
+    }
+
+    /// The releases whose `SelectionClear` is still to come, oldest first.
+    private var ownClears: [OwnClear] = []
+
+    /// True when `clear` answers one of our own releases (then forgotten). A release given
+    /// `CurrentTime` took the server's time, which we do not know: any clear of its window
+    /// answers it. Releases older than `clear` that another owner's change made void (the
+    /// server ignored them, so no clear comes for them) are forgotten too.
+    private func isOwnClear(_ clear: XSelectionClearEvent, _ selection: Selection) -> Bool {
+        let index = ownClears.firstIndex {
+            $0.selection == selection && $0.window == clear.window
+                && ($0.time == clear.time || $0.time == Time(CurrentTime))
+        }
+        defer { ownClears.removeAll { $0.selection == selection && $0.time != Time(CurrentTime) && $0.time < clear.time } }
+        guard let index else { return false }
+        ownClears.remove(at: index)
+        return true
     }
 
     /// `window` is closing: every selection it owns is given up first.
@@ -102,6 +133,7 @@ final class Selections {
         case SelectionClear:
             let clear = event.xselectionclear
             guard let selection = Selection.allCases.first(where: { atom($0) == clear.selection }) else { return .handled }
+            if isOwnClear(clear, selection) { return .handled }
             if let current = owned[selection], current.window == clear.window, clear.time >= current.time {
                 owned[selection] = nil
             }

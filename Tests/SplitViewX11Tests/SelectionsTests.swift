@@ -103,6 +103,24 @@ extension X11Tests {
             }
         }
 
+        /// Given up and taken again at once (the clicks of a triple click, in one millisecond):
+        /// the server's `SelectionClear` for our own release comes after the new ownership and
+        /// is passed over, so the selection stays ours, with the new text.
+        @Test func aSelectionGivenUpAndTakenAgainAtOnceStaysOurs() throws {
+            try withWindow { h in
+                let watcher = SelectionWatcher(title: "W")
+                h.controller.setViewController(watcher, for: .secondary)
+                h.controller.post(.setSelection(.primary, text: "word"))
+                try h.pump()
+                h.controller.post(.clearSelection(.primary))
+                h.controller.post(.setSelection(.primary, text: "the whole line"))
+                try h.pump()
+                #expect(try Self.xclipOutput(h, ["-o", "-selection", "primary"]) == "the whole line")
+                #expect(watcher.taken == [])
+                #expect(h.host.selections.text(of: .primary) == "the whole line")
+            }
+        }
+
         /// A window that closes gives its selection up: the server has no owner for it after.
         @Test func closingTheWindowGivesTheSelectionUp() throws {
             try withWindow { h in
