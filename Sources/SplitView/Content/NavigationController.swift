@@ -88,6 +88,16 @@ open class NavigationController: ViewController {
     }
 
     /// Forwarded to the top controller.
+    override open func pointerDragged(to point: Point, in bounds: Rect) {
+        topViewController?.pointerDragged(to: point, in: bounds)
+    }
+
+    /// Forwarded to the top controller.
+    override open func pointerUp(at point: Point, in bounds: Rect) {
+        topViewController?.pointerUp(at: point, in: bounds)
+    }
+
+    /// Forwarded to the top controller.
     override open func dragItem(at point: Point, in bounds: Rect) -> DragItem? {
         topViewController?.dragItem(at: point, in: bounds)
     }

@@ -51,6 +51,9 @@ public enum TextLayout {
     public struct Wrapper {
         /// The lines wrapped so far.
         public private(set) var lines: [String] = []
+        /// Where each of ``lines`` comes from in the text, one a line: what maps a point on a
+        /// line back to the text's own characters (a selection copies a tab, not its spaces).
+        public private(set) var origins: [LineOrigin] = []
         /// The width of the widest line wrapped so far, in points: how far an unwrapped text
         /// scrolls sideways.
         public private(set) var widestLineWidth = 0.0
@@ -69,7 +72,8 @@ public enum TextLayout {
             return isComplete ? wrapped : max(wrapped, wrapped / max(fractionWrapped, 0.001))
         }
 
-        private let text: String
+        /// The text being wrapped.
+        public let text: String
         private let bytes: String.UTF8View
         private var position: String.Index
         private let width: Double
@@ -99,14 +103,21 @@ public enum TextLayout {
             guard position < bytes.endIndex || (lines.isEmpty && text.isEmpty) else { return false }
             var end = position
             while end < bytes.endIndex, bytes[end] != 0x0A, bytes[end] != 0x0D { end = bytes.index(after: end) }
-            wrapParagraph(VisibleText.expanded(text[position..<end]))
+            let source = text[position..<end], drawn = VisibleText.expanded(source)
+            current = LineOrigin(
+                paragraphStart: bytes.distance(from: bytes.startIndex, to: position), paragraphLength: source.utf8.count,
+                start: 0, isExpanded: drawn.utf8.count != source.utf8.count)
+            wrapParagraph(drawn)
             // Past the break: LF, CR, or the CR LF pair (which Swift counts as one character).
             if end < bytes.endIndex {
                 let isCR = bytes[end] == 0x0D
                 end = bytes.index(after: end)
                 if isCR, end < bytes.endIndex, bytes[end] == 0x0A { end = bytes.index(after: end) }
                 // A break that ends the text still opens an (empty) last paragraph.
-                if end == bytes.endIndex { lines.append("") }
+                if end == bytes.endIndex {
+                    lines.append("")
+                    origins.append(LineOrigin(paragraphStart: bytes.count, paragraphLength: 0, start: 0, isExpanded: false))
+                }
             }
             position = end
             if text.isEmpty { position = bytes.endIndex }
@@ -133,7 +144,19 @@ public enum TextLayout {
                 wordStart = start
             }
             widestLineWidth = max(widestLineWidth, lineWidth)
+            append(line, of: paragraph)
+        }
+
+        /// The paragraph being wrapped, with ``LineOrigin/start`` still to fill in.
+        private var current = LineOrigin(paragraphStart: 0, paragraphLength: 0, start: 0, isExpanded: false)
+
+        /// Adds `line`, a slice of the drawn `text` of the current paragraph, with its origin.
+        private mutating func append(_ line: Substring, of text: Substring) {
+            var origin = current
+            // An empty line (a blank paragraph, or one of spaces) is no slice of anything.
+            origin.start = line.isEmpty ? 0 : text.utf8.distance(from: text.startIndex, to: line.startIndex)
             lines.append(String(line))
+            origins.append(origin)
         }
 
         /// Adds one word, `gap` spaces after the line so far, breaking the line (or the word)
@@ -152,13 +175,13 @@ public enum TextLayout {
             }
             if !line.isEmpty {
                 widestLineWidth = max(widestLineWidth, lineWidth)
-                lines.append(String(line))
+                append(line, of: paragraph)
             }
             var rest = word, restWidth = wordWidth
             while restWidth > width && rest.count > 1 {
                 let head = fittingHead(of: rest)
                 widestLineWidth = max(widestLineWidth, width)
-                lines.append(String(head))
+                append(head, of: paragraph)
                 rest = rest[head.endIndex...]
                 restWidth = measurer.width(of: String(rest), font: font)
             }

@@ -61,10 +61,26 @@ open class TextViewController: ViewController {
         didSet { if notice != oldValue { setNeedsDisplay() } }
     }
 
+    /// The selected text, in UTF-8 offsets of ``text`` (of the dump's text for a
+    /// ``hexDump``), or `nil`. The user selects by dragging, double and triple clicks, Shift
+    /// with the arrows and Page keys, and ``Command/selectAll``; what they select is offered
+    /// to other programs as X's PRIMARY selection, and ``Command/copy`` puts it on CLIPBOARD.
+    /// Setting it selects without offering it (as UIKit's `selectedRange` does). New content
+    /// deselects; a new width or font keeps it, being the text's own offsets.
+    public internal(set) var selection: TextSelection? {
+        didSet { if selection != oldValue { setNeedsDisplay() } }
+    }
+
+    /// Whether this view owns PRIMARY with its selection.
+    var primary = PrimaryOwnership()
+
+    /// The measurer of the last layout: what maps a click to a character.
+    var measurer: (any TextMeasurer)?
+
     /// The margin around the text, in points (``TextMetrics/padding``).
     public static let padding = TextMetrics.padding
 
-    private var wrapper: TextLayout.Wrapper? {
+    var wrapper: TextLayout.Wrapper? {
         didSet {
             wrapped = wrapper.map {
                 (lines: $0.lines.count, estimate: $0.estimatedLineCount, isComplete: $0.isComplete, widest: $0.widestLineWidth)
@@ -74,18 +90,18 @@ open class TextViewController: ViewController {
     /// The wrapper's line count, estimate, completeness and widest line, kept beside it: a
     /// layout with nothing to do reads these instead of copying the wrapper (its text, lines
     /// and measurer), which cost more than the rest of the pass.
-    private var wrapped: (lines: Int, estimate: Double, isComplete: Bool, widest: Double)?
+    private(set) var wrapped: (lines: Int, estimate: Double, isComplete: Bool, widest: Double)?
     /// The hex dump's bytes a row, as the last layout chose them.
     private var bytesPerRow = HexDumpLayout.bytesPerRowChoices[0]
     /// The width of the text area (the pane less the padding) at the last layout.
-    private var textWidth = 0.0
+    private(set) var textWidth = 0.0
     private var wrapWidth = 0.0
     /// What the wrapper was measured with, to know a changed measurer (another font or
     /// scale) without comparing measurers, which need not be equatable.
     private var wrapMeasure: MeasureKey?
-    private var lineHeight = TextMetrics.lineHeightBeforeLayout
+    private(set) var lineHeight = TextMetrics.lineHeightBeforeLayout
     /// The notice band's height as the last layout measured it (for the scroll bar).
-    private var noticeBand = 0.0
+    private(set) var noticeBand = 0.0
 
     /// Creates a text view.
     public init(title: String, text: String = "", placeholder: String = "") {
@@ -108,6 +124,7 @@ open class TextViewController: ViewController {
     /// one space and wraps nothing.
     override open func viewWillLayoutSubviews(in context: DrawContext) {
         let metrics = context.measurer.metrics(of: font)
+        measurer = context.measurer
         lineHeight = metrics.lineHeight
         noticeBand = Self.noticeBand(notice, context.measurer)
         guard hasContent else { return }
@@ -118,10 +135,10 @@ open class TextViewController: ViewController {
     }
 
     /// True when there is text or a dump to show (else the placeholder shows).
-    private var hasContent: Bool { hexDump.map { !$0.isEmpty } ?? !text.isEmpty }
+    var hasContent: Bool { hexDump.map { !$0.isEmpty } ?? !text.isEmpty }
 
     /// True when lines wrap now: asked for, and not a hex dump.
-    private var isWrapping: Bool { wrapsLines && hexDump == nil }
+    var isWrapping: Bool { wrapsLines && hexDump == nil }
 
     /// The text the lines are made of: the dump at the chosen row, or ``text``.
     private var shownText: String {
@@ -132,6 +149,7 @@ open class TextViewController: ViewController {
     private func contentDidChange(keepingOffsets: Bool = false) {
         wrapper = nil
         if !keepingOffsets {
+            deselect()
             scrollOffset = 0
             horizontalScrollOffset = 0
         }
@@ -149,6 +167,8 @@ open class TextViewController: ViewController {
         if chosen != bytesPerRow {
             bytesPerRow = chosen
             wrapper = nil
+            // The dump's text changed with its rows: its offsets mean other bytes now.
+            deselect()
         }
     }
 
@@ -205,6 +225,20 @@ open class TextViewController: ViewController {
         // Sideways, as layout keeps it; wrapped lines never scroll sideways.
         let dx = isWrapping ? 0 : min(max(horizontalScrollOffset, 0), max(0, (wrapped?.widest ?? 0) - width))
         var ops: [DrawOp] = []
+        if first <= last, let range = selection?.range, !range.isEmpty, let wrapper {
+            for index in first...last {
+                guard
+                    let (from, to) = TextSelectionRules.span(
+                        ofLine: index, range, in: wrapper, font: font, measurer: measurer)
+                else { continue }
+                let top = bounds.minY + Self.padding + Double(index) * lineHeight - offset
+                let left = max(bounds.minX + Self.padding + from - dx, bounds.minX)
+                let right = min(bounds.minX + Self.padding + to - dx, bounds.maxX)
+                if right > left {
+                    ops.append(.fill(Rect(x: left, y: top, width: right - left, height: lineHeight), context.theme.selection))
+                }
+            }
+        }
         if first <= last {
             for index in first...last where !lines[index].isEmpty {
                 let y = bounds.minY + Self.padding + Double(index) * lineHeight - offset + metrics.ascent
@@ -269,6 +303,41 @@ open class TextViewController: ViewController {
         return true
     }
 
+    /// A press begins a selection at the character boundary under it (``selection``).
+    override open func pointerDown(at point: Point, in bounds: Rect) -> Bool {
+        selectionPointerDown(at: point, in: bounds)
+    }
+
+    /// The pointer drags the selection's head, scrolling past the text's edges.
+    override open func pointerDragged(to point: Point, in bounds: Rect) {
+        selectionPointerDragged(to: point, in: bounds)
+    }
+
+    /// What the press selected becomes PRIMARY.
+    override open func pointerUp(at point: Point, in bounds: Rect) {
+        selectionPointerUp(at: point, in: bounds)
+    }
+
+    /// Selects the word under the pointer.
+    override open func doubleClick(at point: Point, in bounds: Rect) -> Bool {
+        selectionDoubleClick(at: point, in: bounds)
+    }
+
+    /// Selects the file's line under the pointer.
+    override open func tripleClick(at point: Point, in bounds: Rect) -> Bool {
+        selectionTripleClick(at: point, in: bounds)
+    }
+
+    /// Shift with the arrows, Page and Home and End keys extends the selection.
+    override open func keyDown(_ chord: KeyChord, in bounds: Rect) -> Bool {
+        selectionKeyDown(chord, in: bounds)
+    }
+
+    /// Another program took PRIMARY: the highlight goes.
+    override open func selectionTaken(_ selection: Selection) {
+        loseSelection(selection)
+    }
+
     /// On for ``Command/toggleLineWrapping`` while lines wrap; `nil` for every other command.
     override open func validate(_ command: Command) -> Bool? {
         command == .toggleLineWrapping ? wrapsLines : nil
@@ -289,6 +358,7 @@ open class TextViewController: ViewController {
     /// scroll unwrapped text sideways by a tab stop; ``Command/toggleLineWrapping`` switches
     /// ``wrapsLines``.
     override open func perform(_ command: Command, in bounds: Rect) -> Bool {
+        if let handled = performSelectionCommand(command) { return handled }
         let page = max(lineHeight, bounds.height - lineHeight)
         switch command {
         case .selectNext: return scroll(dy: lineHeight, in: bounds)
@@ -335,7 +405,7 @@ open class TextViewController: ViewController {
     /// offset up, to lines already wrapped.
     /// The offset as the layout keeps it for a text area `height` tall: read, not stored, so
     /// that drawing and the scroll bar change nothing.
-    private func clampedOffset(height: Double) -> Double {
+    func clampedOffset(height: Double) -> Double {
         scrollOffset.isFinite ? min(max(scrollOffset, 0), max(0, contentHeight - height)) : 0
     }
 
@@ -358,7 +428,7 @@ open class TextViewController: ViewController {
 /// What tells one measurer of a font from another without comparing the measurers: its type,
 /// the role, the font's vertical metrics and the width of a space. A measurer that kept all
 /// four but measured words differently would not be noticed; hosts change fonts as a whole.
-private struct MeasureKey: Equatable {
+struct MeasureKey: Equatable {
     var type: ObjectIdentifier
     var font: FontRole
     var metrics: FontMetrics

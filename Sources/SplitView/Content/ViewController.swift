@@ -111,6 +111,15 @@ open class ViewController {
     /// handled. The first press already came to ``pointerDown(at:in:)``.
     open func doubleClick(at point: Point, in bounds: Rect) -> Bool { false }
 
+    /// The button pressed on this content (where ``pointerDown(at:in:)`` returned true and
+    /// no drag began) moved to `point`, which may lie outside `bounds` (the pointer left the
+    /// pane while selecting). Like `touchesMoved(_:with:)`; the default does nothing.
+    open func pointerDragged(to point: Point, in bounds: Rect) {}
+
+    /// The button pressed on this content went up at `point`. Like `touchesEnded(_:with:)`;
+    /// the default does nothing.
+    open func pointerUp(at point: Point, in bounds: Rect) {}
+
     /// How tall the content is and how far it is scrolled at `bounds`, for the pane's scroll
     /// bar; nil (the default) for content that does not scroll. Read-only: it changes nothing.
     open func scrollExtent(in bounds: Rect) -> ScrollExtent? { nil }

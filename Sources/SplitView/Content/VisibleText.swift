@@ -56,3 +56,18 @@ public enum VisibleText {
         line.unicodeScalars.contains { picture(of: $0) != nil }
     }
 }
+
+extension VisibleText {
+    /// How many UTF-8 bytes `character` takes once drawn at `column` (counted as in
+    /// ``expanded(_:tabWidth:)``): a tab's spaces, a control character's picture, or the
+    /// character itself.
+    public static func drawnLength(of character: Character, atColumn column: Int, tabWidth: Int = tabWidth) -> Int {
+        if character == "\t" {
+            let stop = max(1, tabWidth)
+            return stop - column % stop
+        }
+        var length = 0
+        for scalar in character.unicodeScalars { length += UTF8.width(picture(of: scalar) ?? scalar) }
+        return length
+    }
+}

@@ -23,6 +23,10 @@ enum PointerActivity: Hashable, Sendable {
     case draggingContent(ContentDrag)
     /// Dragging a pane's scroll bar thumb, held `grab` points below its top.
     case draggingScrollBar(SplitViewController.Column, grab: Double)
+    /// Pressed on content that follows the pointer until the button goes up (text being
+    /// selected): the pane gets ``ViewController/pointerDragged(to:in:)`` and
+    /// ``ViewController/pointerUp(at:in:)``.
+    case trackingContent(SplitViewController.Column)
     /// Pressed on something that consumed the press (a dimmed column, a list): ignore until up.
     case consumed
 }
@@ -98,6 +102,12 @@ struct PointerInteraction: Hashable, Sendable {
     /// The button went down on a divider: `drag` follows the pointer from its start values.
     mutating func beginDividerDrag(_ drag: DividerDrag) {
         activity = .draggingDivider(drag)
+    }
+
+    /// The button went down on content in `column` that follows the pointer (text being
+    /// selected).
+    mutating func trackContent(in column: SplitViewController.Column) {
+        activity = .trackingContent(column)
     }
 
     /// The button holds content: `drag` as it stands now (pressed, begun, over a pane).

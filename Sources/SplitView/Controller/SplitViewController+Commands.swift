@@ -25,7 +25,8 @@ extension SplitViewController {
         case .moveDividerToMaximum: moveFocusedDivider { _, _ in .infinity }
         case .acceptDivider: releaseDividerFocus()
         case .cancel: cancel()
-        case .selectPrevious, .selectNext, .activate, .pageUp, .pageDown, .scrollToTop, .scrollToEnd, .expand, .collapse:
+        case .selectPrevious, .selectNext, .activate, .pageUp, .pageDown, .scrollToTop, .scrollToEnd, .expand, .collapse,
+            .selectAll, .copy:
             performContentCommand(command)
         case .toggleLineWrapping:
             if !performContentCommand(command) { performInSecondary(command) }

@@ -88,7 +88,7 @@ extension SplitViewController {
                 beginAppearance(for: settledLayout, animated: true)
             }
             delegate?.splitViewControllerInteractivePresentationGestureDidEnd(self)
-        case .pressingButton, .draggingScrollBar, .pressingPromptChoice:
+        case .pressingButton, .draggingScrollBar, .pressingPromptChoice, .trackingContent:
             pointer.consumePress()
         case .idle, .consumed:
             break

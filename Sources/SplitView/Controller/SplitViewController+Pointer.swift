@@ -29,10 +29,12 @@ extension SplitViewController {
                 if let vc = children.wrapped[placement.column], local.y >= LayoutMetrics.navigationBarHeight {
                     let bounds = LayoutComputation.contentBounds(ofPaneSized: placement.frame.size)
                     if pressScrollBar(of: vc, in: placement.column, at: local, bounds: bounds) { return publish() }
-                    _ = vc.pointerDown(at: local, in: bounds)
+                    let tracks = vc.pointerDown(at: local, in: bounds)
                     if var item = vc.dragItem(at: local, in: bounds) {
                         item.source = placement.column
                         pointer.dragContent(ContentDrag(item: item, start: point))
+                    } else if tracks {
+                        pointer.trackContent(in: placement.column)
                     }
                 }
             }
@@ -50,6 +52,8 @@ extension SplitViewController {
             moveContentDrag(drag, to: point)
         case .draggingScrollBar(let column, let grab):
             dragScrollBar(in: column, grab: grab, to: point)
+        case .trackingContent(let column):
+            if let (vc, local, bounds) = content(of: column, at: point) { vc.pointerDragged(to: local, in: bounds) }
         case .edgeGesture(let startX, let reveal):
             let travel = (point.x - startX) * (modes.preferences.primaryEdge == .leading ? 1 : -1)
             if reveal == nil && travel >= edgeGestureSlop { beginEdgeGesture(startX: startX) }
@@ -76,9 +80,19 @@ extension SplitViewController {
             endEdgeGesture(reveal)
         case .draggingContent(let drag):
             endContentDrag(drag, at: point)
+        case .trackingContent(let column):
+            if let (vc, local, bounds) = content(of: column, at: point) { vc.pointerUp(at: local, in: bounds) }
         default: break
         }
         publish()
+    }
+
+    /// The content of `column`, `point` in its coordinates (anywhere, inside or not), and
+    /// its bounds; nil when the column no longer shows.
+    private func content(of column: Column, at point: Point) -> (ViewController, Point, Rect)? {
+        guard let placement = layout.placement(of: column), let vc = children.wrapped[column] else { return nil }
+        let local = Point(x: point.x - placement.frame.minX, y: point.y - placement.frame.minY)
+        return (vc, local, LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
     }
 
     /// A double click on a divider puts its column back to its preferred (or automatic)

@@ -41,6 +41,8 @@ extension Command {
         case .expand: "expand"
         case .collapse: "collapse"
         case .toggleLineWrapping: "toggleLineWrapping"
+        case .selectAll: "selectAll"
+        case .copy: "copy"
         case .action(let name): name
         case .newWindow: "newWindow"
         case .closeWindow: "closeWindow"
@@ -89,7 +91,7 @@ extension Command {
             .moveDivider(by: -1), .moveDivider(by: 1), .moveDivider(by: -dividerPage), .moveDivider(by: dividerPage),
             .moveDividerToMinimum, .moveDividerToMaximum, .acceptDivider, .cancel,
             .selectPrevious, .selectNext, .activate, .pageUp, .pageDown, .scrollToTop, .scrollToEnd,
-            .expand, .collapse, .toggleLineWrapping, .newWindow, .closeWindow, .quit, .showMenu,
+            .expand, .collapse, .toggleLineWrapping, .selectAll, .copy, .newWindow, .closeWindow, .quit, .showMenu,
         ]
         return commands
     }()

@@ -140,6 +140,11 @@ public enum Command: Hashable, Sendable {
     /// Wrap long lines of the file's text, or stop wrapping them and scroll sideways; Alt+Z
     /// (the key editors use for it). Offered to the focused pane, then to the secondary's.
     case toggleLineWrapping
+    /// Select all of the focused pane's text; Ctrl+A (UIKit's `selectAll(_:)`).
+    case selectAll
+    /// Put the focused pane's selected text on the clipboard (the X selection CLIPBOARD);
+    /// Ctrl+C (UIKit's `copy(_:)`). Over a hosted program the key is the program's.
+    case copy
     /// An action the app defines, by name (`"toggleHiddenFiles"`): offered to the focused
     /// pane's ``ViewController/perform(_:in:)`` first, then to
     /// ``SplitViewController/actionHandler``, like a message going up UIKit's responder chain.

@@ -65,7 +65,7 @@ extension Command {
             true
         case .moveDivider, .moveDividerToMinimum, .moveDividerToMaximum, .acceptDivider, .cancel, .selectPrevious,
             .selectNext, .activate, .pageUp, .pageDown, .scrollToTop, .scrollToEnd, .expand, .collapse,
-            .toggleLineWrapping, .action:
+            .toggleLineWrapping, .selectAll, .copy, .action:
             false
         }
     }
@@ -100,6 +100,8 @@ private let defaultGlobal: [B] = [
     B(K(.right), .expand),
     B(K(.left), .collapse),
     B(K(.character("z"), modifiers: .alt), .toggleLineWrapping),
+    B(K(.character("a"), modifiers: .control), .selectAll),
+    B(K(.character("c"), modifiers: .control), .copy),
     B(K(.character("n"), modifiers: .control), .newWindow),
     B(K(.character("w"), modifiers: .control), .closeWindow),
     B(K(.character("q"), modifiers: .control), .quit),

@@ -33,6 +33,8 @@ import Testing
         (K(.right), .expand),
         (K(.left), .collapse),
         (K(.character("z"), modifiers: .alt), .toggleLineWrapping),
+        (K(.character("a"), modifiers: .control), .selectAll),
+        (K(.character("c"), modifiers: .control), .copy),
         (K(.character("n"), modifiers: .control), .newWindow),
         (K(.character("w"), modifiers: .control), .closeWindow),
         (K(.character("q"), modifiers: .control), .quit),
