@@ -63,7 +63,12 @@ open class ListViewController: ViewController {
     }
 
     private var arrayRows: [ListItem]
-    private var typeAhead = TypeAhead()
+    /// The rows kept while the list is filtered (Ctrl+F).
+    var filter = ListFilter()
+    /// True when the next layout scrolls the selected row into view (the filter ended, and
+    /// the rows around the selection came back).
+    var revealsSelection = false
+    var typeAhead = TypeAhead()
     /// The rows as the type-ahead last saw them, to tell a reload that keeps them from one
     /// that changes them.
     private var typedOver: TypedRows?
@@ -101,6 +106,7 @@ open class ListViewController: ViewController {
     private func rowsDidChange(keepingScroll: Bool, replaced: Bool) {
         arrayHasSubtitles = arrayRows.contains { $0.subtitle != nil }
         let count = rowCount
+        if filter.isFiltering { filter.rowsChanged(count: count, text: searchText(at:)) }
         if let selected = selectedIndex, selected >= count { selectedIndex = count == 0 ? nil : count - 1 }
         if !keepingScroll { scrollOffset = 0 }
         if replaced || (!isSelectingByTyping && typedOver != currentRows()) { typeAhead.reset() }
@@ -120,7 +126,7 @@ open class ListViewController: ViewController {
         return TypedRows(count: count, selected: selectedIndex, text: text)
     }
 
-    private func searchText(at index: Int) -> String {
+    func searchText(at index: Int) -> String {
         dataSource?.searchText(at: index) ?? arrayRows[index].title
     }
 
@@ -130,8 +136,8 @@ open class ListViewController: ViewController {
         (dataSource?.rowsHaveSubtitles ?? arrayHasSubtitles) ? ListMetrics.rowHeightWithSubtitle : ListMetrics.rowHeight
     }
 
-    /// Selects `index` (clamped into the rows) as the user would: scrolls it into view and
-    /// calls ``onSelect``.
+    /// Selects `index` (clamped into the rows) as the user would: scrolls it into view (when
+    /// a filter shows it) and calls ``onSelect``.
     public func selectRow(_ index: Int, in bounds: Rect) {
         let count = rowCount
         guard count > 0 else { return }
@@ -141,9 +147,11 @@ open class ListViewController: ViewController {
         onSelect?(index)
     }
 
-    /// Scrolls so that row `index` is visible in `bounds`, without selecting it.
+    /// Scrolls so that row `index` is visible in `bounds`, without selecting it; a row the
+    /// filter hides stays hidden.
     public func scrollToVisible(_ index: Int, in bounds: Rect) {
-        let top = Double(index) * rowHeight
+        guard let position = position(ofRow: index) else { return }
+        let top = Double(position) * rowHeight
         if top < scrollOffset { scrollOffset = top }
         if top + rowHeight > scrollOffset + bounds.height { scrollOffset = top + rowHeight - bounds.height }
         clampScroll(in: bounds)
@@ -164,16 +172,20 @@ open class ListViewController: ViewController {
     /// Keeps the scroll offset within the rows at these bounds (the rows or the pane may have
     /// changed since the last layout).
     override open func viewWillLayoutSubviews(in context: DrawContext) {
+        if revealsSelection, let selectedIndex {
+            revealsSelection = false
+            scrollToVisible(selectedIndex, in: context.bounds)
+        }
         clampScroll(in: context.bounds)
     }
 
     /// Draws the rows that show, as the last layout left the offset.
     override open func draw(in context: DrawContext) -> [DrawOp] {
         let bounds = context.bounds, theme = context.theme, measurer = context.measurer
-        let count = rowCount
+        let count = shownCount
         guard count > 0 else {
             let text = TextLayout.truncated(
-                emptyText, toWidth: bounds.width - 2 * ListMetrics.textInset, font: .body,
+                rowCount > 0 ? "No match" : emptyText, toWidth: bounds.width - 2 * ListMetrics.textInset, font: .body,
                 measurer: measurer)
             let x = bounds.minX + (bounds.width - measurer.width(of: text, font: .body)) / 2
             return [.text(text, origin: Point(x: x, y: bounds.midY), .body, theme.secondaryText)]
@@ -185,8 +197,9 @@ open class ListViewController: ViewController {
         let first = max(0, Int(offset / height))
         let last = min(count - 1, Int((offset + bounds.height) / height))
         guard first <= last else { return [] }
-        for index in first...last {
-            let top = bounds.minY + Double(index) * height - offset
+        for position in first...last {
+            let index = row(atPosition: position)
+            let top = bounds.minY + Double(position) * height - offset
             let row = Rect(x: bounds.minX, y: top, width: bounds.width, height: height)
             var shown = item(at: index)
             if index == dropTargetRow { shown.isHighlighted = true }
@@ -196,61 +209,11 @@ open class ListViewController: ViewController {
         return ops
     }
 
-    private func drawRow(_ item: ListItem, in row: Rect, selected: Bool, _ context: DrawContext, into ops: inout [DrawOp]) {
-        let theme = context.theme, measurer = context.measurer
-        let strong = selected && context.isFocused
-        let highlight = row.insetBy(dx: ListMetrics.highlightInset.dx, dy: ListMetrics.highlightInset.dy)
-        if selected {
-            ops.append(.fill(highlight, strong ? theme.accent : theme.selection))
-        } else if item.isHighlighted {
-            ops.append(.strokeRect(highlight, theme.accent, width: ListMetrics.dropTargetStroke))
-        }
-        let indent = Self.indent(item.indentation, width: row.width)
-        let left =
-            row.minX + ListMetrics.textInset + indent
-            + (item.disclosure == nil && item.indentation == 0 ? 0 : ListMetrics.disclosureWidth)
-        let width = row.maxX - ListMetrics.textInset - left
-        let titleMetrics = measurer.metrics(of: .body)
-        let titleColor = strong ? theme.onAccent : theme.text
-        if let disclosure = item.disclosure {
-            let centre = Point(
-                x: row.minX + ListMetrics.disclosureCentre + indent,
-                y: row.minY + min(row.height, ListMetrics.rowHeight) / 2)
-            let half = ListMetrics.disclosureHalfBase, back = ListMetrics.disclosureBack, tip = ListMetrics.disclosureTip
-            let points =
-                disclosure == .expanded
-                ? [
-                    Point(x: centre.x - half, y: centre.y - back), Point(x: centre.x + half, y: centre.y - back),
-                    Point(x: centre.x, y: centre.y + tip),
-                ]
-                : [
-                    Point(x: centre.x - back, y: centre.y - half), Point(x: centre.x + tip, y: centre.y),
-                    Point(x: centre.x - back, y: centre.y + half),
-                ]
-            ops.append(.polygon(points, strong ? theme.onAccent : theme.icon))
-        }
-        let title = TextLayout.truncated(item.title, toWidth: width, font: .body, measurer: measurer)
-        if let subtitle = item.subtitle {
-            let captionMetrics = measurer.metrics(of: .caption)
-            ops.append(
-                .text(title, origin: Point(x: left, y: row.minY + ListMetrics.titleTop + titleMetrics.ascent), .body, titleColor))
-            let line = TextLayout.truncated(subtitle, toWidth: width, font: .caption, measurer: measurer)
-            let subtitleTop = row.minY + ListMetrics.titleTop + titleMetrics.lineHeight + ListMetrics.subtitleGap
-            ops.append(
-                .text(
-                    line, origin: Point(x: left, y: subtitleTop + captionMetrics.ascent),
-                    .caption, strong ? theme.onAccent.withAlpha(ListMetrics.selectedSubtitleAlpha) : theme.secondaryText))
-        } else {
-            let baseline = titleMetrics.baseline(centredIn: row.minY, height: row.height)
-            ops.append(.text(title, origin: Point(x: left, y: baseline), .body, titleColor))
-        }
-    }
-
     /// The row under `point`, if any.
     public func rowIndex(at point: Point, in bounds: Rect) -> Int? {
-        let index = Int(((point.y - bounds.minY + scrollOffset) / rowHeight).rounded(.down))
-        guard point.y >= bounds.minY, index >= 0, index < rowCount else { return nil }
-        return index
+        let position = Int(((point.y - bounds.minY + scrollOffset) / rowHeight).rounded(.down))
+        guard point.y >= bounds.minY, position >= 0, position < shownCount else { return nil }
+        return row(atPosition: position)
     }
 
     /// Selects the row under `point` and calls ``onSelect`` then ``onClick``; on an outline
@@ -306,7 +269,7 @@ open class ListViewController: ViewController {
 
     /// The rows' height and the offset the layout keeps, for the scroll bar.
     override open func scrollExtent(in bounds: Rect) -> ScrollExtent? {
-        ScrollExtent(contentHeight: Double(rowCount) * rowHeight, offset: clamped(scrollOffset, in: bounds), visible: bounds)
+        ScrollExtent(contentHeight: Double(shownCount) * rowHeight, offset: clamped(scrollOffset, in: bounds), visible: bounds)
     }
 
     /// A row: a wheel notch scrolls three.
@@ -326,13 +289,15 @@ open class ListViewController: ViewController {
     /// expand and collapse in an outline. Each moved selection is scrolled into view.
     override open func perform(_ command: Command, in bounds: Rect) -> Bool {
         let page = max(1, Int(bounds.height / rowHeight) - 1)
+        // Moves count the rows shown: a filtered list steps through the rows it keeps.
+        let current = selectedIndex.flatMap(position(ofRow:))
         switch command {
-        case .selectNext: selectRow(selectedIndex.map { $0 + 1 } ?? 0, in: bounds)
-        case .selectPrevious: selectRow(selectedIndex.map { $0 - 1 } ?? 0, in: bounds)
-        case .pageDown: selectRow(selectedIndex.map { $0 + page } ?? 0, in: bounds)
-        case .pageUp: selectRow(selectedIndex.map { $0 - page } ?? 0, in: bounds)
-        case .scrollToTop: selectRow(0, in: bounds)
-        case .scrollToEnd: selectRow(rowCount - 1, in: bounds)
+        case .selectNext, .findNext: selectPosition(current.map { $0 + 1 } ?? 0, in: bounds)
+        case .selectPrevious, .findPrevious: selectPosition(current.map { $0 - 1 } ?? 0, in: bounds)
+        case .pageDown: selectPosition(current.map { $0 + page } ?? 0, in: bounds)
+        case .pageUp: selectPosition(current.map { $0 - page } ?? 0, in: bounds)
+        case .scrollToTop: selectPosition(0, in: bounds)
+        case .scrollToEnd: selectPosition(shownCount - 1, in: bounds)
         case .expand, .collapse: return disclose(expanding: command == .expand, in: bounds)
         case .activate:
             guard let selectedIndex else { return false }
@@ -353,11 +318,14 @@ open class ListViewController: ViewController {
         case (true, .collapsed?): onDisclosure?(index, true)
         case (false, .expanded?): onDisclosure?(index, false)
         case (true, .expanded?):
-            guard index + 1 < rowCount, item(at: index + 1).indentation > row.indentation else { return true }
+            guard index + 1 < rowCount, item(at: index + 1).indentation > row.indentation,
+                position(ofRow: index + 1) != nil
+            else { return true }
             selectRow(index + 1, in: bounds)
         case (false, _):
             guard row.indentation > 0,
-                let parent = (0..<index).reversed().first(where: { item(at: $0).indentation < row.indentation })
+                let parent = (0..<index).reversed().first(where: { item(at: $0).indentation < row.indentation }),
+                position(ofRow: parent) != nil
             else { return row.disclosure != nil }
             selectRow(parent, in: bounds)
         default: return false
@@ -373,11 +341,11 @@ open class ListViewController: ViewController {
         let typed = chord.modifiers.contains(.shift) ? Character(character.uppercased()) : character
         // The split view's clock (its last tick): the core reads none of its own.
         let (text, fromNext) = typeAhead.type(typed, at: splitViewController?.now ?? 0)
-        let count = rowCount
+        let count = shownCount
         guard count > 0 else { return true }
-        let start = (selectedIndex ?? 0) + (fromNext ? 1 : 0)
+        let start = (selectedIndex.flatMap(position(ofRow:)) ?? 0) + (fromNext ? 1 : 0)
         for offset in 0..<count {
-            let index = (start + offset) % count
+            let index = row(atPosition: (start + offset) % count)
             if searchText(at: index).lowercased().hasPrefix(text) {
                 // The selection may reload the rows (an outline showing the folder it
                 // selects): a reload the type-ahead caused keeps what was typed.
@@ -391,6 +359,21 @@ open class ListViewController: ViewController {
         return true
     }
 
+    /// Lists can be filtered: Ctrl+F keeps the rows whose title holds what is typed.
+    override open var isFindInteractionEnabled: Bool { true }
+
+    /// Keeps the rows whose search text (the title) holds `query`, ignoring case (``filter``).
+    override open func find(_ query: String, in bounds: Rect) { applyFilter(query, in: bounds) }
+
+    /// How many rows the filter keeps ("12 of 4000"), or "No match"; nothing unfiltered.
+    override open var findStatus: String? { filterStatus }
+
+    /// "Filter": the field keeps rows rather than finding in them.
+    override open var findFieldPlaceholder: String { "Filter" }
+
+    /// Every row again, the selection kept and scrolled into view.
+    override open func endFind() { clearFilter() }
+
     private func clampScroll(in bounds: Rect) {
         let kept = clamped(scrollOffset, in: bounds)
         if kept != scrollOffset { scrollOffset = kept }
@@ -398,7 +381,7 @@ open class ListViewController: ViewController {
 
     /// `offset` kept between the top and the last row's bottom at the bounds' foot.
     private func clamped(_ offset: Double, in bounds: Rect) -> Double {
-        let limit = max(0, Double(rowCount) * rowHeight - bounds.height)
+        let limit = max(0, Double(shownCount) * rowHeight - bounds.height)
         return offset.isFinite ? min(max(offset, 0), limit) : 0
     }
 }

@@ -21,6 +21,17 @@ public final class NavigationItem {
     /// does, such as closing the field by setting ``textField`` to nil.
     public var textFieldHandler: ((TextField.Event) -> Void)?
 
+    /// The find field (Ctrl+F) shown in the bar in place of the title, or nil: the view
+    /// controller's own (``ViewController/isFindInteractionEnabled``), opened by
+    /// ``Command/find`` and closed by Escape or ``ViewController/dismissFindNavigator()``.
+    /// Like the find navigator of UIKit's `UIFindInteraction`. Its text goes to
+    /// ``ViewController/find(_:in:)`` as it is typed; a ``textField`` shown at the same time
+    /// (the location bar) comes first, and this one comes back when it closes.
+    public internal(set) var searchField: TextField? { didSet { if searchField != oldValue { itemsDidChange() } } }
+    /// The find field's text when it last closed: Ctrl+F opens on it again, as a browser's
+    /// find bar does.
+    var lastSearchText = ""
+
     /// The view controller this item belongs to.
     weak var owner: ViewController?
 

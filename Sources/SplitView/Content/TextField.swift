@@ -41,12 +41,15 @@ public struct TextField: Hashable, Sendable {
     /// A message shown beside the text (why a path cannot be opened, the completion's
     /// choices); any edit clears it.
     public var message: String?
+    /// Shown faintly while the text is empty ("Filter", "Find"), like `UITextField.placeholder`.
+    public var placeholder: String?
     /// The text at the last Tab, to tell a second Tab from a first.
     private var textAtLastTab: String?
 
     /// A field holding `text` with the caret at its end, or the whole text selected.
-    public init(text: String = "", selectsAll: Bool = false) {
+    public init(text: String = "", selectsAll: Bool = false, placeholder: String? = nil) {
         self.text = text
+        self.placeholder = placeholder
         caret = text.count
         isAllSelected = selectsAll && !text.isEmpty
     }

@@ -200,14 +200,14 @@ extension TextViewController {
     // MARK: - Keyboard
 
     /// The text offset where the first line that shows begins.
-    private func firstShownOffset(in bounds: Rect) -> Int {
+    func firstShownOffset(in bounds: Rect) -> Int {
         let area = textArea(of: bounds)
         return hit(Point(x: area.minX, y: area.minY + Self.padding), in: bounds)?.offset ?? 0
     }
 
     /// The drawn line that holds `offset` (the last one whose range begins at or before it),
     /// wrapping as far as it.
-    private func line(containing offset: Int) -> Int {
+    func line(containing offset: Int) -> Int {
         while let last = wrapper?.origins.last, !wrapper!.isComplete, last.paragraph.upperBound < offset {
             wrapper!.wrapNextParagraph()
         }
@@ -236,7 +236,7 @@ extension TextViewController {
     }
 
     /// Scrolls so that the drawn line holding `textOffset` shows, moving as little as needed.
-    private func scrollToShow(textOffset: Int, in bounds: Rect) {
+    func scrollToShow(textOffset: Int, in bounds: Rect) {
         let area = textArea(of: bounds)
         let top = Self.padding + Double(line(containing: textOffset)) * lineHeight
         let offset = clampedOffset(height: area.height)

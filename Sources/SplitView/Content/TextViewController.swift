@@ -74,6 +74,9 @@ open class TextViewController: ViewController {
     /// Whether this view owns PRIMARY with its selection.
     var primary = PrimaryOwnership()
 
+    /// What Ctrl+F found (``TextFind``).
+    var finding = TextFind()
+
     /// The measurer of the last layout: what maps a click to a character.
     var measurer: (any TextMeasurer)?
 
@@ -132,6 +135,8 @@ open class TextViewController: ViewController {
         chooseBytesPerRow(width: bounds.width, measurer: context.measurer)
         prepareWrapper(width: bounds.width, measurer: context.measurer, metrics: metrics)
         clampScroll(height: bounds.height)
+        // New text while the find field is open: its matches, from the top, not scrolled to.
+        if finding.needsSearch, let wrapper { finding.find(finding.query, in: wrapper.text, from: 0) }
     }
 
     /// True when there is text or a dump to show (else the placeholder shows).
@@ -141,7 +146,7 @@ open class TextViewController: ViewController {
     var isWrapping: Bool { wrapsLines && hexDump == nil }
 
     /// The text the lines are made of: the dump at the chosen row, or ``text``.
-    private var shownText: String {
+    var shownText: String {
         hexDump.map { HexDumpLayout.text($0, bytesPerRow: bytesPerRow) } ?? text
     }
 
@@ -150,6 +155,7 @@ open class TextViewController: ViewController {
         wrapper = nil
         if !keepingOffsets {
             deselect()
+            finding.textChanged()
             scrollOffset = 0
             horizontalScrollOffset = 0
         }
@@ -169,6 +175,7 @@ open class TextViewController: ViewController {
             wrapper = nil
             // The dump's text changed with its rows: its offsets mean other bytes now.
             deselect()
+            finding.textChanged()
         }
     }
 
@@ -204,54 +211,13 @@ open class TextViewController: ViewController {
         return (measurer.metrics(of: .caption).lineHeight + TextMetrics.noticePadding).rounded()
     }
 
-    private func drawText(in bounds: Rect, _ context: DrawContext, metrics: FontMetrics) -> [DrawOp] {
-        let measurer = context.measurer
-        if !hasContent {
-            let line = TextLayout.truncated(
-                placeholder, toWidth: bounds.width - 2 * Self.padding, font: .body, measurer: measurer)
-            return [
-                .text(
-                    line, origin: Point(x: bounds.minX + Self.padding, y: bounds.minY + Self.padding + metrics.ascent),
-                    .body, context.theme.secondaryText)
-            ]
-        }
-        // Not laid out yet (a caller that draws without the split view): nothing to show.
-        guard let lines = wrapper?.lines, lineHeight > 0 else { return [] }
-        // The offset as layout keeps it; read, not stored, so that drawing changes nothing.
-        let offset = clampedOffset(height: bounds.height)
-        let first = max(0, Int((offset - Self.padding) / lineHeight))
-        let last = min(lines.count - 1, Int((offset + bounds.height) / lineHeight) + 1)
-        let width = max(1, bounds.width - 2 * Self.padding)
-        // Sideways, as layout keeps it; wrapped lines never scroll sideways.
-        let dx = isWrapping ? 0 : min(max(horizontalScrollOffset, 0), max(0, (wrapped?.widest ?? 0) - width))
-        var ops: [DrawOp] = []
-        if first <= last, let range = selection?.range, !range.isEmpty, let wrapper {
-            for index in first...last {
-                guard
-                    let (from, to) = TextSelectionRules.span(
-                        ofLine: index, range, in: wrapper, font: font, measurer: measurer)
-                else { continue }
-                let top = bounds.minY + Self.padding + Double(index) * lineHeight - offset
-                let left = max(bounds.minX + Self.padding + from - dx, bounds.minX)
-                let right = min(bounds.minX + Self.padding + to - dx, bounds.maxX)
-                if right > left {
-                    ops.append(.fill(Rect(x: left, y: top, width: right - left, height: lineHeight), context.theme.selection))
-                }
-            }
-        }
-        if first <= last {
-            for index in first...last where !lines[index].isEmpty {
-                let y = bounds.minY + Self.padding + Double(index) * lineHeight - offset + metrics.ascent
-                if isWrapping {
-                    ops.append(.text(lines[index], origin: Point(x: bounds.minX + Self.padding, y: y), font, context.theme.text))
-                } else if let (part, x) = visiblePart(of: lines[index], from: dx, width: width, measurer: measurer) {
-                    let origin = Point(x: bounds.minX + Self.padding + x, y: y)
-                    ops.append(.text(part, origin: origin, font, context.theme.text))
-                }
-            }
-        }
-        ops += ScrollBar.ops(ScrollExtent(contentHeight: contentHeight, offset: offset, visible: bounds), theme: context.theme)
-        return ops
+    /// Scrolls unwrapped text sideways by `dx` points, kept between the left edge and the
+    /// widest line shown; not handled (so that the split view's horizontal gesture acts) when
+    /// the lines wrap or all fit.
+    override open func scroll(dx: Double, in bounds: Rect) -> Bool {
+        guard !isWrapping, hasContent, let widest = wrapped?.widest, widest > textWidth, dx.isFinite else { return false }
+        horizontalScrollOffset = min(max(horizontalScrollOffset + dx, 0), widest - textWidth)
+        return true
     }
 
     /// The text's height as wrapped so far (an estimate past that) and the offset, for the
@@ -265,43 +231,6 @@ open class TextViewController: ViewController {
 
     /// A line of text: a wheel notch scrolls three.
     override open func scrollLine(in bounds: Rect) -> Double { lineHeight }
-
-    /// The characters of an unwrapped `line` that show in a text area `width` wide scrolled
-    /// `offset` points sideways, and where the first begins (from the area's left edge):
-    /// those that begin at or after `offset`, up to the area's right edge. A character cut by
-    /// the left edge is left out rather than drawn over the margin; `nil` when none shows.
-    private func visiblePart(
-        of line: String, from offset: Double, width: Double, measurer: any TextMeasurer
-    )
-        -> (String, Double)?
-    {
-        // A thousandth of a point absorbs the sums' rounding: a character that begins at the
-        // offset, or at the right edge, is in, whatever the last bits of the additions say.
-        let slack = 0.001
-        var x = 0.0, start: String.Index?, startX = 0.0, end = line.endIndex
-        for index in line.indices {
-            if x > offset + width + slack {
-                end = index
-                break
-            }
-            if start == nil && x >= offset - slack {
-                start = index
-                startX = x
-            }
-            x += measurer.width(of: String(line[index]), font: font)
-        }
-        guard let start, start < end else { return nil }
-        return (String(line[start..<end]), startX - offset)
-    }
-
-    /// Scrolls unwrapped text sideways by `dx` points, kept between the left edge and the
-    /// widest line shown; not handled (so that the split view's horizontal gesture acts) when
-    /// the lines wrap or all fit.
-    override open func scroll(dx: Double, in bounds: Rect) -> Bool {
-        guard !isWrapping, hasContent, let widest = wrapped?.widest, widest > textWidth, dx.isFinite else { return false }
-        horizontalScrollOffset = min(max(horizontalScrollOffset + dx, 0), widest - textWidth)
-        return true
-    }
 
     /// A press begins a selection at the character boundary under it (``selection``).
     override open func pointerDown(at point: Point, in bounds: Rect) -> Bool {
@@ -338,6 +267,22 @@ open class TextViewController: ViewController {
         loseSelection(selection)
     }
 
+    /// Text can be searched: Ctrl+F highlights every place the query occurs.
+    override open var isFindInteractionEnabled: Bool { true }
+
+    /// Highlights every place `query` occurs, ignoring case, and goes to the first at or
+    /// after the top of the view (or the match it is on, while the query grows).
+    override open func find(_ query: String, in bounds: Rect) { findText(query, in: bounds) }
+
+    /// "3 of 12", or "No match".
+    override open var findStatus: String? { finding.status }
+
+    /// The highlights go.
+    override open func endFind() {
+        finding.clear()
+        setNeedsDisplay()
+    }
+
     /// On for ``Command/toggleLineWrapping`` while lines wrap; `nil` for every other command.
     override open func validate(_ command: Command) -> Bool? {
         command == .toggleLineWrapping ? wrapsLines : nil
@@ -359,6 +304,7 @@ open class TextViewController: ViewController {
     /// ``wrapsLines``.
     override open func perform(_ command: Command, in bounds: Rect) -> Bool {
         if let handled = performSelectionCommand(command) { return handled }
+        if let handled = performFindCommand(command, in: bounds) { return handled }
         let page = max(lineHeight, bounds.height - lineHeight)
         switch command {
         case .selectNext: return scroll(dy: lineHeight, in: bounds)
@@ -395,7 +341,7 @@ open class TextViewController: ViewController {
 
     /// The height of the whole text: exact once wrapped to the end, else estimated from the
     /// part wrapped so far (lines per byte), which is all a scroll bar needs.
-    private var contentHeight: Double {
+    var contentHeight: Double {
         guard let wrapped else { return 0 }
         return wrapped.estimate * lineHeight + 2 * Self.padding
     }

@@ -120,6 +120,29 @@ open class ViewController {
     /// the default does nothing.
     open func pointerUp(at point: Point, in bounds: Rect) {}
 
+    /// True when the content can be searched: Ctrl+F (``Command/find``) opens a find field in
+    /// its bar, whose text goes to ``find(_:in:)`` as it is typed. Like UIKit's
+    /// `isFindInteractionEnabled`; the default is false.
+    open var isFindInteractionEnabled: Bool { false }
+
+    /// Finds `query` in the content (a list keeps the rows that hold it, a text highlights
+    /// where it occurs); an empty query finds nothing and shows everything. Called as the
+    /// find field's text changes. Like `UITextSearching`'s `performTextSearch(queryString:)`;
+    /// the default does nothing.
+    open func find(_ query: String, in bounds: Rect) {}
+
+    /// What the find field says beside the query: how many were found ("3 of 12"), or that
+    /// nothing was; `nil` says nothing. Read after each find and each step through the
+    /// results (``Command/findNext``, ``Command/findPrevious``).
+    open var findStatus: String? { nil }
+
+    /// What the empty find field says: "Find" by default; a list says "Filter".
+    open var findFieldPlaceholder: String { "Find" }
+
+    /// The find field closed (Escape, or ``dismissFindNavigator()``): the content shows all it
+    /// has again and forgets the query. The default does nothing.
+    open func endFind() {}
+
     /// How tall the content is and how far it is scrolled at `bounds`, for the pane's scroll
     /// bar; nil (the default) for content that does not scroll. Read-only: it changes nothing.
     open func scrollExtent(in bounds: Rect) -> ScrollExtent? { nil }

@@ -30,6 +30,8 @@ extension SplitViewController {
             performContentCommand(command)
         case .toggleLineWrapping:
             if !performContentCommand(command) { performInSecondary(command) }
+        case .find: beginFind()
+        case .findNext, .findPrevious: stepFind(command)
         case .action(let name):
             if !performContentCommand(command) { _ = actionHandler?(name) }
         case .newWindow: post(.newWindow)

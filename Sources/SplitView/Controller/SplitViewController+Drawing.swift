@@ -74,7 +74,7 @@ extension SplitViewController {
             of: placement, in: layout, title: top.map { $0.navigationItemIfLoaded?.title ?? $0.title } ?? "",
             primaryEdge: modes.preferences.primaryEdge,
             prompt: column == promptColumn ? prompt?.message : nil,
-            showsFocusRing: focusableSet.count > 1, isFocused: isFocused, textField: top?.navigationItemIfLoaded?.textField)
+            showsFocusRing: focusableSet.count > 1, isFocused: isFocused, textField: top?.barField)
         return PaneKey(
             chrome: chrome, controller: wrapper.map(ObjectIdentifier.init), top: top.map(ObjectIdentifier.init),
             controllerRevision: wrapper?.revision ?? 0, topRevision: top?.revision ?? 0,

@@ -1,8 +1,10 @@
 extension SplitViewController {
-    /// The text field in the focused pane's bar, if any: the navigation item that holds it.
+    /// The text field in the focused pane's bar, if any (the location bar, or the find
+    /// field): the navigation item that holds it.
     var focusedTextFieldItem: NavigationItem? {
         guard isMounted, focus.divider == nil, menuState == nil, prompt == nil, let column = focus.column,
-            let item = children.wrapped[column]?.topViewController?.navigationItemIfLoaded, item.textField != nil
+            let item = children.wrapped[column]?.topViewController?.navigationItemIfLoaded,
+            item.textField != nil || item.searchField != nil
         else { return nil }
         return item
     }
@@ -13,7 +15,8 @@ extension SplitViewController {
     /// responder: Left, Home or Backspace edit the text instead of collapsing a row or going
     /// up. A key it has no use for (Up, F9, Ctrl+Q, Alt+Left) goes on to the table.
     func sendKeyToTextField(_ chord: KeyChord) -> Bool {
-        guard let item = focusedTextFieldItem, var field = item.textField else { return false }
+        guard let item = focusedTextFieldItem else { return false }
+        guard var field = item.textField else { return sendKeyToFindField(chord, item) }
         switch field.handle(chord, typing: typedText) {
         case .ignored:
             return false

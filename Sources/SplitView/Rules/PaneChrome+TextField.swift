@@ -41,7 +41,12 @@ extension PaneChrome {
             let width = measurer.width(of: visible, font: .body)
             list.append(.fill(Rect(x: x, y: box.minY + 3, width: width, height: box.height - 6), theme.selection))
         }
-        if !visible.isEmpty { list.append(.text(visible, origin: Point(x: x, y: baseline), .body, theme.text)) }
+        if !visible.isEmpty {
+            list.append(.text(visible, origin: Point(x: x, y: baseline), .body, theme.text))
+        } else if let placeholder = field.placeholder, !placeholder.isEmpty {
+            let shown = TextLayout.truncated(placeholder, toWidth: textRoom, font: .body, measurer: measurer)
+            list.append(.text(shown, origin: Point(x: x + 2, y: baseline), .body, theme.secondaryText))
+        }
         let caretX = x + measurer.width(of: String(characters[first..<max(first, field.caret)]), font: .body)
         list.append(.fill(Rect(x: caretX.rounded(), y: box.minY + 4, width: 1, height: box.height - 8), theme.text))
     }

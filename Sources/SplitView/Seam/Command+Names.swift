@@ -41,6 +41,9 @@ extension Command {
         case .expand: "expand"
         case .collapse: "collapse"
         case .toggleLineWrapping: "toggleLineWrapping"
+        case .find: "find"
+        case .findNext: "findNext"
+        case .findPrevious: "findPrevious"
         case .selectAll: "selectAll"
         case .copy: "copy"
         case .action(let name): name
@@ -91,7 +94,8 @@ extension Command {
             .moveDivider(by: -1), .moveDivider(by: 1), .moveDivider(by: -dividerPage), .moveDivider(by: dividerPage),
             .moveDividerToMinimum, .moveDividerToMaximum, .acceptDivider, .cancel,
             .selectPrevious, .selectNext, .activate, .pageUp, .pageDown, .scrollToTop, .scrollToEnd,
-            .expand, .collapse, .toggleLineWrapping, .selectAll, .copy, .newWindow, .closeWindow, .quit, .showMenu,
+            .expand, .collapse, .toggleLineWrapping, .find, .findNext, .findPrevious, .selectAll, .copy, .newWindow, .closeWindow,
+            .quit, .showMenu,
         ]
         return commands
     }()

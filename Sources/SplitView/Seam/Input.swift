@@ -140,6 +140,14 @@ public enum Command: Hashable, Sendable {
     /// Wrap long lines of the file's text, or stop wrapping them and scroll sideways; Alt+Z
     /// (the key editors use for it). Offered to the focused pane, then to the secondary's.
     case toggleLineWrapping
+    /// Find in the focused pane (Ctrl+F, UIKit's `find(_:)`): a list filters its rows, a text
+    /// highlights the query; the find field opens in the pane's bar.
+    case find
+    /// Go to the next thing found (F3, and Return in a text's find field; UIKit's
+    /// `findNext(_:)`): the focused pane's, else the secondary's.
+    case findNext
+    /// Go to the previous thing found (Shift+F3; UIKit's `findPrevious(_:)`).
+    case findPrevious
     /// Select all of the focused pane's text; Ctrl+A (UIKit's `selectAll(_:)`).
     case selectAll
     /// Put the focused pane's selected text on the clipboard (the X selection CLIPBOARD);

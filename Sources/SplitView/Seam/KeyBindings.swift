@@ -65,7 +65,7 @@ extension Command {
             true
         case .moveDivider, .moveDividerToMinimum, .moveDividerToMaximum, .acceptDivider, .cancel, .selectPrevious,
             .selectNext, .activate, .pageUp, .pageDown, .scrollToTop, .scrollToEnd, .expand, .collapse,
-            .toggleLineWrapping, .selectAll, .copy, .action:
+            .toggleLineWrapping, .find, .findNext, .findPrevious, .selectAll, .copy, .action:
             false
         }
     }
@@ -100,6 +100,9 @@ private let defaultGlobal: [B] = [
     B(K(.right), .expand),
     B(K(.left), .collapse),
     B(K(.character("z"), modifiers: .alt), .toggleLineWrapping),
+    B(K(.character("f"), modifiers: .control), .find),
+    B(K(.f3), .findNext),
+    B(K(.f3, modifiers: .shift), .findPrevious),
     B(K(.character("a"), modifiers: .control), .selectAll),
     B(K(.character("c"), modifiers: .control), .copy),
     B(K(.character("n"), modifiers: .control), .newWindow),

@@ -44,6 +44,8 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
         /// A key that types this character (unshifted, lower case).
         case character(Character)
 
+        /// F3.
+        public static let f3 = Key.function(3)
         /// F6.
         public static let f6 = Key.function(6)
         /// F8.

@@ -39,6 +39,10 @@ public struct Theme: Hashable, Sendable {
     public var dim: Color
     /// The darkest step of an overlay column's shadow.
     public var shadow: Color
+    /// Behind every place a find found in a text.
+    public var findMatch: Color
+    /// Behind the place a find is on (F3 steps it).
+    public var currentFindMatch: Color
 
     /// The light theme: warm white panes, a grey sidebar, a blue accent.
     public static let light = Theme(
@@ -49,7 +53,7 @@ public struct Theme: Hashable, Sendable {
         accent: Color(rgb: 0x2f6fd6), onAccent: Color(rgb: 0xffffff), selection: Color(rgb: 0xdcdcd8),
         divider: Color(rgb: 0xc8c6c0), icon: Color(rgb: 0x3a3a3a), buttonHover: Color(rgb: 0x000000, alpha: 20),
         buttonPressed: Color(rgb: 0x000000, alpha: 48), dim: Color(rgb: 0x000000, alpha: 72),
-        shadow: Color(rgb: 0x000000, alpha: 64))
+        shadow: Color(rgb: 0x000000, alpha: 64), findMatch: Color(rgb: 0xfce94f), currentFindMatch: Color(rgb: 0xf5a623))
 
     /// The dark theme: charcoal panes, a darker sidebar, a lighter blue accent.
     public static let dark = Theme(
@@ -60,7 +64,7 @@ public struct Theme: Hashable, Sendable {
         accent: Color(rgb: 0x4c8ff0), onAccent: Color(rgb: 0xffffff), selection: Color(rgb: 0x3a3a3a),
         divider: Color(rgb: 0x0f0f0f), icon: Color(rgb: 0xd6d6d6), buttonHover: Color(rgb: 0xffffff, alpha: 24),
         buttonPressed: Color(rgb: 0xffffff, alpha: 56), dim: Color(rgb: 0x000000, alpha: 110),
-        shadow: Color(rgb: 0x000000, alpha: 120))
+        shadow: Color(rgb: 0x000000, alpha: 120), findMatch: Color(rgb: 0x6b5d12), currentFindMatch: Color(rgb: 0xb8661b))
 
     /// The theme called `name` (`light` or `dark`), or `nil`.
     public static func named(_ name: String) -> Theme? {
@@ -75,7 +79,8 @@ public struct Theme: Hashable, Sendable {
         name: String, fontFamily: String, background: Color, sidebarBackground: Color,
         supplementaryBackground: Color, barBackground: Color, barSeparator: Color, text: Color,
         secondaryText: Color, accent: Color, onAccent: Color, selection: Color, divider: Color,
-        icon: Color, buttonHover: Color, buttonPressed: Color, dim: Color, shadow: Color
+        icon: Color, buttonHover: Color, buttonPressed: Color, dim: Color, shadow: Color, findMatch: Color,
+        currentFindMatch: Color
     ) {
         self.name = name
         self.fontFamily = fontFamily
@@ -95,5 +100,7 @@ public struct Theme: Hashable, Sendable {
         self.buttonPressed = buttonPressed
         self.dim = dim
         self.shadow = shadow
+        self.findMatch = findMatch
+        self.currentFindMatch = currentFindMatch
     }
 }
