@@ -44,10 +44,17 @@ extension Browser {
         showFolder(tree.rows[index].path)
     }
 
-    /// Lists `folder`; a folder other than the shown one starts with no entry selected.
+    /// Lists `folder`; a folder other than the shown one starts with no entry selected, and
+    /// unfiltered.
+    ///
+    /// Decided: a filter (Ctrl+F) belongs to the folder it was typed in, as GNOME Files' search
+    /// does; the next folder shows all its entries, and Ctrl+F brings the query back.
     func showFolder(_ folder: FilePath) {
         let changed = folder != selectedFolder
-        if changed { recordHistory(leaving: selectedFolder) }
+        if changed {
+            recordHistory(leaving: selectedFolder)
+            fileList.dismissFindNavigator()
+        }
         selection.folder = folder
         if changed {
             selection.name = nil
