@@ -24,6 +24,7 @@ let package = Package(
             name: "FilesBenchmarks",
             dependencies: [
                 .product(name: "SplitViewFiles", package: "SplitView"),
+                .product(name: "SplitView", package: "SplitView"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/FilesBenchmarks",

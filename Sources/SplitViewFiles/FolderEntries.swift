@@ -35,6 +35,17 @@ extension FolderListing {
 
         /// Calls `body` with the name bytes of entry `index` in place, for scans of the whole
         /// folder (type-ahead) that should not copy every name.
+        /// Runs `body` with entry `index`'s name as people read it, in UTF-8
+        /// (``FolderListing/Entry/displayName``), without copying it when it needs no escape
+        /// (printable ASCII: most names): how a filter reads 100 000 names within a frame.
+        public func withDisplayName<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            withName(at: index) { bytes in
+                if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return body(bytes) }
+                var text = DisplayEscaping.escape(Array(bytes))
+                return text.withUTF8(body)
+            }
+        }
+
         func withName<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
             names.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[starts[index]..<starts[index + 1]])) }
         }

@@ -9,6 +9,10 @@ public protocol ListDataSource: AnyObject {
     func item(at index: Int) -> ListItem
     /// The text type-ahead matches for the row at `index`: its title, without building the rest.
     func searchText(at index: Int) -> String
+    /// Runs `body` with the UTF-8 of ``searchText(at:)``: what a filter reads of every row, so
+    /// a data source that keeps its texts as bytes can lend them without making a string
+    /// each (the default makes one).
+    func withSearchText<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
     /// True when rows have a subtitle: the row height (46 pt rather than 30) without asking
     /// every row.
     var rowsHaveSubtitles: Bool { get }
@@ -17,4 +21,10 @@ public protocol ListDataSource: AnyObject {
 extension ListDataSource {
     /// The row's title.
     public func searchText(at index: Int) -> String { item(at: index).title }
+
+    /// The UTF-8 of ``searchText(at:)``.
+    public func withSearchText<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var text = searchText(at: index)
+        return text.withUTF8(body)
+    }
 }

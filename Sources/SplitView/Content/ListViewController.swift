@@ -62,7 +62,7 @@ open class ListViewController: ViewController {
         didSet { if scrollOffset != oldValue { setNeedsDisplay() } }
     }
 
-    private var arrayRows: [ListItem]
+    var arrayRows: [ListItem]
     /// The rows kept while the list is filtered (Ctrl+F).
     var filter = ListFilter()
     /// True when the next layout scrolls the selected row into view (the filter ended, and
@@ -106,7 +106,7 @@ open class ListViewController: ViewController {
     private func rowsDidChange(keepingScroll: Bool, replaced: Bool) {
         arrayHasSubtitles = arrayRows.contains { $0.subtitle != nil }
         let count = rowCount
-        if filter.isFiltering { filter.rowsChanged(count: count, text: searchText(at:)) }
+        if filter.isFiltering { filter.rowsChanged(count: count, fold: searchTextFolder) }
         if let selected = selectedIndex, selected >= count { selectedIndex = count == 0 ? nil : count - 1 }
         if !keepingScroll { scrollOffset = 0 }
         if replaced || (!isSelectingByTyping && typedOver != currentRows()) { typeAhead.reset() }

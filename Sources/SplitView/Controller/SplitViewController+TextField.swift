@@ -16,6 +16,13 @@ extension SplitViewController {
     /// up. A key it has no use for (Up, F9, Ctrl+Q, Alt+Left) goes on to the table.
     func sendKeyToTextField(_ chord: KeyChord) -> Bool {
         guard let item = focusedTextFieldItem else { return false }
+        // The copy key copies a field's text chosen whole, as a text field's Ctrl+C does.
+        if keyBindings.command(for: chord, dividerFocused: false) == .copy,
+            let field = item.textField ?? item.searchField, field.isAllSelected
+        {
+            post(.setSelection(.clipboard, text: field.text))
+            return true
+        }
         guard var field = item.textField else { return sendKeyToFindField(chord, item) }
         switch field.handle(chord, typing: typedText) {
         case .ignored:

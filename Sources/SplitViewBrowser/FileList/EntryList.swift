@@ -57,6 +57,12 @@ final class EntryList: ListDataSource {
 
     func searchText(at index: Int) -> String { entry(at: index)?.displayName ?? "" }
 
+    /// The display name's bytes, lent by the listing: a filter reads 100 000 of them.
+    func withSearchText<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        guard let listing, visible.indices.contains(index) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return listing.entries.withDisplayName(at: visible[index], body)
+    }
+
     /// `12.4 KB · 2026-11-21`, `Folder · 2026-11-21`, `Link → ../notes · …`, `FIFO · …`.
     static func subtitle(_ info: FileInfo) -> String {
         let date = Format.date(Int(info.modified.seconds))

@@ -6,9 +6,17 @@ import Testing
 /// `ListFilter.swift`: the rows a filter keeps are those whose text holds the query, ignoring
 /// case, however the query was typed.
 @Suite struct ListFilterTests {
+    /// Folds `names[index]`, as a list does.
+    static func fold(_ names: [String]) -> ListFilter.Folder {
+        { index, bytes in
+            var name = names[index]
+            name.withUTF8 { FilterRules.fold($0, into: &bytes) }
+        }
+    }
+
     static func filtered(_ names: [String], _ query: String) -> [Int]? {
         var filter = ListFilter()
-        filter.apply(query, count: names.count, text: { names[$0] })
+        filter.apply(query, count: names.count, fold: Self.fold(names))
         return filter.rows
     }
 
@@ -29,10 +37,10 @@ import Testing
     @Test func newRowsAreFilteredAgainByTheSameQuery() {
         var names = ["alpha", "beta"]
         var filter = ListFilter()
-        filter.apply("a", count: names.count, text: { names[$0] })
+        filter.apply("a", count: names.count, fold: Self.fold(names))
         #expect(filter.rows == [0, 1])
         names = ["gamma", "delta", "omicron"]
-        filter.rowsChanged(count: names.count, text: { names[$0] })
+        filter.rowsChanged(count: names.count, fold: Self.fold(names))
         #expect(filter.rows == [0, 1])
         #expect(filter.query == "a")
     }
@@ -50,7 +58,7 @@ import Testing
             var filter = ListFilter()
             for length in Array(1...query.count) + Array((1..<query.count).reversed()) {
                 let typed = query.prefix(length).joined()
-                filter.apply(typed, count: names.count, text: { names[$0] })
+                filter.apply(typed, count: names.count, fold: Self.fold(names))
                 let naive = names.indices.filter { names[$0].lowercased().contains(typed.lowercased()) }
                 #expect(filter.rows == naive, "\(names) \(typed)")
             }

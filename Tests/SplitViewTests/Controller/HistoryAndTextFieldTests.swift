@@ -55,6 +55,18 @@ import Testing
         #expect(f.split.displayMode != before)
     }
 
+    /// The copy key copies a field's text once it is chosen whole (Ctrl+A, or the location
+    /// bar as it opens); with a caret there is nothing chosen to copy.
+    @Test func controlCCopiesAFieldsTextChosenWhole() {
+        let f = Fixture(.tripleColumn, width: 1400)
+        f.supplementary.navigationItem.textField = TextField(text: "/usr/share", selectsAll: true)
+        f.split.focusedColumn = .supplementary
+        #expect(f.send(key(.character("c"), .control)) == [.setSelection(.clipboard, text: "/usr/share")])
+        #expect(f.supplementary.navigationItem.textField?.text == "/usr/share", "the text stays")
+        f.send(key(.end))
+        #expect(f.send(key(.character("c"), .control)) == [])
+    }
+
     @Test func aFieldInAnotherPaneGetsNoKeys() {
         let f = Fixture(.tripleColumn, width: 1400)
         f.supplementary.navigationItem.textField = TextField(text: "/tmp")
