@@ -263,6 +263,11 @@ extension X11Tests {
 
 /// The width of `window`'s mapped child called `name` (a column), or nil.
 func childWidth(_ connection: X11Connection, _ window: Window, _ name: String) -> Int? {
+    childFrame(connection, window, name)?.width
+}
+
+/// The frame of `window`'s mapped child `name` (a column) on the screen, or nil.
+func childFrame(_ connection: X11Connection, _ window: Window, _ name: String) -> (x: Int, y: Int, width: Int)? {
     var root: Window = 0, parent: Window = 0
     var children: UnsafeMutablePointer<Window>?
     var count: UInt32 = 0
@@ -276,7 +281,11 @@ func childWidth(_ connection: X11Connection, _ window: Window, _ name: String) -
         XFree(text)
         var attributes = XWindowAttributes()
         XGetWindowAttributes(connection.display, child, &attributes)
-        if childName == name && attributes.map_state == IsViewable { return Int(attributes.width) }
+        guard childName == name, attributes.map_state == IsViewable else { continue }
+        var x: Int32 = 0, y: Int32 = 0
+        var other: Window = 0
+        XTranslateCoordinates(connection.display, child, connection.root, 0, 0, &x, &y, &other)
+        return (Int(x), Int(y), Int(attributes.width))
     }
     return nil
 }

@@ -31,8 +31,8 @@ extension X11Tests {
             for index in 0..<200 { try place.write("Notes/zz\(index).txt", "z") }
             let saved = try ShownFilesTests.showAlpha(place) { connection, window, _ in
                 let input = try #require(FakeInput(connection))
-                let reader = try #require(SelectAndCopyWindowTests.childFrame(connection, window, "secondary"))
-                let files = try #require(SelectAndCopyWindowTests.childFrame(connection, window, "supplementary"))
+                let reader = try #require(childFrame(connection, window, "secondary"))
+                let files = try #require(childFrame(connection, window, "supplementary"))
                 let height = 700
                 // The thumb: 15 pt in from the far edge (6 kept for the divider, then the middle
                 // of the 12-pt strip), at the top of the text; dragged to the foot.

@@ -31,30 +31,6 @@ extension X11Tests {
             waitUntil { ((try? paste(connection, selection)) ?? nil).map { String(decoding: $0, as: UTF8.self) } == expected }
         }
 
-        /// The frame of `window`'s mapped child `name` on the screen.
-        static func childFrame(_ connection: X11Connection, _ window: Window, _ name: String) -> (x: Int, y: Int, width: Int)? {
-            var root: Window = 0, parent: Window = 0
-            var children: UnsafeMutablePointer<Window>?
-            var count: UInt32 = 0
-            XQueryTree(connection.display, window, &root, &parent, &children, &count)
-            defer { if let children { XFree(children) } }
-            for index in 0..<Int(count) {
-                guard let child = children?[index] else { continue }
-                var text: UnsafeMutablePointer<CChar>?
-                guard XFetchName(connection.display, child, &text) != 0, let text else { continue }
-                let childName = String(cString: text)
-                XFree(text)
-                var attributes = XWindowAttributes()
-                XGetWindowAttributes(connection.display, child, &attributes)
-                guard childName == name, attributes.map_state == IsViewable else { continue }
-                var x: Int32 = 0, y: Int32 = 0
-                var other: Window = 0
-                XTranslateCoordinates(connection.display, child, connection.root, 0, 0, &x, &y, &other)
-                return (Int(x), Int(y), Int(attributes.width))
-            }
-            return nil
-        }
-
         /// Presses the main button `times` times in a row at (`x`, `y`) on the screen.
         static func click(_ input: FakeInput, x: Int, y: Int, times: Int = 1) {
             input.move(x: x, y: y)
@@ -69,7 +45,7 @@ extension X11Tests {
             try place.write("Notes/alpha.txt", "first line\tof text\nsecond line\n")
             try ShownFilesTests.showAlpha(place) { connection, window, _ in
                 let input = try #require(FakeInput(connection))
-                let reader = try #require(Self.childFrame(connection, window, "secondary"))
+                let reader = try #require(childFrame(connection, window, "secondary"))
                 // The first line runs from 16 pt in (the divider's grab area takes the first
                 // 6); its middle is 38 + 16 + 8 pt down.
                 let lineY = reader.y + 38 + 16 + 8
@@ -113,8 +89,8 @@ extension X11Tests {
             try ShownFilesTests.showAlpha(place) { connection, window, _ in
                 let input = try #require(FakeInput(connection))
                 sendKey(connection, window, XK_i, state: ControlMask | Mod1Mask)
-                #expect(waitUntil { Self.childFrame(connection, window, "inspector") != nil })
-                let inspector = try #require(Self.childFrame(connection, window, "inspector"))
+                #expect(waitUntil { childFrame(connection, window, "inspector") != nil })
+                let inspector = try #require(childFrame(connection, window, "inspector"))
                 // The second entry's value: below "NAME", "alpha.txt", the gap and "PATH".
                 Self.click(input, x: inspector.x + 40, y: inspector.y + 38 + 84, times: 3)
                 let path = place.root + "/Notes/alpha.txt"

@@ -188,15 +188,11 @@ open class DetailsViewController: ViewController {
         switch command {
         case .selectAll:
             guard !entries.isEmpty else { return false }
-            var all = TextSelection(anchor: 0..<0)
-            all.moveHead(to: selectableText.utf8.count)
-            selection = all
+            selection = .all(selectableText.utf8.count)
             offerSelection()
             return true
         case .copy:
-            guard let text = selectedText else { return false }
-            splitViewController?.post(.setSelection(.clipboard, text: text))
-            return true
+            return primary.copy(selectedText, to: splitViewController)
         default:
             return false
         }

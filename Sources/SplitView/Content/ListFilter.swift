@@ -119,19 +119,25 @@ enum FilterRules {
 
     /// True when `needle` occurs in `haystack` (an empty needle occurs everywhere).
     static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        needle.isEmpty || firstOccurrence(of: needle, in: haystack, from: 0) != nil
+    }
+
+    /// Where `needle` (not empty) first occurs in `haystack` at or after `start`, or `nil`.
+    static func firstOccurrence(
+        of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int
+    ) -> Int? {
         let n = needle.count, h = haystack.count
-        guard n > 0 else { return true }
-        guard n <= h else { return false }
+        guard n > 0, n <= h else { return nil }
         let first = needle[0]
-        var index = 0
+        var index = start
         while index <= h - n {
             if haystack[index] == first {
                 var matched = 1
                 while matched < n && haystack[index + matched] == needle[matched] { matched += 1 }
-                if matched == n { return true }
+                if matched == n { return index }
             }
             index += 1
         }
-        return false
+        return nil
     }
 }

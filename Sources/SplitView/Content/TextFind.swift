@@ -101,22 +101,10 @@ extension FilterRules {
     /// Every place `needle` occurs in `haystack`, left to right, without overlaps; none for
     /// an empty needle.
     static func ranges(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        let n = needle.count, h = haystack.count
-        guard n > 0, n <= h else { return [] }
-        var found: [Range<Int>] = []
-        let first = needle[0]
-        var index = 0
-        while index <= h - n {
-            if haystack[index] == first {
-                var matched = 1
-                while matched < n && haystack[index + matched] == needle[matched] { matched += 1 }
-                if matched == n {
-                    found.append(index..<(index + n))
-                    index += n
-                    continue
-                }
-            }
-            index += 1
+        var found: [Range<Int>] = [], start = 0
+        while let index = firstOccurrence(of: needle, in: haystack, from: start) {
+            found.append(index..<(index + needle.count))
+            start = index + needle.count
         }
         return found
     }

@@ -28,6 +28,13 @@ public struct TextSelection: Hashable, Sendable {
         self.granularity = granularity
     }
 
+    /// All of a text `length` UTF-8 bytes long (Ctrl+A).
+    public static func all(_ length: Int) -> TextSelection {
+        var all = TextSelection(anchor: 0..<0)
+        all.moveHead(to: length)
+        return all
+    }
+
     /// The selected range: from the anchor to the head, whichever comes first.
     public var range: Range<Int> {
         head < anchor.lowerBound ? head..<anchor.upperBound : anchor.lowerBound..<max(head, anchor.upperBound)

@@ -90,15 +90,11 @@ extension TextViewController {
         case .selectAll:
             // The whole text, wrapped or not: nothing to wrap to select it.
             guard hasContent, wrapper != nil else { return false }
-            var all = TextSelection(anchor: 0..<0)
-            all.moveHead(to: wrapper!.text.utf8.count)
-            selection = all
+            selection = .all(wrapper!.text.utf8.count)
             offerSelection()
             return true
         case .copy:
-            guard let text = selectedText else { return false }
-            splitViewController?.post(.setSelection(.clipboard, text: text))
-            return true
+            return primary.copy(selectedText, to: splitViewController)
         default:
             return nil
         }

@@ -126,6 +126,13 @@ struct PrimaryOwnership {
         controller?.post(.clearSelection(.primary))
     }
 
+    /// Ctrl+C: puts `text` on CLIPBOARD; false (the key is not used) with nothing selected.
+    func copy(_ text: String?, to controller: SplitViewController?) -> Bool {
+        guard let text else { return false }
+        controller?.post(.setSelection(.clipboard, text: text))
+        return true
+    }
+
     /// Another program took PRIMARY.
     mutating func taken() {
         isOwned = false
