@@ -41,7 +41,8 @@ let package = Package(
         .target(name: "AppResources", resources: [.copy("../../Resources")]),
         // The app's model: the browser, the folder tree, the entry list, the file store, the
         // state and config files. No X, so that Fuzz/ and Benchmarks/ link it as a product.
-        .target(name: "SplitViewBrowser", dependencies: ["SplitView", "SplitViewFiles"], swiftSettings: strict),
+        .target(
+            name: "SplitViewBrowser", dependencies: ["SplitView", "SplitViewFiles", "SplitViewImages"], swiftSettings: strict),
         // The app `splitview`: its command line, and what starts and drives the host.
         .executableTarget(
             name: "SplitViewApp",
@@ -64,7 +65,7 @@ let package = Package(
         // The app's model without a window: browser, outline, state and config files, opener.
         .testTarget(
             name: "SplitViewBrowserTests",
-            dependencies: ["SplitViewBrowser", "SplitView", "SplitViewFiles", "TestSupport",
+            dependencies: ["SplitViewBrowser", "SplitView", "SplitViewFiles", "SplitViewImages", "TestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict),
         // The decoder against hostile and odd files.
