@@ -8,8 +8,8 @@ import SplitViewFiles
 public struct DecodedImage: Sendable {
     /// What the header said.
     public var info: ImageInfo
-    /// The pixels, ready for a ``DrawOp/image(_:in:)``; their ``ImagePixels/pixelWidth`` and
-    /// ``ImagePixels/pixelHeight`` are the picture's own.
+    /// The pixels, ready for a `DrawOp.image(_:in:)`; their `pixelWidth` and `pixelHeight` are
+    /// the picture's own.
     public var pixels: ImagePixels
     /// The first warning of the library ("Corrupt JPEG data: 12 extraneous bytes before marker
     /// 0xd9"): the picture shows as far as it could be read.

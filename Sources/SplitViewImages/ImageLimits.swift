@@ -10,9 +10,11 @@
 /// - ``pixels``: 200 megapixels, and ``side``: 65 535 pixels (JPEG's own maximum). A large
 ///   panorama or a 100-megapixel camera's photo shows; 20 000 × 20 000 (400 megapixels) does
 ///   not.
-/// - ``workingMemory``: 128 MB for the library's own buffers. A plain PNG or JPEG needs a few
-///   rows; an interlaced PNG and a progressive JPEG are decoded whole (their passes and scans
-///   revisit every row), so one of those larger than about 32 megapixels is refused.
+/// - ``workingMemory``: 256 MB for the library's own buffers, for a moment. A plain PNG or
+///   JPEG needs a few rows; an interlaced PNG and a progressive JPEG are decoded whole (their
+///   passes and scans revisit every row), so such a PNG over 64 megapixels is refused, and such
+///   a colour JPEG over 42 to 85 (by its colour sampling: a 24-megapixel photo progressive and
+///   unsampled needs 144 MB).
 /// - ``outputSide``: 2 048 pixels. The picture is reduced while it is decoded to fit 2 048 ×
 ///   2 048 (never enlarged): at most 16 MiB of pixels, and a third more for the halved
 ///   levels the host scales from, however large the file. A pane wider than 2 048 pixels shows
@@ -40,7 +42,7 @@ public struct ImageLimits: Hashable, Sendable {
 
     /// The reader's limits (see the type's summary).
     public static let standard = ImageLimits(
-        fileBytes: 250_000_000, pixels: 200_000_000, side: 65_535, workingMemory: 128_000_000, outputSide: 2_048)
+        fileBytes: 250_000_000, pixels: 200_000_000, side: 65_535, workingMemory: 256_000_000, outputSide: 2_048)
 
     /// The size a `width` × `height` picture is decoded at: reduced, its aspect kept, until its
     /// longer side is at most ``outputSide``; never enlarged; each side at least 1 pixel.

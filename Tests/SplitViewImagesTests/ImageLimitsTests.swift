@@ -11,7 +11,7 @@ import Testing
     @Test func theStandardLimits() {
         let limits = ImageLimits.standard
         #expect(limits.fileBytes == 250_000_000 && limits.pixels == 200_000_000 && limits.side == 65_535)
-        #expect(limits.workingMemory == 128_000_000 && limits.outputSide == 2048)
+        #expect(limits.workingMemory == 256_000_000 && limits.outputSide == 2048)
     }
 
     @Test(arguments: [
