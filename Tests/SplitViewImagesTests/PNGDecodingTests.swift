@@ -55,6 +55,18 @@ import Testing
         #expect((try? result.get().info.bitDepth) == 16)
     }
 
+    /// The decision: no gamma or colour profile is applied, the samples are taken as sRGB. A
+    /// gAMA chunk of 0.25 (which a colour-managed viewer would brighten a lot) changes nothing.
+    @Test func aGammaChunkChangesNoPixel() throws {
+        let pictures = try Pictures()
+        let plain = PictureFiles.read(
+            pictures.rgbaPNG("plain.png", width: 2, height: 1) { x, _ in [UInt8(60 + x), 120, 180, 255] })
+        let ihdrEnd = 8 + 12 + 13
+        let gamma = PictureFiles.chunk("gAMA", PictureFiles.bigEndian(25_000))
+        let path = pictures.raw("gamma.png", Array(plain[..<ihdrEnd]) + gamma + Array(plain[ihdrEnd...]))
+        #expect(pixels(decode(path))?.argb == [0xFF3C_78B4, 0xFF3D_78B4])
+    }
+
     /// Interlaced (Adam7) is decoded whole, to the same pixels as the plain file.
     @Test func interlacedGivesTheSamePixels() throws {
         let pictures = try Pictures()

@@ -113,6 +113,7 @@ package final class Browser {
 
     deinit {
         store.removeObserver(self)
+        if let imageRequest { store.images.cancel(imageRequest) }
     }
 
     private func connect() {

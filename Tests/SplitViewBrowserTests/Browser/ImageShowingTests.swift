@@ -81,6 +81,21 @@ import Testing
         #expect(Self.details(browser)["Dimensions"] == "20\u{A0}000 × 20\u{A0}000 pixels")
     }
 
+    /// A JPEG libjpeg repaired (its scan cut by an end marker) shows, with the damage said in
+    /// the band.
+    @Test func aRepairedJPEGShowsWithItsWarning() {
+        let tree = Self.tree()
+        let path = tree.root + "/Pictures/photo.jpg"
+        var bytes = PictureFiles.read(path)
+        let scan = bytes.indices.dropLast().first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA } ?? 0
+        let middle = (scan + bytes.count) / 2
+        bytes.replaceSubrange(middle..<middle + 2, with: [0xFF, 0xD9])
+        PictureFiles.write(bytes, to: path)
+        let browser = Self.showing("photo.jpg", in: tree)
+        #expect(settle(browser.store) { browser.reader.image != nil })
+        #expect(browser.reader.notice?.hasPrefix("Damaged JPEG, shown as far as it reads: Corrupt JPEG data") == true)
+    }
+
     /// Moving on before the picture comes cancels it: its answer is never shown over the
     /// file selected since, and nothing is left waiting.
     @Test func aPictureForAFileNoLongerSelectedIsDropped() {
