@@ -27,12 +27,22 @@ let package = Package(
         // The file system side of the app: folders and files read safely, watched, state written
         // atomically. Glibc only, so the benchmarks can time it.
         .target(name: "SplitViewFiles", swiftSettings: strict),
+        // libpng and libjpeg through pkg-config, for the decoder below only.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        // Ours, in C: both libraries report errors by longjmp, which Swift cannot take. Reads a
+        // header, then decodes row by row into a bounded, reduced output.
+        .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG"]),
+        // PNG and JPEG files decoded off the main thread into the core's ImagePixels, with
+        // their limits, and their failures in words.
+        .target(name: "SplitViewImages", dependencies: ["CImageCodecs", "SplitView", "SplitViewFiles"], swiftSettings: strict),
         // The top-level Resources/ (sample library, .desktop file, icon), bundled beside the app.
         // A C target: a Swift one would get an accessor importing Foundation (about 6 MiB of RSS).
         .target(name: "AppResources", resources: [.copy("../../Resources")]),
         // The app's model: the browser, the folder tree, the entry list, the file store, the
         // state and config files. No X, so that Fuzz/ and Benchmarks/ link it as a product.
-        .target(name: "SplitViewBrowser", dependencies: ["SplitView", "SplitViewFiles"], swiftSettings: strict),
+        .target(
+            name: "SplitViewBrowser", dependencies: ["SplitView", "SplitViewFiles", "SplitViewImages"], swiftSettings: strict),
         // The app `splitview`: its command line, and what starts and drives the host.
         .executableTarget(
             name: "SplitViewApp",
@@ -43,8 +53,11 @@ let package = Package(
             name: "SplitViewTests",
             dependencies: ["SplitView", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict),
-        // What the test targets share: a folder of a test's own, and the one way to wait.
-        .target(name: "TestSupport", dependencies: ["SplitViewFiles"], path: "Tests/TestSupport", swiftSettings: strict),
+        // Writes PNG and JPEG files with libpng and libjpeg, for the tests' pictures.
+        .target(name: "ImageFixtures", dependencies: ["CPNG", "CJPEG"], path: "Tests/ImageFixtures"),
+        // What the test targets share: a folder of a test's own, the one way to wait, pictures.
+        .target(
+            name: "TestSupport", dependencies: ["SplitViewFiles", "ImageFixtures"], path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(
             name: "SplitViewFilesTests",
             dependencies: ["SplitViewFiles", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
@@ -52,7 +65,13 @@ let package = Package(
         // The app's model without a window: browser, outline, state and config files, opener.
         .testTarget(
             name: "SplitViewBrowserTests",
-            dependencies: ["SplitViewBrowser", "SplitView", "SplitViewFiles", "TestSupport",
+            dependencies: ["SplitViewBrowser", "SplitView", "SplitViewFiles", "SplitViewImages", "TestSupport",
+                           .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strict),
+        // The decoder against hostile and odd files.
+        .testTarget(
+            name: "SplitViewImagesTests",
+            dependencies: ["SplitViewImages", "SplitView", "SplitViewFiles", "TestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict),
         // The app's command line.

@@ -9,7 +9,8 @@ import SplitView
 /// pixels; lines and strokes are antialiased but centred so that horizontal and vertical ones
 /// cover whole pixels and stay crisp. Translucent colours blend (XRender's `Over`).
 ///
-/// It owns the pixmap, the GC, the `XftDraw` and a cache of colours, and frees them on deinit;
+/// It owns the pixmap, the GC, the `XftDraw`, a cache of colours and the pictures it shows
+/// (uploaded once, ``image(_:in:)``), and frees them on deinit;
 /// it holds the connection and the fonts, so the display outlives all of them.
 ///
 /// ```swift
@@ -36,6 +37,8 @@ public final class Canvas: CanvasProtocol {
     /// The request number of the last copy of the whole drawing to the window.
     private var lastFullPresent: UInt = 0
     private var solidFills: [Color: Picture] = [:]
+    /// The pictures on the server, made at the first ``image(_:in:)``.
+    private var uploads: ImageUploads?
 
     /// Pixels per point.
     public var scale: PixelScale { fonts.scale }
@@ -157,6 +160,24 @@ public final class Canvas: CanvasProtocol {
             if index < runs.count - 1 { x += fonts.pixelAdvance(of: run.text, font) }
         }
     }
+
+    /// Draws `image` scaled smoothly into `rect` (snapped to whole pixels), over what is there
+    /// by its alpha. Its pixels go to the server the first time it is drawn and stay there
+    /// while the lists drawn here show it (``finishDrawing()``): a drag step that fits it
+    /// again sends one transform and one composite, never the pixels.
+    public func image(_ image: ImagePixels, in rect: Rect) {
+        let uploads = uploads ?? ImageUploads(connection: connection, window: window)
+        self.uploads = uploads
+        uploads.draw(image, in: scale.pixels(rect), onto: XftDrawPicture(draw))
+    }
+
+    /// Frees the pictures the list just drawn did not draw.
+    public func finishDrawing() {
+        uploads?.sweep()
+    }
+
+    /// How many pictures are on the server for this canvas, for tests.
+    package var uploadedImageCount: Int { uploads?.count ?? 0 }
 
     // MARK: XRender plumbing
 

@@ -15,6 +15,15 @@ public protocol CanvasProtocol: AnyObject {
     func polygon(_ points: [Point], _ color: Color)
     /// A run of text whose baseline starts at `origin`.
     func text(_ string: String, origin: Point, _ font: FontRole, _ color: Color)
+    /// A picture scaled smoothly into `rect`, over what is there by its alpha.
+    func image(_ image: ImagePixels, in rect: Rect)
+    /// A whole display list was drawn: what it did not draw (a picture shown before) may go.
+    func finishDrawing()
+}
+
+extension CanvasProtocol {
+    /// Keeps nothing, so forgets nothing.
+    public func finishDrawing() {}
 }
 
 /// Replays display lists onto a canvas.
@@ -23,9 +32,11 @@ public protocol CanvasProtocol: AnyObject {
 /// and is already in the list. Keeping it this dumb is what lets the headless tests trust that
 /// the window shows what the display list says.
 public enum Renderer {
-    /// Draws every step of `list` on `canvas`, first to last.
+    /// Draws every step of `list` on `canvas`, first to last, then tells the canvas the list
+    /// is done (``CanvasProtocol/finishDrawing()``).
     public static func draw(_ list: DisplayList, on canvas: some CanvasProtocol) {
         for op in list.ops { draw(op, on: canvas) }
+        canvas.finishDrawing()
     }
 
     /// Draws one step.
@@ -36,6 +47,7 @@ public enum Renderer {
         case .polyline(let points, let color, let width): canvas.polyline(points, color, width: width)
         case .polygon(let points, let color): canvas.polygon(points, color)
         case .text(let string, let origin, let font, let color): canvas.text(string, origin: origin, font, color)
+        case .image(let image, let rect): canvas.image(image, in: rect)
         }
     }
 }

@@ -11,6 +11,7 @@ import Testing
         .polyline([Point(x: 5, y: 5), Point(x: 9, y: 9), Point(x: 13, y: 5)], red, width: 1.5),
         .polygon([Point(x: 1, y: 1), Point(x: 8, y: 1), Point(x: 4, y: 6)], red),
         .text("Inbox — Ünïcødé", origin: Point(x: 12, y: 25), .title, red),
+        .image(ImagePixels(width: 2, height: 1, argb: [0xFFFF_0000, 0x8000_0080]), in: Rect(x: 4, y: 4, width: 20, height: 10)),
         .fill(Rect(x: 0, y: 0, width: 300, height: 200), veil),
     ]
 
@@ -18,6 +19,7 @@ import Testing
         let canvas = RecordingCanvas()
         Renderer.draw(DisplayList(size: Size(width: 300, height: 200), ops: Self.everyKind), on: canvas)
         #expect(canvas.ops == Self.everyKind)
+        #expect(canvas.finishedLists == 1, "the list's end is said once, after its last op")
     }
 
     @Test(arguments: everyKind)

@@ -21,6 +21,12 @@ open class TextViewController: ViewController {
         }
     }
 
+    /// A picture to show instead of the text and the dump, scaled to fit the pane
+    /// (`TextViewController+Image.swift`), or `nil`.
+    public var image: ImagePixels? {
+        didSet { if image != oldValue { contentDidChange() } }
+    }
+
     /// The font the text is set in: ``FontRole/body`` by default; a file reader sets
     /// ``FontRole/monospace`` so that code and tables keep their columns.
     public var font: FontRole = .body {
@@ -181,6 +187,7 @@ open class TextViewController: ViewController {
 
     /// Draws the notice band and the lines that show, as the last layout left them.
     override open func draw(in context: DrawContext) -> [DrawOp] {
+        if let image { return drawImage(image, in: context) }
         let measurer = context.measurer, bounds = textBounds(in: context)
         var band: [DrawOp] = []
         if let notice {
@@ -223,6 +230,7 @@ open class TextViewController: ViewController {
     /// The text's height as wrapped so far (an estimate past that) and the offset, for the
     /// scroll bar, in the text's own bounds (below the notice band, if any).
     override open func scrollExtent(in bounds: Rect) -> ScrollExtent? {
+        if image != nil { return nil }
         let visible = Rect(
             x: bounds.minX, y: bounds.minY + noticeBand, width: bounds.width, height: max(0, bounds.height - noticeBand))
         let offset = clampedOffset(height: visible.height)
@@ -283,9 +291,10 @@ open class TextViewController: ViewController {
         setNeedsDisplay()
     }
 
-    /// On for ``Command/toggleLineWrapping`` while lines wrap; `nil` for every other command.
+    /// On for ``Command/toggleLineWrapping`` while lines wrap; `nil` for every other command,
+    /// and for every command while a picture shows.
     override open func validate(_ command: Command) -> Bool? {
-        command == .toggleLineWrapping ? wrapsLines : nil
+        command == .toggleLineWrapping && image == nil ? wrapsLines : nil
     }
 
     /// Scrolls by `dy` points, wrapping as far as the new offset shows and keeping it within

@@ -10,6 +10,9 @@ public enum DrawOp: Hashable, Sendable {
     case polygon([Point], Color)
     /// A run of text already fitted by the core; `origin` is the left end of its baseline.
     case text(String, origin: Point, FontRole, Color)
+    /// A picture scaled into a rectangle (smoothly; its aspect is the caller's business),
+    /// composited over what is there by its alpha.
+    case image(ImagePixels, in: Rect)
 }
 
 /// What one pane draws: its size and the steps in painting order.

@@ -169,6 +169,7 @@ final class Launcher {
 
     private func watchSources(_ host: Host) {
         host.watch(store.workerDescriptor) { [unowned self] in self.store.takeResults() }
+        host.watch(store.images.fileDescriptor) { [unowned self] in self.store.images.takeResults() }
         if let inotify = store.watcherDescriptor {
             host.watch(inotify) { [unowned self] in self.store.takeChanges() }
         }

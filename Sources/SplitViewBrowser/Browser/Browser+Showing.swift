@@ -39,6 +39,8 @@ extension Browser {
         let sameFile = reader.title == display
         let offset = reader.scrollOffset
         reader.title = display
+        if let format = Self.imageFormat(of: preview) { return showImage(path, format, preview: preview, keepingShown: sameFile) }
+        clearImage()
         switch preview {
         case .text(let text, _, let bytesShown, let total, let encoding):
             reader.hexDump = nil
@@ -80,6 +82,7 @@ extension Browser {
 
     /// The reader without text, saying why.
     func showNoText(_ placeholder: String) {
+        clearImage()
         reader.text = ""
         reader.hexDump = nil
         reader.notice = nil

@@ -49,6 +49,8 @@ package final class Browser {
     var historyPaused = false
     /// The preview's identity, to read a changed file again and leave an unchanged one alone.
     var shownPreview: (path: FilePath, size: Int64, modified: FileTime)?
+    /// The picture being decoded for the reader, if any (`Browser+Images.swift`).
+    var imageRequest: ImageLoader.Request?
     /// Where the places above the outline come from, or `nil` for a window without places.
     let placeSources: PlaceSources?
     /// The last problem with the places' files said, so that it is said once.
@@ -111,6 +113,7 @@ package final class Browser {
 
     deinit {
         store.removeObserver(self)
+        if let imageRequest { store.images.cancel(imageRequest) }
     }
 
     private func connect() {

@@ -1,7 +1,8 @@
 import Glibc
 import SplitViewFiles
 
-/// The folders every window shows, read on a worker thread, cached, and watched.
+/// The folders every window shows, read on a worker thread, cached, and watched; and the
+/// pictures they show, decoded on another (``images``).
 ///
 /// One per process: windows over the same tree share their listings. A listing is read with
 /// hidden entries included, so that Ctrl+H filters instead of reading again. When inotify
@@ -33,6 +34,10 @@ package final class FileStore {
     private let watcher: FolderWatcher?
     private var observers: [(id: ObjectIdentifier, changed: (Set<FilePath>) -> Void)] = []
 
+    /// The pictures the readers show, decoded on a worker of their own: a large photo never
+    /// holds up a folder's listing. The loop watches its ``ImageLoader/fileDescriptor`` too.
+    package let images: ImageLoader
+
     /// The descriptors the loop watches: the worker's results, and inotify's events (nil when
     /// inotify is unavailable: the folders are then read once).
     package var workerDescriptor: Int32 { worker.fileDescriptor }
@@ -44,6 +49,7 @@ package final class FileStore {
     /// - Throws: when the worker's eventfd cannot be made (the process is out of descriptors).
     package init() throws(FileError) {
         worker = try BackgroundWorker<Job>(label: "splitview.folders")
+        images = try ImageLoader()
         watcher = try? FolderWatcher()
     }
 

@@ -1,13 +1,24 @@
 import SplitView
 import SplitViewFiles
+import SplitViewImages
 
 /// What the inspector says about a file or folder: path, type, size, modified, permissions,
-/// owner, line count, link target.
+/// owner, line count, a picture's dimensions, link target.
 struct FileDetails {
     /// The file or folder.
     var path: FilePath
     /// Its preview, when the reader shows it (for the type and the line count).
     var preview: FilePreview?
+    /// A picture's format, and its header's facts once read (`nil` while it is being read, or
+    /// when it could not be).
+    var picture: (format: ImageFormat, info: ImageInfo?)?
+
+    /// The details of `path`, with what the reader knows of it.
+    init(path: FilePath, preview: FilePreview?, picture: (format: ImageFormat, info: ImageInfo?)? = nil) {
+        self.path = path
+        self.preview = preview
+        self.picture = picture
+    }
 
     /// The inspector's rows, label then value. Owner names are looked up here, when the
     /// inspector shows, not for every row the user passes.
@@ -22,6 +33,9 @@ struct FileDetails {
             if info.kind == .regular || info.resolvedKind == .regular {
                 rows.append(
                     ("Size", info.size < 1000 ? Format.size(info.size) : "\(Format.size(info.size)) (\(info.size) bytes)"))
+            }
+            if let info = picture?.info {
+                rows.append(("Dimensions", ImageFit.dimensions(width: info.width, height: info.height)))
             }
             if case .text(_, let lines, let shown, let total, _)? = preview {
                 rows.append(
@@ -40,6 +54,7 @@ struct FileDetails {
     }
 
     private func type(of info: FileInfo) -> String {
+        if let picture { return "\(picture.format.name) image" }
         switch preview {
         case .text(_, _, _, _, let encoding)?: return "Text (\(encoding.name))"
         case .binary?: return "Binary file"

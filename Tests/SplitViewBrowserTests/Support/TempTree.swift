@@ -58,16 +58,21 @@ func makeBrowser(
     return browser
 }
 
-/// Runs the store's worker and watcher until `condition` holds (at most `seconds`): takes
-/// inotify's changes and the worker's results as they come, through ``waitUntil(timeout:_:)``.
+/// Runs the store's workers and watcher until `condition` holds (at most `seconds`): takes
+/// inotify's changes, the folders' and the pictures' results as they come, through
+/// ``waitUntil(timeout:_:)``.
 func settle(_ store: FileStore, seconds: Double = 5, until condition: () -> Bool) -> Bool {
     waitUntil(timeout: seconds) {
         if condition() { return true }
-        var descriptors = [pollfd(fd: store.workerDescriptor, events: Int16(POLLIN), revents: 0)]
+        var descriptors = [
+            pollfd(fd: store.workerDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: store.images.fileDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
         if let watcher = store.watcherDescriptor { descriptors.append(pollfd(fd: watcher, events: Int16(POLLIN), revents: 0)) }
         _ = poll(&descriptors, nfds_t(descriptors.count), 0)
-        if descriptors.count > 1 && descriptors[1].revents != 0 { store.takeChanges() }
+        if descriptors.count > 2 && descriptors[2].revents != 0 { store.takeChanges() }
         if descriptors[0].revents != 0 { store.takeResults() }
+        if descriptors[1].revents != 0 { store.images.takeResults() }
         return condition()
     }
 }

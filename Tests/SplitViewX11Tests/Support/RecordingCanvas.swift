@@ -18,4 +18,11 @@ final class RecordingCanvas: CanvasProtocol {
     func text(_ string: String, origin: Point, _ font: FontRole, _ color: Color) {
         ops.append(.text(string, origin: origin, font, color))
     }
+
+    func image(_ image: ImagePixels, in rect: Rect) { ops.append(.image(image, in: rect)) }
+
+    /// How many lists were finished.
+    private(set) var finishedLists = 0
+
+    func finishDrawing() { finishedLists += 1 }
 }

@@ -1,0 +1,80 @@
+import SplitView
+import SplitViewFiles
+import SplitViewImages
+
+/// The reader showing a picture: a PNG or a JPEG, known by its first bytes, decoded off the
+/// loop's thread (``FileStore/images``) while the reader says "Loading…".
+///
+/// Only the selected file's picture is ever shown: any change of what the reader shows cancels
+/// the decode under way (``clearImage()``), whose answer is then dropped. The same file changed
+/// on disk keeps its old picture until the new one is decoded, as the text keeps its place. A
+/// picture that cannot be shown says why in one line ("“huge.png” is 20 000 × 20 000 pixels:
+/// too large to show (at most 200 megapixels).").
+extension Browser {
+    /// The picture format a preview's first bytes name, or `nil`: a file the preview found
+    /// binary (every PNG and JPEG is: their headers hold control bytes and NULs) whose first
+    /// bytes are a PNG's or a JPEG's signature, whatever its name.
+    static func imageFormat(of preview: FilePreview) -> ImageFormat? {
+        guard case .binary(_, let head) = preview else { return nil }
+        return ImageFormat(sniffing: head)
+    }
+
+    /// Starts decoding the picture at `path` for the reader; the inspector names its format
+    /// at once and its dimensions once they are read. `keepingShown`: the same file changed,
+    /// so the picture shown stays until the new one comes.
+    func showImage(_ path: FilePath, _ format: ImageFormat, preview: FilePreview, keepingShown: Bool) {
+        cancelImageRequest()
+        reader.text = ""
+        reader.hexDump = nil
+        if !keepingShown || reader.image == nil {
+            reader.image = nil
+            reader.notice = nil
+            reader.placeholder = "Loading…"
+        }
+        details.show(FileDetails(path: path, preview: preview, picture: (format, nil)))
+        imageRequest = store.images.load(path) { [weak self] result in
+            self?.imageArrived(result, path: path, format: format)
+        }
+    }
+
+    /// No picture, and none on its way.
+    func clearImage() {
+        cancelImageRequest()
+        reader.image = nil
+    }
+
+    private func cancelImageRequest() {
+        if let imageRequest { store.images.cancel(imageRequest) }
+        imageRequest = nil
+    }
+
+    /// The decode of the selected file's picture ended: shown, or why not. A JPEG the library
+    /// had to repair shows with its first warning in the notice band.
+    private func imageArrived(_ result: Result<DecodedImage, ImageError>, path: FilePath, format: ImageFormat) {
+        imageRequest = nil
+        let name = FilePath.displayName(path.lastComponent)
+        switch result {
+        case .success(let decoded):
+            reader.image = decoded.pixels
+            reader.notice = decoded.warning.map { "Damaged \(decoded.info.format.name), shown as far as it reads: \($0)" }
+            details.show(FileDetails(path: path, preview: nil, picture: (decoded.info.format, decoded.info)))
+        case .failure(.cancelled):
+            break
+        case .failure(let error):
+            reader.image = nil
+            reader.notice = nil
+            reader.placeholder = "“\(name)” \(error.reason)."
+            details.show(FileDetails(path: path, preview: nil, picture: (format, error.info)))
+        }
+    }
+}
+
+extension ImageError {
+    /// The header's facts when the refusal came after the header was read.
+    var info: ImageInfo? {
+        switch self {
+        case .tooLarge(let info, _), .needsMemory(let info, _, _): info
+        default: nil
+        }
+    }
+}
