@@ -275,8 +275,9 @@ open class TextViewController: ViewController {
         loseSelection(selection)
     }
 
-    /// Text can be searched: Ctrl+F highlights every place the query occurs.
-    override open var isFindInteractionEnabled: Bool { true }
+    /// Text can be searched: Ctrl+F highlights every place the query occurs; a picture
+    /// (``image``) cannot.
+    override open var isFindInteractionEnabled: Bool { image == nil }
 
     /// Highlights every place `query` occurs, ignoring case, and goes to the first at or
     /// after the top of the view (or the match it is on, while the query grows).

@@ -126,3 +126,21 @@ import Testing
         #expect(one.description == "image 2×2 (1 levels)")
     }
 }
+
+/// Decided: a picture has no text to find: Ctrl+F on it opens nothing, and the file's text
+/// can be searched again once it shows.
+@Suite struct TextReaderImageFindTests {
+    @Test func controlFOnAPictureOpensNoField() {
+        let f = Fixture(.tripleColumn, width: 1400)
+        let reader = TextViewController(title: "icon.png")
+        reader.image = TextReaderImageTests.picture(10, 10)
+        f.split.setViewController(reader, for: .secondary)
+        f.split.focusedColumn = .secondary
+        f.send(key(.character("f"), .control))
+        #expect(!reader.isFindNavigatorVisible)
+        reader.image = nil
+        reader.text = "words"
+        f.send(key(.character("f"), .control))
+        #expect(reader.isFindNavigatorVisible)
+    }
+}
