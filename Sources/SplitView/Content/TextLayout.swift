@@ -80,9 +80,16 @@ public enum TextLayout {
         private let font: FontRole
         private let measurer: any TextMeasurer
         private let space: Double
+        /// True when no character of the text needs ``VisibleText``: paragraphs then go to
+        /// the lines unscanned.
+        private let drawsAsIs: Bool
 
-        /// Prepares to wrap `text` at `width`.
-        public init(text: String, width: Double, font: FontRole, measurer: any TextMeasurer) {
+        /// Prepares to wrap `text` at `width`. `drawsAsIs` says the caller knows that `text`
+        /// holds no tab and no control character (``VisibleText/drawsAsIs(_:)``), which
+        /// spares a scan of each paragraph at each wrapping: a reader re-wraps its screen at
+        /// every resize step, and its text only changes with the file.
+        public init(text: String, width: Double, font: FontRole, measurer: any TextMeasurer, drawsAsIs: Bool = false) {
+            self.drawsAsIs = drawsAsIs
             self.text = text
             bytes = text.utf8
             position = text.startIndex
@@ -103,7 +110,7 @@ public enum TextLayout {
             guard position < bytes.endIndex || (lines.isEmpty && text.isEmpty) else { return false }
             var end = position
             while end < bytes.endIndex, bytes[end] != 0x0A, bytes[end] != 0x0D { end = bytes.index(after: end) }
-            let source = text[position..<end], drawn = VisibleText.expanded(source)
+            let source = text[position..<end], drawn = drawsAsIs ? source : VisibleText.expanded(source)
             current = LineOrigin(
                 paragraphStart: bytes.distance(from: bytes.startIndex, to: position), paragraphLength: source.utf8.count,
                 start: 0, isExpanded: drawn.utf8.count != source.utf8.count)

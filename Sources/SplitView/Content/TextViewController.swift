@@ -83,6 +83,10 @@ open class TextViewController: ViewController {
     /// What Ctrl+F found (``TextFind``).
     var finding = TextFind()
 
+    /// Whether the shown text draws as it is (``VisibleText/drawsAsIs(_:)``), asked once per
+    /// text rather than of each paragraph at each re-wrap; `nil` until the next wrapping.
+    private var shownTextDrawsAsIs: Bool?
+
     /// The measurer of the last layout: what maps a click to a character.
     var measurer: (any TextMeasurer)?
 
@@ -159,6 +163,7 @@ open class TextViewController: ViewController {
     /// New content or a new font: lines to make again; new content also scrolls to the top.
     private func contentDidChange(keepingOffsets: Bool = false) {
         wrapper = nil
+        shownTextDrawsAsIs = nil
         if !keepingOffsets {
             deselect()
             finding.textChanged()
@@ -179,6 +184,7 @@ open class TextViewController: ViewController {
         if chosen != bytesPerRow {
             bytesPerRow = chosen
             wrapper = nil
+            shownTextDrawsAsIs = nil
             // The dump's text changed with its rows: its offsets mean other bytes now.
             deselect()
             finding.textChanged()
@@ -343,7 +349,10 @@ open class TextViewController: ViewController {
         let lineWidth = isWrapping ? textWidth : .infinity
         let measure = MeasureKey(measurer, font: font, metrics: metrics)
         if wrapped == nil || wrapWidth != lineWidth || wrapMeasure != measure {
-            wrapper = TextLayout.Wrapper(text: shownText, width: lineWidth, font: font, measurer: measurer)
+            let text = shownText
+            if shownTextDrawsAsIs == nil { shownTextDrawsAsIs = VisibleText.drawsAsIs(text) }
+            wrapper = TextLayout.Wrapper(
+                text: text, width: lineWidth, font: font, measurer: measurer, drawsAsIs: shownTextDrawsAsIs ?? false)
             wrapWidth = lineWidth
             wrapMeasure = measure
         }

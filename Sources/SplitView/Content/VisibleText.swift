@@ -24,7 +24,7 @@ public enum VisibleText {
     /// monospace font it draws two columns wide and the next tab stop moves with it. Line
     /// breaks are the caller's (they end `line`).
     public static func expanded(_ line: Substring, tabWidth: Int = tabWidth) -> Substring {
-        guard line.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }), needsChange(line) else { return line }
+        guard mayNeedChange(line), needsChange(line) else { return line }
         let stop = max(1, tabWidth)
         var out = String.UnicodeScalarView(), column = 0
         for character in line {
@@ -40,6 +40,21 @@ public enum VisibleText {
         return Substring(String(out))
     }
 
+    /// True when `text` draws as it is: no tab and no control character in it, so that
+    /// ``expanded(_:tabWidth:)`` would give every line back unchanged. One pass over the
+    /// bytes, stopping at the first that may need a change.
+    /// Line breaks (LF, CR) separate the lines and are not in them.
+    public static func drawsAsIs(_ text: String) -> Bool {
+        let mayChange =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                for byte in bytes where (byte < 0x20 && byte != 0x0A && byte != 0x0D) || byte == 0x7F || byte == 0xC2 {
+                    return true
+                }
+                return false
+            } ?? true
+        return !mayChange || !text.unicodeScalars.contains { $0 != "\n" && $0 != "\r" && picture(of: $0) != nil }
+    }
+
     /// The symbol drawn for a control character, or `nil` for any other character.
     public static func picture(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
         switch scalar.value {
@@ -48,6 +63,17 @@ public enum VisibleText {
         case 0x80..<0xA0: otherControlPicture
         default: nil
         }
+    }
+
+    /// True when a byte of `line` may begin a tab or a control character: a C0 byte, DEL, or
+    /// 0xC2 (the lead byte of U+0080–U+00BF). One tight pass over the bytes in place: the
+    /// reader asks it of every line it wraps, at every resize step.
+    private static func mayNeedChange(_ line: Substring) -> Bool {
+        let scanned = line.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 || byte == 0x7F || byte == 0xC2 { return true }
+            return false
+        }
+        return scanned ?? line.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }
     }
 
     /// True when `line` holds a tab or a control character (0xC2 alone, the lead byte of

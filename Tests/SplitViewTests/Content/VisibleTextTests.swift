@@ -1,3 +1,4 @@
+import PropertyBased
 import Testing
 
 @testable import SplitView
@@ -55,5 +56,31 @@ import Testing
         wrapper.wrap(upToLineCount: 10)
         #expect(wrapper.lines.count == 2)
         #expect(abs(wrapper.widestLineWidth - FixedAdvanceMeasurer().width(of: String(long.dropLast()), font: .body)) < 0.001)
+    }
+}
+
+/// `VisibleText.drawsAsIs(_:)`: a text it calls plain wraps to the very lines a scan of each
+/// paragraph gives, and one with a tab or a control character is never called plain.
+@Suite struct DrawsAsIsTests {
+    @Test(arguments: [
+        ("plain words\nand lines", true), ("a\tb", false), ("\u{1B}[0m", false), ("é · ©", true), ("x\u{85}y", false), ("", true),
+    ])
+    func plainTextIsKnownInOnePass(text: String, plain: Bool) {
+        #expect(VisibleText.drawsAsIs(text) == plain)
+    }
+
+    @Test func wrappingAPlainTextUnscannedGivesTheSameLines() async {
+        let alphabet = ["a", "bc ", " ", "\t", "\u{1}", "é", "·", "漢", "\n", "\r\n", "\u{7F}", "\u{85}"]
+        await propertyCheck(count: 300, input: Gen.int(in: 0..<alphabet.count).array(of: 0...40), Gen.int(in: 1...30)) {
+            codes, columns in
+            let text = codes.map { alphabet[$0] }.joined()
+            func lines(_ asIs: Bool) -> [String] {
+                var wrapper = TextLayout.Wrapper(
+                    text: text, width: Double(columns) * 7.8, font: .monospace, measurer: FixedAdvanceMeasurer(), drawsAsIs: asIs)
+                while wrapper.wrapNextParagraph() {}
+                return wrapper.lines
+            }
+            #expect(lines(VisibleText.drawsAsIs(text)) == lines(false), "\(text.debugDescription)")
+        }
     }
 }
