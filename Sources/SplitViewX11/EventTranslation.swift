@@ -143,11 +143,12 @@ public struct EventTranslator {
         guard let chord = KeySymbols.chord(keysym: keysym(e.keycode), state: e.state) else { return .ignored }
         // What the key types with Shift and the layout's levels, for a text field: the chord
         // keeps the unshifted key, so that `~` (Shift+`) and `_` still reach the field.
-        // (An event made up without a display, as the translation's tests make them, types
-        // nothing.)
-        var event = e
-        var typed: KeySym = 0
-        if e.display != nil { _ = XLookupString(&event, nil, 0, &typed, nil) }
+        // XKB's own look-up, not XLookupString: that one also makes the locale's multibyte
+        // text, and the first time it reads X's locale files (about 3.4 M instructions on the
+        // first key a window gets); the text is made from the keysym here. (An event made up
+        // without a display, as the translation's tests make them, types nothing.)
+        var typed: KeySym = 0, consumed: UInt32 = 0
+        if e.display != nil { _ = XkbLookupKeySym(e.display, KeyCode(truncatingIfNeeded: e.keycode), e.state, &consumed, &typed) }
         if let text = KeySymbols.text(forKeysym: typed) { return .input(.typed(chord, text: text), window: e.window) }
         return .input(.key(chord), window: e.window)
     }

@@ -38,6 +38,34 @@ extension X11Tests {
             }
         }
 
+        /// What a key types comes from the keyboard's levels (XKB), without the locale's
+        /// multibyte machinery: Shift+` types `~`, Shift+a `A`, Caps Lock alone `A` too, while the
+        /// chord keeps the unshifted key.
+        @Test func aKeyTypesWhatItsLevelGivesTheChordKeepsTheUnshiftedKey() throws {
+            try withConnection { connection in
+                let translate = EventTranslator(connection: connection)
+                func press(_ keysym: Int32, _ state: Int32) -> HostEvent {
+                    var event = XEvent()
+                    event.xkey.type = KeyPress
+                    event.xkey.window = 1
+                    event.xkey.display = connection.display
+                    event.xkey.keycode = UInt32(XKeysymToKeycode(connection.display, KeySym(keysym)))
+                    event.xkey.state = UInt32(state)
+                    return translate(event)
+                }
+                #expect(
+                    press(XK_grave, ShiftMask)
+                        == .input(.typed(KeyChord(.character("`"), modifiers: .shift), text: "~"), window: 1))
+                #expect(
+                    press(XK_a, ShiftMask) == .input(.typed(KeyChord(.character("a"), modifiers: .shift), text: "A"), window: 1))
+                #expect(
+                    press(XK_a, LockMask) == .input(.typed(KeyChord(.character("a"), modifiers: .capsLock), text: "A"), window: 1)
+                )
+                #expect(press(XK_a, 0) == .input(.typed(KeyChord(.character("a")), text: "a"), window: 1))
+                #expect(press(XK_F9, 0) == .input(.key(KeyChord(.f9)), window: 1), "a key that types nothing")
+            }
+        }
+
         @Test func motionCoalescesARunButNotPastARelease() throws {
             try withConnection { connection in
                 let window = try makeMappedWindow(connection)
