@@ -362,7 +362,7 @@ open class ListViewController: ViewController {
     /// Lists can be filtered: Ctrl+F keeps the rows whose title holds what is typed.
     override open var isFindInteractionEnabled: Bool { true }
 
-    /// Keeps the rows whose search text (the title) holds `query`, ignoring case (``filter``).
+    /// Keeps the rows whose search text (the title) holds `query`, ignoring case (``filterText``).
     override open func find(_ query: String, in bounds: Rect) { applyFilter(query, in: bounds) }
 
     /// How many rows the filter keeps ("12 of 4000"), or "No match"; nothing unfiltered.
