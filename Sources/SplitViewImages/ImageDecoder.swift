@@ -36,19 +36,16 @@ public enum ImageDecoder {
         _ path: FilePath, limits: ImageLimits = .standard, cancellation: ImageCancellation? = nil
     ) -> Result<DecodedImage, ImageError> {
         if cancellation?.isCancelled == true { return .failure(.cancelled) }
-        let descriptor: Int32
-        switch open(path, limits: limits) {
-        case .success(let value): descriptor = value
-        case .failure(let error): return .failure(error)
+        return withDecoder(path, limits: limits) { decoder, header in
+            decode(decoder, header, limits: limits, cancellation: cancellation)
         }
-        defer { close(descriptor) }
-        var header = cimg_header()
+    }
+
+    /// Decodes the picture whose header `decoder` has read.
+    private static func decode(
+        _ decoder: OpaquePointer, _ header: cimg_header, limits: ImageLimits, cancellation: ImageCancellation?
+    ) -> Result<DecodedImage, ImageError> {
         var failure = cimg_failure()
-        guard let decoder = cimg_open(descriptor, UInt64(limits.fileBytes), UInt64(limits.workingMemory), &header, &failure)
-        else {
-            return .failure(error(failure))
-        }
-        defer { cimg_close(decoder) }
         let info = ImageInfo(header)
         if let refusal = refusal(of: info, workingMemory: Int64(clamping: header.working_memory), limits: limits) {
             return .failure(refusal)
@@ -78,6 +75,14 @@ public enum ImageDecoder {
     /// The header's facts of the picture at `path`, without decoding a pixel (the inspector's
     /// dimensions, a test's proof that a refusal came first).
     public static func info(_ path: FilePath, limits: ImageLimits = .standard) -> Result<ImageInfo, ImageError> {
+        withDecoder(path, limits: limits) { _, header in .success(ImageInfo(header)) }
+    }
+
+    /// Opens the picture at `path`, reads its header, and runs `body` with the decoder and
+    /// the header; the file and the decoder are closed after it.
+    private static func withDecoder<T>(
+        _ path: FilePath, limits: ImageLimits, _ body: (OpaquePointer, cimg_header) -> Result<T, ImageError>
+    ) -> Result<T, ImageError> {
         let descriptor: Int32
         switch open(path, limits: limits) {
         case .success(let value): descriptor = value
@@ -90,8 +95,8 @@ public enum ImageDecoder {
         else {
             return .failure(error(failure))
         }
-        cimg_close(decoder)
-        return .success(ImageInfo(header))
+        defer { cimg_close(decoder) }
+        return body(decoder, header)
     }
 
     /// The levels the host scales from: `level`, then each half of the one before, until the

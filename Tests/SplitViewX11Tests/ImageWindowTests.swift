@@ -20,22 +20,10 @@ extension X11Tests {
             _ place: Place, _ name: String, theme: String = "light",
             _ body: (X11Connection, Window, ChildProcess) throws -> Void
         ) throws {
-            let arguments = [place.root, "--geometry", "1100x700", "--reduce-motion", "--theme", theme]
-            try place.run(arguments) { app, connection, window in
-                let rootName = URL(fileURLWithPath: place.root).lastPathComponent
-                #expect(waitForTitle(connection, window) { $0 == "\(rootName) — SplitView" })
-                sendKey(connection, window, XK_Down, state: 0)
-                #expect(waitForTitle(connection, window) { $0 == "Notes — SplitView" })
-                #expect(waitUntil { ProgramState.watches(app.pid, place.root + "/Notes") }, "Notes's listing came")
-                sendKey(connection, window, XK_F6, state: 0)
-                sendKey(connection, window, XK_a, state: 0)
-                #expect(waitForTitle(connection, window) { $0 == "alpha.txt — Notes — SplitView" })
+            _ = try ShownFilesTests.showAlpha(place, arguments: ["--theme", theme]) { connection, window, app in
                 sendKey(connection, window, XK_Down, state: 0)
                 #expect(waitForTitle(connection, window) { $0 == "\(name) — Notes — SplitView" })
                 try body(connection, window, app)
-                sendKey(connection, window, XK_q, state: ControlMask)
-                #expect(app.finish(timeoutSeconds: 10) == 0)
-                #expect(app.errors == "")
             }
         }
 

@@ -20,9 +20,9 @@ extension X11Tests {
         @discardableResult
         static func showAlpha(
             _ place: Place, as user: [String] = [], extra environment: [String: String] = [:],
-            _ body: (X11Connection, Window, ChildProcess) throws -> Void
+            arguments more: [String] = [], _ body: (X11Connection, Window, ChildProcess) throws -> Void
         ) throws -> String {
-            let arguments = [place.root, "--geometry", "1100x700", "--reduce-motion"]
+            let arguments = [place.root, "--geometry", "1100x700", "--reduce-motion"] + more
             try place.run(arguments, as: user, extra: environment) { app, connection, window in
                 let rootName = URL(fileURLWithPath: place.root).lastPathComponent
                 #expect(waitForTitle(connection, window) { $0 == "\(rootName) — SplitView" })
