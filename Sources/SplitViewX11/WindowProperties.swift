@@ -5,8 +5,12 @@ import Glibc
 enum WindowProperties {
     /// Writes the window contract (the README's "The window"): `WM_CLASS` from `identity`
     /// (`splitview`/`SplitView` for the app), the title as UTF-8 in both `_NET_WM_NAME` and
-    /// `WM_NAME`, `WM_PROTOCOLS` with `WM_DELETE_WINDOW`, `_NET_WM_PID`, and
-    /// `WM_NORMAL_HINTS` with a minimum size.
+    /// `WM_NAME`, `WM_PROTOCOLS` with `WM_DELETE_WINDOW`, `_NET_WM_PID` with
+    /// `WM_CLIENT_MACHINE` (EWMH asks for the machine wherever the pid is set: a pid names a
+    /// process only on its own host), `WM_HINTS` with the input hint set (the window takes the
+    /// keyboard when the window manager gives it: ICCCM's "passive" model, which a window
+    /// manager otherwise has to guess), and `WM_NORMAL_HINTS` with a minimum size. All of
+    /// them go in the batch that creates the window: no round trip.
     static func setTopLevel(
         _ window: Window, on connection: X11Connection, identity: ApplicationIdentity, title: String, minimum: PixelSize
     ) {
@@ -28,6 +32,22 @@ enum WindowProperties {
             _ = XChangeProperty(
                 display, window, atoms.netWMPID, XA_CARDINAL, 32, PropModeReplace,
                 bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
+
+        // XSetWMClientMachine would need an XTextProperty; the property is a STRING.
+        var host = [CChar](repeating: 0, count: 256)
+        if gethostname(&host, host.count - 1) == 0 {
+            var bytes = Array(host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
+            _ = XChangeProperty(
+                display, window, XA_WM_CLIENT_MACHINE, XA_STRING, 8, PropModeReplace, &bytes, Int32(bytes.count))
+        }
+
+        if let wmHints = XAllocWMHints() {
+            wmHints.pointee.flags = InputHint | StateHint
+            wmHints.pointee.input = 1
+            wmHints.pointee.initial_state = NormalState
+            XSetWMHints(display, window, wmHints)
+            XFree(wmHints)
         }
 
         if let hints = XAllocSizeHints() {

@@ -40,5 +40,27 @@ extension X11Tests {
                 #expect(h.host.identity == WindowHarness.identity)
             }
         }
+
+        /// ICCCM's input hint (set, so a window manager gives the window the keyboard) and
+        /// EWMH's `WM_CLIENT_MACHINE` beside `_NET_WM_PID` (a pid means something only on its
+        /// own host).
+        @Test func theTopLevelSaysItTakesTheKeyboardAndWhichMachineItsPidIsOn() throws {
+            try withWindow { h in
+                let display = h.connection.display
+                let hints = try #require(XGetWMHints(display, h.window.window))
+                defer { XFree(hints) }
+                #expect(hints.pointee.flags & InputHint != 0)
+                #expect(hints.pointee.input != 0)
+                var host = [CChar](repeating: 0, count: 256)
+                #expect(gethostname(&host, 255) == 0)
+                var property = XTextProperty()
+                #expect(XGetWMClientMachine(display, h.window.window, &property) != 0)
+                defer { XFree(property.value) }
+                let machine = String(
+                    decoding: UnsafeBufferPointer(start: property.value, count: Int(property.nitems)), as: UTF8.self)
+                #expect(machine == String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+                #expect(!machine.isEmpty)
+            }
+        }
     }
 }
