@@ -29,8 +29,14 @@ extension ForeignPanes {
                 XMapWindow(connection.display, child)  // a second window of the program's: let it be
                 break
             }
-            program.clientWantsMap = true
-            if !program.speaksXEmbed { XMapWindow(connection.display, child) }
+            if program.speaksXEmbed {
+                // XEmbed: the mapped flag decides, not the request. mpv sets the flag off, asks
+                // to be mapped, then sets the flag on: the request must not count as the flag.
+                if let info = XEmbed.info(of: child, atoms: atoms, on: connection) { followMappedFlag(info.flags, program) }
+            } else {
+                program.clientWantsMap = true
+                XMapWindow(connection.display, child)
+            }
         case ConfigureRequest:
             configureRequest(event.xconfigurerequest, program)
         case MapNotify where event.xmap.window == program.client:
@@ -65,26 +71,36 @@ extension ForeignPanes {
         // A border (xterm's shell has one) would push the client's contents a pixel in and
         // past the socket's edges: the client fills the socket exactly, borderless.
         XSetWindowBorderWidth(connection.display, client, 0)
-        if let info = XEmbed.info(of: client, atoms: atoms, on: connection) {
-            program.speaksXEmbed = true
-            XEmbed.send(
-                .embeddedNotify, data1: Int(program.socket), data2: min(info.version, XEmbed.version), to: client,
-                atoms: atoms, on: connection)
-            program.clientWantsMap = info.flags & XEmbed.mappedFlag != 0
-            if program.clientWantsMap { XMapWindow(connection.display, client) }
-            if ourFocus() != nil { XEmbed.send(.windowActivate, to: client, atoms: atoms, on: connection) }
-        }
+        if let info = XEmbed.info(of: client, atoms: atoms, on: connection) { startEmbedding(info, program) }
         report(.title(ClientTitle.read(client, on: connection)), of: program)
         fillSocket(program)
     }
 
+    /// The client speaks XEmbed (it has `_XEMBED_INFO`, when adopted or later: a window made
+    /// inside the socket may set it after the host saw it created): it is told it is embedded
+    /// and whether the window is active, and from then on its mapped flag alone shows it.
+    func startEmbedding(_ info: (version: Int, flags: Int), _ program: Program) {
+        guard let client = program.client, !program.speaksXEmbed else { return }
+        program.speaksXEmbed = true
+        XEmbed.send(
+            .embeddedNotify, data1: Int(program.socket), data2: min(info.version, XEmbed.version), to: client,
+            atoms: atoms, on: connection)
+        followMappedFlag(info.flags, program)
+        if ourFocus() != nil { XEmbed.send(.windowActivate, to: client, atoms: atoms, on: connection) }
+    }
+
     /// The client went (destroyed, or reparented elsewhere): the pane shows its drawing again
-    /// while the process lives on (it may show another window).
+    /// while the process lives on (it may show another window). A program whose first process
+    /// and group are gone lived on in this window only: it has ended.
     func lose(_ program: Program) {
         releaseFocus(of: program)
         program.client = nil
         program.clientMapped = false
         program.clientSize = nil
+        if let status = program.leaderStatus, !followsGroup(program), !hasWindow(program) {
+            finish(program, status: status)
+            return
+        }
         if program.pid != nil { report(.status(.starting), of: program) }
         place(program)
     }
@@ -122,12 +138,21 @@ extension ForeignPanes {
         if atom == connection.atoms.netWMName || atom == connection.atoms.wmName {
             report(.title(ClientTitle.read(client, on: connection)), of: program)
         } else if atom == atoms.info, let info = XEmbed.info(of: client, atoms: atoms, on: connection) {
-            program.speaksXEmbed = true
-            let wants = info.flags & XEmbed.mappedFlag != 0
-            guard wants != program.clientWantsMap else { return }
-            program.clientWantsMap = wants
-            if wants { XMapWindow(connection.display, client) } else { XUnmapWindow(connection.display, client) }
+            if program.speaksXEmbed { followMappedFlag(info.flags, program) } else { startEmbedding(info, program) }
         }
+    }
+
+    /// Shows or hides an XEmbed client as its `_XEMBED_INFO` mapped flag says (the XEmbed
+    /// specification: the embedder maps and unmaps the client by that flag). Whatever came
+    /// before it — a map request, the flag set before or after the client reached the socket —
+    /// the flag as it is now decides; ``Program/clientWantsMap`` is the flag last acted on, so
+    /// a flag that did not change sends nothing.
+    func followMappedFlag(_ flags: Int, _ program: Program) {
+        guard let client = program.client else { return }
+        let wants = flags & XEmbed.mappedFlag != 0
+        guard wants != program.clientWantsMap else { return }
+        program.clientWantsMap = wants
+        if wants { XMapWindow(connection.display, client) } else { XUnmapWindow(connection.display, client) }
     }
 
     func xembedMessage(_ message: XClientMessageEvent, _ program: Program) {
@@ -135,7 +160,7 @@ extension ForeignPanes {
         let controller = window.controller
         switch kind {
         case .requestFocus:
-            controller.handle(.foreignContent(program.content.id, .focusRequested))
+            focusRequested(by: program)
         case .focusNext:
             controller.handle(.command(.focusNextPane))
         case .focusPrevious:

@@ -61,8 +61,40 @@ extension ForeignPanes {
         updateFocus()
     }
 
+    /// An XEmbed client asked for the keyboard (`XEMBED_REQUEST_FOCUS`). Granted only while its
+    /// pane is the one the split view says has the keyboard: every GTK plug asks once it
+    /// starts, so granting it always would let each program that a new selection starts
+    /// (zathura on `{file}`) take the keys from the list being arrowed through. A request
+    /// refused now is answered when its pane gets the keyboard (a click in it, F6, Ctrl+3): the
+    /// plug then gets the input focus and `XEMBED_FOCUS_IN`, which is all it asked for. A
+    /// granted request is confirmed with `XEMBED_FOCUS_IN` even when the plug has the focus
+    /// already: it asks because it thinks it has not.
+    func focusRequested(by program: Program) {
+        guard program.content.id == keyboardOwner, let client = program.client, program.socketMapped else { return }
+        if ourFocus() == client {
+            XEmbed.send(.focusIn, detail: XEmbed.FocusDetail.current.rawValue, to: client, atoms: atoms, on: connection)
+        } else {
+            focusedClient = nil
+            updateFocus()
+        }
+    }
+
+    /// The input focus landed on the top-level itself, from one of its own windows: a window
+    /// manager focusing the frame's client on a click (openbox does on every click, even into
+    /// a program that has the keyboard). X then sends the keys to whatever window the pointer
+    /// is over, and to the top-level once it leaves the program: neither is where the split
+    /// view says the keyboard is. The focus goes back there — to the program whose pane has
+    /// it, or to the ``SplitWindow/focusWindow``.
+    func focusLandedOnTopLevel() {
+        guard !programs.isEmpty else { return }
+        focusedClient = nil
+        updateFocus()
+    }
+
     /// The input focus when it is this window's, one of its programs', or nobody's (pointer
-    /// root, none); nil when another application has it. The focus is asked again when the
+    /// root, none, or the root window: with no window manager X leaves it on the root when the
+    /// window that had it goes, as a previous run of ours that hosted a program does when it
+    /// quits); nil when another application has it. The focus is asked again when the
     /// window it named is destroyed while its ancestors are read (a program dying now: X then
     /// moves the focus to its socket or to nothing, both ours to take back); without that,
     /// the dying window read as another application's and the keys were left with no one.
@@ -71,7 +103,7 @@ extension ForeignPanes {
             var focus: Window = 0
             var revert: Int32 = 0
             XGetInputFocus(connection.display, &focus, &revert)
-            if focus == UInt(None) || focus == UInt(PointerRoot) { return focus }
+            if focus == UInt(None) || focus == UInt(PointerRoot) || focus == connection.root { return focus }
             switch ancestry(of: focus) {
             case .ours: return focus
             case .foreign: return nil

@@ -13,6 +13,13 @@ protocol ProgramServices: AnyObject {
     func watchChildren()
     /// Ends a program: SIGTERM now, SIGKILL after the grace.
     func terminate(_ pid: pid_t)
+    /// Ends what is left of a program whose first process has ended: SIGTERM to its process
+    /// group now, SIGKILL to it after the grace.
+    func terminateGroup(_ id: pid_t)
+    /// Runs `handler` whenever `descriptor` is readable.
+    func watch(_ descriptor: Int32, _ handler: @escaping () -> Void)
+    /// Stops watching `descriptor`.
+    func unwatch(_ descriptor: Int32)
 }
 
 /// The programs one window's panes host: for each `ForeignContentViewController`
@@ -39,6 +46,12 @@ protocol ProgramServices: AnyObject {
 /// - **Life cycle.** A program that fails to start, exits, or shows no window in
 ///   ``noWindowTimeout`` seconds says so in its pane; a restart or a closed window ends it
 ///   with SIGTERM, then SIGKILL after ``Host/terminationGrace`` seconds (through ``ProgramServices``).
+///   A program is more than its first process: one that forks and lets its parent return
+///   (`gvim --socketid`, `sh -c 'prog &'`) still runs while its process group has a member
+///   (``ProcessGroup``) or its window is in the socket, and ends — with its first process's
+///   status — when neither is left. Ending it then signals the group and closes the
+///   window's connection (`XKillClient`): a process that left the group is reached through
+///   its window, and no pid that may have been reused is ever signalled.
 final class ForeignPanes {
     /// How long a started program may take to show its window before its pane says so.
     static let noWindowTimeout = 5
@@ -56,11 +69,22 @@ final class ForeignPanes {
         /// The program's window, once it made or reparented one into the socket.
         var client: Window?
         var clientSize: PixelSize?
-        /// True once the client asked to be mapped (a map request, or XEmbed's mapped flag).
+        /// True once the client asked to be mapped: a map request, or for an XEmbed client its
+        /// mapped flag alone, as last acted on.
         var clientWantsMap = false
         var clientMapped = false
         var speaksXEmbed = false
+        /// The first process of the running instance: the process group's id too.
         var pid: pid_t?
+        /// How the first process ended, once it did while the program lived on in its group or
+        /// its window; nil while it runs.
+        var leaderStatus: Int32?
+        /// One descriptor per member of the group while the first process is gone, readable
+        /// when that member ends.
+        var groupWatches: [Int32] = []
+        /// Where the kernel gives no descriptor for a member: the group is looked at again
+        /// after a second.
+        var groupTimer: Int?
         /// The file the running instance was started on.
         var startedFile: [UInt8]?
         var noWindowTimer: Int?
@@ -216,17 +240,26 @@ final class ForeignPanes {
         if let timer = program.noWindowTimer { services.cancelTimer(timer) }
         program.noWindowTimer = nil
         releaseFocus(of: program)
+        stopFollowingGroup(program)
         if program.socket != 0 {
             XUnmapWindow(connection.display, program.socket)
-            if let pid = program.pid {
+            if let pid = program.pid, program.leaderStatus == nil {
                 program.retired[pid] = program.socket
             } else {
                 XDestroyWindow(connection.display, program.socket)
             }
         }
-        if let pid = program.pid { services.terminate(pid) }
+        if let pid = program.pid {
+            if program.leaderStatus == nil {
+                services.terminate(pid)
+            } else {
+                services.terminateGroup(pid)
+                if let client = program.client { XKillClient(connection.display, client) }
+            }
+        }
         program.socket = 0
         program.pid = nil
+        program.leaderStatus = nil
         program.client = nil
         program.clientMapped = false
     }
@@ -238,17 +271,93 @@ final class ForeignPanes {
                 program.retired[pid] = nil
                 XDestroyWindow(connection.display, socket)
             }
-            guard let pid = program.pid, let status = ProgramProcess.reap(pid) else { continue }
-            if let timer = program.noWindowTimer { services.cancelTimer(timer) }
-            program.noWindowTimer = nil
-            releaseFocus(of: program)
-            if program.socket != 0 { XDestroyWindow(connection.display, program.socket) }
-            program.socket = 0
-            program.pid = nil
-            program.client = nil
-            program.clientMapped = false
-            report(.status(.ended(ProgramProcess.describe(program.content.command.programName, status: status))), of: program)
+            guard let pid = program.pid, program.leaderStatus == nil, let status = ProgramProcess.reap(pid) else { continue }
+            if !ProcessGroup.members(pid).isEmpty || hasWindow(program) {
+                program.leaderStatus = status
+                followGroup(program)
+            } else {
+                finish(program, status: status)
+            }
         }
+    }
+
+    /// The program has ended — its first process, its group and its window are all gone: the
+    /// pane says how its first process ended.
+    func finish(_ program: Program, status: Int32) {
+        if let timer = program.noWindowTimer { services.cancelTimer(timer) }
+        program.noWindowTimer = nil
+        stopFollowingGroup(program)
+        releaseFocus(of: program)
+        if program.socket != 0 { XDestroyWindow(connection.display, program.socket) }
+        program.socket = 0
+        program.pid = nil
+        program.leaderStatus = nil
+        program.client = nil
+        program.clientMapped = false
+        report(.status(.ended(ProgramProcess.describe(program.content.command.programName, status: status))), of: program)
+    }
+
+    /// True when the program has a window in its socket: adopted already, or created there
+    /// and not yet seen (its CreateNotify still queued behind the SIGCHLD of its parent).
+    func hasWindow(_ program: Program) -> Bool {
+        if program.client != nil { return true }
+        guard program.socket != 0 else { return false }
+        var root: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(connection.display, program.socket, &root, &parent, &children, &count) != 0 else { return false }
+        if let children { XFree(children) }
+        return count > 0
+    }
+
+    /// Watches the members of the program's group, its first process gone: each member's end
+    /// looks at the group again; an empty group ends the program unless its window is still in
+    /// the socket (then the window's going ends it, ``lose(_:)``).
+    func followGroup(_ program: Program) {
+        stopFollowingGroup(program)
+        guard let id = program.pid, program.leaderStatus != nil else { return }
+        let members = ProcessGroup.members(id)
+        guard !members.isEmpty else {
+            LiveGroups.remove(id)
+            if !hasWindow(program), let status = program.leaderStatus { finish(program, status: status) }
+            return
+        }
+        LiveGroups.add(id)
+        var everyMember = true
+        for member in members {
+            guard let descriptor = ProcessGroup.endDescriptor(member) else {
+                everyMember = false
+                continue
+            }
+            program.groupWatches.append(descriptor)
+            services.watch(descriptor) { [weak self, weak program] in
+                guard let self, let program else { return }
+                self.followGroup(program)
+            }
+        }
+        if !everyMember {
+            program.groupTimer = services.after(1) { [weak self, weak program] in
+                guard let self, let program else { return }
+                program.groupTimer = nil
+                self.followGroup(program)
+            }
+        }
+    }
+
+    /// Stops watching the program's group (it ended, or the program is being ended).
+    func stopFollowingGroup(_ program: Program) {
+        for descriptor in program.groupWatches {
+            services.unwatch(descriptor)
+            close(descriptor)
+        }
+        program.groupWatches.removeAll()
+        if let timer = program.groupTimer { services.cancelTimer(timer) }
+        program.groupTimer = nil
+    }
+
+    /// True while the program's first process is gone and its group is followed.
+    func followsGroup(_ program: Program) -> Bool {
+        !program.groupWatches.isEmpty || program.groupTimer != nil
     }
 
     // MARK: - Placement

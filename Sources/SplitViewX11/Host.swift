@@ -224,16 +224,31 @@ public final class Host {
             return
         case .notOurs: break
         }
+        // A top-level destroyed from outside (`xdotool windowclose`, a window manager's kill):
+        // the window ends as a close does — its programs ended, the app told (it saves its
+        // state), the loop done when it was the last — instead of living on with no window.
+        if event.type == DestroyNotify, let window = windows.first(where: { $0.window == event.xdestroywindow.window }) {
+            window.wasDestroyed()
+            close(window)
+            return
+        }
         if let panes = foreignPanes.values.first(where: { $0.owns(event.xany.window) }) {
             _ = panes.handle(event)
             return
         }
         // The top-level gaining or losing the focus from outside (a window manager, another
-        // application); moves between its own children say NotifyInferior and are ours.
-        if event.type == FocusIn || event.type == FocusOut, event.xfocus.detail != NotifyInferior,
-            event.xfocus.detail != NotifyPointer, let window = windows.first(where: { $0.window == event.xfocus.window })
+        // application); a FocusIn that says NotifyInferior came from one of its own windows
+        // to the top-level itself (a window manager re-focusing it on a click), and is handed
+        // back to where the keyboard is.
+        if event.type == FocusIn || event.type == FocusOut, event.xfocus.detail != NotifyPointer,
+            let window = windows.first(where: { $0.window == event.xfocus.window })
         {
-            foreignPanes[ObjectIdentifier(window)]?.topLevel(isActive: event.type == FocusIn)
+            let panes = foreignPanes[ObjectIdentifier(window)]
+            if event.xfocus.detail != NotifyInferior {
+                panes?.topLevel(isActive: event.type == FocusIn)
+            } else if event.type == FocusIn {
+                panes?.focusLandedOnTopLevel()
+            }
             return
         }
         guard let window = windows.first(where: { $0.owns(event.xany.window) }) else { return }
@@ -328,6 +343,17 @@ public final class Host {
                 return
             }
             ProgramProcess.signal(pid, SIGKILL)
+        }
+    }
+
+    /// Ends what is left of a hosted program whose first process has ended: SIGTERM to its
+    /// process group now, SIGKILL to the group if a member is still there after
+    /// ``terminationGrace`` seconds.
+    func terminateGroup(_ id: pid_t) {
+        ProcessGroup.signal(id, SIGTERM)
+        after(Self.terminationGrace) {
+            if ProcessGroup.isAlive(id) { ProcessGroup.signal(id, SIGKILL) }
+            LiveGroups.remove(id)
         }
     }
 

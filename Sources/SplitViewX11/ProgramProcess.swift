@@ -105,15 +105,22 @@ public enum ProgramProcess {
     /// and every one reaped: what the program does on its way out, whatever the reason
     /// (the user quit, a signal, the X server gone). Blocks at most `grace` seconds and a
     /// little more.
+    ///
+    /// The process groups of programs whose first process ended while the rest lived on
+    /// (``ProcessGroup``) are ended the same way, by group.
     public static func endAll(grace: Double = 2) {
         let pids = LivePrograms.all()
-        guard !pids.isEmpty else { return }
+        let groups = LiveGroups.all()
+        guard !pids.isEmpty || !groups.isEmpty else { return }
         for pid in pids { signal(pid, SIGTERM) }
+        for group in groups { ProcessGroup.signal(group, SIGTERM) }
         var left = pids
+        var groupsLeft = groups
         var waited = 0.0
-        while !left.isEmpty && waited < grace {
+        while !(left.isEmpty && groupsLeft.isEmpty) && waited < grace {
             left.removeAll { reap($0) != nil }
-            if left.isEmpty { break }
+            groupsLeft.removeAll { !ProcessGroup.isAlive($0) }
+            if left.isEmpty && groupsLeft.isEmpty { break }
             usleep(10_000)
             waited += 0.01
         }
@@ -123,6 +130,8 @@ public enum ProgramProcess {
             _ = waitpid(pid, &status, 0)
             LivePrograms.remove(pid)
         }
+        for group in groupsLeft { ProcessGroup.signal(group, SIGKILL) }
+        for group in groups { LiveGroups.remove(group) }
     }
 
     /// The process's environment with `DISPLAY` set to `display` (when given).

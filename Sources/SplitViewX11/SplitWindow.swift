@@ -158,12 +158,24 @@ public final class SplitWindow {
         WindowProperties.setTitle(window, on: connection, title: newTitle)
     }
 
-    /// Destroys the window and its children.
+    /// Destroys the window and its children (unless the server already did).
     public func destroy() {
         canvases.removeAll()
         menuCanvas = nil
         if let gapGC { XFreeGC(connection.display, gapGC) }
-        XDestroyWindow(connection.display, window)
+        gapGC = nil
+        if !isDestroyed { XDestroyWindow(connection.display, window) }
+        isDestroyed = true
+    }
+
+    /// True once the window is gone from the server: destroyed by ``destroy()``, or from
+    /// outside (``wasDestroyed()``).
+    public private(set) var isDestroyed = false
+
+    /// Notes that the server destroyed the window and its children from outside (another
+    /// client's `XDestroyWindow`): ``destroy()`` then frees only what is ours alone.
+    package func wasDestroyed() {
+        isDestroyed = true
     }
 
     /// The window's new size in pixels: the controller relayouts when it really changed.

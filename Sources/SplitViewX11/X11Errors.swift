@@ -95,6 +95,9 @@ public struct BenignError: Hashable, Sendable {
         BenignError(request: XRequest.queryTree, error: BadWindow),
         // A retired program's socket destroyed after its top-level (closed with the window).
         BenignError(request: XRequest.destroyWindow, error: BadWindow),
+        // Closing the connection of a program that forked, through its window (the only handle
+        // on a process that left its group), while that window goes on its own.
+        BenignError(request: XRequest.killClient, error: BadValue),
         // A shortcut another client (a window manager) grabbed first: it stays theirs while a
         // program has the focus, and ours otherwise.
         BenignError(request: XRequest.grabKey, error: BadAccess),
@@ -118,6 +121,7 @@ enum XRequest {
     static let setInputFocus: Int32 = 42  // X_SetInputFocus
     static let copyArea: Int32 = 62  // X_CopyArea
     static let polyFillRectangle: Int32 = 70  // X_PolyFillRectangle (XFillRectangle)
+    static let killClient: Int32 = 113  // X_KillClient
 }
 
 /// The protocol errors that were reported (not the benign ones), for tests and diagnostics.

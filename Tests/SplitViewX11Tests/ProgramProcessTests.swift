@@ -75,4 +75,56 @@ import Testing
         #expect(LivePrograms.all().isEmpty)
         for pid in [polite, stubborn] { #expect(kill(pid, 0) != 0 && errno == ESRCH) }
     }
+
+    /// A program whose first process returns at once, leaving a member in its group (`sh -c
+    /// 'sleep 30 &'`): the group's members are found once the first process was reaped, each
+    /// gets a descriptor that turns readable when it ends, and ending every program ends the
+    /// group too, within the grace.
+    @Test func aGroupOutlivingItsFirstProcessIsFollowedAndEnded() throws {
+        guard case .success(let leader) = ProgramProcess.spawn(Self.bytes("sh", "-c", "sleep 30 & exit 3"), display: nil) else {
+            Issue.record("sh did not start")
+            return
+        }
+        var status: Int32?
+        #expect(waitUntil { status = ProgramProcess.reap(leader); return status != nil })
+        #expect(status.map { ProgramProcess.describe("sh", status: $0) } == "sh exited with status 3")
+        var members: [pid_t] = []
+        #expect(waitUntil { members = ProcessGroup.members(leader); return members.count == 1 })
+        let sleeper = try #require(members.first)
+        #expect(sleeper != leader)
+        #expect(ProcessStat(sleeper)?.group == leader)
+
+        let descriptor = try #require(ProcessGroup.endDescriptor(sleeper))
+        defer { close(descriptor) }
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&ready, 1, 0) == 0, "not readable while it runs")
+
+        LiveGroups.add(leader)
+        ProgramProcess.endAll(grace: 0.5)
+        #expect(poll(&ready, 1, 5000) == 1, "readable once it ended")
+        #expect(waitUntil { !ProcessGroup.isAlive(leader) })
+        #expect(LiveGroups.all().isEmpty)
+    }
+
+    /// Boundary: a group with no member (or an id that names none) is empty; no descriptor is
+    /// made for a process that is gone.
+    @Test func anEmptyGroupHasNoMembersAndAGoneProcessNoDescriptor() {
+        #expect(ProcessGroup.members(999_999_999).isEmpty)
+        #expect(!ProcessGroup.isAlive(999_999_999))
+        #expect(ProcessGroup.endDescriptor(999_999_999) == nil)
+    }
+
+    /// A command name with spaces and parentheses does not shift the fields read after it.
+    @Test func aStatLineIsReadAfterTheCommandsLastParenthesis() throws {
+        let folder = try makeTemporaryFolder("stat")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let odd = folder + "/a) (b c"
+        try FileManager.default.createSymbolicLink(atPath: odd, withDestinationPath: "/bin/sleep")
+        guard case .success(let pid) = ProgramProcess.spawn([Array(odd.utf8), Array("30".utf8)], display: nil) else {
+            Issue.record("the oddly named sleep did not start")
+            return
+        }
+        defer { ProgramProcess.endAll(grace: 0.5) }
+        #expect(waitUntil { ProcessStat(pid).map { $0.group == pid && $0.state != "Z" } ?? false })
+    }
 }

@@ -11,14 +11,16 @@ final class XEmbedPlug {
     let connection: X11Connection
     let window: Window
 
-    init(_ connection: X11Connection) {
+    /// A window on the root (the client then reparents it into a socket, as GTK plugs do), or
+    /// created inside `parent` (a socket given on the command line, as `mpv --wid` does).
+    init(_ connection: X11Connection, parent: Window? = nil) {
         self.connection = connection
         var attributes = XSetWindowAttributes()
         attributes.background_pixel = 0x336699
         attributes.event_mask = Int(StructureNotifyMask | ButtonPressMask)
         window = XCreateWindow(
-            connection.display, connection.root, 0, 0, 100, 100, 0, connection.depth, UInt32(InputOutput), connection.visual,
-            UInt(CWBackPixel | CWEventMask), &attributes)
+            connection.display, parent ?? connection.root, 0, 0, 100, 100, 0, connection.depth, UInt32(InputOutput),
+            connection.visual, UInt(CWBackPixel | CWEventMask), &attributes)
     }
 
     func setInfo(flags: Int) {
@@ -84,6 +86,11 @@ enum ProcessTable {
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return name == command && fields.count > 2 && fields[0] != "Z" && Int32(fields[1]) == parent
         }
+    }
+
+    /// True once `pid` is no process at all: reaped by its parent, not even a zombie.
+    static func isReaped(_ pid: pid_t) -> Bool {
+        access("/proc/\(pid)", F_OK) != 0
     }
 
     /// True while `pid` is a process, zombies excluded.
