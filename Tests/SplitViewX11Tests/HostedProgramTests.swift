@@ -88,7 +88,9 @@ extension X11Tests.EmbeddingTests {
         @Test func aPlugAskingForTheFocusAtStartDoesNotTakeTheKeysFromTheList() throws {
             let folder = try makeTemporaryFolder("plug-focus")
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            for name in ["a.txt", "b.txt", "c.txt"] { try "x".write(toFile: folder + "/" + name, atomically: false, encoding: .utf8) }
+            for name in ["a.txt", "b.txt", "c.txt"] {
+                try "x".write(toFile: folder + "/" + name, atomically: false, encoding: .utf8)
+            }
             let idFile = folder + "/socket"
             try Embedding.run([folder + "/a.txt", "--secondary", Embedding.socketReporter(idFile)]) {
                 app, connection, window, input in
@@ -150,7 +152,8 @@ extension X11Tests.EmbeddingTests {
             try XvfbServer.with { display in
                 let connection = try X11Connection(name: display)
                 let app = try ChildProcess(
-                    ChildProcess.splitview, [folder, "--geometry", "1400x900", "--reduce-motion", "--secondary", Embedding.terminal],
+                    ChildProcess.splitview,
+                    [folder, "--geometry", "1400x900", "--reduce-motion", "--secondary", Embedding.terminal],
                     environment: ["DISPLAY": display, "XDG_STATE_HOME": stateHome])
                 let window = try #require(waitForTopLevel(connection))
                 let tree = WindowTree(connection, window)

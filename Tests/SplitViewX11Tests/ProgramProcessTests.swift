@@ -86,10 +86,16 @@ import Testing
             return
         }
         var status: Int32?
-        #expect(waitUntil { status = ProgramProcess.reap(leader); return status != nil })
+        #expect(
+            waitUntil {
+                status = ProgramProcess.reap(leader); return status != nil
+            })
         #expect(status.map { ProgramProcess.describe("sh", status: $0) } == "sh exited with status 3")
         var members: [pid_t] = []
-        #expect(waitUntil { members = ProcessGroup.members(leader); return members.count == 1 })
+        #expect(
+            waitUntil {
+                members = ProcessGroup.members(leader); return members.count == 1
+            })
         let sleeper = try #require(members.first)
         #expect(sleeper != leader)
         #expect(ProcessStat(sleeper)?.group == leader)
