@@ -153,6 +153,21 @@ open class NavigationController: ViewController {
     }
 
     /// Forwarded to the top controller.
+    override open func scroll(dy: Double, at point: Point, in bounds: Rect) -> Bool {
+        topViewController?.scroll(dy: dy, at: point, in: bounds) ?? false
+    }
+
+    /// Forwarded to the top controller.
+    override open func scroll(dx: Double, at point: Point, in bounds: Rect) -> Bool {
+        topViewController?.scroll(dx: dx, at: point, in: bounds) ?? false
+    }
+
+    /// Forwarded to the top controller.
+    override open func scrollLine(at point: Point, in bounds: Rect) -> Double {
+        topViewController?.scrollLine(at: point, in: bounds) ?? scrollLine(in: bounds)
+    }
+
+    /// Forwarded to the top controller.
     override open func validate(_ command: Command) -> Bool? {
         topViewController?.validate(command)
     }

@@ -41,8 +41,15 @@ open class ViewController {
     /// The split view controller this controller belongs to, through its navigation
     /// controller or directly; `nil` when it is not installed.
     public var splitViewController: SplitViewController? {
-        owner ?? navigationController?.splitViewController
+        owner ?? navigationController?.splitViewController ?? stackSplitViewController?.splitViewController
     }
+
+    /// The stack split whose item this controller is, if any.
+    public internal(set) weak var stackSplitViewController: StackSplitViewController?
+
+    /// The title the column's bar shows while this controller is on top: the navigation
+    /// item's, else ``title``.
+    var barTitle: String { navigationItemIfLoaded?.title ?? title }
 
     /// True between `viewDidAppear` and `viewWillDisappear` — and, like UIKit's
     /// `viewIfLoaded?.window != nil`, also between `viewWillAppear` and `viewDidAppear`.
@@ -188,6 +195,20 @@ open class ViewController {
     /// A horizontal scroll of `dx` points over the content (the horizontal wheel, Shift+wheel);
     /// return true when handled. Not handled, it is the split view's horizontal gesture.
     open func scroll(dx: Double, in bounds: Rect) -> Bool { false }
+
+    /// A vertical scroll of `dy` points with the pointer at `point` (content coordinates): the
+    /// split view calls this one. The default ignores the point and calls
+    /// ``scroll(dy:in:)``; a controller with panes of its own (``StackSplitViewController``)
+    /// passes it to the pane under the pointer.
+    open func scroll(dy: Double, at point: Point, in bounds: Rect) -> Bool { scroll(dy: dy, in: bounds) }
+
+    /// A horizontal scroll of `dx` points with the pointer at `point`; the default calls
+    /// ``scroll(dx:in:)``.
+    open func scroll(dx: Double, at point: Point, in bounds: Rect) -> Bool { scroll(dx: dx, in: bounds) }
+
+    /// The height of one line or row where the pointer is; the default is
+    /// ``scrollLine(in:)``.
+    open func scrollLine(at point: Point, in bounds: Rect) -> Double { scrollLine(in: bounds) }
 
     /// A content command (`selectNext`, `selectPrevious`, `activate`, `pageUp`, `pageDown`,
     /// `scrollToTop`, `scrollToEnd`, `expand`, `collapse`, `toggleLineWrapping`, `action`)

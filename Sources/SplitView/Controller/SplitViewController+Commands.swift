@@ -124,8 +124,12 @@ extension SplitViewController {
         focus.focus(column, byUser: byUser, among: focusableSet)
     }
 
+    /// F6 and Shift+F6: through every visible leaf pane in reading order — the leaves of a
+    /// column's stack, then the next column (at its first leaf, or its last going back).
     private func cycleFocus(by step: Int) {
+        if cycleLeafFocus(by: step) { return }
         focus.cycle(by: step, panes: focusableColumns)
+        if let column = focus.column { enterLeaves(of: column, by: step) }
     }
 
     /// Keeps the focus on a showing pane after the layout changed (``FocusModel/repair``).

@@ -71,7 +71,7 @@ extension SplitViewController {
         let top = wrapper?.topViewController
         let isFocused = focus.isPaneFocused(column)
         let chrome = PaneChrome(
-            of: placement, in: layout, title: top.map { $0.navigationItemIfLoaded?.title ?? $0.title } ?? "",
+            of: placement, in: layout, title: top.map(\.barTitle) ?? "",
             primaryEdge: modes.preferences.primaryEdge,
             prompt: column == promptColumn ? prompt?.message : nil,
             showsFocusRing: focusableSet.count > 1, isFocused: isFocused, textField: top?.barField)

@@ -32,15 +32,21 @@ extension SplitViewController {
         case .status(let status): content.status = status
         case .title(let title): content.programTitle = title
         case .focusRequested:
-            if let column = Column.allCases.first(where: { foreignContent(in: $0) === content }) { focusedColumn = column }
+            if let column = Column.allCases.first(where: { foreignContent(in: $0) === content }) {
+                focusedColumn = column
+            } else if let placed = placement(of: content), let leaf = placed.leaf {
+                focusedColumn = placed.column
+                stackSplitViewController(in: placed.column)?.focusLeaf(at: leaf.path)
+            }
         }
     }
 
     /// The foreign content that should have the keyboard: the one on top of the focused pane
-    /// while that pane shows. Nil while a divider has the keyboard (F8), the View menu is
+    /// (or the focused leaf of its stack) while that pane shows. Nil while a divider has the keyboard (F8), the View menu is
     /// open, or a prompt waits for its answer: those keys belong to the split view.
     public var focusedForeignContent: ForeignContentViewController? {
         guard menuState == nil, prompt == nil, focus.divider == nil, let column = focus.column else { return nil }
+        if let leaf = focusedLeaf { return viewController(of: leaf) as? ForeignContentViewController }
         return foreignContent(in: column)
     }
 

@@ -151,7 +151,8 @@ extension SplitViewController {
             // A pane that scrolls sideways (unwrapped text) takes the horizontal wheel; over any
             // other, it is the display-mode gesture. (UIKit is silent: its gesture is a swipe.)
             if let (placement, vc) = pane,
-                vc.scroll(dx: dx, in: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
+                vc.scroll(
+                    dx: dx, at: local(point, in: placement), in: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
             {
                 return
             }
@@ -160,8 +161,14 @@ extension SplitViewController {
         guard let (placement, vc) = pane else { return }
         // A notch is three of the pane's own lines or rows, whatever their height.
         let bounds = LayoutComputation.contentBounds(ofPaneSized: placement.frame.size)
-        let line = vc.scrollLine(in: bounds)
-        _ = vc.scroll(dy: dy / Input.wheelNotch * ScrollBar.linesPerNotch * line, in: bounds)
+        let at = local(point, in: placement)
+        let line = vc.scrollLine(at: at, in: bounds)
+        _ = vc.scroll(dy: dy / Input.wheelNotch * ScrollBar.linesPerNotch * line, at: at, in: bounds)
+    }
+
+    /// `point` (window coordinates) in the coordinates of `placement`'s pane.
+    private func local(_ point: Point, in placement: ColumnPlacement) -> Point {
+        Point(x: point.x - placement.frame.minX, y: point.y - placement.frame.minY)
     }
 
     /// A press on `vc`'s scroll bar: on the thumb it begins a drag; in the track it pages

@@ -5,13 +5,15 @@ extension SplitViewController {
         for vc in installedViewControllers { vc.selectionTaken(selection) }
     }
 
-    /// Every view controller installed in the split view, each once: the columns' own and
-    /// those in their navigation stacks, in column order.
+    /// Every view controller installed in the split view, each once: the columns' own, those in
+    /// their navigation stacks, and the items of their stack splits (nested ones too), in column
+    /// order.
     var installedViewControllers: [ViewController] {
         var result: [ViewController] = []
         func add(_ vc: ViewController?) {
             guard let vc, !result.contains(where: { $0 === vc }) else { return }
             result.append(vc)
+            for item in (vc as? StackSplitViewController)?.splitItems ?? [] { add(item.viewController) }
         }
         for column in Column.allCases {
             add(children.original[column])

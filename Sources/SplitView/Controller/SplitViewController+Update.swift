@@ -208,6 +208,9 @@ extension SplitViewController {
     }
 
     func tick(now: Double) {
+        if stacksAnimate {
+            for stack in installedStacks { stack.advance(to: now) }
+        }
         guard var running = transition, !running.isInteractive else { return }
         running.advance(to: now)
         transition = running

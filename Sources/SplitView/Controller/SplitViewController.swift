@@ -47,6 +47,7 @@ public final class SplitViewController {
             // nothing, rather than jumping to its end.
             cancelEdgeReveal()
             finishTransition()
+            for stack in installedStacks { stack.finishAnimations() }
         }
     }
 
@@ -214,7 +215,7 @@ public final class SplitViewController {
 
     /// True while a transition runs: the host should send ``Input/tick(now:)`` at display rate
     /// until it turns false, and not at all otherwise.
-    public var isAnimating: Bool { transition != nil }
+    public var isAnimating: Bool { transition != nil || stacksAnimate }
 
     /// True once the controller has had a size and laid out: before it, setters only record.
     var isMounted: Bool { pipeline.isMounted }

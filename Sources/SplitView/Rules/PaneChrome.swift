@@ -110,7 +110,7 @@ struct PaneChrome: Hashable, Sendable {
     /// the chrome over it. A pure function of the chrome, `theme` and `measurer`.
     func displayList(content: [DrawOp], theme: Theme, measurer: any TextMeasurer) -> DisplayList {
         var list = DisplayList(size: size)
-        list.append(.fill(Rect(origin: .zero, size: size), background(theme)))
+        list.append(.fill(Rect(origin: .zero, size: size), Self.background(of: column, theme)))
         list.ops.append(contentsOf: content)
         drawBar(theme, measurer, into: &list)
         if let prompt { drawPrompt(prompt, theme, measurer, into: &list) }
@@ -132,7 +132,8 @@ struct PaneChrome: Hashable, Sendable {
         return list
     }
 
-    private func background(_ theme: Theme) -> Color {
+    /// The background of `column`'s panes (and of the leaves in it).
+    static func background(of column: SplitViewController.Column, _ theme: Theme) -> Color {
         switch column {
         case .primary: theme.sidebarBackground
         case .supplementary: theme.supplementaryBackground

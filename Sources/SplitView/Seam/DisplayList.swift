@@ -15,6 +15,23 @@ public enum DrawOp: Hashable, Sendable {
     case image(ImagePixels, in: Rect)
 }
 
+extension DrawOp {
+    /// The same step moved by `offset`: how a leaf's content, laid out in its column pane's
+    /// coordinates, is drawn from the leaf's own corner.
+    public func translated(by offset: Point) -> DrawOp {
+        func move(_ point: Point) -> Point { Point(x: point.x + offset.x, y: point.y + offset.y) }
+        func move(_ rect: Rect) -> Rect { Rect(origin: move(rect.origin), size: rect.size) }
+        switch self {
+        case .fill(let rect, let color): return .fill(move(rect), color)
+        case .strokeRect(let rect, let color, let width): return .strokeRect(move(rect), color, width: width)
+        case .polyline(let points, let color, let width): return .polyline(points.map(move), color, width: width)
+        case .polygon(let points, let color): return .polygon(points.map(move), color)
+        case .text(let text, let origin, let font, let color): return .text(text, origin: move(origin), font, color)
+        case .image(let pixels, let rect): return .image(pixels, in: move(rect))
+        }
+    }
+}
+
 /// What one pane draws: its size and the steps in painting order.
 ///
 /// The renderer replays it onto the pane's pixmap and decides nothing.

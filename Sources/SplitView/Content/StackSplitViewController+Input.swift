@@ -1,0 +1,150 @@
+/// A stack's input: presses on its dividers are its own; everything else goes to the item under
+/// the pointer (a press also gives that item the keys) or, for keys, to the focused item.
+extension StackSplitViewController {
+
+    // MARK: - Pointer
+
+    // MARK: - Keys
+
+    /// The focused item's view controller and frame.
+    func focusedItem(in bounds: Rect) -> (ViewController, Rect)? {
+        guard let index = focusedItemIndex, let frame = geometry(in: bounds).frames[index] else { return nil }
+        return (splitItems[index].viewController, frame)
+    }
+
+    // MARK: - Focus
+
+    /// Gives the keys to the item at `index` (when it is visible).
+    func focusItem(at index: Int) {
+        guard splitItems.indices.contains(index), !splitItems[index].collapsed, focusedItemIndex != index else { return }
+        focusedItemIndex = index
+        setNeedsDisplay()
+    }
+
+    /// Keeps the focus on a visible item: the nearest to `near` (or to the item that had it),
+    /// the first when none had it.
+    func repairFocus(near index: Int? = nil) {
+        if let focused = focusedItemIndex, splitItems.indices.contains(focused), !splitItems[focused].collapsed { return }
+        let anchor = index ?? focusedItemIndex ?? 0
+        focusedItemIndex = splitItems.indices.filter { !splitItems[$0].collapsed }.min { abs($0 - anchor) < abs($1 - anchor) }
+    }
+
+    /// The leaves' paths in reading order: each visible item that is not a stack, and the
+    /// leaves of those that are (an item's path is its index, then the path inside it).
+    public var visibleLeafPaths: [[Int]] {
+        splitItems.indices.flatMap { index -> [[Int]] in
+            let item = splitItems[index]
+            guard !item.collapsed || collapseAnimation?.item === item else { return [] }
+            if let nested = item.viewController as? StackSplitViewController {
+                return nested.visibleLeafPaths.map { [index] + $0 }
+            }
+            return [[index]]
+        }
+    }
+
+    /// The path of the leaf that has the keys while this stack has them.
+    public var focusedLeafPath: [Int]? {
+        guard let index = focusedItemIndex else { return nil }
+        if let nested = splitItems[index].viewController as? StackSplitViewController {
+            return nested.focusedLeafPath.map { [index] + $0 }
+        }
+        return [index]
+    }
+
+    /// Gives the keys to the leaf at `path`, every stack on the way focusing its item.
+    public func focusLeaf(at path: [Int]) {
+        guard let index = path.first, splitItems.indices.contains(index), !splitItems[index].collapsed else { return }
+        focusItem(at: index)
+        (splitItems[index].viewController as? StackSplitViewController)?.focusLeaf(at: Array(path.dropFirst()))
+    }
+
+    /// The view controller at `path`, if there is one.
+    public func viewController(at path: [Int]) -> ViewController? {
+        guard let index = path.first, splitItems.indices.contains(index) else { return nil }
+        let vc = splitItems[index].viewController
+        if path.count == 1 { return vc }
+        return (vc as? StackSplitViewController)?.viewController(at: Array(path.dropFirst()))
+    }
+
+    // MARK: - Thicknesses and collapse
+
+    /// Makes `thicknesses` the items' kept thicknesses (a drag, or its cancel).
+    func apply(_ thicknesses: [Double]) {
+        for (index, item) in splitItems.enumerated() where !item.collapsed && thicknesses.indices.contains(index) {
+            item.thickness = thicknesses[index]
+        }
+        setNeedsDisplay()
+    }
+
+    /// Puts the two items beside a divider back to their preferred fractions of the space
+    /// they share (an item without one takes what the other leaves; neither has one: halves).
+    func resetThicknesses(_ before: Int, _ after: Int, _ geometry: StackGeometry) {
+        let shared = geometry.thicknesses[before] + geometry.thicknesses[after]
+        let total = geometry.thicknesses.reduce(0, +)
+        var items = splitItems.map(\.rulesItem)
+        let wanted =
+            splitItems[before].preferredThicknessFraction.map { $0 * total }
+            ?? splitItems[after].preferredThicknessFraction.map { shared - $0 * total } ?? shared / 2
+        items[before].thickness = geometry.thicknesses[before]
+        let moved = StackSplitRules.drag(
+            geometry.thicknesses, items, divider: before, by: wanted - geometry.thicknesses[before])
+        apply(moved)
+    }
+
+    /// Collapses or expands `item`: animated unless the split view reduces motion (or the
+    /// stack is not in a split view). The focus leaves a collapsing item at once.
+    func setCollapsed(_ item: SplitItem, _ collapsed: Bool) {
+        guard let index = splitItems.firstIndex(where: { $0 === item }) else {
+            item.collapsed = collapsed
+            return
+        }
+        let current = collapseAnimation?.item === item ? collapseAnimation?.thickness : nil
+        guard item.collapsed != collapsed || current != nil else { return }
+        let animates = splitViewController?.animatesTransitions ?? false
+        let now = splitViewController?.now ?? 0
+        drag = nil
+        if collapsed {
+            let from = current ?? (item.collapsed ? 0 : (item.thickness ?? 0))
+            if item.thickness == nil || item.thickness == 0 { item.thickness = from }
+            item.collapsed = true
+            if focusedItemIndex == index {
+                focusedItemIndex = nil
+                repairFocus(near: index)
+            }
+            collapseAnimation = animates && from > 0 ? CollapseAnimation(item: item, from: from, to: 0, began: now) : nil
+        } else {
+            item.collapsed = false
+            let to = item.thickness ?? 0
+            collapseAnimation = animates && to > 0 ? CollapseAnimation(item: item, from: current ?? 0, to: to, began: now) : nil
+            repairFocus()
+        }
+        setNeedsDisplay()
+    }
+
+    /// True while an item of this stack, or of a stack inside it, is collapsing or expanding.
+    public var isAnimating: Bool {
+        collapseAnimation != nil
+            || splitItems.contains { ($0.viewController as? StackSplitViewController)?.isAnimating ?? false }
+    }
+
+    /// Moves the running collapse or expansion (and those of nested stacks) to `now`.
+    func advance(to now: Double) {
+        if var animation = collapseAnimation {
+            animation.progress = min(1, max(0, (now - animation.began) / Self.collapseDuration))
+            collapseAnimation = animation.isFinished ? nil : animation
+            setNeedsDisplay()
+        }
+        for item in splitItems { (item.viewController as? StackSplitViewController)?.advance(to: now) }
+    }
+
+    /// Ends every collapse or expansion at once (reduce motion turned on).
+    func finishAnimations() {
+        if collapseAnimation != nil {
+            collapseAnimation = nil
+            setNeedsDisplay()
+        }
+        for item in splitItems { (item.viewController as? StackSplitViewController)?.finishAnimations() }
+    }
+
+    // MARK: - Appearance
+}

@@ -1,0 +1,495 @@
+/// Panes along one axis, side by side or stacked, with dividers the user drags: the content of
+/// a column of a ``SplitViewController``, or an item of another stack (nesting to any depth).
+///
+/// Mirrors AppKit's `NSSplitViewController` with its `NSSplitViewItem`s (here ``SplitItem``),
+/// and SwiftUI's `HSplitView` / `VSplitView`. The space is shared by ``StackSplitRules``:
+/// each item keeps its thickness, and when the space changes the items that hold least
+/// (``SplitItem/holdingPriority``) give way first, within their minimum and maximum.
+///
+/// ```swift
+/// let reader = TextViewController(title: "Notes")
+/// let terminal = SplitItem(viewController: ForeignContentViewController(command: command))
+/// terminal.preferredThicknessFraction = 0.3
+/// terminal.canCollapse = true
+/// let stack = StackSplitViewController(axis: .vertical, items: [SplitItem(viewController: reader), terminal])
+/// split.setViewController(stack, for: .secondary)
+/// ```
+///
+/// Each item that is not itself a stack is a *leaf*: a pane of its own, drawn by the host in a
+/// window of its own (``SplitViewController/leaves(in:)``). The stack itself draws its dividers.
+/// Input reaches the item under the pointer; keys reach the focused item
+/// (``focusedItemIndex``), which F6 and Shift+F6 move through every visible leaf of the
+/// window in reading order.
+open class StackSplitViewController: ViewController {
+    /// The direction the items are laid out in.
+    public enum Axis: String, Hashable, Sendable, Codable {
+        /// Side by side, left to right: vertical dividers (SwiftUI's `HSplitView`; AppKit's
+        /// `isVertical == true`).
+        case horizontal
+        /// Stacked, top to bottom: horizontal dividers (SwiftUI's `VSplitView`).
+        case vertical
+    }
+
+    /// How the dividers look, as AppKit's `NSSplitView.DividerStyle`.
+    public enum DividerStyle: String, Hashable, Sendable, Codable {
+        /// A 1-pt line, the default: the HIG prefers it.
+        case thin
+        /// A 9-pt bar.
+        case thick
+        /// A 9-pt bar with a grip in its middle and a line on each side.
+        case paneSplitter
+
+        /// The divider's thickness in points.
+        public var thickness: Double {
+            switch self {
+            case .thin: 1
+            case .thick, .paneSplitter: 9
+            }
+        }
+    }
+
+    /// The direction the items are laid out in.
+    public var axis: Axis {
+        didSet { if axis != oldValue { setNeedsDisplay() } }
+    }
+
+    /// How the dividers look.
+    public var dividerStyle: DividerStyle = .thin {
+        didSet { if dividerStyle != oldValue { setNeedsDisplay() } }
+    }
+
+    /// The items, in order along the axis.
+    public private(set) var splitItems: [SplitItem] = []
+
+    /// The item whose content has the keys while this stack has them; always a visible
+    /// (not collapsed) item, nil only when none is.
+    public internal(set) var focusedItemIndex: Int?
+
+    /// The collapse or expansion running, if any.
+    var collapseAnimation: CollapseAnimation?
+
+    /// A divider being dragged with the pointer.
+    var drag: StackDividerDrag?
+
+    /// The item a press went to, which gets the motions and the release.
+    var trackedItem: Int?
+
+    /// How long a collapse or an expansion takes: the split view's own transition time.
+    public static let collapseDuration = Transition.duration
+
+    /// How far beyond a thin divider's line a press still takes it, on each side.
+    public static let grabSlop = 3.0
+
+    /// Creates a stack laying `items` out along `axis`.
+    public init(axis: Axis, items: [SplitItem] = [], title: String = "") {
+        self.axis = axis
+        super.init(title: title)
+        for item in items { addSplitItem(item) }
+    }
+
+    /// Adds `item` at the end.
+    public func addSplitItem(_ item: SplitItem) {
+        insertSplitItem(item, at: splitItems.count)
+    }
+
+    /// Inserts `item` at `index` (clamped into the items' range); an item already in a stack
+    /// leaves it first.
+    public func insertSplitItem(_ item: SplitItem, at index: Int) {
+        item.stack?.removeSplitItem(item)
+        item.stack = self
+        item.viewController.stackSplitViewController = self
+        splitItems.insert(item, at: min(max(index, 0), splitItems.count))
+        if let focused = focusedItemIndex, focused >= index { focusedItemIndex = focused + 1 }
+        repairFocus()
+        setNeedsDisplay()
+    }
+
+    /// Removes `item`; the focus moves to a neighbour when it had it.
+    public func removeSplitItem(_ item: SplitItem) {
+        guard let index = splitItems.firstIndex(where: { $0 === item }) else { return }
+        splitItems.remove(at: index)
+        item.stack = nil
+        item.viewController.stackSplitViewController = nil
+        if collapseAnimation?.item === item { collapseAnimation = nil }
+        drag = nil
+        trackedItem = nil
+        if let focused = focusedItemIndex {
+            focusedItemIndex = focused == index ? nil : (focused > index ? focused - 1 : focused)
+        }
+        repairFocus(near: index)
+        setNeedsDisplay()
+    }
+
+    /// The bar shows the stack's own title, or when it has none the first visible item's: a
+    /// terminal stacked under a reader leaves the bar to the file's name.
+    override var barTitle: String {
+        if let own = navigationItemIfLoaded?.title ?? (title.isEmpty ? nil : title) { return own }
+        return splitItems.first { !$0.collapsed }?.viewController.barTitle ?? ""
+    }
+
+    // MARK: - Geometry
+
+    /// Where everything is in `bounds` (the content area, in the pane's coordinates).
+    func geometry(in bounds: Rect) -> StackGeometry {
+        var items = splitItems.map(\.rulesItem)
+        if let animation = collapseAnimation, let index = splitItems.firstIndex(where: { $0 === animation.item }) {
+            let thickness = animation.thickness
+            items[index] = StackSplitRules.Item(
+                minimum: thickness, maximum: thickness, priority: .infinity, thickness: thickness, fraction: nil,
+                isCollapsed: false)
+        }
+        let length = axis == .horizontal ? bounds.width : bounds.height
+        let thicknesses = StackSplitRules.thicknesses(items, length: length, divider: dividerStyle.thickness)
+        let origin = axis == .horizontal ? bounds.minX : bounds.minY
+        let positions = StackSplitRules.positions(thicknesses, items, origin: origin, divider: dividerStyle.thickness)
+        var frames: [Rect?] = []
+        var dividers: [StackGeometry.Divider] = []
+        for index in splitItems.indices {
+            guard !items[index].isCollapsed else {
+                frames.append(nil)
+                continue
+            }
+            frames.append(rect(from: positions[index].start, length: thicknesses[index], in: bounds))
+            if let start = positions[index].dividerStart {
+                let line = rect(from: start, length: dividerStyle.thickness, in: bounds)
+                let slop = dividerStyle == .thin ? Self.grabSlop : 0
+                dividers.append(
+                    StackGeometry.Divider(
+                        after: index, line: line, grab: rect(from: start - slop, length: dividerStyle.thickness + 2 * slop, in: bounds)))
+            }
+        }
+        return StackGeometry(bounds: bounds, axis: axis, thicknesses: thicknesses, frames: frames, dividers: dividers)
+    }
+
+    /// A rectangle spanning `bounds` across the axis, from `start` for `length` along it.
+    private func rect(from start: Double, length: Double, in bounds: Rect) -> Rect {
+        axis == .horizontal
+            ? Rect(x: start, y: bounds.minY, width: length, height: bounds.height)
+            : Rect(x: bounds.minX, y: start, width: bounds.width, height: length)
+    }
+
+    /// Gives every visible item that has none the thickness it has now: from here on, a change
+    /// of space goes by holding priority (``StackSplitRules``).
+    func keepThicknesses(_ geometry: StackGeometry) {
+        for (index, item) in splitItems.enumerated() where !item.collapsed && item !== collapseAnimation?.item {
+            if item.thickness == nil { item.thickness = geometry.thicknesses[index] }
+        }
+    }
+
+    /// Lays the stack out, keeping the thicknesses of the first layout, then each visible item
+    /// in its own frame.
+    open override func viewWillLayoutSubviews(in context: DrawContext) {
+        let geometry = geometry(in: context.bounds)
+        keepThicknesses(geometry)
+        for (index, item) in splitItems.enumerated() {
+            guard let frame = geometry.frames[index] else { continue }
+            item.viewController.layoutIfNeeded(in: itemContext(context, frame: frame, index: index))
+        }
+    }
+
+    /// The context an item is laid out and drawn in: its frame, focused when it is on the
+    /// focus path.
+    func itemContext(_ context: DrawContext, frame: Rect, index: Int) -> DrawContext {
+        DrawContext(bounds: frame, theme: context.theme, measurer: context.measurer, isFocused: context.isFocused && index == focusedItemIndex)
+    }
+
+    // MARK: - Drawing
+
+    /// The dividers (the items are leaves the host draws in panes of their own): a thin line,
+    /// a thick bar, or a pane splitter with its grip; the one being dragged in the accent.
+    open override func draw(in context: DrawContext) -> [DrawOp] {
+        let geometry = geometry(in: context.bounds)
+        var ops: [DrawOp] = []
+        for divider in geometry.dividers {
+            let dragged = drag?.after == divider.after
+            let color = dragged ? context.theme.accent : context.theme.divider
+            switch dividerStyle {
+            case .thin:
+                ops.append(.fill(divider.line, color))
+            case .thick:
+                ops.append(.fill(divider.line, context.theme.sidebarBackground))
+                if dragged { ops.append(.fill(divider.line, color)) }
+            case .paneSplitter:
+                ops.append(.fill(divider.line, context.theme.sidebarBackground))
+                ops += edges(of: divider.line, color: context.theme.divider)
+                ops.append(.fill(grip(in: divider.line), color))
+            }
+        }
+        for (index, item) in splitItems.enumerated() {
+            guard let nested = item.viewController as? StackSplitViewController, let frame = geometry.frames[index] else { continue }
+            ops += nested.draw(in: itemContext(context, frame: frame, index: index))
+        }
+        return ops
+    }
+
+    /// The two 1-pt lines along a pane splitter's sides.
+    private func edges(of line: Rect, color: Color) -> [DrawOp] {
+        axis == .horizontal
+            ? [.fill(Rect(x: line.minX, y: line.minY, width: 1, height: line.height), color),
+                .fill(Rect(x: line.maxX - 1, y: line.minY, width: 1, height: line.height), color)]
+            : [.fill(Rect(x: line.minX, y: line.minY, width: line.width, height: 1), color),
+                .fill(Rect(x: line.minX, y: line.maxY - 1, width: line.width, height: 1), color)]
+    }
+
+    /// A pane splitter's grip: a short bar in the middle of the divider.
+    private func grip(in line: Rect) -> Rect {
+        axis == .horizontal
+            ? Rect(x: line.midX - 1, y: line.midY - 12, width: 2, height: 24)
+            : Rect(x: line.midX - 12, y: line.midY - 1, width: 24, height: 2)
+    }
+
+    // MARK: - Input (overrides; the helpers are in StackSplitViewController+Input.swift)
+
+    /// A press on a divider starts its drag; a press in an item focuses the item and goes to it.
+    open override func pointerDown(at point: Point, in bounds: Rect) -> Bool {
+        let geometry = geometry(in: bounds)
+        trackedItem = nil
+        if let divider = geometry.divider(at: point) {
+            keepThicknesses(geometry)
+            drag = StackDividerDrag(after: divider.after, start: geometry.along(point), thicknesses: geometry.thicknesses)
+            setNeedsDisplay()
+            return true
+        }
+        guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return false }
+        focusItem(at: index)
+        trackedItem = index
+        _ = splitItems[index].viewController.pointerDown(at: point, in: frame)
+        return true
+    }
+
+    /// A divider follows the pointer; otherwise the motion goes to the item pressed.
+    open override func pointerDragged(to point: Point, in bounds: Rect) {
+        let geometry = geometry(in: bounds)
+        if let drag {
+            let moved = StackSplitRules.drag(
+                drag.thicknesses, splitItems.map(\.rulesItem), divider: drag.after, by: geometry.along(point) - drag.start)
+            apply(moved)
+            return
+        }
+        guard let index = trackedItem, splitItems.indices.contains(index), let frame = geometry.frames[index] else { return }
+        splitItems[index].viewController.pointerDragged(to: point, in: frame)
+    }
+
+    /// The release ends a divider's drag where it is (kept), or goes to the item pressed.
+    open override func pointerUp(at point: Point, in bounds: Rect) {
+        if drag != nil {
+            drag = nil
+            setNeedsDisplay()
+            return
+        }
+        let geometry = geometry(in: bounds)
+        defer { trackedItem = nil }
+        guard let index = trackedItem, splitItems.indices.contains(index), let frame = geometry.frames[index] else { return }
+        splitItems[index].viewController.pointerUp(at: point, in: frame)
+    }
+
+    /// A double click on a divider collapses the collapsible item beside it (the one after it
+    /// first: in a stack, what is added below or after is what people put away), otherwise puts
+    /// both neighbours back to their preferred fractions; elsewhere it goes to the item.
+    open override func doubleClick(at point: Point, in bounds: Rect) -> Bool {
+        let geometry = geometry(in: bounds)
+        if let divider = geometry.divider(at: point) {
+            drag = nil
+            let before = divider.after
+            let after = splitItems.indices.first { $0 > before && !splitItems[$0].collapsed }
+            if let after, splitItems[after].canCollapse {
+                setCollapsed(splitItems[after], true)
+            } else if splitItems[before].canCollapse {
+                setCollapsed(splitItems[before], true)
+            } else if let after {
+                resetThicknesses(before, after, geometry)
+            }
+            return true
+        }
+        guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return false }
+        return splitItems[index].viewController.doubleClick(at: point, in: frame)
+    }
+
+    /// A third click goes to the item under the pointer.
+    open override func tripleClick(at point: Point, in bounds: Rect) -> Bool {
+        let geometry = geometry(in: bounds)
+        guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return false }
+        return splitItems[index].viewController.tripleClick(at: point, in: frame)
+    }
+
+    /// The wheel goes to the item under the pointer.
+    open override func scroll(dy: Double, at point: Point, in bounds: Rect) -> Bool {
+        let geometry = geometry(in: bounds)
+        guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return false }
+        return splitItems[index].viewController.scroll(dy: dy, at: point, in: frame)
+    }
+
+    /// The horizontal wheel goes to the item under the pointer.
+    open override func scroll(dx: Double, at point: Point, in bounds: Rect) -> Bool {
+        let geometry = geometry(in: bounds)
+        guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return false }
+        return splitItems[index].viewController.scroll(dx: dx, at: point, in: frame)
+    }
+
+    /// The line height of the item under the pointer.
+    open override func scrollLine(at point: Point, in bounds: Rect) -> Double {
+        let geometry = geometry(in: bounds)
+        guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return scrollLine(in: bounds) }
+        return splitItems[index].viewController.scrollLine(at: point, in: frame)
+    }
+
+    /// A drag of content starts from the item under the pointer.
+    open override func dragItem(at point: Point, in bounds: Rect) -> DragItem? {
+        guard drag == nil else { return nil }
+        let geometry = geometry(in: bounds)
+        guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return nil }
+        return splitItems[index].viewController.dragItem(at: point, in: frame)
+    }
+
+    /// A dragged item is offered to the item under the pointer.
+    open override func dropProposal(_ item: DragItem, at point: Point, in bounds: Rect) -> Bool {
+        let geometry = geometry(in: bounds)
+        for (index, splitItem) in splitItems.enumerated() where index != geometry.item(at: point) {
+            splitItem.viewController.dropExited()
+        }
+        guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return false }
+        return splitItems[index].viewController.dropProposal(item, at: point, in: frame)
+    }
+
+    /// The drag left: no item shows a landing place.
+    open override func dropExited() {
+        for item in splitItems { item.viewController.dropExited() }
+    }
+
+    /// A drop goes to the item under the pointer.
+    open override func performDrop(_ item: DragItem, at point: Point, in bounds: Rect) -> Bool {
+        let geometry = geometry(in: bounds)
+        guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return false }
+        return splitItems[index].viewController.performDrop(item, at: point, in: frame)
+    }
+
+    /// Escape cancels a divider's drag (the thicknesses go back); every other command goes to
+    /// the focused item.
+    open override func perform(_ command: Command, in bounds: Rect) -> Bool {
+        if command == .cancel, let drag {
+            apply(drag.thicknesses)
+            self.drag = nil
+            return true
+        }
+        guard let (vc, frame) = focusedItem(in: bounds) else { return false }
+        return vc.perform(command, in: frame)
+    }
+
+    /// A key no binding names goes to the focused item.
+    open override func keyDown(_ chord: KeyChord, in bounds: Rect) -> Bool {
+        guard let (vc, frame) = focusedItem(in: bounds) else { return false }
+        return vc.keyDown(chord, in: frame)
+    }
+
+    /// The focused item's answer.
+    open override func validate(_ command: Command) -> Bool? {
+        focusedItemIndex.flatMap { splitItems[$0].viewController.validate(command) }
+    }
+
+    /// The focused item's find.
+    open override var isFindInteractionEnabled: Bool {
+        focusedItemIndex.map { splitItems[$0].viewController.isFindInteractionEnabled } ?? false
+    }
+
+    /// Finds in the focused item.
+    open override func find(_ query: String, in bounds: Rect) {
+        guard let (vc, frame) = focusedItem(in: bounds) else { return }
+        vc.find(query, in: frame)
+    }
+
+    /// The focused item's find status.
+    open override var findStatus: String? {
+        focusedItemIndex.flatMap { splitItems[$0].viewController.findStatus }
+    }
+
+    /// The focused item's placeholder.
+    open override var findFieldPlaceholder: String {
+        focusedItemIndex.map { splitItems[$0].viewController.findFieldPlaceholder } ?? "Find"
+    }
+
+    /// Every item ends its find.
+    open override func endFind() {
+        for item in splitItems { item.viewController.endFind() }
+    }
+
+    /// Every item hears that another program took `selection`.
+    open override func selectionTaken(_ selection: Selection) {
+        for item in splitItems { item.viewController.selectionTaken(selection) }
+    }
+
+    /// The visible items appear with the stack.
+    open override func viewWillAppear(_ animated: Bool) {
+        for item in splitItems where !item.collapsed { item.viewController.viewWillAppear(animated) }
+    }
+
+    /// The visible items appeared.
+    open override func viewDidAppear(_ animated: Bool) {
+        for item in splitItems where !item.collapsed { item.viewController.viewDidAppear(animated) }
+    }
+
+    /// The visible items disappear with the stack.
+    open override func viewWillDisappear(_ animated: Bool) {
+        for item in splitItems where !item.collapsed { item.viewController.viewWillDisappear(animated) }
+    }
+
+    /// The visible items disappeared.
+    open override func viewDidDisappear(_ animated: Bool) {
+        for item in splitItems where !item.collapsed { item.viewController.viewDidDisappear(animated) }
+    }
+}
+
+/// Where a stack's items and dividers are, for one bounds.
+struct StackGeometry {
+    /// One divider: after which item, the line drawn, and where a press takes it.
+    struct Divider: Hashable {
+        var after: Int
+        var line: Rect
+        var grab: Rect
+    }
+
+    var bounds: Rect
+    var axis: StackSplitViewController.Axis
+    /// Every item's thickness (0 when collapsed).
+    var thicknesses: [Double]
+    /// Every item's frame, nil when collapsed.
+    var frames: [Rect?]
+    var dividers: [Divider]
+
+    /// The item whose frame holds `point`.
+    func item(at point: Point) -> Int? {
+        frames.indices.first { frames[$0]?.contains(point) ?? false }
+    }
+
+    /// The divider whose grab area holds `point`.
+    func divider(at point: Point) -> Divider? {
+        dividers.first { $0.grab.contains(point) }
+    }
+
+    /// `point`'s coordinate along the axis.
+    func along(_ point: Point) -> Double {
+        axis == .horizontal ? point.x : point.y
+    }
+}
+
+/// A divider of a stack being dragged: which, where the press was, and the thicknesses when it
+/// began (what Escape puts back).
+struct StackDividerDrag: Hashable {
+    var after: Int
+    var start: Double
+    var thicknesses: [Double]
+}
+
+/// An item collapsing or expanding: its thickness goes from `from` to `to` over
+/// ``StackSplitViewController/collapseDuration``.
+struct CollapseAnimation {
+    let item: SplitItem
+    let from: Double
+    let to: Double
+    let began: Double
+    var progress = 0.0
+
+    /// The thickness now.
+    var thickness: Double { max(0, from + (to - from) * progress) }
+    /// True once the thickness reached its end.
+    var isFinished: Bool { progress >= 1 }
+}

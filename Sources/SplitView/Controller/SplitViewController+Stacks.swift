@@ -1,0 +1,159 @@
+/// The stacks in the columns: their leaves as panes of their own for the host, the focus moving
+/// through them, their collapses animated with the rest.
+extension SplitViewController {
+    /// A pane inside a column's ``StackSplitViewController``: the column, and the path to the
+    /// item (its index in the stack, then its index in each nested stack).
+    public struct Leaf: Hashable, Sendable {
+        /// The column whose content the stack is.
+        public var column: Column
+        /// The indices from the column's stack down to the item.
+        public var path: [Int]
+
+        /// Creates a leaf's id.
+        public init(column: Column, path: [Int]) {
+            self.column = column
+            self.path = path
+        }
+    }
+
+    /// Everything a leaf's drawing depends on: when it is unchanged the host may skip the redraw.
+    public struct LeafKey: Hashable, Sendable {
+        /// The leaf's size in points.
+        var size: Size
+        /// The view controller it shows, and its revision.
+        var controller: ObjectIdentifier
+        var revision: Int
+        /// The theme's and the measurer's revision.
+        var appearanceRevision: Int
+        /// Whether it has the keys (its content is drawn focused, with the ring when the window
+        /// shows rings).
+        var isFocused: Bool
+        var showsFocusRing: Bool
+        /// Whether its column is dimmed under an overlay.
+        var isDimmed: Bool
+        /// Its column, which chooses its background.
+        var column: Column
+    }
+
+    /// The stack `column` shows on top of its stack of view controllers, if any.
+    public func stackSplitViewController(in column: Column) -> StackSplitViewController? {
+        children.wrapped[column]?.topViewController as? StackSplitViewController
+    }
+
+    /// The leaves of `column`'s stack while the column shows, in reading order, each with its
+    /// frame in the column pane's coordinates; empty for a column that shows no stack. The
+    /// host gives each one a window of its own over the pane.
+    public func leaves(in column: Column) -> [(leaf: Leaf, frame: Rect)] {
+        guard let placement = layout.placement(of: column), let stack = stackSplitViewController(in: column) else { return [] }
+        var result: [(leaf: Leaf, frame: Rect)] = []
+        func walk(_ stack: StackSplitViewController, bounds: Rect, path: [Int]) {
+            let geometry = stack.geometry(in: bounds)
+            for (index, item) in stack.splitItems.enumerated() {
+                guard let frame = geometry.frames[index], frame.width > 0, frame.height > 0 else { continue }
+                if let nested = item.viewController as? StackSplitViewController {
+                    walk(nested, bounds: frame, path: path + [index])
+                } else {
+                    result.append((Leaf(column: column, path: path + [index]), frame))
+                }
+            }
+        }
+        walk(stack, bounds: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size), path: [])
+        return result
+    }
+
+    /// The view controller a leaf shows.
+    public func viewController(of leaf: Leaf) -> ViewController? {
+        stackSplitViewController(in: leaf.column)?.viewController(at: leaf.path)
+    }
+
+    /// The leaf that has the keys: the focused leaf of the focused column's stack.
+    public var focusedLeaf: Leaf? {
+        guard let column = focus.column, let path = stackSplitViewController(in: column)?.focusedLeafPath else { return nil }
+        return Leaf(column: column, path: path)
+    }
+
+    /// A value that changes whenever `leaf`'s display list would; nil when it does not show.
+    public func paneKey(for leaf: Leaf) -> LeafKey? {
+        guard let frame = leaves(in: leaf.column).first(where: { $0.leaf == leaf })?.frame, let vc = viewController(of: leaf),
+            let placement = layout.placement(of: leaf.column)
+        else { return nil }
+        return LeafKey(
+            size: frame.size, controller: ObjectIdentifier(vc), revision: vc.revision, appearanceRevision: appearanceRevision,
+            isFocused: focus.isPaneFocused(leaf.column) && focusedLeaf == leaf, showsFocusRing: focusableSet.count > 1 || leafCount > 1,
+            isDimmed: placement.isDimmed, column: leaf.column)
+    }
+
+    /// What `leaf` draws, in its own coordinates (from its top-left corner): its background,
+    /// its content, the focus ring when it has the keys, the dimming of its column. A read, as
+    /// ``displayList(for:)-(Column)`` is.
+    public func displayList(for leaf: Leaf) -> DisplayList? {
+        guard let key = paneKey(for: leaf), let vc = viewController(of: leaf),
+            let frame = leaves(in: leaf.column).first(where: { $0.leaf == leaf })?.frame
+        else { return nil }
+        let context = DrawContext(bounds: frame, theme: theme, measurer: textMeasurer, isFocused: key.isFocused)
+        let whole = Rect(origin: .zero, size: frame.size)
+        var list = DisplayList(size: frame.size)
+        list.append(.fill(whole, PaneChrome.background(of: leaf.column, theme)))
+        list.ops += vc.draw(in: context).map { $0.translated(by: Point(x: -frame.minX, y: -frame.minY)) }
+        if key.isFocused && key.showsFocusRing {
+            list.append(.strokeRect(whole, theme.accent.withAlpha(ChromeMetrics.focusRingAlpha), width: ChromeMetrics.focusRingWidth))
+        }
+        if key.isDimmed { list.append(.fill(whole, theme.dim)) }
+        return list
+    }
+
+    /// How many leaves show in the whole window.
+    private var leafCount: Int {
+        Column.allCases.reduce(0) { $0 + leaves(in: $1).count }
+    }
+
+    /// Every stack installed, nested ones included, each once.
+    var installedStacks: [StackSplitViewController] {
+        var result: [StackSplitViewController] = []
+        func add(_ stack: StackSplitViewController) {
+            guard !result.contains(where: { $0 === stack }) else { return }
+            result.append(stack)
+            for item in stack.splitItems { (item.viewController as? StackSplitViewController).map(add) }
+        }
+        for column in Column.allCases {
+            for vc in children.wrapped[column]?.viewControllers ?? [] { (vc as? StackSplitViewController).map(add) }
+        }
+        return result
+    }
+
+    /// True while a stack's item collapses or expands.
+    var stacksAnimate: Bool {
+        installedStacks.contains { $0.collapseAnimation != nil }
+    }
+
+    /// F6 and Shift+F6 inside a column's stack: the next or previous leaf, when the focused
+    /// column has one before its end; true when the focus moved.
+    func cycleLeafFocus(by step: Int) -> Bool {
+        guard let column = focus.column, focus.divider == nil, let stack = stackSplitViewController(in: column) else { return false }
+        let paths = stack.visibleLeafPaths
+        guard let current = stack.focusedLeafPath, let index = paths.firstIndex(of: current) else { return false }
+        let next = index + step
+        guard paths.indices.contains(next) else { return false }
+        stack.focusLeaf(at: paths[next])
+        return true
+    }
+
+    /// A column that the focus enters by F6 (or Shift+F6) starts at its first (or last) leaf.
+    func enterLeaves(of column: Column, by step: Int) {
+        guard let stack = stackSplitViewController(in: column) else { return }
+        let paths = stack.visibleLeafPaths
+        if let path = step > 0 ? paths.first : paths.last { stack.focusLeaf(at: path) }
+    }
+
+    /// Where a foreign content shows: its column, the leaf when it is one, and its content
+    /// area in the column pane's coordinates; nil when it does not show.
+    public func placement(of content: ForeignContentViewController) -> (column: Column, leaf: Leaf?, frame: Rect)? {
+        for column in Column.allCases {
+            if foreignContent(in: column) === content, let frame = contentFrame(of: column) { return (column, nil, frame) }
+            for (leaf, frame) in leaves(in: column) where viewController(of: leaf) === content {
+                return (column, leaf, frame)
+            }
+        }
+        return nil
+    }
+}
