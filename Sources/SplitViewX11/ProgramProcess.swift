@@ -107,7 +107,7 @@ public enum ProgramProcess {
     /// little more.
     ///
     /// The process groups of programs whose first process ended while the rest lived on
-    /// (``ProcessGroup``) are ended the same way, by group.
+    /// are ended the same way, by group.
     public static func endAll(grace: Double = 2) {
         let pids = LivePrograms.all()
         let groups = LiveGroups.all()

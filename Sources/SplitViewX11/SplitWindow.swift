@@ -168,8 +168,8 @@ public final class SplitWindow {
         isDestroyed = true
     }
 
-    /// True once the window is gone from the server: destroyed by ``destroy()``, or from
-    /// outside (``wasDestroyed()``).
+    /// True once the window is gone from the server: destroyed by ``destroy()``, or by another
+    /// client (the host then only frees what is its own).
     public private(set) var isDestroyed = false
 
     /// Notes that the server destroyed the window and its children from outside (another

@@ -32,7 +32,9 @@ public final class SplitItem {
     public var preferredThicknessFraction: Double? {
         didSet {
             if let value = preferredThicknessFraction {
-                if value.isNaN { preferredThicknessFraction = oldValue } else if !(0...1).contains(value) {
+                if value.isNaN {
+                    preferredThicknessFraction = oldValue
+                } else if !(0...1).contains(value) {
                     preferredThicknessFraction = min(max(value, 0), 1)
                 }
             }

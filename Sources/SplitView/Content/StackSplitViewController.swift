@@ -2,7 +2,7 @@
 /// a column of a ``SplitViewController``, or an item of another stack (nesting to any depth).
 ///
 /// Mirrors AppKit's `NSSplitViewController` with its `NSSplitViewItem`s (here ``SplitItem``),
-/// and SwiftUI's `HSplitView` / `VSplitView`. The space is shared by ``StackSplitRules``:
+/// and SwiftUI's `HSplitView` / `VSplitView`. The space is shared by the rules of <doc:StackSplits>:
 /// each item keeps its thickness, and when the space changes the items that hold least
 /// (``SplitItem/holdingPriority``) give way first, within their minimum and maximum.
 ///
@@ -155,7 +155,8 @@ open class StackSplitViewController: ViewController {
                 let slop = dividerStyle == .thin ? Self.grabSlop : 0
                 dividers.append(
                     StackGeometry.Divider(
-                        after: index, line: line, grab: rect(from: start - slop, length: dividerStyle.thickness + 2 * slop, in: bounds)))
+                        after: index, line: line,
+                        grab: rect(from: start - slop, length: dividerStyle.thickness + 2 * slop, in: bounds)))
             }
         }
         return StackGeometry(bounds: bounds, axis: axis, thicknesses: thicknesses, frames: frames, dividers: dividers)
@@ -190,7 +191,9 @@ open class StackSplitViewController: ViewController {
     /// The context an item is laid out and drawn in: its frame, focused when it is on the
     /// focus path.
     func itemContext(_ context: DrawContext, frame: Rect, index: Int) -> DrawContext {
-        DrawContext(bounds: frame, theme: context.theme, measurer: context.measurer, isFocused: context.isFocused && index == focusedItemIndex)
+        DrawContext(
+            bounds: frame, theme: context.theme, measurer: context.measurer,
+            isFocused: context.isFocused && index == focusedItemIndex)
     }
 
     // MARK: - Drawing
@@ -216,7 +219,9 @@ open class StackSplitViewController: ViewController {
             }
         }
         for (index, item) in splitItems.enumerated() {
-            guard let nested = item.viewController as? StackSplitViewController, let frame = geometry.frames[index] else { continue }
+            guard let nested = item.viewController as? StackSplitViewController, let frame = geometry.frames[index] else {
+                continue
+            }
             ops += nested.draw(in: itemContext(context, frame: frame, index: index))
         }
         return ops
@@ -225,10 +230,14 @@ open class StackSplitViewController: ViewController {
     /// The two 1-pt lines along a pane splitter's sides.
     private func edges(of line: Rect, color: Color) -> [DrawOp] {
         axis == .horizontal
-            ? [.fill(Rect(x: line.minX, y: line.minY, width: 1, height: line.height), color),
-                .fill(Rect(x: line.maxX - 1, y: line.minY, width: 1, height: line.height), color)]
-            : [.fill(Rect(x: line.minX, y: line.minY, width: line.width, height: 1), color),
-                .fill(Rect(x: line.minX, y: line.maxY - 1, width: line.width, height: 1), color)]
+            ? [
+                .fill(Rect(x: line.minX, y: line.minY, width: 1, height: line.height), color),
+                .fill(Rect(x: line.maxX - 1, y: line.minY, width: 1, height: line.height), color),
+            ]
+            : [
+                .fill(Rect(x: line.minX, y: line.minY, width: line.width, height: 1), color),
+                .fill(Rect(x: line.minX, y: line.maxY - 1, width: line.width, height: 1), color),
+            ]
     }
 
     /// A pane splitter's grip: a short bar in the middle of the divider.

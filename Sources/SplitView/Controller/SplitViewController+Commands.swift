@@ -42,10 +42,13 @@ extension SplitViewController {
         publish()
     }
 
-    /// Escape: the first that applies of — cancel a pointer drag, cancel a keyboard divider
+    /// Escape: the first that applies of — cancel a drag inside the content (a stack's
+    /// divider), cancel a pointer drag, cancel a keyboard divider
     /// move, dismiss what dims the secondary, close the inspector's sheet, go back in the
     /// collapsed stack.
     private func cancel() {
+        // A drag inside the content (a stack's divider) is the content's to cancel.
+        if case .trackingContent = pointer.activity, performContentCommand(.cancel) { return }
         if case .draggingContent = pointer.activity {
             cancelContentDrag()
         } else if let drag = pointer.cancelDividerDrag() {

@@ -152,7 +152,8 @@ extension SplitViewController {
             // other, it is the display-mode gesture. (UIKit is silent: its gesture is a swipe.)
             if let (placement, vc) = pane,
                 vc.scroll(
-                    dx: dx, at: local(point, in: placement), in: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
+                    dx: dx, at: local(point, in: placement),
+                    in: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
             {
                 return
             }

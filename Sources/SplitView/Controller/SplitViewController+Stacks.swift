@@ -73,21 +73,22 @@ extension SplitViewController {
     }
 
     /// A value that changes whenever `leaf`'s display list would; nil when it does not show.
-    public func paneKey(for leaf: Leaf) -> LeafKey? {
+    public func paneKey(forLeaf leaf: Leaf) -> LeafKey? {
         guard let frame = leaves(in: leaf.column).first(where: { $0.leaf == leaf })?.frame, let vc = viewController(of: leaf),
             let placement = layout.placement(of: leaf.column)
         else { return nil }
         return LeafKey(
             size: frame.size, controller: ObjectIdentifier(vc), revision: vc.revision, appearanceRevision: appearanceRevision,
-            isFocused: focus.isPaneFocused(leaf.column) && focusedLeaf == leaf, showsFocusRing: focusableSet.count > 1 || leafCount > 1,
+            isFocused: focus.isPaneFocused(leaf.column) && focusedLeaf == leaf,
+            showsFocusRing: focusableSet.count > 1 || leafCount > 1,
             isDimmed: placement.isDimmed, column: leaf.column)
     }
 
     /// What `leaf` draws, in its own coordinates (from its top-left corner): its background,
     /// its content, the focus ring when it has the keys, the dimming of its column. A read, as
-    /// ``displayList(for:)-(Column)`` is.
-    public func displayList(for leaf: Leaf) -> DisplayList? {
-        guard let key = paneKey(for: leaf), let vc = viewController(of: leaf),
+    /// a column's display list is.
+    public func displayList(forLeaf leaf: Leaf) -> DisplayList? {
+        guard let key = paneKey(forLeaf: leaf), let vc = viewController(of: leaf),
             let frame = leaves(in: leaf.column).first(where: { $0.leaf == leaf })?.frame
         else { return nil }
         let context = DrawContext(bounds: frame, theme: theme, measurer: textMeasurer, isFocused: key.isFocused)
@@ -96,7 +97,8 @@ extension SplitViewController {
         list.append(.fill(whole, PaneChrome.background(of: leaf.column, theme)))
         list.ops += vc.draw(in: context).map { $0.translated(by: Point(x: -frame.minX, y: -frame.minY)) }
         if key.isFocused && key.showsFocusRing {
-            list.append(.strokeRect(whole, theme.accent.withAlpha(ChromeMetrics.focusRingAlpha), width: ChromeMetrics.focusRingWidth))
+            list.append(
+                .strokeRect(whole, theme.accent.withAlpha(ChromeMetrics.focusRingAlpha), width: ChromeMetrics.focusRingWidth))
         }
         if key.isDimmed { list.append(.fill(whole, theme.dim)) }
         return list
@@ -129,7 +131,9 @@ extension SplitViewController {
     /// F6 and Shift+F6 inside a column's stack: the next or previous leaf, when the focused
     /// column has one before its end; true when the focus moved.
     func cycleLeafFocus(by step: Int) -> Bool {
-        guard let column = focus.column, focus.divider == nil, let stack = stackSplitViewController(in: column) else { return false }
+        guard let column = focus.column, focus.divider == nil, let stack = stackSplitViewController(in: column) else {
+            return false
+        }
         let paths = stack.visibleLeafPaths
         guard let current = stack.focusedLeafPath, let index = paths.firstIndex(of: current) else { return false }
         let next = index + step

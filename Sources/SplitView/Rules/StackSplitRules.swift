@@ -104,7 +104,9 @@ enum StackSplitRules {
     /// The positions of the items and dividers along the axis, from `origin`: each visible
     /// item's start and the start of the divider after it (nil for the last and for collapsed
     /// items).
-    static func positions(_ thicknesses: [Double], _ items: [Item], origin: Double, divider: Double)
+    static func positions(
+        _ thicknesses: [Double], _ items: [Item], origin: Double, divider: Double
+    )
         -> [(start: Double, dividerStart: Double?)]
     {
         var result: [(start: Double, dividerStart: Double?)] = []

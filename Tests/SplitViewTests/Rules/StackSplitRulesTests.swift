@@ -37,7 +37,8 @@ import Testing
     /// its limits, then to the next; equal priorities share equally.
     static let resizes: [(String, [Item], Double, [Double])] = [
         (
-            "the lower priority takes the growth", [item(priority: 500, thickness: 300), item(priority: 250, thickness: 300)], 801,
+            "the lower priority takes the growth", [item(priority: 500, thickness: 300), item(priority: 250, thickness: 300)],
+            801,
             [300, 500]
         ),
         (
@@ -50,7 +51,8 @@ import Testing
         ),
         ("equal priorities share", [item(thickness: 300), item(thickness: 300)], 801, [400, 400]),
         (
-            "a maximum stops growth; the rest goes on", [item(max: 350, priority: 100, thickness: 300), item(thickness: 300)], 801,
+            "a maximum stops growth; the rest goes on", [item(max: 350, priority: 100, thickness: 300), item(thickness: 300)],
+            801,
             [350, 450]
         ),
         (
@@ -68,7 +70,10 @@ import Testing
     /// way first, last first, below their minimums down to zero; the ones that hold most keep
     /// theirs longest. Nothing is negative.
     static let tooSmall: [(String, [Item], Double, [Double])] = [
-        ("the lower priority goes below its minimum", [item(min: 200, priority: 750), item(min: 200, priority: 250)], 301, [200, 100]),
+        (
+            "the lower priority goes below its minimum", [item(min: 200, priority: 750), item(min: 200, priority: 250)], 301,
+            [200, 100]
+        ),
         ("down to zero, then the next", [item(min: 200, priority: 750), item(min: 200, priority: 250)], 151, [150, 0]),
         ("equal priorities: the last gives way first", [item(min: 200), item(min: 200)], 301, [200, 100]),
         ("no room at all", [item(min: 200), item(min: 200)], 0, [0, 0]),
@@ -153,7 +158,9 @@ import Testing
             for index in [divider, divider + 1] {
                 #expect(moved[index] >= items[index].minimum - 1e-9 && moved[index] <= items[index].maximum + 1e-9)
             }
-            for index in items.indices where index != divider && index != divider + 1 { #expect(moved[index] == thicknesses[index]) }
+            for index in items.indices where index != divider && index != divider + 1 {
+                #expect(moved[index] == thicknesses[index])
+            }
         }
     }
 }

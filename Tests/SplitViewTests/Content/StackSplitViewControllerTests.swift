@@ -1,0 +1,212 @@
+import Testing
+
+@testable import SplitView
+
+/// `StackSplitViewController` inside a split view: its leaves as panes, a divider dragged and
+/// cancelled, double-clicks, collapse (animated and not) with the focus kept out of a
+/// collapsed item, F6 through every leaf, and hosted programs in leaves.
+@Suite struct StackSplitViewControllerTests {
+    /// A triple column at 1400 × 900 with, in the secondary, a reader stacked over a terminal
+    /// (30 %, collapsible); the secondary has the focus.
+    static func fixture(
+        animated: Bool = false
+    ) -> (Fixture, StackSplitViewController, ViewController, ForeignContentViewController) {
+        let f = Fixture(.tripleColumn, width: 1400, height: 900, animated: animated)
+        let reader = ViewController(title: "notes.txt")
+        let terminal = ForeignContentViewController(command: try! ProgramCommand(parsing: "xterm -into {}"))
+        let below = SplitItem(viewController: terminal)
+        below.preferredThicknessFraction = 0.3
+        below.canCollapse = true
+        below.minimumThickness = 60
+        let stack = StackSplitViewController(axis: .vertical, items: [SplitItem(viewController: reader), below])
+        f.split.setViewController(stack, for: .secondary)
+        f.split.preferredDisplayMode = .twoBesideSecondary
+        f.split.focusedColumn = .secondary
+        f.split.layoutPanes()
+        _ = f.split.takeHostRequests()
+        return (f, stack, reader, terminal)
+    }
+
+    static func frames(_ f: Fixture) -> [Rect] {
+        f.split.leaves(in: .secondary).map(\.frame)
+    }
+
+    /// The same frames, to a billionth of a point (fractions of the space are not whole).
+    static func same(_ a: [Rect], _ b: [Rect]) -> Bool {
+        a.count == b.count
+            && zip(a, b).allSatisfy { x, y in
+                [x.minX - y.minX, x.minY - y.minY, x.width - y.width, x.height - y.height].allSatisfy { abs($0) < 1e-9 }
+            }
+    }
+
+    @Test func theLeavesShareTheContentAreaByFractionBelowTheBar() throws {
+        let (f, _, _, _) = Self.fixture()
+        let pane = try #require(f.split.layout.placement(of: .secondary)?.frame)
+        let leaves = f.split.leaves(in: .secondary)
+        #expect(leaves.map(\.leaf.path) == [[0], [1]])
+        let content = pane.height - LayoutMetrics.navigationBarHeight - 1
+        #expect(leaves[0].frame.minY == LayoutMetrics.navigationBarHeight)
+        #expect(abs(leaves[1].frame.height - content * 0.3) < 1e-9)
+        #expect(leaves[1].frame.minY == leaves[0].frame.maxY + 1, "a thin divider between them")
+        #expect(leaves[1].frame.maxY == pane.height)
+        #expect(leaves.allSatisfy { $0.frame.width == pane.width && $0.frame.minX == 0 })
+        // The bar keeps the reader's title.
+        #expect(f.split.displayList(for: .secondary)?.texts.contains("notes.txt") == true)
+        #expect(f.split.stackSplitViewController(in: .secondary) != nil)
+    }
+
+    @Test func aLeafDrawsInItsOwnCoordinatesWithTheRingWhenItHasTheKeys() throws {
+        let (f, _, _, _) = Self.fixture()
+        let leaf = try #require(f.split.leaves(in: .secondary).first)
+        let list = try #require(f.split.displayList(forLeaf: leaf.leaf))
+        #expect(list.size == leaf.frame.size)
+        #expect(list.ops.first == .fill(Rect(origin: .zero, size: leaf.frame.size), f.split.theme.background))
+        #expect(f.split.paneKey(forLeaf: leaf.leaf)?.isFocused == true)
+        #expect(list.ops.contains { if case .strokeRect = $0 { true } else { false } })
+    }
+
+    /// The press on the divider drags it; each item follows; Escape puts both back.
+    @Test func aDraggedDividerMovesBothNeighboursAndEscapeCancelsIt() throws {
+        let (f, _, _, _) = Self.fixture()
+        let pane = try #require(f.split.layout.placement(of: .secondary)?.frame)
+        let before = Self.frames(f)
+        let y = before[0].maxY + 0.5
+        f.split.handle(.pointerDown(Point(x: pane.midX, y: y)))
+        f.split.handle(.pointerMoved(Point(x: pane.midX, y: y - 100)))
+        var after = Self.frames(f)
+        #expect(abs(after[0].height - (before[0].height - 100)) < 1e-9)
+        #expect(abs(after[1].height - (before[1].height + 100)) < 1e-9)
+        f.split.handle(key(.escape))
+        #expect(Self.same(Self.frames(f), before))
+        f.split.handle(.pointerUp(Point(x: pane.midX, y: y - 100)))
+        #expect(Self.same(Self.frames(f), before))
+
+        // Dragged and released: kept, also through a resize, the terminal holding its height
+        // (both hold alike: the growth is shared).
+        f.split.handle(.pointerDown(Point(x: pane.midX, y: y)))
+        f.split.handle(.pointerMoved(Point(x: pane.midX, y: y - 100)))
+        f.split.handle(.pointerUp(Point(x: pane.midX, y: y - 100)))
+        after = Self.frames(f)
+        #expect(abs(after[1].height - (before[1].height + 100)) < 1e-9)
+        f.split.handle(.resize(Size(width: 1400, height: 1000)))
+        let grown = Self.frames(f)
+        #expect(abs(grown[0].height - after[0].height - 50) < 1e-9 && abs(grown[1].height - after[1].height - 50) < 1e-9)
+    }
+
+    /// A lower holding priority gives way first: the reader takes all of the growth.
+    @Test func theLowerHoldingPriorityTakesTheResize() {
+        let (f, stack, _, _) = Self.fixture()
+        stack.splitItems[0].holdingPriority = 200
+        let before = Self.frames(f)
+        f.split.handle(.resize(Size(width: 1400, height: 1100)))
+        let after = Self.frames(f)
+        #expect(after[1].height == before[1].height)
+        #expect(after[0].height == before[0].height + 200)
+    }
+
+    /// The decision for a double click on a divider: the collapsible item beside it collapses
+    /// (the one after first); the focus leaves it; the other takes all the room. With none
+    /// collapsible, it resets the neighbours to their fractions.
+    @Test func aDoubleClickOnTheDividerCollapsesTheCollapsibleItemOrResets() throws {
+        let (f, stack, reader, _) = Self.fixture()
+        let pane = try #require(f.split.layout.placement(of: .secondary)?.frame)
+        stack.focusLeaf(at: [1])
+        let y = Self.frames(f)[0].maxY + 0.5
+        f.split.handle(.doubleClick(Point(x: pane.midX, y: y)))
+        #expect(stack.splitItems[1].isCollapsed)
+        #expect(f.split.leaves(in: .secondary).map(\.leaf.path) == [[0]])
+        #expect(f.split.focusedLeaf == SplitViewController.Leaf(column: .secondary, path: [0]))
+        #expect(Self.frames(f)[0].maxY == pane.height)
+        stack.splitItems[1].isCollapsed = false
+        #expect(f.split.leaves(in: .secondary).count == 2)
+
+        stack.splitItems[1].canCollapse = false
+        let first = Self.frames(f)
+        f.split.handle(.pointerDown(Point(x: pane.midX, y: first[0].maxY + 0.5)))
+        f.split.handle(.pointerMoved(Point(x: pane.midX, y: first[0].maxY - 200)))
+        f.split.handle(.pointerUp(Point(x: pane.midX, y: first[0].maxY - 200)))
+        #expect(!Self.same(Self.frames(f), first))
+        f.split.handle(.doubleClick(Point(x: pane.midX, y: Self.frames(f)[0].maxY + 0.5)))
+        #expect(Self.same(Self.frames(f), first), "back to the preferred 30 %")
+        #expect(reader.splitViewController === f.split)
+    }
+
+    /// Collapsing animates over the transition time when motion is not reduced; the leaf's
+    /// height falls to zero and the controller says it animates until it ends.
+    @Test func collapsingAnimatesUnlessMotionIsReduced() throws {
+        let (f, stack, _, _) = Self.fixture(animated: true)
+        let start = Self.frames(f)[1].height
+        f.split.handle(.tick(now: 10))
+        stack.splitItems[1].isCollapsed = true
+        #expect(f.split.isAnimating)
+        f.split.handle(.tick(now: 10 + StackSplitViewController.collapseDuration / 2))
+        let midway = try #require(Self.frames(f).last?.height)
+        #expect(midway > 0 && midway < start)
+        f.split.handle(.tick(now: 11))
+        #expect(!f.split.isAnimating)
+        #expect(f.split.leaves(in: .secondary).count == 1)
+
+        stack.splitItems[1].isCollapsed = false
+        #expect(f.split.isAnimating)
+        f.split.animatesTransitions = false
+        #expect(!f.split.isAnimating)
+        #expect(abs((Self.frames(f).last?.height ?? 0) - start) < 1e-9)
+    }
+
+    /// F6 walks every visible leaf in reading order, across columns; Shift+F6 back; a
+    /// collapsed leaf is skipped.
+    @Test func f6WalksEveryVisibleLeafInReadingOrder() {
+        let (f, stack, _, terminal) = Self.fixture()
+        f.split.focusedColumn = .primary
+        var seen: [String] = []
+        for _ in 0..<4 {
+            f.split.handle(key(.f6))
+            seen.append("\(f.split.focusedColumn.map { "\($0)" } ?? "-") \(f.split.focusedLeaf?.path ?? [])")
+        }
+        #expect(seen == ["supplementary []", "secondary [0]", "secondary [1]", "primary []"])
+        f.split.handle(key(.f6, .shift))
+        #expect(f.split.focusedLeaf?.path == [1])
+        #expect(f.split.focusedForeignContent === terminal)
+        f.split.handle(key(.f6, .shift))
+        #expect(f.split.focusedLeaf?.path == [0])
+        #expect(f.split.focusedForeignContent == nil)
+        stack.splitItems[1].isCollapsed = true
+        f.split.handle(key(.f6))
+        #expect(f.split.focusedColumn == .primary)
+    }
+
+    /// A program in a leaf: it has the keys when its leaf does, a click in it asks for them,
+    /// and the host learns where its window goes.
+    @Test func aProgramInALeafGetsTheKeyboardAndItsPlace() throws {
+        let (f, stack, _, terminal) = Self.fixture()
+        #expect(f.split.foreignContentViewControllers.contains { $0 === terminal })
+        let place = try #require(f.split.placement(of: terminal))
+        #expect(place.column == .secondary && place.leaf?.path == [1])
+        #expect(place.frame == Self.frames(f)[1])
+        stack.focusLeaf(at: [0])
+        _ = f.split.takeHostRequests()
+        f.split.handle(.foreignContent(terminal.id, .focusRequested))
+        #expect(f.split.takeHostRequests().contains(.focusForeignContent(terminal.id)))
+        #expect(f.split.focusedLeaf?.path == [1])
+    }
+
+    /// Nested stacks: a side-by-side pair inside the stacked one; the leaves are found at
+    /// every depth and tile their parent.
+    @Test func stacksNestToAnyDepth() throws {
+        let f = Fixture(.tripleColumn, width: 1400)
+        let inner = StackSplitViewController(
+            axis: .horizontal,
+            items: [SplitItem(viewController: ViewController(title: "a")), SplitItem(viewController: ViewController(title: "b"))])
+        inner.dividerStyle = .thick
+        let outer = StackSplitViewController(
+            axis: .vertical, items: [SplitItem(viewController: inner), SplitItem(viewController: ViewController(title: "c"))])
+        f.split.setViewController(outer, for: .secondary)
+        let leaves = f.split.leaves(in: .secondary)
+        #expect(leaves.map(\.leaf.path) == [[0, 0], [0, 1], [1]])
+        #expect(leaves[1].frame.minX == leaves[0].frame.maxX + 9)
+        #expect(leaves[0].frame.minY == leaves[1].frame.minY)
+        #expect(leaves[2].frame.minY == leaves[0].frame.maxY + 1)
+        #expect(f.split.displayList(for: .secondary)?.texts.contains("a") == true, "the bar shows the first leaf's title")
+        #expect(f.split.viewController(of: leaves[1].leaf)?.title == "b")
+    }
+}
