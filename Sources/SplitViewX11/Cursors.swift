@@ -34,6 +34,8 @@ public struct Cursors {
     package let horizontalResize: Cursor
     /// The four-way arrow of a move, while an item is dragged between panes.
     package let move: Cursor
+    /// The vertical-resize double arrow, over the dividers between stacked panes.
+    package let verticalResize: Cursor
 
     /// The cursor for a grab's shape, or `None` for ``GrabCursor/none``.
     package func cursor(for shape: GrabCursor) -> Cursor {
@@ -49,5 +51,6 @@ public struct Cursors {
         arrow = XCreateFontCursor(connection.display, UInt32(XC_left_ptr))
         horizontalResize = XCreateFontCursor(connection.display, UInt32(XC_sb_h_double_arrow))
         move = XCreateFontCursor(connection.display, UInt32(XC_fleur))
+        verticalResize = XCreateFontCursor(connection.display, UInt32(XC_sb_v_double_arrow))
     }
 }

@@ -181,10 +181,10 @@ extension ForeignPanes {
         }
         if placement.isDimmed {
             XAllowEvents(connection.display, AsyncPointer, press.time)
-            let pane = window.columnWindows[column].flatMap { window.frame(of: $0) }
+            let parent = window.origin(of: program.parent)
             let socket = program.placed ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
             let point = connection.scale.point(
-                PixelPoint(x: (pane?.x ?? 0) + socket.x + Int(press.x), y: (pane?.y ?? 0) + socket.y + Int(press.y)))
+                PixelPoint(x: (parent?.x ?? 0) + socket.x + Int(press.x), y: (parent?.y ?? 0) + socket.y + Int(press.y)))
             window.controller.handle(.pointerDown(point))
             window.controller.handle(.pointerUp(point))
             return
@@ -194,6 +194,6 @@ extension ForeignPanes {
     }
 
     func column(showing program: Program) -> SplitViewController.Column? {
-        SplitWindow.columns.first { window.controller.foreignContent(in: $0) === program.content }
+        window.controller.placement(of: program.content)?.column
     }
 }

@@ -372,13 +372,20 @@ final class ForeignPanes {
         let display = connection.display
         var wanted: PixelRect?
         var parent = program.parent
-        if let column = SplitWindow.columns.first(where: { window.controller.foreignContent(in: $0) === program.content }),
-            let pane = window.columnWindows[column], let paneRect = window.frame(of: pane),
-            let content = window.controller.contentFrame(of: column)
-        {
-            let top = min(paneRect.height, connection.scale.edge(content.minY))
-            wanted = PixelRect(x: 0, y: top, width: paneRect.width, height: paneRect.height - top)
-            parent = pane
+        if let placement = window.controller.placement(of: program.content) {
+            if let leaf = placement.leaf, let leafWindow = window.leaves.window(of: leaf),
+                let leafRect = window.leaves.panes[leaf]?.placed
+            {
+                // A leaf of a stack: the whole leaf, which has no bar of its own.
+                wanted = PixelRect(x: 0, y: 0, width: leafRect.width, height: leafRect.height)
+                parent = leafWindow
+            } else if placement.leaf == nil, let pane = window.columnWindows[placement.column],
+                let paneRect = window.frame(of: pane)
+            {
+                let top = min(paneRect.height, connection.scale.edge(placement.frame.minY))
+                wanted = PixelRect(x: 0, y: top, width: paneRect.width, height: paneRect.height - top)
+                parent = pane
+            }
         }
         guard let rect = wanted, !rect.isEmpty else {
             if program.socketMapped {

@@ -29,6 +29,8 @@ public final class SplitWindow {
     /// (a key goes to the pointer's window when that lies inside the focus window). GTK's
     /// embedding uses the same kind of focus window.
     package let focusWindow: Window
+    /// The leaves of the columns' stack splits, each a child window of its column's.
+    let leaves: LeafPanes
     /// The window's size in pixels, as last configured.
     public private(set) var pixelSize: PixelSize
     /// What feeds the controller, kept alive with the window.
@@ -65,6 +67,7 @@ public final class SplitWindow {
         self.owner = owner
         self.fonts = fonts
         self.controller = controller
+        leaves = LeafPanes(connection: connection, fonts: fonts)
         theme = controller.theme
         pixelSize = size
         let display = connection.display
@@ -145,6 +148,7 @@ public final class SplitWindow {
     public func define(_ cursors: Cursors) {
         XDefineCursor(connection.display, window, cursors.arrow)
         for divider in dividerWindows.values { XDefineCursor(connection.display, divider, cursors.horizontalResize) }
+        leaves.define(cursors)
     }
 
     /// The title last set, as the window manager shows it.
@@ -161,6 +165,7 @@ public final class SplitWindow {
     /// Destroys the window and its children (unless the server already did).
     public func destroy() {
         canvases.removeAll()
+        leaves.destroy()
         menuCanvas = nil
         if let gapGC { XFreeGC(connection.display, gapGC) }
         gapGC = nil
@@ -189,6 +194,10 @@ public final class SplitWindow {
     /// pixels: the offset its events' coordinates need. `nil` if the window is not ours.
     package func origin(of child: Window) -> PixelPoint? {
         if child == window { return .zero }
+        if let (column, point) = leaves.origin(of: child) {
+            guard let pane = columnWindows[column].flatMap({ placed[$0] }) else { return nil }
+            return PixelPoint(x: pane.x + point.x, y: pane.y + point.y)
+        }
         guard let rect = placed[child] else {
             return owns(child) ? .zero : nil
         }
@@ -204,7 +213,7 @@ public final class SplitWindow {
     /// True when `child` is this window or one of its children.
     package func owns(_ child: Window) -> Bool {
         child == window || child == menuWindow || child == focusWindow || columnWindows.values.contains(child)
-            || dividerWindows.values.contains(child)
+            || dividerWindows.values.contains(child) || leaves.owns(child)
     }
 
     /// Moves, maps, unmaps and restacks the child windows to match the controller's layout.
@@ -254,6 +263,7 @@ public final class SplitWindow {
             if child == menuWindow { drawnMenu = nil }
         }
         if moved || uncovered { gapsPainted = false }
+        leaves.apply(controller) { column in columnWindows[column].flatMap { mapped.contains($0) ? $0 : nil } }
     }
 
     /// Paints what the panes leave of the top-level — the divider lines — in the divider
@@ -287,6 +297,7 @@ public final class SplitWindow {
             if presenting { canvas.present() }
             drawnKeys[column] = key
         }
+        leaves.redraw(controller, presenting: presenting)
     }
 
     /// Copies the exposed part of a pane from its pixmap, unless a later full copy already
@@ -303,6 +314,7 @@ public final class SplitWindow {
             if let menuCanvas, !menuCanvas.isCovered(exposeSerial: serial) { menuCanvas.present(rect) }
             return
         }
+        if leaves.expose(child, rect, serial: serial) { return }
         guard let column = column(of: child), let canvas = canvases[column], !canvas.isCovered(exposeSerial: serial) else {
             return
         }
@@ -346,6 +358,7 @@ public final class SplitWindow {
         if let gapGC { XSetForeground(connection.display, gapGC, Self.pixel(for: theme.divider, on: connection)) }
         gapsPainted = false
         drawnKeys.removeAll()
+        leaves.invalidate()
     }
 
     /// The pixel value of an opaque colour on the default colormap.

@@ -61,6 +61,42 @@ extension SplitViewController {
         return result
     }
 
+    /// A divider of a stack in a column, for the host's pointer shapes: which stack (its path
+    /// from the column's stack), after which item, where a press takes it (in the column pane's
+    /// coordinates), and the stack's axis (side by side: a horizontal-resize arrow; stacked: a
+    /// vertical one).
+    public struct StackDivider: Hashable, Sendable {
+        /// The column, the stack's path, and the item the divider follows.
+        public var column: Column
+        public var stackPath: [Int]
+        public var after: Int
+        /// Where a press takes it.
+        public var grabRect: Rect
+        /// The axis of its stack.
+        public var axis: StackSplitViewController.Axis
+    }
+
+    /// The dividers of `column`'s stacks (nested ones included) while the column shows.
+    public func stackDividers(in column: Column) -> [StackDivider] {
+        guard let placement = layout.placement(of: column), let stack = stackSplitViewController(in: column) else { return [] }
+        var result: [StackDivider] = []
+        func walk(_ stack: StackSplitViewController, bounds: Rect, path: [Int]) {
+            let geometry = stack.geometry(in: bounds)
+            for divider in geometry.dividers {
+                result.append(
+                    StackDivider(column: column, stackPath: path, after: divider.after, grabRect: divider.grab, axis: stack.axis))
+            }
+            for (index, item) in stack.splitItems.enumerated() {
+                guard let nested = item.viewController as? StackSplitViewController, let frame = geometry.frames[index] else {
+                    continue
+                }
+                walk(nested, bounds: frame, path: path + [index])
+            }
+        }
+        walk(stack, bounds: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size), path: [])
+        return result
+    }
+
     /// The view controller a leaf shows.
     public func viewController(of leaf: Leaf) -> ViewController? {
         stackSplitViewController(in: leaf.column)?.viewController(at: leaf.path)

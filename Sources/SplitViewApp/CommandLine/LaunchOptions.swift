@@ -17,11 +17,13 @@ struct LaunchOptions {
     var reducesMotion = false
     /// The programs the panes host (`--secondary 'xterm -into {}'`), by column.
     var programs: [SplitViewController.Column: ProgramCommand] = [:]
+    /// The programs put beside a pane's content (`--below 'secondary=xterm -into {}'`).
+    var splits: [PaneSplit] = []
 
     /// What these options say about every window, for the ``BrowserSession``.
     var windowPreferences: WindowPreferences {
         WindowPreferences(
             style: style, displayMode: displayMode?.displayMode, splitBehavior: behavior?.splitBehavior,
-            animatesTransitions: !reducesMotion, programs: programs)
+            animatesTransitions: !reducesMotion, programs: programs, splits: splits)
     }
 }

@@ -86,7 +86,23 @@ struct SplitViewApp: ParsableCommand {
     @Option(help: programHelp("the inspector"), transform: parseCommand)
     var inspector: ProgramCommand?
 
+    @Option(help: splitHelp("above"), transform: { try parseSplit($0, .above) })
+    var above: [PaneSplit] = []
+
+    @Option(help: splitHelp("below"), transform: { try parseSplit($0, .below) })
+    var below: [PaneSplit] = []
+
+    @Option(help: splitHelp("before (to the left of)"), transform: { try parseSplit($0, .before) })
+    var before: [PaneSplit] = []
+
+    @Option(help: splitHelp("after (to the right of)"), transform: { try parseSplit($0, .after) })
+    var after: [PaneSplit] = []
+
     func validate() throws {
+        if (above + below + before + after).contains(where: { $0.column == .supplementary }) && style == .double {
+            throw ValidationError(
+                "a split of the supplementary pane needs the triple style: the double style has no supplementary column")
+        }
         if supplementary != nil && style == .double {
             throw ValidationError("--supplementary needs the triple style: the double style has no supplementary column")
         }
@@ -98,7 +114,8 @@ struct SplitViewApp: ParsableCommand {
             geometry: geometry, display: display, theme: theme, configPath: config,
             restores: !noRestore, reducesMotion: reduceMotion,
             programs: [.primary: primary, .supplementary: supplementary, .secondary: secondary, .inspector: inspector]
-                .compactMapValues { $0 })
+                .compactMapValues { $0 },
+            splits: above + below + before + after)
         let status = Launcher.run(options)
         if status != 0 { throw ExitCode(status) }
     }
@@ -114,4 +131,29 @@ private func programHelp(_ pane: String) -> ArgumentHelp {
 /// A pane's command, split into words; a reason ArgumentParser shows when it cannot be.
 private func parseCommand(_ text: String) throws -> ProgramCommand {
     try ProgramCommand(parsing: text)
+}
+
+/// The help of `--above`-like options.
+private func splitHelp(_ side: String) -> ArgumentHelp {
+    ArgumentHelp(
+        "Split PANE (primary, supplementary, secondary or inspector) and run CMD in a new pane \(side) its content; repeatable. CMD takes the same words and placeholders as --secondary.",
+        valueName: "pane=cmd")
+}
+
+/// `PANE=CMD`: a known pane, then a command that is not empty; a reason ArgumentParser shows
+/// (as a usage error) when it is not.
+private func parseSplit(_ text: String, _ side: PaneSplit.Side) throws -> PaneSplit {
+    guard let equals = text.firstIndex(of: "=") else {
+        throw ValidationError("'\(text)' is not PANE=CMD (for example 'secondary=xterm -into {}')")
+    }
+    let name = String(text[..<equals])
+    let panes: [String: SplitViewController.Column] = [
+        "primary": .primary, "supplementary": .supplementary, "secondary": .secondary, "inspector": .inspector,
+    ]
+    guard let column = panes[name] else {
+        throw ValidationError("'\(name)' is not a pane: primary, supplementary, secondary or inspector")
+    }
+    let command = String(text[text.index(after: equals)...])
+    guard command.contains(where: { $0 != " " && $0 != "\t" }) else { throw ValidationError("the command for \(name) is empty") }
+    return PaneSplit(column: column, side: side, command: try ProgramCommand(parsing: command))
 }

@@ -31,7 +31,7 @@ package final class Browser {
     /// The inspector: the selected file's details.
     let details: FileDetailsViewController
     /// The panes that host a program instead of the browser's content (`--secondary CMD`).
-    let programs: PanePrograms
+    var programs: PanePrograms
     /// The selected folder and entry, with what follows them when they are renamed.
     var selection = BrowserSelection()
     /// Whether hidden entries show (Ctrl+H).
@@ -70,6 +70,7 @@ package final class Browser {
         store: FileStore, root: FilePath, style: SplitViewController.Style, theme: Theme,
         keyBindings: KeyBindings = AppConfig.defaultKeyBindings, showsHidden: Bool = false,
         expanded: Set<FilePath>? = nil, programs commands: [SplitViewController.Column: ProgramCommand] = [:],
+        splits: [PaneSplit] = [],
         places: PlaceSources? = nil,
         opener: @escaping (FilePath) -> String? = { _ in "no program opens files in this window" }
     ) {
@@ -92,13 +93,24 @@ package final class Browser {
         // The View menu's and the buttons' words for the columns, as the README names them:
         // "Hide Files", "File Only", "Show Inspector" (the primary is the Sidebar).
         split.columnTitles = [.supplementary: "Files", .secondary: "File", .inspector: "Inspector"]
-        split.setViewController(programs[.primary] ?? folders, for: .primary)
-        if style == .tripleColumn { split.setViewController(programs[.supplementary] ?? fileList, for: .supplementary) }
-        split.setViewController(programs[.secondary] ?? reader, for: .secondary)
-        split.setViewController(programs[.inspector] ?? details, for: .inspector)
+        var contents: [SplitViewController.Column: ViewController] = [
+            .primary: programs[.primary] ?? folders, .secondary: programs[.secondary] ?? reader,
+            .inspector: programs[.inspector] ?? details,
+        ]
+        if style == .tripleColumn { contents[.supplementary] = programs[.supplementary] ?? fileList }
+        var splitPrograms: [ForeignContentViewController] = []
+        for (column, content) in contents {
+            let (wrapped, made) = PaneSplit.apply(splits.filter { $0.column == column }, to: content)
+            contents[column] = wrapped
+            splitPrograms += made
+        }
+        programs.besides = splitPrograms
+        for column in SplitViewController.Column.allCases {
+            if let content = contents[column] { split.setViewController(content, for: column) }
+        }
         // The View menu (F10) and the inspector's toggle (Ctrl+Alt+I), where the file is shown:
         // every pane command within a click for those who do not know the keys.
-        (programs[.secondary] ?? reader).navigationItem.rightBarButtonItems = [
+        (contents[.secondary] ?? reader).navigationItem.rightBarButtonItems = [
             BarButtonItem(systemItem: .more, action: .command(.showMenu)),
             BarButtonItem(systemItem: .inspector, action: .command(.toggleInspector)),
         ]

@@ -5,6 +5,8 @@ import SplitView
 struct PanePrograms {
     /// The programs' view controllers, by the column each replaces.
     let byColumn: [SplitViewController.Column: ForeignContentViewController]
+    /// The programs put beside a column's content (``PaneSplit``).
+    var besides: [ForeignContentViewController] = []
 
     /// A view controller for each command; a supplementary one only in the triple style, which
     /// alone has that column.
@@ -14,7 +16,7 @@ struct PanePrograms {
     }
 
     /// Whether no pane hosts a program.
-    var isEmpty: Bool { byColumn.isEmpty }
+    var isEmpty: Bool { byColumn.isEmpty && besides.isEmpty }
 
     /// The program hosted in `column`, if any.
     subscript(column: SplitViewController.Column) -> ForeignContentViewController? { byColumn[column] }
@@ -23,5 +25,6 @@ struct PanePrograms {
     /// `{file}` ignores it.
     func show(file: [UInt8]?) {
         for program in byColumn.values { program.file = file }
+        for program in besides { program.file = file }
     }
 }

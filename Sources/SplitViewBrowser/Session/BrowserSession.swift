@@ -54,7 +54,8 @@ package final class BrowserSession {
     private func makeBrowser(style: ColumnStyle, expanded: Set<FilePath>?, root: FilePath? = nil) -> Browser {
         let browser = Browser(
             store: store, root: root ?? self.root, style: style.splitStyle, theme: theme, keyBindings: config.keyBindings,
-            showsHidden: config.showHiddenFiles, expanded: expanded, programs: preferences.programs, places: places,
+            showsHidden: config.showHiddenFiles, expanded: expanded, programs: preferences.programs, splits: preferences.splits,
+            places: places,
             opener: opener)
         browser.report = report
         // The places were read as the browser was made, before it had the report: said now.

@@ -13,13 +13,16 @@ package struct WindowPreferences {
     package var animatesTransitions = true
     /// The programs the panes host (`--secondary 'xterm -into {}'`), by column.
     package var programs: [SplitViewController.Column: ProgramCommand] = [:]
+    /// The programs put beside the columns' content (`--below 'secondary=xterm -into {}'`).
+    package var splits: [PaneSplit] = []
 
     /// Preferences that leave everything to the state and the config.
     package init(
         style: ColumnStyle? = nil, displayMode: SplitViewController.DisplayMode? = nil,
         splitBehavior: SplitViewController.SplitBehavior? = nil, animatesTransitions: Bool = true,
-        programs: [SplitViewController.Column: ProgramCommand] = [:]
+        programs: [SplitViewController.Column: ProgramCommand] = [:], splits: [PaneSplit] = []
     ) {
+        self.splits = splits
         self.style = style
         self.displayMode = displayMode
         self.splitBehavior = splitBehavior

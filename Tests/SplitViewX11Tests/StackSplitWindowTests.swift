@@ -1,0 +1,67 @@
+import CX11
+import Foundation
+import Glibc
+import SplitView
+import TestSupport
+import Testing
+
+@testable import SplitViewX11
+
+/// Stack splits in the real window: `splitview --below 'secondary=xterm -into {}'` puts a
+/// terminal in a leaf of its own under the reader; dragging the divider between them moves
+/// both, the terminal's window following; F6 and Ctrl+3 reach it; F9 keeps it.
+extension X11Tests.EmbeddingTests {
+    @Suite struct StackSplitWindowTests {
+        @Test func aTerminalBelowTheReaderFollowsTheStackedDividerAndTakesTheKeys() throws {
+            let folder = try makeTemporaryFolder("below")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try X11Tests.EmbeddingTests.run(["--below", "secondary=" + X11Tests.EmbeddingTests.terminal]) {
+                app, connection, window, input in
+                let tree = WindowTree(connection, window)
+                let secondary = try #require(tree.child(named: "secondary", of: window))
+                let reader = try #require(tree.child(named: "leaf-secondary-0", of: secondary))
+                let below = try #require(tree.child(named: "leaf-secondary-1", of: secondary))
+                let divider = try #require(tree.child(named: "stack-divider", of: secondary))
+                let client = try #require(tree.waitForClient(in: below))
+                let pane = tree.frame(secondary)
+                #expect(tree.frame(reader).y == 38)
+                #expect(tree.absoluteFrame(client) == tree.absoluteFrame(below))
+                let start = tree.frame(below)
+                #expect(start.y + start.height == pane.height && start.width == pane.width)
+
+                // Drag the divider up 100 px: the terminal grows by as much, its window with it.
+                let grab = tree.absoluteFrame(divider)
+                let x = grab.x + grab.width / 2, y = grab.y + grab.height / 2
+                input.move(x: x, y: y)
+                input.button(true)
+                for step in 1...5 { input.move(x: x, y: y - step * 20) }
+                input.button(false)
+                #expect(waitUntil { tree.frame(below).height == start.height + 100 })
+                #expect(waitUntil { tree.absoluteFrame(client) == tree.absoluteFrame(below) })
+                #expect(tree.frame(reader).height == tree.frame(below).y - 1 - 38)
+
+                // The keys: Ctrl+3 gives them to the reader (the column's content), F6 to the
+                // terminal, which keeps them through F9.
+                input.key(XK_3, modifiers: [XK_Control_L])
+                #expect(!tree.focusIsInside(client))
+                input.key(XK_F6)
+                #expect(waitUntil { tree.focusIsInside(client) })
+                input.key(XK_F9)
+                #expect(waitUntil { !tree.isViewable(try! #require(tree.child(named: "primary", of: window))) })
+                #expect(tree.focusIsInside(client))
+                let file = folder + "/typed.txt"
+                input.type("echo ok > \(file)")
+                input.key(XK_Return)
+                #expect(waitUntil { FileManager.default.contents(atPath: file) == Data("ok\n".utf8) })
+            }
+        }
+
+        /// A bad pane or an empty command is a usage error.
+        @Test(arguments: ["nope=xterm", "secondary=", "secondary", "=xterm"])
+        func aBadSplitIsAUsageError(argument: String) throws {
+            let app = try ChildProcess(ChildProcess.splitview, ["--below", argument])
+            #expect(app.finish(timeoutSeconds: 10) == 64)
+            #expect(app.errors.contains("--below"))
+        }
+    }
+}
