@@ -66,9 +66,11 @@ extension SplitViewController {
     /// coordinates), and the stack's axis (side by side: a horizontal-resize arrow; stacked: a
     /// vertical one).
     public struct StackDivider: Hashable, Sendable {
-        /// The column, the stack's path, and the item the divider follows.
+        /// The column whose content the stack is in.
         public var column: Column
+        /// The stack's path from the column's stack (empty for that one).
         public var stackPath: [Int]
+        /// The index of the item the divider follows.
         public var after: Int
         /// Where a press takes it.
         public var grabRect: Rect
