@@ -74,6 +74,12 @@ open class StackSplitViewController: ViewController {
     /// The item a press went to, which gets the motions and the release.
     var trackedItem: Int?
 
+    /// The divider (by the item it follows) that has the keyboard focus (F8): drawn in the
+    /// accent, as a column divider with the focus is.
+    var focusedDivider: Int? {
+        didSet { if focusedDivider != oldValue { setNeedsDisplay() } }
+    }
+
     /// How long a collapse or an expansion takes: the split view's own transition time.
     public static let collapseDuration = Transition.duration
 
@@ -204,7 +210,7 @@ open class StackSplitViewController: ViewController {
         let geometry = geometry(in: context.bounds)
         var ops: [DrawOp] = []
         for divider in geometry.dividers {
-            let dragged = drag?.after == divider.after
+            let dragged = drag?.after == divider.after || focusedDivider == divider.after
             let color = dragged ? context.theme.accent : context.theme.divider
             switch dividerStyle {
             case .thin:

@@ -16,6 +16,24 @@ struct FocusModel: Hashable, Sendable {
     private(set) var divider: Column?
     /// The keyboard move in progress on that divider.
     private(set) var keyboardMove: DividerDrag?
+    /// The divider of a stack split with the keyboard focus (F8), if it is one of those.
+    private(set) var stackDivider: StackDividerFocus?
+
+    /// True when a divider — a column's or a stack's — has the keyboard focus.
+    var hasDivider: Bool { divider != nil || stackDivider != nil }
+
+    /// Gives the keyboard focus to a stack's divider (F8), leaving any column divider.
+    mutating func focusStackDivider(_ target: StackDividerFocus) {
+        keyboardMove = nil
+        divider = nil
+        stackDivider = target
+    }
+
+    /// Records where a keyboard move of the focused stack divider started (the first arrow
+    /// after F8): what Escape puts back.
+    mutating func beginStackMove(from thicknesses: [Double]) {
+        if stackDivider?.start == nil { stackDivider?.start = thicknesses }
+    }
 
     /// A focus as given; a test starts from one, the controller from none.
     init(column: Column? = nil, displaced: Column? = nil, divider: Column? = nil, keyboardMove: DividerDrag? = nil) {
@@ -76,6 +94,7 @@ struct FocusModel: Hashable, Sendable {
     /// pressed again, the next divider, accepting the width reached.
     mutating func focusNextDivider(_ dividers: [Divider], paneFrame: Rect?) {
         guard !dividers.isEmpty else { return }
+        stackDivider = nil
         if let current = divider, let index = dividers.firstIndex(where: { $0.column == current }) {
             keyboardMove = nil
             divider = dividers[(index + 1) % dividers.count].column
@@ -101,5 +120,15 @@ struct FocusModel: Hashable, Sendable {
     mutating func releaseDivider() {
         keyboardMove = nil
         divider = nil
+        stackDivider = nil
     }
+}
+
+/// A stack split's divider with the keyboard focus: its column, its stack's path, the item it
+/// follows, and the thicknesses the keyboard move started from (nil before the first arrow).
+struct StackDividerFocus: Hashable, Sendable {
+    var column: SplitViewController.Column
+    var stackPath: [Int]
+    var after: Int
+    var start: [Double]?
 }

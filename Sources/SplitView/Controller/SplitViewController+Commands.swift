@@ -53,6 +53,9 @@ extension SplitViewController {
             cancelContentDrag()
         } else if let drag = pointer.cancelDividerDrag() {
             cancelDrag(drag)
+        } else if let stackDivider = focus.stackDivider {
+            if let start = stackDivider.start { stackAt(stackDivider)?.stack.apply(start) }
+            releaseDividerFocus()
         } else if focus.divider != nil {
             if let move = focus.keyboardMove { cancelDrag(move) }
             releaseDividerFocus()
@@ -146,11 +149,95 @@ extension SplitViewController {
 
     /// F8: focuses the divider at the focused pane's far edge (else its near edge); pressed
     /// again, the next divider.
+    /// F8: a divider of the focused pane's stack first (the one after its focused leaf, else
+    /// the one before), else the column divider at the pane's edge; pressed again, the next of
+    /// every divider — the columns' in screen order, then the stacks' in reading order —
+    /// wrapping.
     private func focusNextDivider() {
-        focus.focusNextDivider(settledLayout.dividers, paneFrame: focus.column.flatMap { settledLayout.frame(of: $0) })
+        let stackList: [StackDivider] = focusableColumns.flatMap { self.stackDividers(in: $0) }
+        let columnDividers = settledLayout.dividers
+        let total = columnDividers.count + stackList.count
+        guard total > 0 else { return }
+        func select(_ index: Int) {
+            let wrapped = index % total
+            if wrapped < columnDividers.count {
+                focus.releaseDivider()
+                focus.focusNextDivider([columnDividers[wrapped]], paneFrame: nil)
+            } else {
+                let divider = stackList[wrapped - columnDividers.count]
+                focus.focusStackDivider(
+                    StackDividerFocus(column: divider.column, stackPath: divider.stackPath, after: divider.after))
+            }
+            publishStackDividerFocus()
+        }
+        if let current = focus.stackDivider,
+            let index = stackList.firstIndex(where: {
+                $0.column == current.column && $0.stackPath == current.stackPath && $0.after == current.after
+            })
+        {
+            return select(columnDividers.count + index + 1)
+        }
+        if let current = focus.divider, let index = columnDividers.firstIndex(where: { $0.column == current }) {
+            return select(index + 1)
+        }
+        if let leaf = focusedLeaf {
+            let parent = Array(leaf.path.dropLast())
+            let own = stackList.filter { $0.column == leaf.column && $0.stackPath == parent }
+            let item = leaf.path.last ?? 0
+            if let near = own.first(where: { $0.after == item }) ?? own.last(where: { $0.after < item }),
+                let index = stackList.firstIndex(of: near)
+            {
+                return select(columnDividers.count + index)
+            }
+        }
+        guard !columnDividers.isEmpty else { return select(columnDividers.count) }
+        focus.focusNextDivider(columnDividers, paneFrame: focus.column.flatMap { settledLayout.frame(of: $0) })
+        publishStackDividerFocus()
+    }
+
+    /// Marks the stack divider with the keyboard focus in its stack (drawn in the accent), and
+    /// no other.
+    func publishStackDividerFocus() {
+        if let target = focus.stackDivider,
+            !stackDividers(in: target.column).contains(where: {
+                $0.stackPath == target.stackPath && $0.after == target.after
+            })
+        {
+            // Its item collapsed or went: the divider gives the keyboard back to the pane.
+            focus.releaseDivider()
+        }
+        let target = focus.stackDivider
+        for column in Column.allCases {
+            guard let root = stackSplitViewController(in: column) else { continue }
+            var stacks: [([Int], StackSplitViewController)] = [([], root)]
+            while let (path, stack) = stacks.popLast() {
+                let wanted = target.flatMap { $0.column == column && $0.stackPath == path ? $0.after : nil }
+                if stack.focusedDivider != wanted { stack.focusedDivider = wanted }
+                for (index, item) in stack.splitItems.enumerated() {
+                    if let nested = item.viewController as? StackSplitViewController { stacks.append((path + [index], nested)) }
+                }
+            }
+        }
+    }
+
+    /// Moves the focused stack divider by `distance` points along its axis (±infinity: to the
+    /// limit), keeping where the move began for Escape.
+    private func moveFocusedStackDivider(by distance: Double) {
+        guard let target = focus.stackDivider, let (stack, bounds) = stackAt(target) else { return }
+        let geometry = stack.geometry(in: bounds)
+        stack.keepThicknesses(geometry)
+        focus.beginStackMove(from: geometry.thicknesses)
+        let moved = StackSplitRules.drag(
+            geometry.thicknesses, stack.splitItems.map(\.rulesItem), divider: target.after, by: distance)
+        stack.apply(moved)
     }
 
     private func moveFocusedDivider(_ newWidth: (Double, Double) -> Double) {
+        if focus.stackDivider != nil {
+            // The closure maps a width and a direction to a new width: a step's distance is what
+            // it adds to zero going forwards.
+            return moveFocusedStackDivider(by: newWidth(0, 1))
+        }
         guard let name = focus.divider, let divider = settledLayout.divider(of: name),
             let width = settledLayout.frame(of: divider.resizes)?.width
         else { return }
@@ -165,5 +252,6 @@ extension SplitViewController {
 
     private func releaseDividerFocus() {
         focus.releaseDivider()
+        publishStackDividerFocus()
     }
 }

@@ -45,7 +45,7 @@ extension SplitViewController {
     /// (or the focused leaf of its stack) while that pane shows. Nil while a divider has the keyboard (F8), the View menu is
     /// open, or a prompt waits for its answer: those keys belong to the split view.
     public var focusedForeignContent: ForeignContentViewController? {
-        guard menuState == nil, prompt == nil, focus.divider == nil, let column = focus.column else { return nil }
+        guard menuState == nil, prompt == nil, !focus.hasDivider, let column = focus.column else { return nil }
         if let leaf = focusedLeaf { return viewController(of: leaf) as? ForeignContentViewController }
         return foreignContent(in: column)
     }

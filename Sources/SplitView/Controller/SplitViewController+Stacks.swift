@@ -99,6 +99,22 @@ extension SplitViewController {
         return result
     }
 
+    /// The stack a focused divider belongs to, with the bounds it lays out in.
+    func stackAt(_ target: StackDividerFocus) -> (stack: StackSplitViewController, bounds: Rect)? {
+        guard let placement = layout.placement(of: target.column), var stack = stackSplitViewController(in: target.column) else {
+            return nil
+        }
+        var bounds = LayoutComputation.contentBounds(ofPaneSized: placement.frame.size)
+        for index in target.stackPath {
+            guard let frame = stack.geometry(in: bounds).frames[safe: index],
+                let nested = stack.splitItems[index].viewController as? StackSplitViewController, let frame
+            else { return nil }
+            stack = nested
+            bounds = frame
+        }
+        return (stack, bounds)
+    }
+
     /// The view controller a leaf shows.
     public func viewController(of leaf: Leaf) -> ViewController? {
         stackSplitViewController(in: leaf.column)?.viewController(at: leaf.path)
@@ -169,7 +185,7 @@ extension SplitViewController {
     /// F6 and Shift+F6 inside a column's stack: the next or previous leaf, when the focused
     /// column has one before its end; true when the focus moved.
     func cycleLeafFocus(by step: Int) -> Bool {
-        guard let column = focus.column, focus.divider == nil, let stack = stackSplitViewController(in: column) else {
+        guard let column = focus.column, !focus.hasDivider, let stack = stackSplitViewController(in: column) else {
             return false
         }
         let paths = stack.visibleLeafPaths
@@ -198,4 +214,9 @@ extension SplitViewController {
         }
         return nil
     }
+}
+
+extension Array {
+    /// The element at `index`, or nil outside the array.
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -2,7 +2,7 @@ extension SplitViewController {
     /// The text field in the focused pane's bar, if any (the location bar, or the find
     /// field): the navigation item that holds it.
     var focusedTextFieldItem: NavigationItem? {
-        guard isMounted, focus.divider == nil, menuState == nil, prompt == nil, let column = focus.column,
+        guard isMounted, !focus.hasDivider, menuState == nil, prompt == nil, let column = focus.column,
             let item = children.wrapped[column]?.topViewController?.navigationItemIfLoaded,
             item.textField != nil || item.searchField != nil
         else { return nil }

@@ -196,7 +196,7 @@ public final class SplitViewController {
         case .key(let chord):
             if sendKeyToTextField(chord) {
                 return
-            } else if let command = keyBindings.command(for: chord, dividerFocused: focus.divider != nil) {
+            } else if let command = keyBindings.command(for: chord, dividerFocused: focus.hasDivider) {
                 perform(command)
             } else if let item = barItem(forKey: chord) {
                 press(item)

@@ -83,15 +83,16 @@ enum StackSplitRules {
     }
 
     /// The items' thicknesses after the divider after visible item `index` moved by
-    /// `distance` points (positive: towards the end): the items on either side grow and
-    /// shrink by the same amount, each within its limits; the others keep theirs.
+    /// `distance` points (positive: towards the end; infinite: as far as the limits let it;
+    /// NaN: nowhere): the items on either side grow and shrink by the same amount, each within
+    /// its limits; the others keep theirs.
     static func drag(_ thicknesses: [Double], _ items: [Item], divider index: Int, by distance: Double) -> [Double] {
         guard let after = items.indices.first(where: { $0 > index && !items[$0].isCollapsed }),
             items.indices.contains(index), !items[index].isCollapsed
         else { return thicknesses }
         var result = thicknesses
         let total = thicknesses[index] + thicknesses[after]
-        let wanted = thicknesses[index] + (distance.isFinite ? distance : 0)
+        let wanted = thicknesses[index] + (distance.isNaN ? 0 : distance)
         // The item before takes what it can, the one after what is left, each in its limits.
         let low = max(items[index].minimum, total - items[after].maximum)
         let high = min(items[index].maximum, total - items[after].minimum)

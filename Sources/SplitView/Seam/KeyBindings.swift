@@ -118,6 +118,11 @@ private let defaultDivider: [B] = [
     B(K(.right), .moveDivider(by: 1)),
     B(K(.left, modifiers: .control), .moveDivider(by: -75)),
     B(K(.right, modifiers: .control), .moveDivider(by: 75)),
+    // Up and Down for the dividers between stacked panes (on a column's, as Left and Right).
+    B(K(.up), .moveDivider(by: -1)),
+    B(K(.down), .moveDivider(by: 1)),
+    B(K(.up, modifiers: .control), .moveDivider(by: -75)),
+    B(K(.down, modifiers: .control), .moveDivider(by: 75)),
     B(K(.home), .moveDividerToMinimum),
     B(K(.end), .moveDividerToMaximum),
     B(K(.return), .acceptDivider),

@@ -209,4 +209,39 @@ import Testing
         #expect(f.split.displayList(for: .secondary)?.texts.contains("a") == true, "the bar shows the first leaf's title")
         #expect(f.split.viewController(of: leaves[1].leaf)?.title == "b")
     }
+
+    /// F8 from a leaf takes its stack's divider first; Up and Down move it a point, Ctrl a
+    /// page, End to the limit (the terminal's minimum); Escape puts it back, Return keeps it;
+    /// F8 again goes on to the columns' dividers.
+    @Test func f8MovesAStackDividerWithTheArrowsAndEscapePutsItBack() throws {
+        let (f, stack, _, _) = Self.fixture()
+        stack.focusLeaf(at: [0])
+        let start = Self.frames(f)
+        f.split.handle(key(.f8))
+        #expect(f.split.focus.stackDivider?.after == 0)
+        #expect(stack.focusedDivider == 0)
+        for _ in 0..<10 { f.split.handle(key(.down)) }
+        #expect(abs(Self.frames(f)[0].height - start[0].height - 10) < 1e-9)
+        f.split.handle(key(.up, .control))
+        #expect(abs(Self.frames(f)[0].height - start[0].height + 65) < 1e-9)
+        f.split.handle(key(.end))
+        #expect(abs(Self.frames(f)[1].height - 60) < 1e-9, "the terminal's minimum")
+        f.split.handle(key(.escape))
+        #expect(Self.same(Self.frames(f), start))
+        #expect(f.split.focus.stackDivider == nil && stack.focusedDivider == nil)
+
+        f.split.handle(key(.f8))
+        f.split.handle(key(.home))
+        let moved = Self.frames(f)
+        // The reader has no minimum: it goes to nothing (a leaf of no height shows no pane).
+        #expect(moved.count == 1 && abs(moved[0].height - (start[0].height + start[1].height)) < 1e-9)
+        f.split.handle(key(.return))
+        #expect(f.split.focus.stackDivider == nil)
+        #expect(Self.same(Self.frames(f), moved))
+
+        // From the stack's divider, F8 goes round to the columns' dividers.
+        f.split.handle(key(.f8))
+        f.split.handle(key(.f8))
+        #expect(f.split.focus.stackDivider == nil && f.split.focus.divider != nil)
+    }
 }
