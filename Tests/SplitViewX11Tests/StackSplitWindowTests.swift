@@ -56,6 +56,50 @@ extension X11Tests.EmbeddingTests {
             }
         }
 
+        /// The stacked divider dragged, the window quit: the next start with the same layout
+        /// puts it where it was (the state saves the split's thicknesses).
+        @Test func theStackedDividerIsWhereItWasAtTheNextStart() throws {
+            let folder = try makeTemporaryFolder("below-state")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let stateHome = folder + "/state"
+            try XvfbServer.with { display in
+                let connection = try X11Connection(name: display)
+                let input = try #require(FakeInput(connection), "libXtst.so.6 is missing (Debian: libxtst6)")
+                let arguments = [
+                    folder, "--geometry", "1400x900", "--reduce-motion", "--below",
+                    "secondary=" + X11Tests.EmbeddingTests.terminal,
+                ]
+                func start() throws -> (ChildProcess, Window, WindowTree, Window) {
+                    let app = try ChildProcess(
+                        ChildProcess.splitview, arguments, environment: ["DISPLAY": display, "XDG_STATE_HOME": stateHome])
+                    let window = try #require(waitForTopLevel(connection))
+                    let tree = WindowTree(connection, window)
+                    let secondary = try #require(tree.child(named: "secondary", of: window))
+                    let below = try #require(tree.child(named: "leaf-secondary-1", of: secondary))
+                    _ = try #require(tree.waitForClient(in: below))
+                    return (app, window, tree, below)
+                }
+                var (app, window, tree, below) = try start()
+                let height = tree.frame(below).height
+                let column = try #require(tree.child(named: "secondary", of: window))
+                let divider = try #require(tree.child(named: "stack-divider", of: column))
+                let grab = tree.absoluteFrame(divider)
+                input.move(x: grab.x + 100, y: grab.y + grab.height / 2)
+                input.button(true)
+                for step in 1...4 { input.move(x: grab.x + 100, y: grab.y + grab.height / 2 - step * 30) }
+                input.button(false)
+                #expect(waitUntil { tree.frame(below).height == height + 120 })
+                input.key(XK_q, modifiers: [XK_Control_L])
+                #expect(app.finish(timeoutSeconds: 10) == 0)
+                #expect(waitUntil { WindowTree.topLevels(connection).isEmpty })
+
+                (app, window, tree, below) = try start()
+                #expect(waitUntil { tree.frame(below).height == height + 120 })
+                input.key(XK_q, modifiers: [XK_Control_L])
+                #expect(app.finish(timeoutSeconds: 10) == 0)
+            }
+        }
+
         /// A bad pane or an empty command is a usage error.
         @Test(arguments: ["nope=xterm", "secondary=", "secondary", "=xterm"])
         func aBadSplitIsAUsageError(argument: String) throws {

@@ -115,6 +115,64 @@ extension SplitViewController {
         return (stack, bounds)
     }
 
+    /// Every item of the columns' stacks that keeps a thickness or is collapsed, for the state.
+    func stackItemStates() -> [SplitViewState.StackItem] {
+        var result: [SplitViewState.StackItem] = []
+        func walk(_ stack: StackSplitViewController, column: Column, path: [Int]) {
+            for (index, item) in stack.splitItems.enumerated() {
+                if item.thickness != nil || item.collapsed {
+                    result.append(
+                        SplitViewState.StackItem(
+                            column: column, path: path + [index], thickness: item.thickness, isCollapsed: item.collapsed))
+                }
+                if let nested = item.viewController as? StackSplitViewController {
+                    walk(nested, column: column, path: path + [index])
+                }
+            }
+        }
+        for column in Column.allCases {
+            if let stack = stackSplitViewController(in: column) { walk(stack, column: column, path: []) }
+        }
+        return result
+    }
+
+    /// Gives the stacks' items the saved thicknesses and collapse, each within its item's
+    /// limits and without animation; an item that is not there (the layout changed), a
+    /// thickness that is not a positive number, or a collapse of an item that cannot collapse
+    /// is refused in words, and the rest applies.
+    func restoreStackItems(_ records: [SplitViewState.StackItem]) -> [String] {
+        var refused: [String] = []
+        for record in records {
+            let place = "\(record.column) split item \(record.path.map(String.init).joined(separator: "."))"
+            guard let stack = stackSplitViewController(in: record.column),
+                let owner = record.path.count == 1
+                    ? stack : stack.viewController(at: Array(record.path.dropLast())) as? StackSplitViewController,
+                let index = record.path.last, owner.splitItems.indices.contains(index)
+            else {
+                refused.append("\(place): no such item")
+                continue
+            }
+            let item = owner.splitItems[index]
+            if let thickness = record.thickness {
+                if thickness.isFinite && thickness > 0 {
+                    item.thickness = min(max(thickness, item.minimumThickness), max(item.minimumThickness, item.maximumThickness))
+                } else {
+                    refused.append("\(place) thickness \(thickness): not a positive number")
+                }
+            }
+            if record.isCollapsed != item.collapsed {
+                if record.isCollapsed && !item.canCollapse {
+                    refused.append("\(place): it cannot collapse")
+                } else {
+                    item.collapsed = record.isCollapsed
+                    owner.repairFocus(near: index)
+                    owner.setNeedsDisplay()
+                }
+            }
+        }
+        return refused
+    }
+
     /// The view controller a leaf shows.
     public func viewController(of leaf: Leaf) -> ViewController? {
         stackSplitViewController(in: leaf.column)?.viewController(at: leaf.path)

@@ -25,6 +25,27 @@ public struct SplitViewState: Codable, Hashable, Sendable {
         }
     }
 
+    /// What the user did to an item of a column's stack split: its kept thickness (dragged,
+    /// or given at the first layout) and whether it is collapsed.
+    public struct StackItem: Codable, Hashable, Sendable {
+        /// The column whose content the stack is.
+        public var column: SplitViewController.Column
+        /// The item's path: its index in the column's stack, then in each nested stack.
+        public var path: [Int]
+        /// The thickness the item keeps, in points; nil when it has none yet.
+        public var thickness: Double?
+        /// Whether it is collapsed.
+        public var isCollapsed: Bool
+
+        /// Creates a record.
+        public init(column: SplitViewController.Column, path: [Int], thickness: Double?, isCollapsed: Bool) {
+            self.column = column
+            self.path = path
+            self.thickness = thickness
+            self.isCollapsed = isCollapsed
+        }
+    }
+
     /// The format version.
     public var version: Int
     /// The preferred display mode (which the user's actions update).
@@ -39,14 +60,20 @@ public struct SplitViewState: Codable, Hashable, Sendable {
     public var collapsedTopColumn: SplitViewController.Column?
     /// The focused pane.
     public var focusedColumn: SplitViewController.Column?
+    /// The items of the columns' stack splits (nil in a state written before they existed).
+    public var stackItems: [StackItem]?
+    /// The leaf of the focused pane's stack that had the keys, by its path.
+    public var focusedLeafPath: [Int]?
 
     /// Creates a state value.
     public init(
         version: Int = SplitViewState.currentVersion, preferredDisplayMode: SplitViewController.DisplayMode = .automatic,
         preferredSplitBehavior: SplitViewController.SplitBehavior = .automatic, widths: [ColumnWidth] = [],
         isInspectorShown: Bool = false, collapsedTopColumn: SplitViewController.Column? = nil,
-        focusedColumn: SplitViewController.Column? = nil
+        focusedColumn: SplitViewController.Column? = nil, stackItems: [StackItem]? = nil, focusedLeafPath: [Int]? = nil
     ) {
+        self.stackItems = stackItems
+        self.focusedLeafPath = focusedLeafPath
         self.version = version
         self.preferredDisplayMode = preferredDisplayMode
         self.preferredSplitBehavior = preferredSplitBehavior
@@ -72,15 +99,18 @@ public struct SplitViewState: Codable, Hashable, Sendable {
 }
 
 extension SplitViewController {
-    /// The state to save: preferences, dragged widths, inspector, collapsed top, focus.
+    /// The state to save: preferences, dragged widths, inspector, collapsed top, focus, and
+    /// the items of the columns' stack splits (their thicknesses and collapse).
     public func stateSnapshot() -> SplitViewState {
         let dragged = Column.allCases.compactMap { column in
             widths.dragged[column].map { SplitViewState.ColumnWidth(column: column, width: $0, wasShowing: true) }
         }
+        let items = stackItemStates()
         return SplitViewState(
             preferredDisplayMode: modes.preferences.displayMode, preferredSplitBehavior: modes.preferences.splitBehavior,
             widths: dragged, isInspectorShown: modes.inspectorShown,
-            collapsedTopColumn: isCollapsed ? collapse.stack.last : nil, focusedColumn: focus.column)
+            collapsedTopColumn: isCollapsed ? collapse.stack.last : nil, focusedColumn: focus.column,
+            stackItems: items.isEmpty ? nil : items, focusedLeafPath: focusedLeaf?.path)
     }
 
     /// Restores a saved state: widths are clamped to their column's current minimum and
@@ -118,9 +148,11 @@ extension SplitViewController {
         collapse.restore(top: state.collapsedTopColumn)
         update(.programmatic, animated: false)
         if isCollapsed, let top = state.collapsedTopColumn { showCollapsed(top, cause: .programmatic) }
+        refused += restoreStackItems(state.stackItems ?? [])
         if let column = state.focusedColumn {
             // Before the first size there are no panes yet: the focus waits for the mount.
             if isMounted { focusPane(column, byUser: true) } else { focus.focusBeforeLayout(column) }
+            if let path = state.focusedLeafPath { stackSplitViewController(in: column)?.focusLeaf(at: path) }
         }
         publish()
         return refused

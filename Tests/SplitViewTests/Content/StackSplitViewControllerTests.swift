@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SplitView
@@ -243,5 +244,57 @@ import Testing
         f.split.handle(key(.f8))
         f.split.handle(key(.f8))
         #expect(f.split.focus.stackDivider == nil && f.split.focus.divider != nil)
+    }
+
+    /// The state keeps what the user did to the split: the dragged thicknesses, the collapsed
+    /// items and the focused leaf; a fresh window restores them. Records that no longer fit
+    /// are refused in words, and the rest applies.
+    @Test func theSplitsSizesCollapseAndFocusAreSavedAndRestored() throws {
+        let (f, stack, _, _) = Self.fixture()
+        let pane = try #require(f.split.layout.placement(of: .secondary)?.frame)
+        let y = Self.frames(f)[0].maxY + 0.5
+        f.split.handle(.pointerDown(Point(x: pane.midX, y: y)))
+        f.split.handle(.pointerMoved(Point(x: pane.midX, y: y - 120)))
+        f.split.handle(.pointerUp(Point(x: pane.midX, y: y - 120)))
+        stack.focusLeaf(at: [1])
+        let dragged = Self.frames(f)
+        let state = f.split.stateSnapshot()
+        #expect(state.stackItems?.count == 2)
+        #expect(state.focusedLeafPath == [1])
+
+        let (g, restoredStack, _, _) = Self.fixture()
+        #expect(try g.split.restore(state).isEmpty)
+        #expect(Self.same(Self.frames(g), dragged))
+        #expect(g.split.focusedLeaf?.path == [1])
+
+        // Collapsed, through JSON.
+        stack.splitItems[1].isCollapsed = true
+        let encoded = try JSONEncoder().encode(f.split.stateSnapshot())
+        let decoded = try JSONDecoder().decode(SplitViewState.self, from: encoded)
+        #expect(try g.split.restore(decoded).isEmpty)
+        #expect(restoredStack.splitItems[1].isCollapsed)
+        #expect(g.split.leaves(in: .secondary).count == 1)
+
+        // What no longer fits is refused, each in words.
+        var odd = decoded
+        odd.stackItems = [
+            SplitViewState.StackItem(column: .secondary, path: [7], thickness: 100, isCollapsed: false),
+            SplitViewState.StackItem(column: .secondary, path: [0], thickness: -3, isCollapsed: true),
+            SplitViewState.StackItem(column: .primary, path: [0], thickness: 100, isCollapsed: false),
+        ]
+        let refused = try g.split.restore(odd)
+        #expect(
+            refused == [
+                "secondary split item 7: no such item", "secondary split item 0 thickness -3.0: not a positive number",
+                "secondary split item 0: it cannot collapse", "primary split item 0: no such item",
+            ])
+    }
+
+    /// A state written before stack splits existed has no `stackItems`: it still loads.
+    @Test func aStateWithoutStackItemsStillLoads() throws {
+        let json =
+            #"{"version":1,"preferredDisplayMode":"automatic","preferredSplitBehavior":"automatic","widths":[],"isInspectorShown":false}"#
+        let state = try JSONDecoder().decode(SplitViewState.self, from: Data(json.utf8))
+        #expect(state.stackItems == nil && state.focusedLeafPath == nil)
     }
 }
