@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "SplitView", targets: ["SplitView"]),
         .library(name: "SplitViewFiles", targets: ["SplitViewFiles"]),
         .library(name: "SplitViewBrowser", targets: ["SplitViewBrowser"]),
+        // The X11 host, for other programs: no X type in its public API (see Examples/).
+        .library(name: "SplitViewX11", targets: ["SplitViewX11"]),
         .executable(name: "splitview", targets: ["SplitViewApp"]),
     ],
     dependencies: [

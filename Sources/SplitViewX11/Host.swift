@@ -10,12 +10,15 @@ import SplitView
 /// nothing moves, the loop sleeps without a timeout and uses no CPU.
 ///
 /// ```swift
-/// let host = Host(connection: connection, fonts: fonts, identity: ApplicationIdentity(name: "notes")) {
-///     Host.WindowContent(controller: makeSplitView(), title: "Notes")
+/// let host = try Host(identity: ApplicationIdentity(name: "notes")) {   // $DISPLAY, default fonts
+///     Host.WindowContent(controller: makeSplitView(), title: "Notes")  // what Ctrl+N opens
 /// }
-/// host.open(Host.WindowContent(controller: makeSplitView(), title: "Notes"), size: PixelSize(width: 1400, height: 900))
+/// host.open(Host.WindowContent(controller: makeSplitView(), title: "Notes"))
 /// exit(host.run())
 /// ```
+///
+/// A program that chooses its own display connection or fonts makes them itself and passes
+/// them to ``init(connection:fonts:identity:makeContent:)``.
 public final class Host {
     /// What a window shows: a controller, the window's title, and the object that feeds the
     /// controller (kept alive as long as the window).
@@ -99,10 +102,13 @@ public final class Host {
         selections = Selections(connection: connection)
     }
 
-    /// Opens a window of `size` pixels showing `content`; new windows after the first open
-    /// at the size of the newest one.
+    /// Opens a window of `size` pixels showing `content`, and returns it. Without a size, the
+    /// window opens at the size of the newest open window, or ``defaultWindowSize`` when it
+    /// is the first (the windows Ctrl+N opens take the newest one's size too). The window
+    /// lives until the user closes it (its close button, Ctrl+W) or the loop ends.
     @discardableResult
-    public func open(_ content: WindowContent, size: PixelSize) -> SplitWindow {
+    public func open(_ content: WindowContent, size: PixelSize? = nil) -> SplitWindow {
+        let size = size ?? windows.last?.pixelSize ?? Self.defaultWindowSize
         let window = SplitWindow(
             connection: connection, fonts: fonts, controller: content.controller,
             title: content.title, size: size, owner: content.owner, identity: identity)

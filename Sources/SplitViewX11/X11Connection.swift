@@ -30,8 +30,9 @@ public struct X11Atoms: Hashable, Sendable {
     /// `INCR`: a selection too large for one property comes in pieces.
     package var incr: Atom = 0
 
-    /// Creates the set from known values; tests use it without a server.
-    public init(
+    /// Creates the set from known values; tests use it without a server. Package access: its
+    /// parameters are X atoms, and no X type is in this module's public API.
+    package init(
         wmProtocols: Atom, wmDeleteWindow: Atom, netWMName: Atom, netWMPID: Atom,
         utf8String: Atom, wmName: Atom, xembed: Atom = 0, xembedInfo: Atom = 0
     ) {
