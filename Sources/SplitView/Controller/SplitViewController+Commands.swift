@@ -15,6 +15,7 @@ extension SplitViewController {
             show(column, cause: .user)
             if settledLayout.frame(of: column) != nil { focusPane(column, byUser: true) }
         case .hide(let column): hide(column, cause: .user)
+        case .toggleSplitItem(let column, let path): toggleSplitItem(in: column, at: path)
         case .back: goBackInHistoryOrStack()
         case .forward: goForwardInHistory()
         case .focusNextPane: cycleFocus(by: 1)

@@ -43,7 +43,8 @@ extension SplitViewController {
                 style: style, isCollapsed: isCollapsed, displayMode: displayMode, showing: { self.isShowing($0) },
                 hasInspector: children.original[.inspector] != nil, focusablePanes: focusableSet.count, keys: keyBindings,
                 wrapsLines: validateInPanes(.toggleLineWrapping),
-                title: { self.menuTitle(of: $0) }, displayModeActionTogglesPrimary: displayModeActionTogglesPrimary()))
+                title: { self.menuTitle(of: $0) }, displayModeActionTogglesPrimary: displayModeActionTogglesPrimary(),
+                splitItems: collapsibleSplitItems))
         let added = additionalMenuItems.enumerated().map { index, item in
             var item = item
             if item.shortcut.isEmpty { item.shortcut = keyBindings.chords(for: item.command).first?.description ?? "" }

@@ -173,6 +173,38 @@ extension SplitViewController {
         return refused
     }
 
+    /// The user's collapse or expansion of the item at `path` of `column`'s stack: only an item
+    /// that can collapse; animated as any collapse.
+    func toggleSplitItem(in column: Column, at path: [Int]) {
+        guard let stack = stackSplitViewController(in: column), let index = path.last,
+            let owner = path.count == 1 ? stack : stack.viewController(at: Array(path.dropLast())) as? StackSplitViewController,
+            owner.splitItems.indices.contains(index), owner.splitItems[index].canCollapse
+        else { return }
+        let item = owner.splitItems[index]
+        item.isCollapsed = !item.collapsed
+    }
+
+    /// The collapsible items of the columns that show, for the View menu: the command that
+    /// toggles each, its title, and whether it shows now.
+    var collapsibleSplitItems: [(command: Command, title: String, isShowing: Bool)] {
+        var result: [(command: Command, title: String, isShowing: Bool)] = []
+        func walk(_ stack: StackSplitViewController, column: Column, path: [Int]) {
+            for (index, item) in stack.splitItems.enumerated() {
+                if item.canCollapse {
+                    result.append(
+                        (.toggleSplitItem(column, path: path + [index]), item.viewController.barTitle, !item.collapsed))
+                }
+                if !item.collapsed, let nested = item.viewController as? StackSplitViewController {
+                    walk(nested, column: column, path: path + [index])
+                }
+            }
+        }
+        for column in Column.allCases where layout.placement(of: column) != nil {
+            if let stack = stackSplitViewController(in: column) { walk(stack, column: column, path: []) }
+        }
+        return result
+    }
+
     /// The view controller a leaf shows.
     public func viewController(of leaf: Leaf) -> ViewController? {
         stackSplitViewController(in: leaf.column)?.viewController(at: leaf.path)

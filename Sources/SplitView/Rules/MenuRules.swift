@@ -22,12 +22,15 @@ enum MenuRules {
         /// True when the display-mode action (F9) would now show or hide the primary as the
         /// sidebar item says.
         var displayModeActionTogglesPrimary = false
+        /// The collapsible items of the stack splits that show: the command that toggles
+        /// each, its title, and whether it shows.
+        var splitItems: [(command: Command, title: String, isShowing: Bool)] = []
     }
 
     /// The items, top first: the columns to show or hide, in the user's words (macOS's
     /// "Hide Sidebar" / "Show Sidebar" for the primary, the app's column titles for the
     /// others: "Hide Files", "Show Inspector"), the secondary alone with a check mark ("File
-    /// Only"), the inspector, Wrap Long Lines with a check mark (only while a pane shows text
+    /// Only"), the inspector, each collapsible pane of a split by its title ("Hide xterm"), Wrap Long Lines with a check mark (only while a pane shows text
     /// that can wrap), then focus, then the windows. Beside each, the first key the live table binds
     /// to what it performs (macOS shows one). An item whose command would do nothing now is
     /// disabled: hiding the collapsed stack's root, the supplementary of a style without one,
@@ -68,12 +71,14 @@ enum MenuRules {
                 checked: !state.isCollapsed && state.displayMode == .secondaryOnly, enabled: !state.isCollapsed),
             item(
                 (inspector ? "Hide " : "Show ") + state.title(.inspector), .toggleInspector, enabled: state.hasInspector),
-        ] + wrapping + [
-            item("Focus Next Pane", .focusNextPane, enabled: state.focusablePanes > 1, group: true),
-            item("New Window", .newWindow, group: true),
-            item("Close Window", .closeWindow),
-            item("Quit", .quit),
         ]
+            + state.splitItems.map { split in item((split.isShowing ? "Hide " : "Show ") + split.title, split.command) }
+            + wrapping + [
+                item("Focus Next Pane", .focusNextPane, enabled: state.focusablePanes > 1, group: true),
+                item("New Window", .newWindow, group: true),
+                item("Close Window", .closeWindow),
+                item("Quit", .quit),
+            ]
     }
 
     /// The menu's frame: at `anchor` (its top-left corner), as wide as its longest title and

@@ -14,6 +14,8 @@ extension Command {
         case .toggleInspector: "toggleInspector"
         case .show(let column): "show" + Self.capitalized(column.name)
         case .hide(let column): "hide" + Self.capitalized(column.name)
+        case .toggleSplitItem(let column, let path):
+            "toggleSplitItem(\(column.name)." + path.map(String.init).joined(separator: ".") + ")"
         case .back: "back"
         case .forward: "forward"
         case .focusNextPane: "focusNextPane"
@@ -65,6 +67,15 @@ extension Command {
             let points = Double(name.dropFirst("moveDivider(".count).dropLast()), points.isFinite
         {
             self = .moveDivider(by: points)
+        } else if name.hasPrefix("toggleSplitItem("), name.hasSuffix(")") {
+            let parts = name.dropFirst("toggleSplitItem(".count).dropLast().split(
+                separator: ".", omittingEmptySubsequences: false)
+            guard parts.count >= 2, let column = SplitViewController.Column.allCases.first(where: { $0.name == parts[0] }) else {
+                return nil
+            }
+            let path = parts.dropFirst().compactMap { Int($0) }
+            guard path.count == parts.count - 1, path.allSatisfy({ $0 >= 0 && $0 < 1000 }) else { return nil }
+            self = .toggleSplitItem(column, path: path)
         } else {
             return nil
         }

@@ -92,6 +92,10 @@ public enum Command: Hashable, Sendable {
     case show(SplitViewController.Column)
     /// Hide a column, as ``SplitViewController/hide(_:)`` does but as a user action.
     case hide(SplitViewController.Column)
+    /// Collapse the item at `path` of `column`'s stack split if it shows, else expand it (a
+    /// user action: only an item that ``SplitItem/canCollapse``). The View menu has one per
+    /// collapsible item; a config names it `toggleSplitItem(secondary.1)`.
+    case toggleSplitItem(SplitViewController.Column, path: [Int])
     /// Go back: one level of the collapsed stack; expanded, back through the app's history
     /// (``SplitViewController/historyHandler``), else one level of the focused column's
     /// navigation stack. Alt+Left and the mouse's back button by default.

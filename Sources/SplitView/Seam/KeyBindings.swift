@@ -59,7 +59,7 @@ extension Command {
     /// program's.
     public var isWindowCommand: Bool {
         switch self {
-        case .displayModeButton, .secondaryOnlyButton, .toggleInspector, .show, .hide, .back, .forward,
+        case .displayModeButton, .secondaryOnlyButton, .toggleInspector, .show, .hide, .toggleSplitItem, .back, .forward,
             .focusNextPane,
             .focusPreviousPane, .focusDivider, .newWindow, .closeWindow, .quit, .showMenu:
             true

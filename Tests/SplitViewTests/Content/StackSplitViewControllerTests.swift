@@ -297,4 +297,34 @@ import Testing
         let state = try JSONDecoder().decode(SplitViewState.self, from: Data(json.utf8))
         #expect(state.stackItems == nil && state.focusedLeafPath == nil)
     }
+
+    /// The View menu has a Hide / Show item for each collapsible pane of a split, by its
+    /// title; choosing it collapses or expands the pane. A config names the command.
+    @Test func theViewMenuHidesAndShowsACollapsiblePane() throws {
+        let (f, stack, _, _) = Self.fixture()
+        f.split.handle(.command(.showMenu))
+        let titles = try #require(f.split.menu?.items.map(\.title))
+        #expect(titles.contains("Hide xterm"))
+        let item = try #require(f.split.menu?.items.first { $0.title == "Hide xterm" })
+        #expect(item.command == .toggleSplitItem(.secondary, path: [1]))
+        f.split.handle(.command(.showMenu))
+        f.split.handle(.command(item.command))
+        #expect(stack.splitItems[1].isCollapsed)
+        f.split.handle(.command(.showMenu))
+        #expect(f.split.menu?.items.contains { $0.title == "Show xterm" } == true)
+        f.split.handle(.command(.showMenu))
+        f.split.handle(.command(.toggleSplitItem(.secondary, path: [1])))
+        #expect(!stack.splitItems[1].isCollapsed)
+        // The reader cannot collapse: its command does nothing.
+        f.split.handle(.command(.toggleSplitItem(.secondary, path: [0])))
+        #expect(!stack.splitItems[0].isCollapsed)
+        #expect(Command(name: "toggleSplitItem(secondary.1)") == .toggleSplitItem(.secondary, path: [1]))
+        #expect(Command.toggleSplitItem(.primary, path: [0, 2]).name == "toggleSplitItem(primary.0.2)")
+        for bad in [
+            "toggleSplitItem(nope.1)", "toggleSplitItem(secondary)", "toggleSplitItem(secondary.x)",
+            "toggleSplitItem(secondary.-1)",
+        ] {
+            #expect(Command(name: bad) == nil, "\(bad)")
+        }
+    }
 }
