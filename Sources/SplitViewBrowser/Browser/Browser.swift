@@ -70,7 +70,7 @@ package final class Browser {
         store: FileStore, root: FilePath, style: SplitViewController.Style, theme: Theme,
         keyBindings: KeyBindings = AppConfig.defaultKeyBindings, showsHidden: Bool = false,
         expanded: Set<FilePath>? = nil, programs commands: [SplitViewController.Column: ProgramCommand] = [:],
-        splits: [PaneSplit] = [],
+        layout: [SplitViewController.Column: PaneLayout] = [:], splits: [PaneSplit] = [],
         places: PlaceSources? = nil,
         opener: @escaping (FilePath) -> String? = { _ in "no program opens files in this window" }
     ) {
@@ -100,9 +100,11 @@ package final class Browser {
         if style == .tripleColumn { contents[.supplementary] = programs[.supplementary] ?? fileList }
         var splitPrograms: [ForeignContentViewController] = []
         for (column, content) in contents {
-            let (wrapped, made) = PaneSplit.apply(splits.filter { $0.column == column }, to: content)
+            // The config's layout first, then the command line's splits around it.
+            let (laidOut, fromConfig) = layout[column]?.build(content: content) ?? (content, [])
+            let (wrapped, made) = PaneSplit.apply(splits.filter { $0.column == column }, to: laidOut)
             contents[column] = wrapped
-            splitPrograms += made
+            splitPrograms += fromConfig + made
         }
         programs.besides = splitPrograms
         for column in SplitViewController.Column.allCases {

@@ -14,7 +14,9 @@ import SplitViewFiles
 ///   "font": {"family": "DejaVu Sans", "size": 13},
 ///   "columnWidths": {"primary": 280, "supplementary": 320, "inspector": 270},
 ///   "collapseThreshold": 600,
-///   "showHiddenFiles": false
+///   "showHiddenFiles": false,
+///   "layout": {"secondary": {"axis": "vertical", "items": [
+///     {"content": "file"}, {"program": "xterm -into {}", "fraction": 0.3, "canCollapse": true}]}}
 /// }
 /// ```
 public struct AppConfig: Equatable, Sendable {
@@ -63,6 +65,8 @@ public struct AppConfig: Equatable, Sendable {
     public var collapseThreshold: Double?
     /// Whether files and folders whose names start with `.` are listed.
     public var showHiddenFiles = false
+    /// The columns whose content is split (`"layout"`), by column.
+    public var layout: [SplitViewController.Column: PaneLayout] = [:]
 
     /// `$XDG_CONFIG_HOME/splitview/config.json`, else `$HOME/.config/splitview/config.json`
     /// (a relative `XDG_CONFIG_HOME` is ignored, as the XDG specification asks).

@@ -26,6 +26,7 @@ struct ConfigReader {
             case "columnWidths": readColumnWidths(value)
             case "collapseThreshold":
                 if let number = number(value, in: AppConfig.collapseThresholds, at: key) { config.collapseThreshold = number }
+            case "layout": readLayout(value)
             case "showHiddenFiles":
                 if case .bool(let flag) = value { config.showHiddenFiles = flag } else { warn(key, "expected true or false") }
             default:
@@ -155,5 +156,133 @@ struct ConfigReader {
     func found(_ value: JSONValue) -> String {
         if case .number(let number) = value { return ", found \(formatNumber(number))" }
         return ", found \(value.kind)"
+    }
+
+    // MARK: - Layout
+
+    /// The columns a layout may split, by name.
+    static let layoutColumns: [String: SplitViewController.Column] = [
+        "primary": .primary, "supplementary": .supplementary, "secondary": .secondary, "inspector": .inspector,
+    ]
+
+    /// The keys an item of a split may have besides what it shows.
+    static let itemKeys: Set<String> = ["fraction", "min", "max", "canCollapse"]
+
+    /// `"layout": {"secondary": {"axis": …, "items": […]}, …}`: each column's tree; a bad entry
+    /// is reported at its path (`layout.secondary.items[1].fraction`) and skipped, the rest
+    /// applies.
+    mutating func readLayout(_ value: JSONValue) {
+        guard case .object(let columns) = value else { return warn("layout", "expected an object, found \(value.kind)") }
+        for (name, value) in columns.sorted(by: { $0.key < $1.key }) {
+            let key = "layout." + shortLine(name)
+            guard let column = Self.layoutColumns[name] else {
+                warn(key, "unknown column (expected primary, supplementary, secondary or inspector)")
+                continue
+            }
+            var shown = false
+            guard var layout = readLayoutNode(value, at: key, column: column, shown: &shown, extraKeys: []) else { continue }
+            if !layout.holdsContent {
+                let own = PaneLayout.contentNames[column] ?? ""
+                warn(key, "the column's own content (\"\(own)\") is missing: it comes first")
+                switch layout {
+                case .split(let axis, let items): layout = .split(axis, [PaneLayout.Item(.content)] + items)
+                default: layout = .split(.vertical, [PaneLayout.Item(.content), PaneLayout.Item(layout)])
+                }
+            }
+            config.layout[column] = layout
+        }
+    }
+
+    /// One node: a split (`axis` and `items`), the column's content, or a program.
+    private mutating func readLayoutNode(
+        _ value: JSONValue, at key: String, column: SplitViewController.Column, shown: inout Bool, extraKeys: Set<String>
+    ) -> PaneLayout? {
+        guard case .object(let members) = value else {
+            warn(key, "expected an object, found \(value.kind)")
+            return nil
+        }
+        let isSplit = members["axis"] != nil || members["items"] != nil
+        let own: Set<String> = isSplit ? ["axis", "items"] : ["content", "program"]
+        let known = own.union(extraKeys)
+        for name in members.keys.sorted() where !known.contains(name) {
+            warn("\(key).\(shortLine(name))", "unknown key (expected \(known.sorted().joined(separator: ", ")))")
+        }
+        if isSplit {
+            guard case .string(let axisName) = members["axis"] ?? .null,
+                let axis = StackSplitViewController.Axis(rawValue: axisName)
+            else {
+                warn("\(key).axis", "expected \"vertical\" (stacked) or \"horizontal\" (side by side)")
+                return nil
+            }
+            guard case .array(let entries) = members["items"] ?? .null else {
+                warn("\(key).items", "expected a list of items")
+                return nil
+            }
+            var items: [PaneLayout.Item] = []
+            for (index, entry) in entries.enumerated() {
+                if let item = readLayoutItem(entry, at: "\(key).items[\(index)]", column: column, shown: &shown) {
+                    items.append(item)
+                }
+            }
+            guard !items.isEmpty else {
+                warn("\(key).items", "no item could be used")
+                return nil
+            }
+            return items.count == 1 ? items[0].layout : .split(axis, items)
+        }
+        switch (members["content"], members["program"]) {
+        case (.string(let name)?, nil):
+            let own = PaneLayout.contentNames[column] ?? ""
+            guard name == own else {
+                warn("\(key).content", "expected \"\(own)\", the \(column.name) column's own content")
+                return nil
+            }
+            guard !shown else {
+                warn("\(key).content", "\"\(own)\" is shown once, and is already")
+                return nil
+            }
+            shown = true
+            return .content
+        case (nil, .string(let text)?):
+            do {
+                return .program(try ProgramCommand(parsing: text))
+            } catch {
+                warn("\(key).program", error.description)
+                return nil
+            }
+        case (nil, nil):
+            warn(key, "expected \"content\", \"program\", or \"axis\" and \"items\"")
+            return nil
+        default:
+            warn(key, "expected either \"content\" (a name) or \"program\" (a command), not both")
+            return nil
+        }
+    }
+
+    /// An item of a split: what it shows, then its size; a bad size entry is reported and
+    /// ignored, the item kept.
+    private mutating func readLayoutItem(
+        _ value: JSONValue, at key: String, column: SplitViewController.Column, shown: inout Bool
+    ) -> PaneLayout.Item? {
+        guard let layout = readLayoutNode(value, at: key, column: column, shown: &shown, extraKeys: Self.itemKeys) else {
+            return nil
+        }
+        guard case .object(let members) = value else { return nil }
+        var item = PaneLayout.Item(layout)
+        if let value = members["fraction"] { item.fraction = number(value, in: 0...1, at: key + ".fraction") }
+        if let value = members["min"] { item.minimum = number(value, in: 0...AppConfig.maximumColumnWidth, at: key + ".min") }
+        if let value = members["max"] { item.maximum = number(value, in: 0...AppConfig.maximumColumnWidth, at: key + ".max") }
+        if let value = members["canCollapse"] {
+            if case .bool(let flag) = value {
+                item.canCollapse = flag
+            } else {
+                warn(key + ".canCollapse", "expected true or false")
+            }
+        }
+        if let minimum = item.minimum, let maximum = item.maximum, maximum < minimum {
+            warn(key + ".max", "below min (\(formatNumber(minimum))): ignored")
+            item.maximum = nil
+        }
+        return item
     }
 }

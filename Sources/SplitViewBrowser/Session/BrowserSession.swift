@@ -54,7 +54,8 @@ package final class BrowserSession {
     private func makeBrowser(style: ColumnStyle, expanded: Set<FilePath>?, root: FilePath? = nil) -> Browser {
         let browser = Browser(
             store: store, root: root ?? self.root, style: style.splitStyle, theme: theme, keyBindings: config.keyBindings,
-            showsHidden: config.showHiddenFiles, expanded: expanded, programs: preferences.programs, splits: preferences.splits,
+            showsHidden: config.showHiddenFiles, expanded: expanded, programs: preferences.programs, layout: config.layout,
+            splits: preferences.splits,
             places: places,
             opener: opener)
         browser.report = report
