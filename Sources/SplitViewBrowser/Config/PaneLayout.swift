@@ -31,8 +31,9 @@ public indirect enum PaneLayout: Equatable, Sendable {
         public var layout: PaneLayout
         /// Its preferred share of the split (0…1).
         public var fraction: Double?
-        /// Its minimum and maximum thickness, in points.
+        /// Its minimum thickness, in points.
         public var minimum: Double?
+        /// Its maximum thickness, in points.
         public var maximum: Double?
         /// Whether the user may collapse it.
         public var canCollapse = false
