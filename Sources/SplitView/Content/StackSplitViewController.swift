@@ -126,6 +126,15 @@ open class StackSplitViewController: ViewController {
         setNeedsDisplay()
     }
 
+    /// A counter that changes whenever this stack or a stack inside it asks to be drawn again:
+    /// the column's pane draws the dividers of every nested stack, so its key must follow
+    /// theirs. (Each revision only grows, so their sum changes whenever one does.)
+    var treeRevision: Int {
+        splitItems.reduce(revision) { sum, item in
+            sum &+ ((item.viewController as? StackSplitViewController)?.treeRevision ?? 0)
+        }
+    }
+
     /// The bar shows the stack's own title, or when it has none the first visible item's: a
     /// terminal stacked under a reader leaves the bar to the file's name.
     override var barTitle: String {
@@ -168,11 +177,16 @@ open class StackSplitViewController: ViewController {
         return StackGeometry(bounds: bounds, axis: axis, thicknesses: thicknesses, frames: frames, dividers: dividers)
     }
 
-    /// A rectangle spanning `bounds` across the axis, from `start` for `length` along it.
+    /// A rectangle spanning `bounds` across the axis, from `start` for `length` along it, cut
+    /// to `bounds`: when the space is smaller than the dividers alone (a window a few points
+    /// high), nothing reaches past the stack's edge.
     private func rect(from start: Double, length: Double, in bounds: Rect) -> Rect {
-        axis == .horizontal
-            ? Rect(x: start, y: bounds.minY, width: length, height: bounds.height)
-            : Rect(x: bounds.minX, y: start, width: bounds.width, height: length)
+        let low = axis == .horizontal ? bounds.minX : bounds.minY
+        let high = axis == .horizontal ? bounds.maxX : bounds.maxY
+        let begin = min(max(start, low), high), end = min(max(start + length, low), high)
+        return axis == .horizontal
+            ? Rect(x: begin, y: bounds.minY, width: end - begin, height: bounds.height)
+            : Rect(x: bounds.minX, y: begin, width: bounds.width, height: end - begin)
     }
 
     /// Gives every visible item that has none the thickness it has now: from here on, a change

@@ -77,7 +77,8 @@ extension SplitViewController {
             showsFocusRing: focusableSet.count > 1, isFocused: isFocused, textField: top?.barField)
         return PaneKey(
             chrome: chrome, controller: wrapper.map(ObjectIdentifier.init), top: top.map(ObjectIdentifier.init),
-            controllerRevision: wrapper?.revision ?? 0, topRevision: top?.revision ?? 0,
+            controllerRevision: wrapper?.revision ?? 0,
+            topRevision: (top as? StackSplitViewController)?.treeRevision ?? top?.revision ?? 0,
             appearanceRevision: appearanceRevision, isFocused: isFocused)
     }
 

@@ -209,6 +209,15 @@ import Testing
         #expect(leaves[2].frame.minY == leaves[0].frame.maxY + 1)
         #expect(f.split.displayList(for: .secondary)?.texts.contains("a") == true, "the bar shows the first leaf's title")
         #expect(f.split.viewController(of: leaves[1].leaf)?.title == "b")
+
+        // The column's pane draws the nested stack's divider: dragging it changes the pane's key.
+        let key = f.split.paneKey(for: .secondary)
+        let pane = try #require(f.split.layout.placement(of: .secondary)).frame
+        let x = pane.minX + leaves[0].frame.maxX + 4.5, y = leaves[0].frame.midY
+        f.split.handle(.pointerDown(Point(x: x, y: y)))
+        f.split.handle(.pointerMoved(Point(x: x + 30, y: y)))
+        #expect(f.split.paneKey(for: .secondary) != key)
+        #expect(f.split.leaves(in: .secondary)[0].frame.width > leaves[0].frame.width)
     }
 
     /// F8 from a leaf takes its stack's divider first; Up and Down move it a point, Ctrl a
