@@ -12,6 +12,8 @@ extension Host {
     /// from the server's `Xft.dpi`. The fonts are `fontFamily` (and `monospaceFontFamily` for
     /// monospace text), which fontconfig replaces by a close match when they are not installed.
     ///
+    /// SIGTERM, SIGINT and SIGHUP end the loop as Ctrl+Q does (``quitsOnTerminationSignals()``).
+    ///
     /// The host speaks for `identity` (by default the name the program was run by): it sets
     /// ``Diagnostics/programName`` before it tries anything, so a failure reported with
     /// ``Diagnostics/report(_:)`` reads `mail: cannot open display ":9"`.
@@ -38,5 +40,18 @@ extension Host {
         let connection = try X11Connection(name: display)
         let fonts = try FontSet(connection: connection, family: fontFamily, monospaceFamily: monospaceFontFamily)
         self.init(connection: connection, fonts: fonts, identity: identity, makeContent: makeContent)
+        quitsOnTerminationSignals()
+    }
+
+    /// Makes SIGTERM, SIGINT (Ctrl+C in the terminal) and SIGHUP end the loop as Ctrl+Q does:
+    /// ``run()`` returns after the windows' programs are ended and the windows closed, rather
+    /// than the process dying and leaving its hosted programs behind. The host made from a
+    /// display's name (``init(display:identity:fontFamily:monospaceFontFamily:makeContent:)``)
+    /// does it already. Without a pipe for the signals, they end the process as usual.
+    public func quitsOnTerminationSignals() {
+        guard let descriptor = TerminationSignals.descriptor() else { return }
+        watch(descriptor) { [weak self] in
+            if TerminationSignals.take() { self?.quit() }
+        }
     }
 }

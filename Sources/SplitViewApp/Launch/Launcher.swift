@@ -53,7 +53,7 @@ final class Launcher {
     private init(_ options: LaunchOptions) throws(LaunchError) {
         self.options = options
         // First, so that a SIGTERM during the start still ends in a clean exit.
-        signals = SignalWatch.descriptor()
+        signals = TerminationSignals.descriptor()
         do {
             store = try FileStore()
         } catch {
@@ -175,7 +175,7 @@ final class Launcher {
         }
         if let signals {
             host.watch(signals) { [unowned host] in
-                if SignalWatch.take() { host.quit() }
+                if TerminationSignals.take() { host.quit() }
             }
         }
     }
