@@ -9,17 +9,22 @@ public enum GrabCursor: Hashable, Sendable {
     case none
     /// A divider is dragged: the horizontal-resize double arrow.
     case resize
+    /// A divider between stacked panes is dragged: the vertical-resize double arrow.
+    case verticalResize
     /// An item is dragged between panes: the four-way move arrow.
     case move
 
     /// The shape for a controller's `layout` (a divider marked active is being dragged or
-    /// moved) and its `dragSession` (an item dragged between panes); a content drag wins,
-    /// since a divider cannot be dragged at the same time.
-    public init(layout: Layout, dragSession: DragSession?) {
+    /// moved), its `dragSession` (an item dragged between panes), and the axis of the stack
+    /// split whose divider is dragged, if one is (``SplitViewController/draggedStackDividerAxis``);
+    /// a content drag wins, since a divider cannot be dragged at the same time.
+    public init(layout: Layout, dragSession: DragSession?, stackDivider: StackSplitViewController.Axis? = nil) {
         if dragSession != nil {
             self = .move
         } else if layout.dividers.contains(where: \.isActive) {
             self = .resize
+        } else if let axis = stackDivider {
+            self = axis == .horizontal ? .resize : .verticalResize
         } else {
             self = .none
         }
@@ -42,6 +47,7 @@ public struct Cursors {
         switch shape {
         case .none: UInt(None)
         case .resize: horizontalResize
+        case .verticalResize: verticalResize
         case .move: move
         }
     }

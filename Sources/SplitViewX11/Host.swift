@@ -306,7 +306,9 @@ public final class Host {
     /// resize arrow while a divider is dragged, the move arrow while an item is. The release
     /// ends the grab, and with it the cursor; without a grab the change does nothing.
     private func showGrabCursor(_ window: SplitWindow) {
-        let wanted = GrabCursor(layout: window.controller.layout, dragSession: window.controller.dragSession)
+        let controller = window.controller
+        let wanted = GrabCursor(
+            layout: controller.layout, dragSession: controller.dragSession, stackDivider: controller.draggedStackDividerAxis)
         guard wanted != grabCursor, let cursors else { return }
         grabCursor = wanted
         XChangeActivePointerGrab(connection.display, Self.grabEvents, cursors.cursor(for: wanted), UInt(CurrentTime))

@@ -13,7 +13,7 @@ import Testing
     }
 
     static func shape(_ split: SplitViewController) -> GrabCursor {
-        GrabCursor(layout: split.layout, dragSession: split.dragSession)
+        GrabCursor(layout: split.layout, dragSession: split.dragSession, stackDivider: split.draggedStackDividerAxis)
     }
 
     @Test func aDividerDragShowsTheResizeArrowUntilTheRelease() throws {
@@ -46,6 +46,26 @@ import Testing
         #expect(Self.shape(split) == .move)
         split.handle(.key(KeyChord(.escape)))
         #expect(Self.shape(split) == .none)
+    }
+
+    /// A divider between stacked panes shows the vertical arrow while it is dragged, one
+    /// between side-by-side panes the horizontal one.
+    @Test func aStackDividerDragShowsTheArrowOfItsAxis() throws {
+        for axis in [StackSplitViewController.Axis.vertical, .horizontal] {
+            let split = Self.split()
+            let stack = StackSplitViewController(
+                axis: axis, items: [SplitItem(viewController: ViewController()), SplitItem(viewController: ViewController())])
+            split.setViewController(stack, for: .secondary)
+            let leaves = split.leaves(in: .secondary)
+            let pane = try #require(split.layout.placement(of: .secondary)).frame
+            let point =
+                axis == .vertical
+                ? Point(x: pane.midX, y: leaves[0].frame.maxY + 0.5) : Point(x: pane.minX + leaves[0].frame.maxX + 0.5, y: 400)
+            split.handle(.pointerDown(point))
+            #expect(Self.shape(split) == (axis == .vertical ? .verticalResize : .resize))
+            split.handle(.pointerUp(point))
+            #expect(Self.shape(split) == .none)
+        }
     }
 
     @Test func anEmptyLayoutWithNoDragShowsNoShape() {

@@ -74,6 +74,9 @@ open class StackSplitViewController: ViewController {
     /// The item a press went to, which gets the motions and the release.
     var trackedItem: Int?
 
+    /// The item whose scroll bar's thumb the pointer drags, and where on the thumb it took it.
+    var scrollBarDrag: (item: Int, grab: Double)?
+
     /// The divider (by the item it follows) that has the keyboard focus (F8): drawn in the
     /// accent, as a column divider with the focus is.
     var focusedDivider: Int? {
@@ -281,8 +284,18 @@ open class StackSplitViewController: ViewController {
         }
         guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return false }
         focusItem(at: index)
+        let vc = splitItems[index].viewController
+        // The item's scroll bar, as a column's: the thumb drags, the track pages.
+        if let extent = vc.scrollExtent(in: frame), let hit = ScrollBar.hit(point, extent) {
+            switch hit {
+            case .thumb(let grab): scrollBarDrag = (index, grab)
+            case .pageUp: _ = vc.scroll(dy: -ScrollBar.page(extent, line: vc.scrollLine(in: frame)), in: frame)
+            case .pageDown: _ = vc.scroll(dy: ScrollBar.page(extent, line: vc.scrollLine(in: frame)), in: frame)
+            }
+            return true
+        }
         trackedItem = index
-        _ = splitItems[index].viewController.pointerDown(at: point, in: frame)
+        _ = vc.pointerDown(at: point, in: frame)
         return true
     }
 
@@ -295,12 +308,22 @@ open class StackSplitViewController: ViewController {
             apply(moved)
             return
         }
+        if let (index, grab) = scrollBarDrag, splitItems.indices.contains(index), let frame = geometry.frames[index] {
+            let vc = splitItems[index].viewController
+            guard let extent = vc.scrollExtent(in: frame) else { return }
+            _ = vc.scroll(dy: ScrollBar.offset(forThumbTop: point.y - grab, extent) - extent.offset, in: frame)
+            return
+        }
         guard let index = trackedItem, splitItems.indices.contains(index), let frame = geometry.frames[index] else { return }
         splitItems[index].viewController.pointerDragged(to: point, in: frame)
     }
 
     /// The release ends a divider's drag where it is (kept), or goes to the item pressed.
     open override func pointerUp(at point: Point, in bounds: Rect) {
+        if scrollBarDrag != nil {
+            scrollBarDrag = nil
+            return
+        }
         if drag != nil {
             drag = nil
             setNeedsDisplay()
@@ -364,7 +387,7 @@ open class StackSplitViewController: ViewController {
 
     /// A drag of content starts from the item under the pointer.
     open override func dragItem(at point: Point, in bounds: Rect) -> DragItem? {
-        guard drag == nil else { return nil }
+        guard drag == nil, scrollBarDrag == nil else { return nil }
         let geometry = geometry(in: bounds)
         guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return nil }
         return splitItems[index].viewController.dragItem(at: point, in: frame)

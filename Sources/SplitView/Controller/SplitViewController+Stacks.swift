@@ -205,6 +205,13 @@ extension SplitViewController {
         return result
     }
 
+    /// The axis of the stack whose divider the pointer drags, if one does: the host shows the
+    /// resize arrow of that axis for the drag's whole length.
+    public var draggedStackDividerAxis: StackSplitViewController.Axis? {
+        guard case .trackingContent = pointer.activity else { return nil }
+        return installedStacks.first { $0.drag != nil }?.axis
+    }
+
     /// The view controller a leaf shows.
     public func viewController(of leaf: Leaf) -> ViewController? {
         stackSplitViewController(in: leaf.column)?.viewController(at: leaf.path)

@@ -336,4 +336,32 @@ import Testing
             #expect(Command(name: bad) == nil, "\(bad)")
         }
     }
+
+    /// A leaf's scroll bar works as a column's: a press in the track pages, the thumb drags.
+    @Test func aLeafsScrollBarPagesAndDrags() throws {
+        let f = Fixture(.tripleColumn, width: 1400, height: 900)
+        let list = ListViewController(title: "rows", items: (0..<200).map { ListItem(title: "Row \($0)") })
+        let stack = StackSplitViewController(
+            axis: .vertical, items: [SplitItem(viewController: list), SplitItem(viewController: ViewController(title: "below"))])
+        f.split.setViewController(stack, for: .secondary)
+        f.split.layoutPanes()
+        let pane = try #require(f.split.layout.placement(of: .secondary)).frame
+        let leaf = try #require(f.split.leaves(in: .secondary).first).frame
+        let extent = try #require(list.scrollExtent(in: leaf))
+        let track = try #require(ScrollBar.track(extent))
+        let thumb = try #require(ScrollBar.thumb(extent))
+        #expect(extent.offset == 0)
+        let below = Point(x: pane.minX + track.midX, y: thumb.maxY + 20)
+        f.split.handle(.pointerDown(below))
+        f.split.handle(.pointerUp(below))
+        let paged = try #require(list.scrollExtent(in: leaf)).offset
+        #expect(paged > 0, "a page down")
+        let scrolled = try #require(list.scrollExtent(in: leaf))
+        let top = try #require(ScrollBar.thumb(scrolled))
+        let grab = Point(x: pane.minX + track.midX, y: top.midY)
+        f.split.handle(.pointerDown(grab))
+        f.split.handle(.pointerMoved(Point(x: grab.x, y: grab.y + 60)))
+        f.split.handle(.pointerUp(Point(x: grab.x, y: grab.y + 60)))
+        #expect(try #require(list.scrollExtent(in: leaf)).offset > paged, "the thumb dragged down")
+    }
 }
