@@ -100,6 +100,36 @@ extension X11Tests.EmbeddingTests {
             }
         }
 
+        /// A nested split (the terminal under the reader, a side pane after both) collapses
+        /// with its window: at 500 px the secondary's leaves fill the one stack, the terminal's
+        /// window its leaf; back at 1400 they are where they were.
+        @Test func aNestedSplitCollapsesWithTheWindow() throws {
+            let terminal = X11Tests.EmbeddingTests.terminal
+            try X11Tests.EmbeddingTests.run(["--below", "secondary=" + terminal, "--after", "secondary=sleep 60"]) {
+                app, connection, window, input in
+                let tree = WindowTree(connection, window)
+                let secondary = try #require(tree.child(named: "secondary", of: window))
+                let below = try #require(tree.child(named: "leaf-secondary-0.1", of: secondary))
+                let side = try #require(tree.child(named: "leaf-secondary-1", of: secondary))
+                let client = try #require(tree.waitForClient(in: below))
+                let wide = (tree.frame(below), tree.frame(side))
+
+                XResizeWindow(connection.display, window, 500, 700)
+                connection.flush()
+                input.key(XK_3, modifiers: [XK_Control_L])
+                #expect(waitUntil { tree.isViewable(secondary) && tree.frame(secondary).width == 500 })
+                #expect(waitUntil { tree.isViewable(client) && tree.absoluteFrame(client) == tree.absoluteFrame(below) })
+                let narrow = tree.frame(side)
+                #expect(narrow.x + narrow.width == 500 && narrow.y + narrow.height == 700)
+                #expect(tree.frame(below).x == 0 && tree.frame(below).x + tree.frame(below).width <= narrow.x)
+
+                XResizeWindow(connection.display, window, 1400, 900)
+                connection.flush()
+                #expect(waitUntil { tree.frame(below) == wide.0 && tree.frame(side) == wide.1 })
+                #expect(waitUntil { tree.absoluteFrame(client) == tree.absoluteFrame(below) })
+            }
+        }
+
         /// A bad pane or an empty command is a usage error.
         @Test(arguments: ["nope=xterm", "secondary=", "secondary", "=xterm"])
         func aBadSplitIsAUsageError(argument: String) throws {
