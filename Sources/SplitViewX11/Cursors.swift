@@ -16,7 +16,7 @@ public enum GrabCursor: Hashable, Sendable {
 
     /// The shape for a controller's `layout` (a divider marked active is being dragged or
     /// moved), its `dragSession` (an item dragged between panes), and the axis of the stack
-    /// split whose divider is dragged, if one is (``SplitViewController/draggedStackDividerAxis``);
+    /// split whose divider is dragged, if one is (`SplitViewController.draggedStackDividerAxis`);
     /// a content drag wins, since a divider cannot be dragged at the same time.
     public init(layout: Layout, dragSession: DragSession?, stackDivider: StackSplitViewController.Axis? = nil) {
         if dragSession != nil {
