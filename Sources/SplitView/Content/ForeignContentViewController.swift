@@ -138,6 +138,17 @@ open class ForeignContentViewController: ViewController {
         return true
     }
 
+    /// An embedded component named by the program's title; while no window shows, the
+    /// message the pane shows is its description.
+    open override func accessibleNodes(in context: AccessibleContext) -> [AccessibleNode] {
+        var node = AccessibleNode(
+            id: context.id.appending("program"), role: .embedded, name: title,
+            states: context.baseStates.union(context.isFocused ? [.focusable, .focused] : [.focusable]),
+            frame: context.window(context.bounds))
+        node.description = message.joined(separator: " ")
+        return [node]
+    }
+
     /// A press on the pane's own drawing (while no window covers it) focuses the pane, as a
     /// click on any content does.
     open override func pointerDown(at point: Point, in bounds: Rect) -> Bool { true }

@@ -209,6 +209,22 @@ open class ListViewController: ViewController {
         return ops
     }
 
+    /// A list, or a tree when a row can expand: one node per row on screen (as GTK's list views
+    /// give only their realized rows), named by its title, described by its subtitle, with
+    /// its outline level and its selection; each row can be activated.
+    override open func accessibleNodes(in context: AccessibleContext) -> [AccessibleNode] {
+        [accessibleList(in: context)]
+    }
+
+    /// `activate` on a row selects it as a click does (``onSelect``, then ``onClick``).
+    override open func performAccessibleAction(_ name: String, on id: AccessibleNode.ID, in context: AccessibleContext) -> Bool {
+        guard let index = accessibleRowIndex(id, in: context) else { return false }
+        selectedIndex = index
+        onSelect?(index)
+        onClick?(index)
+        return true
+    }
+
     /// The row under `point`, if any.
     public func rowIndex(at point: Point, in bounds: Rect) -> Int? {
         let position = Int(((point.y - bounds.minY + scrollOffset) / rowHeight).rounded(.down))

@@ -168,6 +168,16 @@ open class NavigationController: ViewController {
     }
 
     /// Forwarded to the top controller.
+    override open func accessibleNodes(in context: AccessibleContext) -> [AccessibleNode] {
+        topViewController?.accessibleNodes(in: context) ?? []
+    }
+
+    /// Forwarded to the top controller.
+    override open func performAccessibleAction(_ name: String, on id: AccessibleNode.ID, in context: AccessibleContext) -> Bool {
+        topViewController?.performAccessibleAction(name, on: id, in: context) ?? false
+    }
+
+    /// Forwarded to the top controller.
     override open func validate(_ command: Command) -> Bool? {
         topViewController?.validate(command)
     }

@@ -3,6 +3,12 @@
 /// file resized a pixel at a time wraps its first screen, not its whole length. Tabs and
 /// control characters draw as ``VisibleText`` shows them; a ``hexDump`` shows bytes instead.
 open class TextViewController: ViewController {
+    /// A document with its text (the file's, or the picture's description), its selection
+    /// and, as a read-only text's caret, where the selection's moving end is.
+    override open func accessibleNodes(in context: AccessibleContext) -> [AccessibleNode] {
+        [accessibleDocument(in: context)]
+    }
+
     /// The text; newlines start new paragraphs.
     public var text: String {
         didSet {

@@ -215,6 +215,15 @@ open class ViewController {
     /// while this pane has the focus; return true when handled.
     open func perform(_ command: Command, in bounds: Rect) -> Bool { false }
 
+    /// The content's accessible nodes, for a screen reader (``SplitViewController/accessibleTree(title:isActive:)``):
+    /// the rows of a list, the text of a reader, a program's window. The pane around them is the
+    /// controller's. The default has none. Mirrors UIKit's `accessibilityElements`.
+    open func accessibleNodes(in context: AccessibleContext) -> [AccessibleNode] { [] }
+
+    /// What the accessible action `name` does on the node `id` of this content (a row's
+    /// `activate`): true when done. The default does nothing.
+    open func performAccessibleAction(_ name: String, on id: AccessibleNode.ID, in context: AccessibleContext) -> Bool { false }
+
     /// Whether a setting `command` switches is on (`true`) or off (`false`) in this pane, or
     /// `nil` when the pane has no such setting; the View menu checks and enables its item by
     /// the answer. UIKit's `UIResponder.validate(_:)`, reduced to the check mark.

@@ -153,7 +153,7 @@ extension SplitViewController {
     }
 
     /// Performs the item at `index` if it is enabled, closing the menu first.
-    private func choose(_ index: Int?, _ items: [MenuItem]) {
+    func choose(_ index: Int?, _ items: [MenuItem]) {
         guard let index, items.indices.contains(index), items[index].isEnabled else { return }
         closeMenu()
         perform(items[index].command)

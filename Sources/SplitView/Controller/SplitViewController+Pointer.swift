@@ -193,7 +193,7 @@ extension SplitViewController {
         _ = vc.scroll(dy: target - extent.offset, in: bounds)
     }
 
-    private func press(_ kind: BarButton.Kind, in column: Column) {
+    func press(_ kind: BarButton.Kind, in column: Column) {
         switch kind {
         case .displayMode: performDisplayModeButton(cause: .user)
         case .secondaryOnly: performSecondaryOnlyButton(cause: .user)

@@ -121,6 +121,8 @@ public final class SplitViewController {
     var appearanceRevision = 0
     /// The View menu while it is open.
     var menuState: MenuState?
+    /// The accessible tree last told (``takeAccessibleChanges(title:isActive:)``).
+    var lastAccessibleTree: AccessibleNode?
 
     /// The interface's current arrangement; never `.automatic`. Reads `.secondaryOnly` (column
     /// styles) or `.oneBesideSecondary` (classic) before the first size, and

@@ -1,0 +1,181 @@
+import PropertyBased
+import Testing
+
+@testable import SplitView
+
+/// The accessible tree as values, without a bus: roles, names, states and keys; the actions
+/// a screen reader does; the events between two trees; and, over random sequences, a tree that
+/// matches the layout with exactly one focused node.
+@Suite struct AccessibilityTests {
+    typealias ID = AccessibleNode.ID
+
+    /// A triple column at 1400 with folders (an outline), files (a list) and a reader.
+    static func browserLike() -> (Fixture, ListViewController, ListViewController, TextViewController) {
+        let f = Fixture(.tripleColumn, width: 1400)
+        let folders = ListViewController(
+            title: "Folders",
+            items: [
+                ListItem(title: "Home", disclosure: .expanded),
+                ListItem(title: "Documents", indentation: 1, disclosure: .collapsed),
+                ListItem(title: "Music", indentation: 1),
+            ])
+        let files = ListViewController(
+            title: "Files", items: (0..<5).map { ListItem(title: "file \($0).txt", subtitle: "\($0) KB · 2026-11-26") })
+        let reader = TextViewController(title: "file 0.txt")
+        reader.text = "héllo\nworld"
+        f.split.setViewController(folders, for: .primary)
+        f.split.setViewController(files, for: .supplementary)
+        f.split.setViewController(reader, for: .secondary)
+        f.split.preferredDisplayMode = .twoBesideSecondary
+        f.split.focusedColumn = .supplementary
+        files.selectedIndex = 1
+        f.split.layoutPanes()
+        return (f, folders, files, reader)
+    }
+
+    static func focused(_ tree: AccessibleNode) -> [AccessibleNode] {
+        tree.allNodes.filter { $0.states.contains(.focused) }
+    }
+
+    @Test func theThreeColumnWindowReadsAsPanesOfATreeAListAndADocument() throws {
+        let (f, _, _, _) = Self.browserLike()
+        let tree = f.split.accessibleTree(title: "Files — SplitView")
+        #expect(tree.role == .frame && tree.name == "Files — SplitView" && tree.states.contains(.active))
+        let columns = try #require(tree.node(ID("columns")))
+        #expect(columns.role == .splitPane)
+        #expect(columns.children.map(\.name) == ["Folders", "Files", "file 0.txt"])
+        #expect(columns.children.allSatisfy { $0.role == .panel && $0.states.contains(.showing) })
+
+        let outline = try #require(tree.node(ID("column.primary.content.list")))
+        #expect(outline.role == .tree)
+        #expect(outline.children.map(\.name) == ["Home", "Documents", "Music"])
+        #expect(outline.children.map(\.level) == [1, 2, 2])
+        #expect(outline.children[0].states.isSuperset(of: [.expandable, .expanded]))
+        #expect(outline.children[1].states.contains(.expandable) && !outline.children[1].states.contains(.expanded))
+        #expect(outline.children[2].role == .treeItem && !outline.children[2].states.contains(.expandable))
+
+        let list = try #require(tree.node(ID("column.supplementary.content.list")))
+        #expect(list.role == .list && list.children.count == 5)
+        #expect(list.children[1].name == "file 1.txt" && list.children[1].description == "1 KB · 2026-11-26")
+        #expect(list.children[1].states.isSuperset(of: [.selected, .focused]))
+
+        let document = try #require(tree.node(ID("column.secondary.content.document")))
+        #expect(document.role == .documentText && document.text == "héllo\nworld")
+
+        // The sidebar button says what it does and its key; exactly one node has the focus.
+        let sidebar = try #require(tree.node(ID("column.primary.button.displayMode")))
+        #expect(sidebar.role == .pushButton && sidebar.name == "Hide Sidebar" && sidebar.keyBinding == "F9")
+        #expect(Self.focused(tree).map(\.id) == [ID("column.supplementary.content.row.1")])
+        // The frames are the window's.
+        let placement = try #require(f.split.layout.placement(of: .supplementary))
+        #expect(list.children[0].frame.minX == placement.frame.minX)
+    }
+
+    /// Hidden columns and the inspector without its column are not showing; the menu, when
+    /// open, is a menu of items with their keys and checks, the highlighted one focused.
+    @Test func hiddenPanesAreNotShowingAndTheMenuIsAMenu() throws {
+        let (f, _, _, _) = Self.browserLike()
+        f.split.handle(key(.f9))
+        var tree = f.split.accessibleTree(title: "w")
+        #expect(tree.node(ID("column.primary"))?.states.contains(.showing) == false)
+        #expect(tree.node(ID("column.primary.content.list")) == nil)
+        f.split.handle(.command(.showMenu))
+        f.split.handle(key(.down))
+        tree = f.split.accessibleTree(title: "w")
+        let menu = try #require(tree.node(ID("menu")))
+        #expect(menu.role == .menu)
+        let first = try #require(menu.children.first)
+        #expect(first.name == "Show Sidebar" && first.keyBinding == "F9")
+        #expect(Self.focused(tree).map(\.id) == [first.id])
+    }
+
+    /// A screen reader's activate does what a click does: "Hide Sidebar" hides the sidebar, a
+    /// menu item runs its command, a row is selected.
+    @Test func activatingANodeDoesWhatAClickDoes() throws {
+        let (f, _, files, _) = Self.browserLike()
+        var selected: [Int] = []
+        files.onSelect = { selected.append($0) }
+        #expect(f.split.performAccessibleAction(ID("column.primary.button.displayMode")))
+        #expect(f.split.layout.placement(of: .primary) == nil)
+        #expect(f.split.performAccessibleAction(ID("column.supplementary.content.row.3")))
+        #expect(files.selectedIndex == 3 && selected == [3])
+        #expect(f.split.focusedColumn == .supplementary)
+        f.split.handle(.command(.showMenu))
+        let tree = f.split.accessibleTree(title: "w")
+        let show = try #require(tree.node(ID("menu"))?.children.first { $0.name == "Show Sidebar" })
+        #expect(f.split.performAccessibleAction(show.id))
+        #expect(f.split.layout.placement(of: .primary) != nil && f.split.menu == nil)
+        #expect(!f.split.performAccessibleAction(ID("column.secondary.nothing")))
+    }
+
+    /// The events between two trees: F6 moves the focus, F9 hides a pane, a reload changes a
+    /// list's children, a selection in the reader moves its caret.
+    @Test func theEventsSayWhatChanged() throws {
+        let (f, _, files, _) = Self.browserLike()
+        let first = f.split.takeAccessibleChanges(title: "w")
+        #expect(first.events == [.focus(ID("column.supplementary.content.row.1"))])
+        f.split.handle(key(.f6))
+        f.split.layoutPanes()
+        #expect(f.split.takeAccessibleChanges(title: "w").events == [.focus(ID("column.secondary.content.document"))])
+        f.split.handle(key(.f9))
+        f.split.layoutPanes()
+        let hidden = f.split.takeAccessibleChanges(title: "w").events
+        #expect(hidden.contains(.stateChanged(ID("column.primary"), "showing", false)))
+        #expect(hidden.contains(.childrenChanged(ID("column.primary"))))
+        files.items = [ListItem(title: "only")]
+        f.split.layoutPanes()
+        let reloaded = f.split.takeAccessibleChanges(title: "w").events
+        #expect(reloaded.contains(.childrenChanged(ID("column.supplementary.content.list"))))
+        f.split.handle(key(.character("a"), .control))
+        f.split.layoutPanes()
+        let selectedAll = f.split.takeAccessibleChanges(title: "w").events
+        #expect(selectedAll.contains(.caretMoved(ID("column.secondary.content.document"), 11)))
+        #expect(f.split.takeAccessibleChanges(title: "w", isActive: false).events == [.windowActivated(false)])
+    }
+
+    /// A stack split reads as a split pane of panels, one per item.
+    @Test func aStackSplitIsASplitPaneOfPanels() throws {
+        let f = Fixture(.tripleColumn, width: 1400)
+        let terminal = ForeignContentViewController(command: try ProgramCommand(parsing: "xterm -into {}"))
+        let stack = StackSplitViewController(
+            axis: .vertical,
+            items: [SplitItem(viewController: TextViewController(title: "notes")), SplitItem(viewController: terminal)])
+        f.split.setViewController(stack, for: .secondary)
+        let tree = f.split.accessibleTree(title: "w")
+        let split = try #require(tree.node(ID("column.secondary.content.split")))
+        #expect(split.role == .splitPane && split.children.map(\.name) == ["notes", "xterm"])
+        #expect(tree.node(ID("column.secondary.content.item.1.program"))?.role == .embedded)
+    }
+
+    /// Over random sequences of keys, resizes and menu use: the panes showing are the layout's,
+    /// exactly one node is focused, every frame is finite, and ids are unique.
+    @Test func theTreeMatchesTheLayoutOverRandomSequences() async {
+        await propertyCheck(count: 40, input: Gen.int(in: 0...1_000_000).array(of: 120)) { codes in
+            let (f, _, files, _) = Self.browserLike()
+            for (step, code) in codes.enumerated() {
+                let inputs: [Input] = [
+                    key(.f6), key(.f6, .shift), key(.f9), key(.f9, .shift), key(.character("i"), [.control, .alt]), key(.f10),
+                    key(.down), key(.up), key(.escape), key(.return), key(.f8), key(.character("1"), .control),
+                    .resize(Size(width: 500, height: 700)), .resize(Size(width: 1400, height: 800)),
+                    .resize(Size(width: 900, height: 600)),
+                    .command(.toggleInspector),
+                ]
+                let input = inputs[code % inputs.count]
+                f.split.handle(input)
+                if code % 37 == 0 { files.items = (0..<(code % 9)).map { ListItem(title: "f\($0)") } }
+                f.split.layoutPanes()
+                let tree = f.split.accessibleTree(title: "w")
+                let nodes = tree.allNodes
+                #expect(Set(nodes.map(\.id)).count == nodes.count, "step \(step) \(input): ids are unique")
+                #expect(Self.focused(tree).count == 1, "step \(step) \(input): \(Self.focused(tree).map(\.id))")
+                for column in [SplitViewController.Column.primary, .supplementary, .secondary] {
+                    let showing = tree.node(ID("column.\(column.name)"))?.states.contains(.showing) ?? false
+                    #expect(showing == (f.split.layout.placement(of: column) != nil), "step \(step) \(input): \(column)")
+                }
+                #expect(
+                    nodes.allSatisfy { [$0.frame.minX, $0.frame.minY, $0.frame.width, $0.frame.height].allSatisfy(\.isFinite) },
+                    "step \(step) \(input): a frame is not finite")
+            }
+        }
+    }
+}
