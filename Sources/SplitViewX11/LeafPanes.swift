@@ -163,10 +163,8 @@ final class LeafPanes {
     }
 
     private func pane(for leaf: SplitViewController.Leaf, in parent: Window) -> Pane {
-        if let pane = panes[leaf] {
-            // A leaf path moves to another column only when the layout is rebuilt: follow it.
-            return pane
-        }
+        // A leaf's key holds its column, so a pane found is already in that column's window.
+        if let pane = panes[leaf] { return pane }
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = UInt(None)
         attributes.bit_gravity = ForgetGravity

@@ -148,8 +148,6 @@ extension SplitViewController {
 
     // MARK: - Keyboard divider moves (F8)
 
-    /// F8: focuses the divider at the focused pane's far edge (else its near edge); pressed
-    /// again, the next divider.
     /// F8: a divider of the focused pane's stack first (the one after its focused leaf, else
     /// the one before), else the column divider at the pane's edge; pressed again, the next of
     /// every divider — the columns' in screen order, then the stacks' in reading order —
