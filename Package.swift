@@ -24,8 +24,10 @@ let package = Package(
         .target(name: "SplitView", swiftSettings: strict),
         // Xlib + Xft through pkg-config (which brings xrender and fontconfig headers); see Sources/CX11.
         .systemLibrary(name: "CX11", pkgConfig: "x11 xft", providers: [.apt(["libx11-dev", "libxft-dev"])]),
-        // The X11 host: everything that talks to the X server.
-        .target(name: "SplitViewX11", dependencies: ["CX11", "SplitView"], swiftSettings: strict),
+        // libdbus-1 through pkg-config: the accessibility bus (AT-SPI) for screen readers.
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        // The X11 host: everything that talks to the X server (and to the accessibility bus).
+        .target(name: "SplitViewX11", dependencies: ["CX11", "CDBus", "SplitView"], swiftSettings: strict),
         // The file system side of the app: folders and files read safely, watched, state written
         // atomically. Glibc only, so the benchmarks can time it.
         .target(name: "SplitViewFiles", swiftSettings: strict),

@@ -48,6 +48,9 @@ public final class Host {
     /// Made after the first window has shown: creating them loads libXcursor and reads the
     /// cursor theme, which the first frame need not wait for.
     private var cursors: Cursors?
+    /// The accessibility bus, once connected (after the first frame), or nil when there is
+    /// none: screen readers read the windows' accessible trees through it.
+    private var accessibility: AccessibilityBus?
     private let translate: EventTranslator
     private let makeContent: () -> WindowContent
     private var quitRequested = false
@@ -215,6 +218,7 @@ public final class Host {
         guard cursors == nil, !windows.isEmpty else { return }
         let made = Cursors(connection: connection)
         cursors = made
+        connectAccessibility()
         for window in windows {
             window.define(made)
             if let icon { window.setIcon(icon) }
@@ -312,6 +316,22 @@ public final class Host {
         guard wanted != grabCursor, let cursors else { return }
         grabCursor = wanted
         XChangeActivePointerGrab(connection.display, Self.grabEvents, cursors.cursor(for: wanted), UInt(CurrentTime))
+    }
+
+    /// Joins the accessibility bus, when the desktop has one: the windows' trees are served
+    /// from the state they are drawn from, and an action a screen reader does is the click it
+    /// stands for. Without a bus nothing changes and nothing is printed.
+    private func connectAccessibility() {
+        guard accessibility == nil else { return }
+        accessibility = AccessibilityBus.connect(
+            trees: { [unowned self] in
+                self.windows.map { $0.controller.accessibleTree(title: $0.title) }
+            },
+            perform: { [unowned self] window, id in
+                guard self.windows.indices.contains(window) else { return false }
+                return self.windows[window].controller.performAccessibleAction(id)
+            })
+        if let bus = accessibility { watch(bus.descriptor) { bus.dispatch() } }
     }
 
     /// Does what `window`'s controller asked (`SplitViewController/takeHostRequests()`).

@@ -1,0 +1,92 @@
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+
+@testable import SplitViewX11
+
+/// The real stack a screen reader uses: a private session bus (`dbus-run-session`), the
+/// accessibility bus it starts on demand (at-spi2-core), and pyatspi reading the running
+/// `splitview` as Orca does — the tree, its roles, names and states, an action, the text.
+extension X11Tests {
+    @Suite(.enabled(if: AccessibilityStack.isInstalled, "dbus-run-session, at-spi2-core or python3-pyatspi is missing"))
+    struct AccessibilityBusTests {
+        /// What the reader does, in Python: waits for the program, prints its tree, presses
+        /// "Hide Sidebar" through the Action interface, and reads the file's text.
+        static let reader = #"""
+            import pyatspi, sys, time
+            def app():
+                desktop = pyatspi.Registry.getDesktop(0)
+                for i in range(desktop.childCount):
+                    a = desktop.getChildAtIndex(i)
+                    if a is not None and a.name == 'splitview': return a
+            deadline = time.time() + 15
+            found = None
+            while found is None and time.time() < deadline:
+                found = app()
+                if found is None: time.sleep(0.1)
+            if found is None: sys.exit('no splitview on the bus')
+            frame = found.getChildAtIndex(0)
+            def dump(node, depth):
+                states = [pyatspi.stateToString(s) for s in node.getState().getStates()]
+                flags = ' '.join(s for s in states if s in ('showing', 'focused', 'selected', 'expanded'))
+                print('%s%s "%s" %s' % ('  ' * depth, node.getRoleName(), node.name, flags))
+                for i in range(min(node.childCount, 4)):
+                    dump(node.getChildAtIndex(i), depth + 1)
+            dump(found, 0)
+            button = pyatspi.findDescendant(frame, lambda n: n.getRoleName() == 'push button' and n.name == 'Hide Sidebar')
+            print('KEY', button.queryAction().getKeyBinding(0))
+            print('DO', button.queryAction().doAction(0))
+            panel = frame.getChildAtIndex(0).getChildAtIndex(0)
+            deadline = time.time() + 10
+            while panel.getState().contains(pyatspi.STATE_SHOWING) and time.time() < deadline: time.sleep(0.05)
+            print('SIDEBAR SHOWING', panel.getState().contains(pyatspi.STATE_SHOWING))
+            doc = pyatspi.findDescendant(frame, lambda n: n.getRoleName() == 'document text')
+            print('TEXT', repr(doc.queryText().getText(0, 6)))
+            """#
+
+        @Test func aScreenReaderReadsTheWindowAndHidesTheSidebar() throws {
+            let folder = try makeTemporaryFolder("a11y")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try "hello, reader\n".write(toFile: folder + "/note.txt", atomically: false, encoding: .utf8)
+            let script = folder + "/reader.py"
+            try Self.reader.write(toFile: script, atomically: false, encoding: .utf8)
+            try XvfbServer.with { display in
+                let command = """
+                    "$1" --no-restore --geometry 1400x900 --reduce-motion "$2" & app=$!
+                    /usr/bin/python3 "$3"; status=$?
+                    kill $app; wait $app
+                    exit $status
+                    """
+                let run = try ChildProcess(
+                    "/usr/bin/dbus-run-session",
+                    ["--", "/bin/sh", "-c", command, "sh", ChildProcess.splitview, folder + "/note.txt", script],
+                    environment: ["DISPLAY": display])
+                #expect(run.finish(timeoutSeconds: 60) == 0, "\(run.output)\(run.errors)")
+                let output = run.output
+                #expect(output.contains("application \"splitview\""))
+                #expect(output.contains("frame \"note.txt"))
+                #expect(output.contains("split pane \"Columns\""))
+                #expect(output.contains("push button \"Hide Sidebar\""))
+                #expect(
+                    output.contains("list item \"note.txt\" focused selected showing")
+                        || output.contains("list item \"note.txt\" selected showing"))
+                #expect(output.contains("KEY F9"))
+                #expect(output.contains("DO True"))
+                #expect(output.contains("SIDEBAR SHOWING False"))
+                #expect(output.contains("TEXT 'hello,'"))
+            }
+        }
+    }
+}
+
+/// Whether the accessibility stack is installed: a private session bus, the accessibility bus
+/// it starts, and pyatspi for the system Python.
+enum AccessibilityStack {
+    static let isInstalled: Bool = {
+        guard access("/usr/bin/dbus-run-session", X_OK) == 0, access("/usr/bin/python3", X_OK) == 0,
+            FileManager.default.fileExists(atPath: "/usr/share/dbus-1/services/org.a11y.Bus.service")
+        else { return false }
+        return FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/pyatspi")
+    }()
+}
