@@ -27,6 +27,12 @@ final class AccessibilityBus {
     private var keys: [Int: Key] = [:]
     /// The id the registry gave the application.
     private var applicationID: Int32 = 0
+    /// The events some assistive technology listens for (the registry's list), by listener.
+    private var listeners: Set<String> = []
+
+    /// True while an assistive technology listens for events: only then are the windows'
+    /// trees built after each turn to tell what changed.
+    var hasListeners: Bool { !listeners.isEmpty }
 
     struct Key: Hashable {
         var window: Int
@@ -97,7 +103,105 @@ final class AccessibilityBus {
         }
         _ = dbus_connection_register_object_path(connection, "/org/a11y/atspi/cache", &cacheTable, nil)
         bus.embed()
+        bus.followListeners()
         return bus
+    }
+
+    /// Asks the registry which events are listened for, and follows its news of listeners
+    /// coming and going.
+    private func followListeners() {
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        for member in ["EventListenerRegistered", "EventListenerDeregistered"] {
+            dbus_bus_add_match(connection, "type='signal',interface='org.a11y.atspi.Registry',member='\(member)'", &error)
+            dbus_error_free(&error)
+            dbus_error_init(&error)
+        }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        _ = dbus_connection_add_filter(
+            connection,
+            { _, message, data in
+                guard let message, let data, dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL,
+                    let member = dbus_message_get_member(message)
+                else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+                let bus = Unmanaged<AccessibilityBus>.fromOpaque(data).takeUnretainedValue()
+                var reader = Reader(message)
+                let sender = reader.string() ?? "", event = reader.string() ?? ""
+                switch String(cString: member) {
+                case "EventListenerRegistered": bus.listeners.insert(sender + " " + event)
+                case "EventListenerDeregistered": bus.listeners.remove(sender + " " + event)
+                default: return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+                }
+                return DBUS_HANDLER_RESULT_HANDLED
+            }, context, nil)
+        guard
+            let call = dbus_message_new_method_call(
+                "org.a11y.atspi.Registry", "/org/a11y/atspi/registry", "org.a11y.atspi.Registry", "GetRegisteredEvents")
+        else { return }
+        defer { dbus_message_unref(call) }
+        guard let reply = dbus_connection_send_with_reply_and_block(connection, call, 1000, &error) else { return }
+        defer { dbus_message_unref(reply) }
+        var iterator = DBusMessageIter()
+        guard dbus_message_iter_init(reply, &iterator) != 0, dbus_message_iter_get_arg_type(&iterator) == Writer.arrayType else {
+            return
+        }
+        var entries = DBusMessageIter()
+        dbus_message_iter_recurse(&iterator, &entries)
+        while dbus_message_iter_get_arg_type(&entries) == Writer.structType {
+            var fields = DBusMessageIter()
+            dbus_message_iter_recurse(&entries, &fields)
+            let sender = Self.string(&fields) ?? ""
+            dbus_message_iter_next(&fields)
+            let event = Self.string(&fields) ?? ""
+            listeners.insert(sender + " " + event)
+            dbus_message_iter_next(&entries)
+        }
+    }
+
+    /// Tells the listeners what changed in window `window`'s tree, as AT-SPI's signals.
+    func emit(_ events: [AccessibleEvent], window: Int) {
+        for event in events {
+            switch event {
+            case .focus(let id):
+                signal(window, id, "Object", "StateChanged", "focused", 1)
+            case .stateChanged(let id, let state, let on):
+                signal(window, id, "Object", "StateChanged", state, on ? 1 : 0)
+            case .childrenChanged(let id):
+                signal(window, id, "Object", "ChildrenChanged", "add", -1)
+            case .nameChanged(let id):
+                signal(window, id, "Object", "PropertyChange", "accessible-name", 0)
+            case .selectionChanged(let id):
+                signal(window, id, "Object", "SelectionChanged", "", 0)
+            case .caretMoved(let id, let offset):
+                signal(window, id, "Object", "TextCaretMoved", "", Int32(clamping: offset))
+            case .textChanged(let id):
+                signal(window, id, "Object", "TextChanged", "insert", 0)
+            case .windowActivated(let active):
+                signal(window, AccessibleNode.ID("window"), "Window", active ? "Activate" : "Deactivate", "", 0)
+            }
+        }
+        dbus_connection_flush(connection)
+    }
+
+    /// One AT-SPI event: `org.a11y.atspi.Event.<kind>.<member>` from the node's path, with
+    /// its detail and number (`siiva{sv}`).
+    private func signal(
+        _ window: Int, _ id: AccessibleNode.ID, _ kind: String, _ member: String, _ detail: String, _ number: Int32
+    ) {
+        let (_, path) = path(of: .node(window: window, id: id))
+        guard let message = dbus_message_new_signal(path, "org.a11y.atspi.Event." + kind, member) else { return }
+        defer { dbus_message_unref(message) }
+        var writer = Writer(message)
+        writer.string(detail)
+        writer.int32(number)
+        writer.int32(0)
+        _ = writer.variant {
+            $0.int32(0)
+            return true
+        }
+        writer.dictionary([]) { _, _ in }
+        dbus_connection_send(connection, message, nil)
     }
 
     /// `AT_SPI_BUS_ADDRESS`, else what `org.a11y.Bus.GetAddress` says on the session bus; nil

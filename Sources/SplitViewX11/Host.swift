@@ -206,6 +206,12 @@ public final class Host {
         }
         connection.flush()
         defineCursors()
+        // What changed for a screen reader, only while one listens (a tree a turn).
+        if let bus = accessibility, bus.hasListeners {
+            for (index, window) in windows.enumerated() {
+                bus.emit(window.controller.takeAccessibleChanges(title: window.title).events, window: index)
+            }
+        }
         afterTurn?()
     }
 

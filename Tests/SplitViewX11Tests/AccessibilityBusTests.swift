@@ -43,12 +43,28 @@ extension X11Tests {
             print('SIDEBAR SHOWING', panel.getState().contains(pyatspi.STATE_SHOWING))
             doc = pyatspi.findDescendant(frame, lambda n: n.getRoleName() == 'document text')
             print('TEXT', repr(doc.queryText().getText(0, 6)))
+
+            # Events, as Orca listens for them: the focus moving to a row of the files' list,
+            # and the sidebar showing again.
+            from gi.repository import GLib
+            def heard(event):
+                print('EVENT %s "%s" %d' % (event.type, event.source.name, event.detail1))
+            pyatspi.Registry.registerEventListener(heard, 'object:state-changed:focused', 'object:state-changed:showing')
+            files = pyatspi.findDescendant(frame, lambda n: n.getRoleName() == 'list')
+            def act():
+                files.getChildAtIndex(1).queryAction().doAction(0)
+                pyatspi.findDescendant(frame, lambda n: n.name == 'Show Sidebar').queryAction().doAction(0)
+                return False
+            GLib.timeout_add(700, act)
+            GLib.timeout_add(3000, lambda: pyatspi.Registry.stop())
+            pyatspi.Registry.start()
             """#
 
         @Test func aScreenReaderReadsTheWindowAndHidesTheSidebar() throws {
             let folder = try makeTemporaryFolder("a11y")
             defer { try? FileManager.default.removeItem(atPath: folder) }
             try "hello, reader\n".write(toFile: folder + "/note.txt", atomically: false, encoding: .utf8)
+            try "another\n".write(toFile: folder + "/other.txt", atomically: false, encoding: .utf8)
             let script = folder + "/reader.py"
             try Self.reader.write(toFile: script, atomically: false, encoding: .utf8)
             try XvfbServer.with { display in
@@ -75,6 +91,8 @@ extension X11Tests {
                 #expect(output.contains("DO True"))
                 #expect(output.contains("SIDEBAR SHOWING False"))
                 #expect(output.contains("TEXT 'hello,'"))
+                #expect(output.contains("EVENT object:state-changed:focused \"other.txt\" 1"), "\(output)")
+                #expect(output.contains("EVENT object:state-changed:showing \"splitview-a11y"), "\(output)")
             }
         }
     }
