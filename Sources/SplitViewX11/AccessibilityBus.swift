@@ -14,6 +14,8 @@ import SplitView
 final class AccessibilityBus {
     /// The trees of the open windows (frames), newest last.
     let trees: () -> [AccessibleNode]
+    /// Where window `n` is on the screen (pixels) and its scale (pixels per point).
+    let place: (Int) -> (origin: PixelPoint, scale: Double)
     /// Does a node's action (a click); true when done.
     let perform: (Int, AccessibleNode.ID) -> Bool
     /// The connection to the accessibility bus.
@@ -44,11 +46,12 @@ final class AccessibilityBus {
 
     private init(
         connection: OpaquePointer, descriptor: Int32, trees: @escaping () -> [AccessibleNode],
-        perform: @escaping (Int, AccessibleNode.ID) -> Bool
+        place: @escaping (Int) -> (origin: PixelPoint, scale: Double), perform: @escaping (Int, AccessibleNode.ID) -> Bool
     ) {
         self.connection = connection
         self.descriptor = descriptor
         self.trees = trees
+        self.place = place
         self.perform = perform
     }
 
@@ -56,10 +59,9 @@ final class AccessibilityBus {
     /// none to connect to. Blocks for at most two short calls (the bus's address, the
     /// registration).
     static func connect(
-        trees: @escaping () -> [AccessibleNode], perform: @escaping (Int, AccessibleNode.ID) -> Bool
-    )
-        -> AccessibilityBus?
-    {
+        trees: @escaping () -> [AccessibleNode], place: @escaping (Int) -> (origin: PixelPoint, scale: Double),
+        perform: @escaping (Int, AccessibleNode.ID) -> Bool
+    ) -> AccessibilityBus? {
         guard let address = busAddress() else { return nil }
         var error = DBusError()
         dbus_error_init(&error)
@@ -77,7 +79,7 @@ final class AccessibilityBus {
             dbus_connection_unref(connection)
             return nil
         }
-        let bus = AccessibilityBus(connection: connection, descriptor: descriptor, trees: trees, perform: perform)
+        let bus = AccessibilityBus(connection: connection, descriptor: descriptor, trees: trees, place: place, perform: perform)
         var table = DBusObjectPathVTable()
         table.message_function = { connection, message, data in
             guard let connection, let message, let data else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
@@ -494,11 +496,18 @@ final class AccessibilityBus {
         return true
     }
 
+    /// Extents in pixels: in the window's coordinates (1, and 2, parent, taken as the
+    /// window's), or on the screen (0), from where the window is (`SplitWindow.screenOrigin`).
     private func component(_ member: String, _ object: Object, _ reader: inout Reader, _ writer: inout Writer) -> Bool {
-        guard case .node(_, let node, _) = object, member == "GetExtents" else { return false }
+        guard case .node(let window, let node, _) = object, member == "GetExtents" else { return false }
+        let onScreen = (reader.uint32() ?? 1) == 0
+        let (origin, scale) = place(window)
         let frame = node.frame
+        let x = (frame.minX * scale).rounded() + (onScreen ? Double(origin.x) : 0)
+        let y = (frame.minY * scale).rounded() + (onScreen ? Double(origin.y) : 0)
         writer.extents(
-            Int32(frame.minX.rounded()), Int32(frame.minY.rounded()), Int32(frame.width.rounded()), Int32(frame.height.rounded()))
+            Int32(clamping: Int(x)), Int32(clamping: Int(y)), Int32(clamping: Int((frame.width * scale).rounded())),
+            Int32(clamping: Int((frame.height * scale).rounded())))
         return true
     }
 
@@ -572,6 +581,14 @@ struct Reader {
     mutating func int32() -> Int32? {
         guard valid, dbus_message_iter_get_arg_type(&iterator) == Writer.int32Type else { return nil }
         var value: Int32 = 0
+        dbus_message_iter_get_basic(&iterator, &value)
+        valid = dbus_message_iter_next(&iterator) != 0
+        return value
+    }
+
+    mutating func uint32() -> UInt32? {
+        guard valid, dbus_message_iter_get_arg_type(&iterator) == Writer.uint32Type else { return nil }
+        var value: UInt32 = 0
         dbus_message_iter_get_basic(&iterator, &value)
         valid = dbus_message_iter_next(&iterator) != 0
         return value

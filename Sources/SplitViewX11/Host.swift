@@ -248,6 +248,10 @@ public final class Host {
             close(window)
             return
         }
+        if event.type == ReparentNotify, let window = windows.first(where: { $0.window == event.xreparent.window }) {
+            window.reparented(toRoot: event.xreparent.parent == connection.root)
+            return
+        }
         if let panes = foreignPanes.values.first(where: { $0.owns(event.xany.window) }) {
             _ = panes.handle(event)
             return
@@ -282,6 +286,9 @@ public final class Host {
                 }
             }
         case .configure(let child, let size) where child == window.window:
+            window.configured(
+                at: PixelPoint(x: Int(event.xconfigure.x), y: Int(event.xconfigure.y)),
+                synthetic: event.xconfigure.send_event != 0)
             window.configure(size: size)
         case .expose(let child, let rect):
             window.expose(child, rect, serial: event.xexpose.serial)
@@ -332,6 +339,10 @@ public final class Host {
         accessibility = AccessibilityBus.connect(
             trees: { [unowned self] in
                 self.windows.map { $0.controller.accessibleTree(title: $0.title) }
+            },
+            place: { [unowned self] window in
+                guard self.windows.indices.contains(window) else { return (PixelPoint(x: 0, y: 0), 1) }
+                return (self.windows[window].screenOrigin, self.connection.scale.factor)
             },
             perform: { [unowned self] window, id in
                 guard self.windows.indices.contains(window) else { return false }

@@ -31,6 +31,25 @@ public final class SplitWindow {
     package let focusWindow: Window
     /// The leaves of the columns' stack splits, each a child window of its column's.
     let leaves: LeafPanes
+    /// Where the window's top-left corner is on the screen, in pixels, as last known: from the
+    /// server's ConfigureNotify while the window is the root's child (no window manager), from
+    /// the window manager's synthetic ConfigureNotify once it framed the window (ICCCM 4.1.5).
+    /// Known without a round trip; a screen reader's extents in screen coordinates use it.
+    package private(set) var screenOrigin = PixelPoint(x: 0, y: 0)
+    /// True once a window manager reparented the window into its frame.
+    package private(set) var isFramed = false
+
+    /// Notes a ConfigureNotify's position: `synthetic` ones are in root coordinates, others
+    /// relative to the parent (the root, unless a window manager framed the window).
+    package func configured(at position: PixelPoint, synthetic: Bool) {
+        if synthetic || !isFramed { screenOrigin = position }
+    }
+
+    /// Notes a reparenting: into a window manager's frame, or back to the root.
+    package func reparented(toRoot: Bool) {
+        isFramed = !toRoot
+    }
+
     /// The window's size in pixels, as last configured.
     public private(set) var pixelSize: PixelSize
     /// What feeds the controller, kept alive with the window.

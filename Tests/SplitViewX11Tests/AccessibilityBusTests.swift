@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import Glibc
 import TestSupport
@@ -44,6 +45,15 @@ extension X11Tests {
             doc = pyatspi.findDescendant(frame, lambda n: n.getRoleName() == 'document text')
             print('TEXT', repr(doc.queryText().getText(0, 6)))
 
+            # Extents on the screen: the window was moved to (100, 50) by the test.
+            deadline = time.time() + 10
+            def offset():
+                screen = doc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+                window = doc.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+                return (screen.x - window.x, screen.y - window.y)
+            while offset() != (100, 50) and time.time() < deadline: time.sleep(0.05)
+            print('OFFSET', *offset())
+
             # Events, as Orca listens for them: the focus moving to a row of the files' list,
             # and the sidebar showing again.
             from gi.repository import GLib
@@ -78,6 +88,10 @@ extension X11Tests {
                     "/usr/bin/dbus-run-session",
                     ["--", "/bin/sh", "-c", command, "sh", ChildProcess.splitview, folder + "/note.txt", script],
                     environment: ["DISPLAY": display])
+                let connection = try X11Connection(name: display)
+                let window = try #require(waitForTopLevel(connection))
+                XMoveWindow(connection.display, window, 100, 50)
+                connection.flush()
                 #expect(run.finish(timeoutSeconds: 60) == 0, "\(run.output)\(run.errors)")
                 let output = run.output
                 #expect(output.contains("application \"splitview\""))
@@ -91,6 +105,7 @@ extension X11Tests {
                 #expect(output.contains("DO True"))
                 #expect(output.contains("SIDEBAR SHOWING False"))
                 #expect(output.contains("TEXT 'hello,'"))
+                #expect(output.contains("OFFSET 100 50"), "\(output)")
                 #expect(output.contains("EVENT object:state-changed:focused \"other.txt\" 1"), "\(output)")
                 #expect(output.contains("EVENT object:state-changed:showing \"splitview-a11y"), "\(output)")
             }
