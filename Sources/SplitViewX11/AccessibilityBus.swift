@@ -258,10 +258,13 @@ final class AccessibilityBus {
         if let bus, let path { desktop = (bus, path) }
     }
 
-    /// Reads and answers what came (the loop calls it when the descriptor is readable).
-    func dispatch() {
-        dbus_connection_read_write(connection, 0)
+    /// Reads and answers what came (the loop calls it when the descriptor is readable);
+    /// false once the bus has gone (the loop then stops watching it, and the program runs on
+    /// as without one).
+    func dispatch() -> Bool {
+        let open = dbus_connection_read_write(connection, 0) != 0
         while dbus_connection_dispatch(connection) == DBUS_DISPATCH_DATA_REMAINS {}
+        return open && dbus_connection_get_is_connected(connection) != 0
     }
 
     /// Closes the connection.

@@ -348,7 +348,15 @@ public final class Host {
                 guard self.windows.indices.contains(window) else { return false }
                 return self.windows[window].controller.performAccessibleAction(id)
             })
-        if let bus = accessibility { watch(bus.descriptor) { bus.dispatch() } }
+        if let bus = accessibility {
+            watch(bus.descriptor) { [unowned self] in
+                guard !bus.dispatch() else { return }
+                // The bus went away: the windows go on as without one, and say nothing.
+                self.unwatch(bus.descriptor)
+                bus.close()
+                self.accessibility = nil
+            }
+        }
     }
 
     /// Does what `window`'s controller asked (`SplitViewController/takeHostRequests()`).
