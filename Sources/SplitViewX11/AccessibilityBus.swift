@@ -13,7 +13,24 @@ import SplitView
 /// and the program runs exactly as without it, printing nothing.
 final class AccessibilityBus {
     /// The trees of the open windows (frames), newest last.
-    let trees: () -> [AccessibleNode]
+    let buildTrees: () -> [AccessibleNode]
+    /// The trees as of this turn of the loop: built at the first question, kept for the
+    /// questions that follow (a reader asks dozens at a time) until ``invalidate()``.
+    private var builtTrees: [AccessibleNode]?
+
+    /// The windows' trees, built once per turn.
+    var trees: [AccessibleNode] {
+        if let builtTrees { return builtTrees }
+        let built = buildTrees()
+        builtTrees = built
+        return built
+    }
+
+    /// Forgets the trees: the windows changed (the loop calls it each turn, and an action
+    /// calls it before the next question).
+    func invalidate() {
+        builtTrees = nil
+    }
     /// Where window `n` is on the screen (pixels) and its scale (pixels per point).
     let place: (Int) -> (origin: PixelPoint, scale: Double)
     /// Does a node's action (a click); true when done.
@@ -23,12 +40,12 @@ final class AccessibilityBus {
     /// The descriptor the loop polls.
     let descriptor: Int32
     /// The registry's desktop: our root's parent.
-    private(set) var desktop: (name: String, path: String) = ("", "/org/a11y/atspi/null")
+    var desktop: (name: String, path: String) = ("", "/org/a11y/atspi/null")
     /// Numbers for node ids in object paths, by window and id.
-    private var handles: [Key: Int] = [:]
-    private var keys: [Int: Key] = [:]
+    var handles: [Key: Int] = [:]
+    var keys: [Int: Key] = [:]
     /// The id the registry gave the application.
-    private var applicationID: Int32 = 0
+    var applicationID: Int32 = 0
     /// The events some assistive technology listens for (the registry's list), by listener.
     private var listeners: Set<String> = []
 
@@ -50,7 +67,7 @@ final class AccessibilityBus {
     ) {
         self.connection = connection
         self.descriptor = descriptor
-        self.trees = trees
+        buildTrees = trees
         self.place = place
         self.perform = perform
     }
@@ -97,14 +114,18 @@ final class AccessibilityBus {
                 let member = dbus_message_get_member(message), String(cString: member) == "GetItems",
                 let reply = dbus_message_new_method_return(message)
             else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-            var writer = Writer(reply)
-            writer.container(Writer.arrayType, "((so)(so)(so)iiassusau)") { _ in }
+            var writer = DBusWriter(reply)
+            writer.container(DBusWriter.arrayType, "((so)(so)(so)iiassusau)") { _ in }
             dbus_connection_send(connection, reply, nil)
             dbus_message_unref(reply)
             return DBUS_HANDLER_RESULT_HANDLED
         }
         _ = dbus_connection_register_object_path(connection, "/org/a11y/atspi/cache", &cacheTable, nil)
-        bus.embed()
+        // Not registered (the registry is still starting): given up, to be tried again.
+        guard bus.embed() else {
+            bus.close()
+            return nil
+        }
         bus.followListeners()
         return bus
     }
@@ -128,7 +149,7 @@ final class AccessibilityBus {
                     let member = dbus_message_get_member(message)
                 else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
                 let bus = Unmanaged<AccessibilityBus>.fromOpaque(data).takeUnretainedValue()
-                var reader = Reader(message)
+                var reader = DBusReader(message)
                 let sender = reader.string() ?? "", event = reader.string() ?? ""
                 switch String(cString: member) {
                 case "EventListenerRegistered": bus.listeners.insert(sender + " " + event)
@@ -145,17 +166,18 @@ final class AccessibilityBus {
         guard let reply = dbus_connection_send_with_reply_and_block(connection, call, 1000, &error) else { return }
         defer { dbus_message_unref(reply) }
         var iterator = DBusMessageIter()
-        guard dbus_message_iter_init(reply, &iterator) != 0, dbus_message_iter_get_arg_type(&iterator) == Writer.arrayType else {
+        guard dbus_message_iter_init(reply, &iterator) != 0, dbus_message_iter_get_arg_type(&iterator) == DBusWriter.arrayType
+        else {
             return
         }
         var entries = DBusMessageIter()
         dbus_message_iter_recurse(&iterator, &entries)
-        while dbus_message_iter_get_arg_type(&entries) == Writer.structType {
+        while dbus_message_iter_get_arg_type(&entries) == DBusWriter.structType {
             var fields = DBusMessageIter()
             dbus_message_iter_recurse(&entries, &fields)
-            let sender = Self.string(&fields) ?? ""
+            let sender = DBusReader.string(&fields) ?? ""
             dbus_message_iter_next(&fields)
-            let event = Self.string(&fields) ?? ""
+            let event = DBusReader.string(&fields) ?? ""
             listeners.insert(sender + " " + event)
             dbus_message_iter_next(&entries)
         }
@@ -194,7 +216,7 @@ final class AccessibilityBus {
         let (_, path) = path(of: .node(window: window, id: id))
         guard let message = dbus_message_new_signal(path, "org.a11y.atspi.Event." + kind, member) else { return }
         defer { dbus_message_unref(message) }
-        var writer = Writer(message)
+        var writer = DBusWriter(message)
         writer.string(detail)
         writer.int32(number)
         writer.int32(0)
@@ -228,34 +250,37 @@ final class AccessibilityBus {
         defer { dbus_message_unref(reply) }
         var iterator = DBusMessageIter()
         guard dbus_message_iter_init(reply, &iterator) != 0 else { return nil }
-        return Self.string(&iterator)
+        return DBusReader.string(&iterator)
     }
 
     /// `Socket.Embed` with the registry: it adds the application to the desktop and says
     /// which the desktop is.
-    private func embed() {
+    private func embed() -> Bool {
         guard let name = dbus_bus_get_unique_name(connection).map({ String(cString: $0) }),
             let call = dbus_message_new_method_call(
                 "org.a11y.atspi.Registry", Self.rootPath, "org.a11y.atspi.Socket", "Embed")
-        else { return }
+        else { return false }
         defer { dbus_message_unref(call) }
-        var writer = Writer(call)
+        var writer = DBusWriter(call)
         writer.reference(name, Self.rootPath)
         var error = DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
-        guard let reply = dbus_connection_send_with_reply_and_block(connection, call, 1000, &error) else { return }
+        guard let reply = dbus_connection_send_with_reply_and_block(connection, call, 1000, &error) else { return false }
         defer { dbus_message_unref(reply) }
         var iterator = DBusMessageIter()
-        guard dbus_message_iter_init(reply, &iterator) != 0, dbus_message_iter_get_arg_type(&iterator) == Writer.structType else {
-            return
+        guard dbus_message_iter_init(reply, &iterator) != 0, dbus_message_iter_get_arg_type(&iterator) == DBusWriter.structType
+        else {
+            return false
         }
         var fields = DBusMessageIter()
         dbus_message_iter_recurse(&iterator, &fields)
-        let bus = Self.string(&fields)
+        let bus = DBusReader.string(&fields)
         dbus_message_iter_next(&fields)
-        let path = Self.string(&fields)
-        if let bus, let path { desktop = (bus, path) }
+        let path = DBusReader.string(&fields)
+        guard let bus, let path else { return false }
+        desktop = (bus, path)
+        return true
     }
 
     /// Reads and answers what came (the loop calls it when the descriptor is readable);
@@ -276,18 +301,18 @@ final class AccessibilityBus {
     // MARK: - Objects
 
     /// What an object path names: the application, or a node of a window's tree.
-    private enum Object {
+    enum Object {
         case application
         case node(window: Int, node: AccessibleNode, parent: Reference)
     }
 
-    private enum Reference {
+    enum Reference {
         case application
         case desktop
         case node(window: Int, id: AccessibleNode.ID)
     }
 
-    private func handle(for key: Key) -> Int {
+    func handle(for key: Key) -> Int {
         if let handle = handles[key] { return handle }
         let handle = handles.count + 1
         handles[key] = handle
@@ -295,7 +320,7 @@ final class AccessibilityBus {
         return handle
     }
 
-    private func path(of reference: Reference) -> (String, String) {
+    func path(of reference: Reference) -> (String, String) {
         let own = dbus_bus_get_unique_name(connection).map { String(cString: $0) } ?? ""
         switch reference {
         case .application: return (own, Self.rootPath)
@@ -304,453 +329,20 @@ final class AccessibilityBus {
         }
     }
 
-    private func object(at path: String) -> Object? {
+    func object(at path: String) -> Object? {
         if path == Self.rootPath { return .application }
         guard path.hasPrefix(Self.prefix + "n"), let handle = Int(path.dropFirst(Self.prefix.count + 1)), let key = keys[handle]
         else { return nil }
-        let windows = trees()
+        let windows = trees
         guard windows.indices.contains(key.window) else { return nil }
         return find(key.id, in: windows[key.window], window: key.window, parent: .application)
     }
 
-    private func find(_ id: AccessibleNode.ID, in node: AccessibleNode, window: Int, parent: Reference) -> Object? {
+    func find(_ id: AccessibleNode.ID, in node: AccessibleNode, window: Int, parent: Reference) -> Object? {
         if node.id == id { return .node(window: window, node: node, parent: parent) }
         for child in node.children {
             if let found = find(id, in: child, window: window, parent: .node(window: window, id: node.id)) { return found }
         }
         return nil
-    }
-
-    // MARK: - Messages
-
-    private func handle(_ message: OpaquePointer, on connection: OpaquePointer) -> DBusHandlerResult {
-        guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL,
-            let pathPointer = dbus_message_get_path(message), let memberPointer = dbus_message_get_member(message)
-        else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-        let path = String(cString: pathPointer), member = String(cString: memberPointer)
-        let interface = dbus_message_get_interface(message).map { String(cString: $0) } ?? ""
-        guard let object = object(at: path), let reply = dbus_message_new_method_return(message) else {
-            return replyError("org.freedesktop.DBus.Error.UnknownObject", to: message)
-        }
-        defer { dbus_message_unref(reply) }
-        var writer = Writer(reply)
-        var reader = Reader(message)
-        let answered: Bool
-        switch interface {
-        case "org.freedesktop.DBus.Properties":
-            answered = properties(member, object, &reader, &writer)
-        case "org.a11y.atspi.Accessible":
-            answered = accessible(member, object, &reader, &writer)
-        case "org.a11y.atspi.Action":
-            answered = action(member, object, &reader, &writer)
-        case "org.a11y.atspi.Component":
-            answered = component(member, object, &reader, &writer)
-        case "org.a11y.atspi.Text":
-            answered = text(member, object, &reader, &writer)
-        default:
-            answered = false
-        }
-        guard answered else { return replyError("org.freedesktop.DBus.Error.UnknownMethod", to: message) }
-        dbus_connection_send(connection, reply, nil)
-        return DBUS_HANDLER_RESULT_HANDLED
-    }
-
-    private func replyError(_ name: String, to message: OpaquePointer) -> DBusHandlerResult {
-        if let reply = dbus_message_new_error(message, name, "not known") {
-            dbus_connection_send(connection, reply, nil)
-            dbus_message_unref(reply)
-        }
-        return DBUS_HANDLER_RESULT_HANDLED
-    }
-
-    private func children(of object: Object) -> [Reference] {
-        switch object {
-        case .application: return trees().indices.map { .node(window: $0, id: trees()[$0].id) }
-        case .node(let window, let node, _): return node.children.map { .node(window: window, id: $0.id) }
-        }
-    }
-
-    private func name(of object: Object) -> String {
-        switch object {
-        case .application: return Diagnostics.programName
-        case .node(_, let node, _): return node.name
-        }
-    }
-
-    private func properties(_ member: String, _ object: Object, _ reader: inout Reader, _ writer: inout Writer) -> Bool {
-        switch member {
-        case "Get":
-            let interface = reader.string() ?? "", name = reader.string() ?? ""
-            return writer.variant { property(interface, name, object, &$0) }
-        case "GetAll":
-            let interface = reader.string() ?? ""
-            let names =
-                interface == "org.a11y.atspi.Application"
-                ? ["ToolkitName", "Version", "AtspiVersion", "Id"]
-                : ["Name", "Description", "Parent", "ChildCount", "Locale", "AccessibleId"]
-            writer.dictionary(names) { name, value in _ = property(interface, name, object, &value) }
-            return true
-        case "Set":
-            let interface = reader.string() ?? "", name = reader.string() ?? ""
-            if interface == "org.a11y.atspi.Application", name == "Id", let id = reader.variantInt32() { applicationID = id }
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// Writes the property's value (its own type, the caller wraps it); false when unknown.
-    private func property(_ interface: String, _ name: String, _ object: Object, _ writer: inout Writer) -> Bool {
-        switch (interface, name) {
-        case ("org.a11y.atspi.Accessible", "Name"): writer.string(self.name(of: object))
-        case ("org.a11y.atspi.Accessible", "Description"):
-            if case .node(_, let node, _) = object { writer.string(node.description) } else { writer.string("") }
-        case ("org.a11y.atspi.Accessible", "Parent"):
-            switch object {
-            case .application: writer.reference(desktop.name, desktop.path)
-            case .node(_, _, let parent): let (bus, path) = self.path(of: parent); writer.reference(bus, path)
-            }
-        case ("org.a11y.atspi.Accessible", "ChildCount"): writer.int32(Int32(children(of: object).count))
-        case ("org.a11y.atspi.Accessible", "Locale"): writer.string("en_US.UTF-8")
-        case ("org.a11y.atspi.Accessible", "AccessibleId"):
-            if case .node(_, let node, _) = object { writer.string(node.id.path) } else { writer.string("") }
-        case ("org.a11y.atspi.Application", "ToolkitName"): writer.string("SplitView")
-        case ("org.a11y.atspi.Application", "Version"): writer.string("1")
-        case ("org.a11y.atspi.Application", "AtspiVersion"): writer.string("2.1")
-        case ("org.a11y.atspi.Application", "Id"): writer.int32(applicationID)
-        case ("org.a11y.atspi.Action", "NActions"):
-            if case .node(_, let node, _) = object { writer.int32(Int32(node.actions.count)) } else { writer.int32(0) }
-        case ("org.a11y.atspi.Text", "CharacterCount"):
-            if case .node(_, let node, _) = object {
-                writer.int32(Int32(node.text?.unicodeScalars.count ?? 0))
-            } else {
-                writer.int32(0)
-            }
-        case ("org.a11y.atspi.Text", "CaretOffset"):
-            if case .node(_, let node, _) = object { writer.int32(Int32(node.caret ?? 0)) } else { writer.int32(0) }
-        default: return false
-        }
-        return true
-    }
-
-    private func accessible(_ member: String, _ object: Object, _ reader: inout Reader, _ writer: inout Writer) -> Bool {
-        switch member {
-        case "GetChildAtIndex":
-            let index = Int(reader.int32() ?? -1)
-            let all = children(of: object)
-            let (bus, path) = all.indices.contains(index) ? self.path(of: all[index]) : ("", "/org/a11y/atspi/null")
-            writer.reference(bus, path)
-        case "GetChildren":
-            writer.references(children(of: object).map { self.path(of: $0) })
-        case "GetIndexInParent":
-            switch object {
-            case .application: writer.int32(-1)
-            case .node(let window, let node, let parent):
-                let siblings: [Reference] =
-                    switch parent {
-                    case .application: children(of: .application)
-                    case .node(_, let id):
-                        (trees()[window].node(id)?.children ?? []).map { .node(window: window, id: $0.id) }
-                    case .desktop: []
-                    }
-                let index = siblings.firstIndex {
-                    if case .node(_, let id) = $0 { id == node.id } else { false }
-                }
-                writer.int32(Int32(index ?? -1))
-            }
-        case "GetRelationSet": writer.emptyRelations()
-        case "GetRole": writer.uint32(role(of: object))
-        case "GetRoleName", "GetLocalizedRoleName":
-            if case .node(_, let node, _) = object { writer.string(node.role.rawValue) } else { writer.string("application") }
-        case "GetState":
-            if case .node(_, let node, _) = object { writer.states(Self.states(node.states)) } else { writer.states((0, 0)) }
-        case "GetAttributes": writer.dictionary([]) { _, _ in }
-        case "GetApplication": writer.reference(path(of: .application).0, Self.rootPath)
-        case "GetInterfaces":
-            var interfaces = ["org.a11y.atspi.Accessible"]
-            if case .node(_, let node, _) = object {
-                interfaces.append("org.a11y.atspi.Component")
-                if !node.actions.isEmpty { interfaces.append("org.a11y.atspi.Action") }
-                if node.text != nil { interfaces.append("org.a11y.atspi.Text") }
-            } else {
-                interfaces.append("org.a11y.atspi.Application")
-            }
-            writer.strings(interfaces)
-        default: return false
-        }
-        return true
-    }
-
-    private func action(_ member: String, _ object: Object, _ reader: inout Reader, _ writer: inout Writer) -> Bool {
-        guard case .node(let window, let node, _) = object else { return false }
-        switch member {
-        case "GetNActions": writer.int32(Int32(node.actions.count))
-        case "GetName", "GetLocalizedName":
-            let index = Int(reader.int32() ?? -1)
-            writer.string(node.actions.indices.contains(index) ? node.actions[index] : "")
-        case "GetDescription": writer.string("")
-        case "GetKeyBinding": writer.string(node.keyBinding)
-        case "GetActions":
-            writer.actions(node.actions.map { ($0, $0, node.keyBinding) })
-        case "DoAction":
-            writer.boolean(perform(window, node.id))
-        default: return false
-        }
-        return true
-    }
-
-    /// Extents in pixels: in the window's coordinates (1, and 2, parent, taken as the
-    /// window's), or on the screen (0), from where the window is (`SplitWindow.screenOrigin`).
-    private func component(_ member: String, _ object: Object, _ reader: inout Reader, _ writer: inout Writer) -> Bool {
-        guard case .node(let window, let node, _) = object, member == "GetExtents" else { return false }
-        let onScreen = (reader.uint32() ?? 1) == 0
-        let (origin, scale) = place(window)
-        let frame = node.frame
-        let x = (frame.minX * scale).rounded() + (onScreen ? Double(origin.x) : 0)
-        let y = (frame.minY * scale).rounded() + (onScreen ? Double(origin.y) : 0)
-        writer.extents(
-            Int32(clamping: Int(x)), Int32(clamping: Int(y)), Int32(clamping: Int((frame.width * scale).rounded())),
-            Int32(clamping: Int((frame.height * scale).rounded())))
-        return true
-    }
-
-    private func text(_ member: String, _ object: Object, _ reader: inout Reader, _ writer: inout Writer) -> Bool {
-        guard case .node(_, let node, _) = object, let text = node.text else { return false }
-        switch member {
-        case "GetText":
-            let scalars = Array(text.unicodeScalars)
-            let start = max(0, min(Int(reader.int32() ?? 0), scalars.count))
-            var end = Int(reader.int32() ?? -1)
-            if end < 0 || end > scalars.count { end = scalars.count }
-            var result = String.UnicodeScalarView()
-            if start < end { result.append(contentsOf: scalars[start..<end]) }
-            writer.string(String(result))
-        case "GetCaretOffset": writer.int32(Int32(node.caret ?? 0))
-        default: return false
-        }
-        return true
-    }
-
-    private func role(of object: Object) -> UInt32 {
-        guard case .node(_, let node, _) = object else { return 75 }
-        return Self.roleNumbers[node.role] ?? 67
-    }
-
-    /// AT-SPI's role numbers (`AtspiRole`).
-    static let roleNumbers: [AccessibleNode.Role: UInt32] = [
-        .application: 75, .frame: 23, .splitPane: 53, .panel: 39, .tree: 65, .treeItem: 91, .list: 31, .listItem: 32,
-        .documentText: 94, .pushButton: 43, .menu: 33, .menuItem: 35, .checkMenuItem: 8, .alert: 2, .entry: 79, .embedded: 78,
-    ]
-
-    /// The states as AT-SPI's two 32-bit words (`AtspiStateType` bits).
-    static func states(_ states: AccessibleNode.States) -> (UInt32, UInt32) {
-        let bits: [(AccessibleNode.States, Int)] = [
-            (.active, 1), (.checked, 4), (.editable, 7), (.enabled, 8), (.expandable, 9), (.expanded, 10), (.focusable, 11),
-            (.focused, 12), (.multiLine, 17), (.selectable, 22), (.selected, 23), (.enabled, 24), (.showing, 25),
-            (.visible, 30), (.checkable, 41),
-        ]
-        var words: (UInt32, UInt32) = (0, 0)
-        for (state, bit) in bits where states.contains(state) {
-            if bit < 32 { words.0 |= 1 << UInt32(bit) } else { words.1 |= 1 << UInt32(bit - 32) }
-        }
-        return words
-    }
-
-    static func string(_ iterator: inout DBusMessageIter) -> String? {
-        let type = dbus_message_iter_get_arg_type(&iterator)
-        guard type == Writer.stringType || type == Writer.objectPathType else { return nil }
-        var pointer: UnsafePointer<CChar>?
-        dbus_message_iter_get_basic(&iterator, &pointer)
-        return pointer.map { String(cString: $0) }
-    }
-}
-
-/// Reads a method call's arguments in order.
-struct Reader {
-    var iterator = DBusMessageIter()
-    var valid: Bool
-
-    init(_ message: OpaquePointer) {
-        valid = dbus_message_iter_init(message, &iterator) != 0
-    }
-
-    mutating func string() -> String? {
-        guard valid else { return nil }
-        let value = AccessibilityBus.string(&iterator)
-        valid = dbus_message_iter_next(&iterator) != 0
-        return value
-    }
-
-    mutating func int32() -> Int32? {
-        guard valid, dbus_message_iter_get_arg_type(&iterator) == Writer.int32Type else { return nil }
-        var value: Int32 = 0
-        dbus_message_iter_get_basic(&iterator, &value)
-        valid = dbus_message_iter_next(&iterator) != 0
-        return value
-    }
-
-    mutating func uint32() -> UInt32? {
-        guard valid, dbus_message_iter_get_arg_type(&iterator) == Writer.uint32Type else { return nil }
-        var value: UInt32 = 0
-        dbus_message_iter_get_basic(&iterator, &value)
-        valid = dbus_message_iter_next(&iterator) != 0
-        return value
-    }
-
-    mutating func variantInt32() -> Int32? {
-        guard valid, dbus_message_iter_get_arg_type(&iterator) == Writer.variantType else { return nil }
-        var inner = DBusMessageIter()
-        dbus_message_iter_recurse(&iterator, &inner)
-        guard dbus_message_iter_get_arg_type(&inner) == Writer.int32Type else { return nil }
-        var value: Int32 = 0
-        dbus_message_iter_get_basic(&inner, &value)
-        return value
-    }
-}
-
-/// Writes a reply's values in order, through libdbus's iterators.
-struct Writer {
-    static let stringType = Int32(UInt8(ascii: "s"))
-    static let objectPathType = Int32(UInt8(ascii: "o"))
-    static let int32Type = Int32(UInt8(ascii: "i"))
-    static let uint32Type = Int32(UInt8(ascii: "u"))
-    static let booleanType = Int32(UInt8(ascii: "b"))
-    static let arrayType = Int32(UInt8(ascii: "a"))
-    static let structType = Int32(UInt8(ascii: "r"))
-    static let variantType = Int32(UInt8(ascii: "v"))
-    static let dictEntryType = Int32(UInt8(ascii: "e"))
-
-    var iterator = DBusMessageIter()
-
-    init(_ message: OpaquePointer) {
-        dbus_message_iter_init_append(message, &iterator)
-    }
-
-    private init() {}
-
-    mutating func string(_ value: String) {
-        value.withCString { pointer in
-            var pointer: UnsafePointer<CChar>? = pointer
-            _ = dbus_message_iter_append_basic(&iterator, Self.stringType, &pointer)
-        }
-    }
-
-    mutating func objectPath(_ value: String) {
-        value.withCString { pointer in
-            var pointer: UnsafePointer<CChar>? = pointer
-            _ = dbus_message_iter_append_basic(&iterator, Self.objectPathType, &pointer)
-        }
-    }
-
-    mutating func int32(_ value: Int32) {
-        var value = value
-        _ = dbus_message_iter_append_basic(&iterator, Self.int32Type, &value)
-    }
-
-    mutating func uint32(_ value: UInt32) {
-        var value = value
-        _ = dbus_message_iter_append_basic(&iterator, Self.uint32Type, &value)
-    }
-
-    mutating func boolean(_ value: Bool) {
-        var value: UInt32 = value ? 1 : 0
-        _ = dbus_message_iter_append_basic(&iterator, Self.booleanType, &value)
-    }
-
-    /// A container of `type` (with `signature` for arrays and variants), filled by `body`.
-    mutating func container(_ type: Int32, _ signature: String?, _ body: (inout Writer) -> Void) {
-        var inner = Writer()
-        if let signature {
-            _ = signature.withCString { dbus_message_iter_open_container(&iterator, type, $0, &inner.iterator) }
-        } else {
-            _ = dbus_message_iter_open_container(&iterator, type, nil, &inner.iterator)
-        }
-        body(&inner)
-        _ = dbus_message_iter_close_container(&iterator, &inner.iterator)
-    }
-
-    /// `(so)`: a bus name and an object path.
-    mutating func reference(_ bus: String, _ path: String) {
-        container(Self.structType, nil) {
-            $0.string(bus)
-            $0.objectPath(path)
-        }
-    }
-
-    /// `a(so)`.
-    mutating func references(_ all: [(String, String)]) {
-        container(Self.arrayType, "(so)") { array in
-            for (bus, path) in all { array.reference(bus, path) }
-        }
-    }
-
-    /// `as`.
-    mutating func strings(_ all: [String]) {
-        container(Self.arrayType, "s") { array in for value in all { array.string(value) } }
-    }
-
-    /// `au`: the two state words.
-    mutating func states(_ words: (UInt32, UInt32)) {
-        container(Self.arrayType, "u") {
-            $0.uint32(words.0)
-            $0.uint32(words.1)
-        }
-    }
-
-    /// `a(ua(so))`, empty.
-    mutating func emptyRelations() {
-        container(Self.arrayType, "(ua(so))") { _ in }
-    }
-
-    /// `(iiii)`.
-    mutating func extents(_ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32) {
-        container(Self.structType, nil) {
-            $0.int32(x)
-            $0.int32(y)
-            $0.int32(width)
-            $0.int32(height)
-        }
-    }
-
-    /// `a(sss)`.
-    mutating func actions(_ all: [(String, String, String)]) {
-        container(Self.arrayType, "(sss)") { array in
-            for (name, description, key) in all {
-                array.container(Self.structType, nil) {
-                    $0.string(name)
-                    $0.string(description)
-                    $0.string(key)
-                }
-            }
-        }
-    }
-
-    /// `v`, its value written by `body` (which says whether it knew it); the variant's
-    /// signature comes from the first value written. False when `body` wrote nothing.
-    mutating func variant(_ body: (inout Writer) -> Bool) -> Bool {
-        // The value is written into a scratch message first to learn its signature.
-        guard let scratch = dbus_message_new(Int32(DBUS_MESSAGE_TYPE_METHOD_CALL)) else { return false }
-        defer { dbus_message_unref(scratch) }
-        var probe = Writer(scratch)
-        guard body(&probe) else { return false }
-        guard let signature = dbus_message_get_signature(scratch).map({ String(cString: $0) }) else { return false }
-        var known = true
-        container(Self.variantType, signature) { known = body(&$0) }
-        return known
-    }
-
-    /// `a{sv}` of `names`, each value written by `body`.
-    mutating func dictionary(_ names: [String], _ body: (String, inout Writer) -> Void) {
-        container(Self.arrayType, "{sv}") { array in
-            for name in names {
-                array.container(Self.dictEntryType, nil) { entry in
-                    entry.string(name)
-                    _ = entry.variant { value in
-                        body(name, &value)
-                        return true
-                    }
-                }
-            }
-        }
     }
 }

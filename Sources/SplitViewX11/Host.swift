@@ -50,7 +50,7 @@ public final class Host {
     private var cursors: Cursors?
     /// The accessibility bus, once connected (after the first frame), or nil when there is
     /// none: screen readers read the windows' accessible trees through it.
-    private var accessibility: AccessibilityBus?
+    var accessibility: AccessibilityBus?
     private let translate: EventTranslator
     private let makeContent: () -> WindowContent
     private var quitRequested = false
@@ -60,14 +60,14 @@ public final class Host {
     /// The shape the active pointer grab shows now.
     private var grabCursor = GrabCursor.none
     /// The hosted programs of each window, by the window's identity.
-    private var foreignPanes: [ObjectIdentifier: ForeignPanes] = [:]
+    var foreignPanes: [ObjectIdentifier: ForeignPanes] = [:]
     /// PRIMARY and CLIPBOARD, as the windows' controllers filled them.
     let selections: Selections
     /// The server time of the last key, button or motion event: selections are taken as of it.
     private var lastEventTime = Time(CurrentTime)
     /// Programs sent SIGTERM and not yet reaped.
-    private var ending: Set<pid_t> = []
-    private var watchesChildren = false
+    var ending: Set<pid_t> = []
+    var watchesChildren = false
 
     /// How long a hosted program has to end after SIGTERM before it gets SIGKILL: 2 s.
     public static let terminationGrace = 2.0
@@ -206,6 +206,7 @@ public final class Host {
         }
         connection.flush()
         defineCursors()
+        accessibility?.invalidate()
         // What changed for a screen reader, only while one listens (a tree a turn).
         if let bus = accessibility, bus.hasListeners {
             for (index, window) in windows.enumerated() {
@@ -331,34 +332,6 @@ public final class Host {
         XChangeActivePointerGrab(connection.display, Self.grabEvents, cursors.cursor(for: wanted), UInt(CurrentTime))
     }
 
-    /// Joins the accessibility bus, when the desktop has one: the windows' trees are served
-    /// from the state they are drawn from, and an action a screen reader does is the click it
-    /// stands for. Without a bus nothing changes and nothing is printed.
-    private func connectAccessibility() {
-        guard accessibility == nil else { return }
-        accessibility = AccessibilityBus.connect(
-            trees: { [unowned self] in
-                self.windows.map { $0.controller.accessibleTree(title: $0.title) }
-            },
-            place: { [unowned self] window in
-                guard self.windows.indices.contains(window) else { return (PixelPoint(x: 0, y: 0), 1) }
-                return (self.windows[window].screenOrigin, self.connection.scale.factor)
-            },
-            perform: { [unowned self] window, id in
-                guard self.windows.indices.contains(window) else { return false }
-                return self.windows[window].controller.performAccessibleAction(id)
-            })
-        if let bus = accessibility {
-            watch(bus.descriptor) { [unowned self] in
-                guard !bus.dispatch() else { return }
-                // The bus went away: the windows go on as without one, and say nothing.
-                self.unwatch(bus.descriptor)
-                bus.close()
-                self.accessibility = nil
-            }
-        }
-    }
-
     /// Does what `window`'s controller asked (`SplitViewController/takeHostRequests()`).
     private func perform(_ requests: [HostRequest], from window: SplitWindow) {
         for request in requests {
@@ -381,51 +354,6 @@ public final class Host {
         selections.windowClosing(window.window, time: lastEventTime)
         foreignPanes.removeValue(forKey: ObjectIdentifier(window))?.endAll()
         window.destroy()
-    }
-
-    // MARK: - Hosted programs
-
-    /// Ends a hosted program: SIGTERM now, SIGKILL if it is still there after
-    /// ``terminationGrace`` seconds; reaped when it goes.
-    func terminate(_ pid: pid_t) {
-        ProgramProcess.signal(pid, SIGTERM)
-        ending.insert(pid)
-        after(Self.terminationGrace) { [weak self] in
-            guard let self, self.ending.contains(pid), ProgramProcess.reap(pid) == nil else {
-                self?.ending.remove(pid)
-                return
-            }
-            ProgramProcess.signal(pid, SIGKILL)
-        }
-    }
-
-    /// Ends what is left of a hosted program whose first process has ended: SIGTERM to its
-    /// process group now, SIGKILL to the group if a member is still there after
-    /// ``terminationGrace`` seconds.
-    func terminateGroup(_ id: pid_t) {
-        ProcessGroup.signal(id, SIGTERM)
-        after(Self.terminationGrace) {
-            if ProcessGroup.isAlive(id) { ProcessGroup.signal(id, SIGKILL) }
-            LiveGroups.remove(id)
-        }
-    }
-
-    /// Watches SIGCHLD, once a program has started: each one wakes the loop to reap.
-    func watchChildren() {
-        guard !watchesChildren, let descriptor = ChildSignal.descriptor() else { return }
-        watchesChildren = true
-        watch(descriptor) { [unowned self] in
-            ChildSignal.drain()
-            self.reapChildren()
-        }
-    }
-
-    /// Reaps every hosted program that ended: its pane says how, an ended one is forgotten.
-    func reapChildren() {
-        for panes in foreignPanes.values { panes.reap() }
-        for pid in ending where ProgramProcess.reap(pid) != nil || !LivePrograms.all().contains(pid) {
-            ending.remove(pid)
-        }
     }
 
     private func tickAnimations() {
@@ -465,5 +393,3 @@ public final class Host {
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 }
-
-extension Host: ProgramServices {}

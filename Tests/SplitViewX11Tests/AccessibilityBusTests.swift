@@ -28,6 +28,10 @@ extension X11Tests {
                 if found is None: time.sleep(0.1)
             if found is None: sys.exit('no splitview on the bus')
             frame = found.getChildAtIndex(0)
+            # The folder is read on a worker: wait for its list before reading the window.
+            def listed():
+                return pyatspi.findDescendant(frame, lambda n: n.getRoleName() == 'list item' and n.name == 'other.txt')
+            while listed() is None and time.time() < deadline: time.sleep(0.05)
             def dump(node, depth):
                 states = [pyatspi.stateToString(s) for s in node.getState().getStates()]
                 flags = ' '.join(s for s in states if s in ('showing', 'focused', 'selected', 'expanded'))
@@ -66,7 +70,7 @@ extension X11Tests {
                 pyatspi.findDescendant(frame, lambda n: n.name == 'Show Sidebar').queryAction().doAction(0)
                 return False
             GLib.timeout_add(700, act)
-            GLib.timeout_add(3000, lambda: pyatspi.Registry.stop())
+            GLib.timeout_add(5000, lambda: pyatspi.Registry.stop())
             pyatspi.Registry.start()
             """#
 

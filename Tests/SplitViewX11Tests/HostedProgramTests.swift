@@ -50,15 +50,8 @@ extension X11Tests.EmbeddingTests {
             try XvfbServer.with { display in
                 let connection = try X11Connection(name: display)
                 let input = try #require(FakeInput(connection), "libXtst.so.6 is missing (Debian: libxtst6)")
-                let app = try ChildProcess(
-                    ChildProcess.splitview,
-                    ["--no-restore", "--geometry", "1400x900", "--reduce-motion", "--secondary", Embedding.terminal],
-                    environment: ["DISPLAY": display])
+                let (app, window, tree, client) = try Self.startWithTerminal(on: display, connection)
                 defer { _ = app.finish(timeoutSeconds: 10) }
-                let window = try #require(waitForTopLevel(connection))
-                let tree = WindowTree(connection, window)
-                let secondary = try #require(tree.child(named: "secondary", of: window))
-                let client = try #require(tree.waitForClient(in: secondary))
                 let manager = try RefocusingWindowManager(display: display, topLevel: window)
                 input.key(XK_3, modifiers: [XK_Control_L])
                 #expect(waitUntil { tree.focusIsInside(client) })
@@ -125,15 +118,8 @@ extension X11Tests.EmbeddingTests {
                 let input = try #require(FakeInput(connection), "libXtst.so.6 is missing (Debian: libxtst6)")
                 XSetInputFocus(connection.display, connection.root, Int32(RevertToNone), UInt(CurrentTime))
                 connection.sync()
-                let app = try ChildProcess(
-                    ChildProcess.splitview,
-                    ["--no-restore", "--geometry", "1400x900", "--reduce-motion", "--secondary", Embedding.terminal],
-                    environment: ["DISPLAY": display])
+                let (app, window, tree, client) = try Self.startWithTerminal(on: display, connection)
                 defer { _ = app.finish(timeoutSeconds: 10) }
-                let window = try #require(waitForTopLevel(connection))
-                let tree = WindowTree(connection, window)
-                let secondary = try #require(tree.child(named: "secondary", of: window))
-                let client = try #require(tree.waitForClient(in: secondary))
                 input.move(x: 100, y: 400)
                 input.key(XK_3, modifiers: [XK_Control_L])
                 #expect(waitUntil { tree.focusIsInside(client) })
@@ -228,6 +214,23 @@ extension X11Tests.EmbeddingTests {
                 connection.sync()
                 #expect(waitUntil { tree.child(named: "socket", of: secondary) == nil })
             }
+        }
+
+        /// `splitview` with xterm in the secondary on `display`, once the terminal shows: the
+        /// program, its window, a reader of its tree, and the terminal's window.
+        static func startWithTerminal(
+            on display: String, _ connection: X11Connection
+        ) throws -> (
+            ChildProcess, Window, WindowTree, Window
+        ) {
+            let app = try ChildProcess(
+                ChildProcess.splitview,
+                ["--no-restore", "--geometry", "1400x900", "--reduce-motion", "--secondary", Embedding.terminal],
+                environment: ["DISPLAY": display])
+            let window = try #require(waitForTopLevel(connection))
+            let tree = WindowTree(connection, window)
+            let secondary = try #require(tree.child(named: "secondary", of: window))
+            return (app, window, tree, try #require(tree.waitForClient(in: secondary)))
         }
 
         /// A live process named `name` on the display `display` (a hosted program's, whoever

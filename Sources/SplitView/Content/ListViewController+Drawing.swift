@@ -1,5 +1,12 @@
-/// How a list draws one row.
+/// Where a list's rows are, and how it draws one.
 extension ListViewController {
+    /// The row under `point`, if any.
+    public func rowIndex(at point: Point, in bounds: Rect) -> Int? {
+        let position = Int(((point.y - bounds.minY + scrollOffset) / rowHeight).rounded(.down))
+        guard point.y >= bounds.minY, position >= 0, position < shownCount else { return nil }
+        return row(atPosition: position)
+    }
+
     /// One row: its highlight (strong in the focused pane) or drop-target outline, an
     /// outline row's triangle, the title and the subtitle.
     func drawRow(_ item: ListItem, in row: Rect, selected: Bool, _ context: DrawContext, into ops: inout [DrawOp]) {

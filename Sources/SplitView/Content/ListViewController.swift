@@ -225,13 +225,6 @@ open class ListViewController: ViewController {
         return true
     }
 
-    /// The row under `point`, if any.
-    public func rowIndex(at point: Point, in bounds: Rect) -> Int? {
-        let position = Int(((point.y - bounds.minY + scrollOffset) / rowHeight).rounded(.down))
-        guard point.y >= bounds.minY, position >= 0, position < shownCount else { return nil }
-        return row(atPosition: position)
-    }
-
     /// Selects the row under `point` and calls ``onSelect`` then ``onClick``; on an outline
     /// row's triangle, calls ``onDisclosure`` instead and keeps the selection.
     override open func pointerDown(at point: Point, in bounds: Rect) -> Bool {

@@ -1,6 +1,98 @@
 /// A stack's input: presses on its dividers are its own; everything else goes to the item under
 /// the pointer (a press also gives that item the keys) or, for keys, to the focused item.
 extension StackSplitViewController {
+    // MARK: - Pointer
+
+    /// The item under `point`, with its view controller and frame.
+    func item(under point: Point, in bounds: Rect) -> (index: Int, viewController: ViewController, frame: Rect)? {
+        let geometry = geometry(in: bounds)
+        guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return nil }
+        return (index, splitItems[index].viewController, frame)
+    }
+
+    /// A press on a divider starts its drag; a press in an item focuses the item and goes to it.
+    func press(at point: Point, in bounds: Rect) -> Bool {
+        let geometry = geometry(in: bounds)
+        trackedItem = nil
+        if let divider = geometry.divider(at: point) {
+            keepThicknesses(geometry)
+            drag = StackDividerDrag(after: divider.after, start: geometry.along(point), thicknesses: geometry.thicknesses)
+            setNeedsDisplay()
+            return true
+        }
+        guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return false }
+        focusItem(at: index)
+        let vc = splitItems[index].viewController
+        // The item's scroll bar, as a column's: the thumb drags, the track pages.
+        if let extent = vc.scrollExtent(in: frame), let hit = ScrollBar.hit(point, extent) {
+            switch hit {
+            case .thumb(let grab): scrollBarDrag = (index, grab)
+            case .pageUp: _ = vc.scroll(dy: -ScrollBar.page(extent, line: vc.scrollLine(in: frame)), in: frame)
+            case .pageDown: _ = vc.scroll(dy: ScrollBar.page(extent, line: vc.scrollLine(in: frame)), in: frame)
+            }
+            return true
+        }
+        trackedItem = index
+        _ = vc.pointerDown(at: point, in: frame)
+        return true
+    }
+
+    /// A divider follows the pointer; otherwise the motion goes to the item pressed.
+    func movePress(to point: Point, in bounds: Rect) {
+        let geometry = geometry(in: bounds)
+        if let drag {
+            let moved = StackSplitRules.drag(
+                drag.thicknesses, splitItems.map(\.rulesItem), divider: drag.after, by: geometry.along(point) - drag.start)
+            apply(moved)
+            return
+        }
+        if let (index, grab) = scrollBarDrag, splitItems.indices.contains(index), let frame = geometry.frames[index] {
+            let vc = splitItems[index].viewController
+            guard let extent = vc.scrollExtent(in: frame) else { return }
+            _ = vc.scroll(dy: ScrollBar.offset(forThumbTop: point.y - grab, extent) - extent.offset, in: frame)
+            return
+        }
+        guard let index = trackedItem, splitItems.indices.contains(index), let frame = geometry.frames[index] else { return }
+        splitItems[index].viewController.pointerDragged(to: point, in: frame)
+    }
+
+    /// The release ends a divider's drag where it is (kept), or goes to the item pressed.
+    func endPress(at point: Point, in bounds: Rect) {
+        if scrollBarDrag != nil {
+            scrollBarDrag = nil
+            return
+        }
+        if drag != nil {
+            drag = nil
+            setNeedsDisplay()
+            return
+        }
+        let geometry = geometry(in: bounds)
+        defer { trackedItem = nil }
+        guard let index = trackedItem, splitItems.indices.contains(index), let frame = geometry.frames[index] else { return }
+        splitItems[index].viewController.pointerUp(at: point, in: frame)
+    }
+
+    /// A double click on a divider collapses the collapsible item beside it (the one after it
+    /// first: in a stack, what is added below or after is what people put away), otherwise puts
+    /// both neighbours back to their preferred fractions. False when `point` is on no divider.
+    func doubleClickDivider(at point: Point, in bounds: Rect) -> Bool {
+        let geometry = geometry(in: bounds)
+        if let divider = geometry.divider(at: point) {
+            drag = nil
+            let before = divider.after
+            let after = splitItems.indices.first { $0 > before && !splitItems[$0].collapsed }
+            if let after, splitItems[after].canCollapse {
+                setCollapsed(splitItems[after], true)
+            } else if splitItems[before].canCollapse {
+                setCollapsed(splitItems[before], true)
+            } else if let after {
+                resetThicknesses(before, after, geometry)
+            }
+            return true
+        }
+        return false
+    }
 
     // MARK: - Pointer
 

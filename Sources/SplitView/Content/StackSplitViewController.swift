@@ -219,227 +219,66 @@ open class StackSplitViewController: ViewController {
             isFocused: context.isFocused && index == focusedItemIndex)
     }
 
-    // MARK: - Drawing
+    // MARK: - Overrides (the work is in the extensions, by concept)
 
-    /// The dividers (the items are leaves the host draws in panes of their own): a thin line,
-    /// a thick bar, or a pane splitter with its grip; the one being dragged in the accent.
-    open override func draw(in context: DrawContext) -> [DrawOp] {
-        let geometry = geometry(in: context.bounds)
-        var ops: [DrawOp] = []
-        for divider in geometry.dividers {
-            let dragged = drag?.after == divider.after || focusedDivider == divider.after
-            let color = dragged ? context.theme.accent : context.theme.divider
-            switch dividerStyle {
-            case .thin:
-                ops.append(.fill(divider.line, color))
-            case .thick:
-                ops.append(.fill(divider.line, context.theme.sidebarBackground))
-                if dragged { ops.append(.fill(divider.line, color)) }
-            case .paneSplitter:
-                ops.append(.fill(divider.line, context.theme.sidebarBackground))
-                ops += edges(of: divider.line, color: context.theme.divider)
-                ops.append(.fill(grip(in: divider.line), color))
-            }
-        }
-        for (index, item) in splitItems.enumerated() {
-            guard let nested = item.viewController as? StackSplitViewController, let frame = geometry.frames[index] else {
-                continue
-            }
-            ops += nested.draw(in: itemContext(context, frame: frame, index: index))
-        }
-        return ops
-    }
+    /// The dividers (the items are leaves the host draws in panes of their own).
+    open override func draw(in context: DrawContext) -> [DrawOp] { dividerOps(in: context) }
 
-    /// The two 1-pt lines along a pane splitter's sides.
-    private func edges(of line: Rect, color: Color) -> [DrawOp] {
-        axis == .horizontal
-            ? [
-                .fill(Rect(x: line.minX, y: line.minY, width: 1, height: line.height), color),
-                .fill(Rect(x: line.maxX - 1, y: line.minY, width: 1, height: line.height), color),
-            ]
-            : [
-                .fill(Rect(x: line.minX, y: line.minY, width: line.width, height: 1), color),
-                .fill(Rect(x: line.minX, y: line.maxY - 1, width: line.width, height: 1), color),
-            ]
-    }
-
-    /// A pane splitter's grip: a short bar in the middle of the divider.
-    private func grip(in line: Rect) -> Rect {
-        axis == .horizontal
-            ? Rect(x: line.midX - 1, y: line.midY - 12, width: 2, height: 24)
-            : Rect(x: line.midX - 12, y: line.midY - 1, width: 24, height: 2)
-    }
-
-    // MARK: - Accessibility
-
-    /// A split pane with a panel per item, named by its title (a collapsed item's panel is
-    /// not showing), holding the item's own nodes.
-    open override func accessibleNodes(in context: AccessibleContext) -> [AccessibleNode] {
-        let geometry = geometry(in: context.bounds)
-        var panels: [AccessibleNode] = []
-        for (index, item) in splitItems.enumerated() {
-            let frame = geometry.frames[index]
-            let shows = context.isShowing && frame != nil
-            let inner = AccessibleContext(
-                id: context.id.appending("item.\(index)"), origin: context.origin, bounds: frame ?? .zero,
-                isFocused: context.isFocused && focusedItemIndex == index, isShowing: shows)
-            let panel = AccessibleNode(
-                id: inner.id, role: .panel, name: item.viewController.barTitle, states: inner.baseStates,
-                frame: context.window(frame ?? .zero), children: item.viewController.accessibleNodes(in: inner))
-            panels.append(panel)
-        }
-        return [
-            AccessibleNode(
-                id: context.id.appending("split"), role: .splitPane, name: title, states: context.baseStates,
-                frame: context.window(context.bounds), children: panels)
-        ]
-    }
+    /// A split pane with a panel per item.
+    open override func accessibleNodes(in context: AccessibleContext) -> [AccessibleNode] { [accessibleSplit(in: context)] }
 
     /// An action on a node of an item goes to that item.
     open override func performAccessibleAction(_ name: String, on id: AccessibleNode.ID, in context: AccessibleContext) -> Bool {
-        let geometry = geometry(in: context.bounds)
-        for (index, item) in splitItems.enumerated() {
-            let prefix = context.id.appending("item.\(index)")
-            guard id.path.hasPrefix(prefix.path + "."), let frame = geometry.frames[index] else { continue }
-            focusItem(at: index)
-            let inner = AccessibleContext(
-                id: prefix, origin: context.origin, bounds: frame, isFocused: context.isFocused, isShowing: true)
-            return item.viewController.performAccessibleAction(name, on: id, in: inner)
-        }
-        return false
+        performItemAction(name, on: id, in: context)
     }
-
-    // MARK: - Input (overrides; the helpers are in StackSplitViewController+Input.swift)
 
     /// A press on a divider starts its drag; a press in an item focuses the item and goes to it.
-    open override func pointerDown(at point: Point, in bounds: Rect) -> Bool {
-        let geometry = geometry(in: bounds)
-        trackedItem = nil
-        if let divider = geometry.divider(at: point) {
-            keepThicknesses(geometry)
-            drag = StackDividerDrag(after: divider.after, start: geometry.along(point), thicknesses: geometry.thicknesses)
-            setNeedsDisplay()
-            return true
-        }
-        guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return false }
-        focusItem(at: index)
-        let vc = splitItems[index].viewController
-        // The item's scroll bar, as a column's: the thumb drags, the track pages.
-        if let extent = vc.scrollExtent(in: frame), let hit = ScrollBar.hit(point, extent) {
-            switch hit {
-            case .thumb(let grab): scrollBarDrag = (index, grab)
-            case .pageUp: _ = vc.scroll(dy: -ScrollBar.page(extent, line: vc.scrollLine(in: frame)), in: frame)
-            case .pageDown: _ = vc.scroll(dy: ScrollBar.page(extent, line: vc.scrollLine(in: frame)), in: frame)
-            }
-            return true
-        }
-        trackedItem = index
-        _ = vc.pointerDown(at: point, in: frame)
-        return true
-    }
+    open override func pointerDown(at point: Point, in bounds: Rect) -> Bool { press(at: point, in: bounds) }
 
     /// A divider follows the pointer; otherwise the motion goes to the item pressed.
-    open override func pointerDragged(to point: Point, in bounds: Rect) {
-        let geometry = geometry(in: bounds)
-        if let drag {
-            let moved = StackSplitRules.drag(
-                drag.thicknesses, splitItems.map(\.rulesItem), divider: drag.after, by: geometry.along(point) - drag.start)
-            apply(moved)
-            return
-        }
-        if let (index, grab) = scrollBarDrag, splitItems.indices.contains(index), let frame = geometry.frames[index] {
-            let vc = splitItems[index].viewController
-            guard let extent = vc.scrollExtent(in: frame) else { return }
-            _ = vc.scroll(dy: ScrollBar.offset(forThumbTop: point.y - grab, extent) - extent.offset, in: frame)
-            return
-        }
-        guard let index = trackedItem, splitItems.indices.contains(index), let frame = geometry.frames[index] else { return }
-        splitItems[index].viewController.pointerDragged(to: point, in: frame)
-    }
+    open override func pointerDragged(to point: Point, in bounds: Rect) { movePress(to: point, in: bounds) }
 
     /// The release ends a divider's drag where it is (kept), or goes to the item pressed.
-    open override func pointerUp(at point: Point, in bounds: Rect) {
-        if scrollBarDrag != nil {
-            scrollBarDrag = nil
-            return
-        }
-        if drag != nil {
-            drag = nil
-            setNeedsDisplay()
-            return
-        }
-        let geometry = geometry(in: bounds)
-        defer { trackedItem = nil }
-        guard let index = trackedItem, splitItems.indices.contains(index), let frame = geometry.frames[index] else { return }
-        splitItems[index].viewController.pointerUp(at: point, in: frame)
-    }
+    open override func pointerUp(at point: Point, in bounds: Rect) { endPress(at: point, in: bounds) }
 
-    /// A double click on a divider collapses the collapsible item beside it (the one after it
-    /// first: in a stack, what is added below or after is what people put away), otherwise puts
-    /// both neighbours back to their preferred fractions; elsewhere it goes to the item.
+    /// A double click on a divider collapses the collapsible item beside it or resets both;
+    /// elsewhere it goes to the item.
     open override func doubleClick(at point: Point, in bounds: Rect) -> Bool {
-        let geometry = geometry(in: bounds)
-        if let divider = geometry.divider(at: point) {
-            drag = nil
-            let before = divider.after
-            let after = splitItems.indices.first { $0 > before && !splitItems[$0].collapsed }
-            if let after, splitItems[after].canCollapse {
-                setCollapsed(splitItems[after], true)
-            } else if splitItems[before].canCollapse {
-                setCollapsed(splitItems[before], true)
-            } else if let after {
-                resetThicknesses(before, after, geometry)
-            }
-            return true
-        }
-        guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return false }
-        return splitItems[index].viewController.doubleClick(at: point, in: frame)
+        if doubleClickDivider(at: point, in: bounds) { return true }
+        return item(under: point, in: bounds).map { $0.viewController.doubleClick(at: point, in: $0.frame) } ?? false
     }
 
     /// A third click goes to the item under the pointer.
     open override func tripleClick(at point: Point, in bounds: Rect) -> Bool {
-        let geometry = geometry(in: bounds)
-        guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return false }
-        return splitItems[index].viewController.tripleClick(at: point, in: frame)
+        item(under: point, in: bounds).map { $0.viewController.tripleClick(at: point, in: $0.frame) } ?? false
     }
 
     /// The wheel goes to the item under the pointer.
     open override func scroll(dy: Double, at point: Point, in bounds: Rect) -> Bool {
-        let geometry = geometry(in: bounds)
-        guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return false }
-        return splitItems[index].viewController.scroll(dy: dy, at: point, in: frame)
+        item(under: point, in: bounds).map { $0.viewController.scroll(dy: dy, at: point, in: $0.frame) } ?? false
     }
 
     /// The horizontal wheel goes to the item under the pointer.
     open override func scroll(dx: Double, at point: Point, in bounds: Rect) -> Bool {
-        let geometry = geometry(in: bounds)
-        guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return false }
-        return splitItems[index].viewController.scroll(dx: dx, at: point, in: frame)
+        item(under: point, in: bounds).map { $0.viewController.scroll(dx: dx, at: point, in: $0.frame) } ?? false
     }
 
     /// The line height of the item under the pointer.
     open override func scrollLine(at point: Point, in bounds: Rect) -> Double {
-        let geometry = geometry(in: bounds)
-        guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return scrollLine(in: bounds) }
-        return splitItems[index].viewController.scrollLine(at: point, in: frame)
+        item(under: point, in: bounds).map { $0.viewController.scrollLine(at: point, in: $0.frame) } ?? scrollLine(in: bounds)
     }
 
     /// A drag of content starts from the item under the pointer.
     open override func dragItem(at point: Point, in bounds: Rect) -> DragItem? {
         guard drag == nil, scrollBarDrag == nil else { return nil }
-        let geometry = geometry(in: bounds)
-        guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return nil }
-        return splitItems[index].viewController.dragItem(at: point, in: frame)
+        return item(under: point, in: bounds).flatMap { $0.viewController.dragItem(at: point, in: $0.frame) }
     }
 
-    /// A dragged item is offered to the item under the pointer.
+    /// A dragged item is offered to the item under the pointer; the others show no landing.
     open override func dropProposal(_ item: DragItem, at point: Point, in bounds: Rect) -> Bool {
-        let geometry = geometry(in: bounds)
-        for (index, splitItem) in splitItems.enumerated() where index != geometry.item(at: point) {
-            splitItem.viewController.dropExited()
-        }
-        guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return false }
-        return splitItems[index].viewController.dropProposal(item, at: point, in: frame)
+        let under = self.item(under: point, in: bounds)
+        for (index, splitItem) in splitItems.enumerated() where index != under?.index { splitItem.viewController.dropExited() }
+        return under.map { $0.viewController.dropProposal(item, at: point, in: $0.frame) } ?? false
     }
 
     /// The drag left: no item shows a landing place.
@@ -449,9 +288,7 @@ open class StackSplitViewController: ViewController {
 
     /// A drop goes to the item under the pointer.
     open override func performDrop(_ item: DragItem, at point: Point, in bounds: Rect) -> Bool {
-        let geometry = geometry(in: bounds)
-        guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return false }
-        return splitItems[index].viewController.performDrop(item, at: point, in: frame)
+        self.item(under: point, in: bounds).map { $0.viewController.performDrop(item, at: point, in: $0.frame) } ?? false
     }
 
     /// Escape cancels a divider's drag (the thicknesses go back); every other command goes to
@@ -527,60 +364,4 @@ open class StackSplitViewController: ViewController {
     open override func viewDidDisappear(_ animated: Bool) {
         for item in splitItems where !item.collapsed { item.viewController.viewDidDisappear(animated) }
     }
-}
-
-/// Where a stack's items and dividers are, for one bounds.
-struct StackGeometry {
-    /// One divider: after which item, the line drawn, and where a press takes it.
-    struct Divider: Hashable {
-        var after: Int
-        var line: Rect
-        var grab: Rect
-    }
-
-    var bounds: Rect
-    var axis: StackSplitViewController.Axis
-    /// Every item's thickness (0 when collapsed).
-    var thicknesses: [Double]
-    /// Every item's frame, nil when collapsed.
-    var frames: [Rect?]
-    var dividers: [Divider]
-
-    /// The item whose frame holds `point`.
-    func item(at point: Point) -> Int? {
-        frames.indices.first { frames[$0]?.contains(point) ?? false }
-    }
-
-    /// The divider whose grab area holds `point`.
-    func divider(at point: Point) -> Divider? {
-        dividers.first { $0.grab.contains(point) }
-    }
-
-    /// `point`'s coordinate along the axis.
-    func along(_ point: Point) -> Double {
-        axis == .horizontal ? point.x : point.y
-    }
-}
-
-/// A divider of a stack being dragged: which, where the press was, and the thicknesses when it
-/// began (what Escape puts back).
-struct StackDividerDrag: Hashable {
-    var after: Int
-    var start: Double
-    var thicknesses: [Double]
-}
-
-/// An item collapsing or expanding: its thickness goes from `from` to `to` over
-/// ``StackSplitViewController/collapseDuration``.
-struct CollapseAnimation {
-    let item: SplitItem
-    let from: Double
-    let to: Double
-    let began: Double
-    var progress = 0.0
-
-    /// The thickness now.
-    var thickness: Double { max(0, from + (to - from) * progress) }
-    /// True once the thickness reached its end.
-    var isFinished: Bool { progress >= 1 }
 }

@@ -103,8 +103,7 @@ extension SplitViewController {
             let context = AccessibleContext(
                 id: .init("column.\(column.name).content"), origin: placement.frame.origin,
                 bounds: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size), isFocused: true, isShowing: true)
-            return wrapper.accessibleNodes(in: context).isEmpty
-                ? false : wrapper.performAccessibleAction("activate", on: id, in: context)
+            return wrapper.performAccessibleAction("activate", on: id, in: context)
         }
         return false
     }

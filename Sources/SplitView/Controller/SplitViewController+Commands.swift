@@ -206,6 +206,7 @@ extension SplitViewController {
             focus.releaseDivider()
         }
         let target = focus.stackDivider
+        markedStackDivider = target
         for column in Column.allCases {
             guard let root = stackSplitViewController(in: column) else { continue }
             var stacks: [([Int], StackSplitViewController)] = [([], root)]

@@ -225,23 +225,14 @@ extension SplitViewController {
 
     /// A value that changes whenever `leaf`'s display list would; nil when it does not show.
     public func paneKey(forLeaf leaf: Leaf) -> LeafKey? {
-        guard let frame = leaves(in: leaf.column).first(where: { $0.leaf == leaf })?.frame, let vc = viewController(of: leaf),
-            let placement = layout.placement(of: leaf.column)
-        else { return nil }
-        return LeafKey(
-            size: frame.size, controller: ObjectIdentifier(vc), revision: vc.revision, appearanceRevision: appearanceRevision,
-            isFocused: focus.isPaneFocused(leaf.column) && focusedLeaf == leaf,
-            showsFocusRing: focusableSet.count > 1 || leafCount > 1,
-            isDimmed: placement.isDimmed, column: leaf.column)
+        shownLeaf(leaf)?.key
     }
 
     /// What `leaf` draws, in its own coordinates (from its top-left corner): its background,
     /// its content, the focus ring when it has the keys, the dimming of its column. A read, as
     /// a column's display list is.
     public func displayList(forLeaf leaf: Leaf) -> DisplayList? {
-        guard let key = paneKey(forLeaf: leaf), let vc = viewController(of: leaf),
-            let frame = leaves(in: leaf.column).first(where: { $0.leaf == leaf })?.frame
-        else { return nil }
+        guard let (key, frame, vc) = shownLeaf(leaf) else { return nil }
         let context = DrawContext(bounds: frame, theme: theme, measurer: textMeasurer, isFocused: key.isFocused)
         let whole = Rect(origin: .zero, size: frame.size)
         var list = DisplayList(size: frame.size)
@@ -255,9 +246,19 @@ extension SplitViewController {
         return list
     }
 
-    /// How many leaves show in the whole window.
-    private var leafCount: Int {
-        Column.allCases.reduce(0) { $0 + leaves(in: $1).count }
+    /// A showing leaf's key, frame and view controller, from one walk of its column's stack.
+    /// Rings show when more than one pane can have the keys: several columns, or several
+    /// leaves in this one (with one column showing, every leaf is in it).
+    private func shownLeaf(_ leaf: Leaf) -> (key: LeafKey, frame: Rect, viewController: ViewController)? {
+        let siblings = leaves(in: leaf.column)
+        guard let frame = siblings.first(where: { $0.leaf == leaf })?.frame, let vc = viewController(of: leaf),
+            let placement = layout.placement(of: leaf.column)
+        else { return nil }
+        let key = LeafKey(
+            size: frame.size, controller: ObjectIdentifier(vc), revision: vc.revision, appearanceRevision: appearanceRevision,
+            isFocused: focus.isPaneFocused(leaf.column) && focusedLeaf == leaf,
+            showsFocusRing: focusableSet.count > 1 || siblings.count > 1, isDimmed: placement.isDimmed, column: leaf.column)
+        return (key, frame, vc)
     }
 
     /// Every stack installed, nested ones included, each once.

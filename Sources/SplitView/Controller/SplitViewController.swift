@@ -121,6 +121,10 @@ public final class SplitViewController {
     var appearanceRevision = 0
     /// The View menu while it is open.
     var menuState: MenuState?
+    /// The stack divider last marked as having the keyboard (``publishStackDividerFocus()``):
+    /// the marks are walked again only while one is, or was, so that a drag step of a window
+    /// without one pays nothing for them.
+    var markedStackDivider: StackDividerFocus?
     /// The accessible tree last told (``takeAccessibleChanges(title:isActive:)``).
     var lastAccessibleTree: AccessibleNode?
 
