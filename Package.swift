@@ -30,7 +30,9 @@ let package = Package(
         .target(name: "SplitViewX11", dependencies: ["CX11", "CDBus", "SplitView"], swiftSettings: strict),
         // The file system side of the app: folders and files read safely, watched, state written
         // atomically. Glibc only, so the benchmarks can time it.
-        .target(name: "SplitViewFiles", swiftSettings: strict),
+        .target(name: "SplitViewFiles", dependencies: ["CFileOps"], swiftSettings: strict),
+        // Ours, in C: what Glibc's Swift module leaves out (renameat2 needs _GNU_SOURCE).
+        .target(name: "CFileOps"),
         // libpng and libjpeg through pkg-config, for the decoder below only.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),

@@ -14,6 +14,8 @@ public enum BrowserAction: String, CaseIterable, Sendable {
     case goUp
     /// Opens the location bar in the files column's bar (Ctrl+L).
     case openLocation
+    /// Takes back the newest change to the files: a move, a rename, a new folder (Ctrl+Z).
+    case undo
 
     /// The core's command that carries the action through the key table.
     public var command: Command { .action(rawValue) }

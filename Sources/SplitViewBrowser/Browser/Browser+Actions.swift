@@ -13,6 +13,7 @@ extension Browser {
         case .addBookmark: bookmarkShownFolder()
         case .goUp: goUp()
         case .openLocation: openLocation()
+        case .undo: undoLastChange()
         }
     }
 

@@ -8,6 +8,8 @@ extension Browser {
     /// be found with a click.
     var menuItems: [MenuItem] {
         var items = [
+            MenuItem(
+                title: "Undo", shortcut: "", command: BrowserAction.undo.command, isEnabled: undoStack.canUndo),
             MenuItem(title: "Go Up", shortcut: "", command: BrowserAction.goUp.command),
             MenuItem(title: "Back", shortcut: "", command: .back),
             MenuItem(title: "Forward", shortcut: "", command: .forward),

@@ -19,28 +19,47 @@ extension Browser {
         split.prompt = Prompt(
             message: "Move “\(name)” to “\(target)”?",
             accept: { [unowned self] in
-                self.reportMove(Self.move(source, into: folder), source: source)
+                let failure = Self.move(source, into: folder)
+                if failure == nil {
+                    self.undoStack.record(.renamed(from: source, to: folder.appending(source.lastComponent)))
+                }
+                self.reportMove(failure, source: source)
             })
     }
 
-    /// Moves `source` into `folder` with `rename(2)`: a whole move or none. Never over an
-    /// existing name, and never across file systems (a copy could stop half-way).
+    /// Moves `source` into `folder` with one `rename(2)`: a whole move or none. Never over an
+    /// existing name (the check and the move are one step), and never across file systems (a
+    /// copy could stop half-way).
     ///
     /// - Returns: nil when moved, else the sentence that says why not.
     static func move(_ source: FilePath, into folder: FilePath) -> String? {
         let name = FilePath.displayName(source.lastComponent)
         let target = FilePath.displayName(folder.lastComponent.isEmpty ? folder.bytes : folder.lastComponent)
-        let destination = folder.appending(source.lastComponent)
-        var info = stat()
-        if destination.withCString({ lstat($0, &info) }) == 0 {
-            return "“\(name)” already exists in “\(target)”: nothing was moved."
+        do {
+            try FileOperations.renameNoReplace(source, to: folder.appending(source.lastComponent))
+            return nil
+        } catch {
+            switch error.code {
+            case EEXIST, ENOTEMPTY: return "“\(name)” already exists in “\(target)”: nothing was moved."
+            case EXDEV:
+                return "“\(target)” is on another file system: SplitView moves within one file system and never copies."
+            default: return "Could not move “\(name)”: \(error.reason)."
+            }
         }
-        let result = source.withCString { from in destination.withCString { to in rename(from, to) } }
-        guard result != 0 else { return nil }
-        if errno == EXDEV {
-            return "“\(target)” is on another file system: SplitView moves within one file system and never copies."
+    }
+
+    /// Takes back the newest change to the files (Ctrl+Z), and says so in the reader's band;
+    /// a change that cannot be undone is kept, and the band says why.
+    func undoLastChange() {
+        guard undoStack.canUndo else {
+            reader.notice = "Nothing to undo."
+            return
         }
-        return "Could not move “\(name)”: \(String(cString: strerror(errno)))."
+        do {
+            if let undone = try undoStack.undoLast() { reader.notice = undone.undoneMessage }
+        } catch {
+            reader.notice = "Could not undo: \(error.description)."
+        }
     }
 
     private func reportMove(_ failure: String?, source: FilePath) {

@@ -55,6 +55,11 @@ package final class Browser {
     let placeSources: PlaceSources?
     /// The last problem with the places' files said, so that it is said once.
     var placesProblem: String?
+    /// The changes to the files that Ctrl+Z takes back, newest last.
+    var undoStack = FileUndoStack() {
+        // The View menu's "Undo" is enabled only while there is something to undo.
+        didSet { if undoStack.canUndo != oldValue.canUndo { split.additionalMenuItems = menuItems } }
+    }
     /// Says one line on stderr: the session's report.
     var report: (String) -> Void = { _ in }
 

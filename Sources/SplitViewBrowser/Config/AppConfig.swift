@@ -30,6 +30,7 @@ public struct AppConfig: Equatable, Sendable {
         KeyBindings.Binding(KeyChord(.up, modifiers: .alt), BrowserAction.goUp.command),
         KeyBindings.Binding(KeyChord(.backspace), BrowserAction.goUp.command),
         KeyBindings.Binding(KeyChord(.character("l"), modifiers: .control), BrowserAction.openLocation.command),
+        KeyBindings.Binding(KeyChord(.character("z"), modifiers: .control), BrowserAction.undo.command),
     ])
 
     /// The largest config file read.

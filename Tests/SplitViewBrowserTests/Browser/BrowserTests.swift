@@ -270,6 +270,22 @@ import Testing
         #expect(browser.selectedName == nil && browser.reader.placeholder == "No file selected")
     }
 
+    @Test func ctrlZMovesTheFileBackAndASecondCtrlZHasNothingToUndo() {
+        let tree = BrowserTests.sample()
+        let browser = makeBrowser(tree)
+        BrowserTests.show(browser, tree, "Notes", "file2.txt")
+        #expect(browser.split.additionalMenuItems.first { $0.title == "Undo" }?.isEnabled == false)
+        Self.drag(browser, row: 1, onto: "Travel")
+        browser.split.handle(.key(KeyChord(.return)))
+        #expect(browser.split.additionalMenuItems.first { $0.title == "Undo" }?.isEnabled == true)
+        browser.split.handle(.key(KeyChord(.character("z"), modifiers: .control)))
+        #expect(access(tree.root + "/Notes/file2.txt", F_OK) == 0 && access(tree.root + "/Travel/file2.txt", F_OK) != 0)
+        #expect(browser.reader.notice == "Moved “file2.txt” back.")
+        browser.split.handle(.key(KeyChord(.character("z"), modifiers: .control)))
+        #expect(browser.reader.notice == "Nothing to undo.")
+        #expect(browser.split.additionalMenuItems.first { $0.title == "Undo" }?.isEnabled == false)
+    }
+
     @Test func escapeAtThePromptMovesNothing() {
         let tree = BrowserTests.sample()
         let browser = makeBrowser(tree)

@@ -1,0 +1,89 @@
+import Glibc
+
+/// One change the user made to their files through the browser, kept so that Ctrl+Z can
+/// take it back.
+public enum FileOperation: Sendable, Equatable {
+    /// `from` was renamed or moved to `to` (one `rename(2)`): undone by renaming it back.
+    case renamed(from: FilePath, to: FilePath)
+    /// An empty folder was made at the path ("New Folder"): undone by removing it while it is
+    /// still empty.
+    case created(FilePath)
+
+    /// The sentence the browser shows once the change is undone ("Renamed back “a.txt”.").
+    public var undoneMessage: String {
+        switch self {
+        case .renamed(let from, let to) where from.parent == to.parent:
+            return "Renamed “\(to.lastName)” back to “\(from.lastName)”."
+        case .renamed(let from, _): return "Moved “\(from.lastName)” back."
+        case .created(let path): return "Removed the new folder “\(path.lastName)”."
+        }
+    }
+}
+
+/// The changes that can be undone, newest last, as Nautilus keeps them: Ctrl+Z undoes the
+/// newest, then the one before.
+///
+/// An undo never overwrites or deletes what the user has since made: a name taken again, or
+/// a new folder that is no longer empty, refuses with a sentence and leaves the change on the
+/// stack, so nothing is lost by pressing Ctrl+Z.
+public struct FileUndoStack: Sendable {
+    /// The changes, oldest first.
+    public private(set) var operations: [FileOperation] = []
+    /// How many are kept: the oldest go first.
+    public let limit: Int
+
+    /// An empty stack that keeps at most `limit` changes.
+    public init(limit: Int = 100) {
+        self.limit = max(1, limit)
+    }
+
+    /// Whether there is a change to undo.
+    public var canUndo: Bool { !operations.isEmpty }
+
+    /// Keeps `operation` as the newest change.
+    public mutating func record(_ operation: FileOperation) {
+        operations.append(operation)
+        if operations.count > limit { operations.removeFirst(operations.count - limit) }
+    }
+
+    /// Undoes the newest change and forgets it; on failure it stays, to be tried again.
+    ///
+    /// - Returns: the change undone.
+    /// - Throws: why it could not be undone (the sentence says what was kept).
+    @discardableResult
+    public mutating func undoLast() throws(FileError) -> FileOperation? {
+        guard let last = operations.last else { return nil }
+        try Self.undo(last)
+        operations.removeLast()
+        return last
+    }
+
+    /// Takes back one change.
+    public static func undo(_ operation: FileOperation) throws(FileError) {
+        switch operation {
+        case .renamed(let from, let to):
+            do { try FileOperations.renameNoReplace(to, to: from) } catch {
+                if error.code == EEXIST {
+                    throw FileError(
+                        path: from.displayString, reason: "the name is taken again: nothing was renamed back")
+                }
+                throw error
+            }
+        case .created(let path):
+            guard path.withCString({ rmdir($0) }) == 0 else {
+                let code = errno
+                if code == ENOTEMPTY || code == EEXIST {
+                    throw FileError(path: path.displayString, reason: "the folder is no longer empty: it was kept")
+                }
+                throw FileError(path: path.displayString, code: code)
+            }
+        }
+    }
+}
+
+extension FilePath {
+    /// The last component as people read it, or the whole path for `/`.
+    var lastName: String {
+        FilePath.displayName(lastComponent.isEmpty ? bytes : lastComponent)
+    }
+}
