@@ -23,6 +23,14 @@ extension Browser {
         }
     }
 
+    /// The files the user's next action on files acts on (Delete, F2, Ctrl+C): the entries
+    /// selected in the list, or none. One entry today; the list's multiple selection widens
+    /// it, and every action is written for many.
+    var selectedPaths: [FilePath] {
+        guard let folder = selectedFolder, let name = selectedName else { return [] }
+        return [folder.appending(name)]
+    }
+
     /// A list's content area for scrolling a row into view before the first layout: the
     /// window's height less the bar, or a typical one.
     var listBounds: Rect {
