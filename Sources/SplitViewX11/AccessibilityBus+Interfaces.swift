@@ -2,7 +2,7 @@ import CDBus
 import SplitView
 
 /// The AT-SPI interfaces the bus answers for each object: Properties, Accessible, Action,
-/// Component and Text, from the windows' trees.
+/// Component, Text and Selection, from the windows' trees.
 extension AccessibilityBus {
     func handle(_ message: OpaquePointer, on connection: OpaquePointer) -> DBusHandlerResult {
         guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL,
@@ -28,6 +28,8 @@ extension AccessibilityBus {
             answered = component(member, object, &reader, &writer)
         case "org.a11y.atspi.Text":
             answered = text(member, object, &reader, &writer)
+        case "org.a11y.atspi.Selection":
+            answered = selection(member, object, &reader, &writer)
         default:
             answered = false
         }
@@ -109,6 +111,12 @@ extension AccessibilityBus {
             }
         case ("org.a11y.atspi.Text", "CaretOffset"):
             if case .node(_, let node, _) = object { writer.int32(Int32(node.caret ?? 0)) } else { writer.int32(0) }
+        case ("org.a11y.atspi.Selection", "NSelectedChildren"):
+            if case .node(_, let node, _) = object {
+                writer.int32(Int32(Self.selectedIndexes(node).count))
+            } else {
+                writer.int32(0)
+            }
         default: return false
         }
         return true
@@ -153,6 +161,7 @@ extension AccessibilityBus {
                 interfaces.append("org.a11y.atspi.Component")
                 if !node.actions.isEmpty { interfaces.append("org.a11y.atspi.Action") }
                 if node.text != nil { interfaces.append("org.a11y.atspi.Text") }
+                if Self.isSelectable(node) { interfaces.append("org.a11y.atspi.Selection") }
             } else {
                 interfaces.append("org.a11y.atspi.Application")
             }
@@ -174,7 +183,12 @@ extension AccessibilityBus {
         case "GetActions":
             writer.actions(node.actions.map { ($0, $0, node.keyBinding) })
         case "DoAction":
-            let done = perform(window, node.id)
+            let index = Int(reader.int32() ?? -1)
+            guard node.actions.indices.contains(index) else {
+                writer.boolean(false)
+                return true
+            }
+            let done = perform(window, node.id, node.actions[index])
             invalidate()
             writer.boolean(done)
         default: return false
@@ -194,23 +208,6 @@ extension AccessibilityBus {
         writer.extents(
             Int32(clamping: Int(x)), Int32(clamping: Int(y)), Int32(clamping: Int((frame.width * scale).rounded())),
             Int32(clamping: Int((frame.height * scale).rounded())))
-        return true
-    }
-
-    func text(_ member: String, _ object: Object, _ reader: inout DBusReader, _ writer: inout DBusWriter) -> Bool {
-        guard case .node(_, let node, _) = object, let text = node.text else { return false }
-        switch member {
-        case "GetText":
-            let scalars = Array(text.unicodeScalars)
-            let start = max(0, min(Int(reader.int32() ?? 0), scalars.count))
-            var end = Int(reader.int32() ?? -1)
-            if end < 0 || end > scalars.count { end = scalars.count }
-            var result = String.UnicodeScalarView()
-            if start < end { result.append(contentsOf: scalars[start..<end]) }
-            writer.string(String(result))
-        case "GetCaretOffset": writer.int32(Int32(node.caret ?? 0))
-        default: return false
-        }
         return true
     }
 

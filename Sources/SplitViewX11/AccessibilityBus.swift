@@ -9,8 +9,8 @@ import SplitView
 /// on the session bus — and the application registers with the registry (`Socket.Embed`).
 /// Every object the core's tree holds is served under `/org/a11y/atspi/accessible/`, the
 /// application itself as `root`; the answers come from the trees as the windows last built
-/// them. With no session bus or no accessibility bus, ``connect(trees:perform:)`` returns nil
-/// and the program runs exactly as without it, printing nothing.
+/// them. With no session bus or no accessibility bus there is nothing to join, and the program
+/// runs exactly as without it, printing nothing.
 final class AccessibilityBus {
     /// The trees of the open windows (frames), newest last.
     let buildTrees: () -> [AccessibleNode]
@@ -33,8 +33,9 @@ final class AccessibilityBus {
     }
     /// Where window `n` is on the screen (pixels) and its scale (pixels per point).
     let place: (Int) -> (origin: PixelPoint, scale: Double)
-    /// Does a node's action (a click); true when done.
-    let perform: (Int, AccessibleNode.ID) -> Bool
+    /// Does a node's action by name (`activate`, a click; `select`, a row selected); true
+    /// when done.
+    let perform: (Int, AccessibleNode.ID, String) -> Bool
     /// The connection to the accessibility bus.
     let connection: OpaquePointer
     /// The descriptor the loop polls.
@@ -47,7 +48,7 @@ final class AccessibilityBus {
     /// The id the registry gave the application.
     var applicationID: Int32 = 0
     /// The events some assistive technology listens for (the registry's list), by listener.
-    private var listeners: Set<String> = []
+    var listeners: Set<String> = []
 
     /// True while an assistive technology listens for events: only then are the windows'
     /// trees built after each turn to tell what changed.
@@ -61,52 +62,32 @@ final class AccessibilityBus {
     static let prefix = "/org/a11y/atspi/accessible/"
     static let rootPath = prefix + "root"
 
-    private init(
-        connection: OpaquePointer, descriptor: Int32, trees: @escaping () -> [AccessibleNode],
-        place: @escaping (Int) -> (origin: PixelPoint, scale: Double), perform: @escaping (Int, AccessibleNode.ID) -> Bool
+    /// Serves the windows on a connection the joining thread registered (see
+    /// ``join(watch:unwatch:done:)``): the objects' handlers, the registry's news of listeners,
+    /// and the empty cache. The messages that came meanwhile are answered at the first
+    /// ``dispatch()``.
+    init(
+        joined: Joined, trees: @escaping () -> [AccessibleNode],
+        place: @escaping (Int) -> (origin: PixelPoint, scale: Double),
+        perform: @escaping (Int, AccessibleNode.ID, String) -> Bool
     ) {
-        self.connection = connection
+        connection = joined.connection
+        var descriptor: Int32 = -1
+        if dbus_connection_get_unix_fd(joined.connection, &descriptor) == 0 { descriptor = -1 }
         self.descriptor = descriptor
+        desktop = joined.desktop
+        listeners = joined.listeners
         buildTrees = trees
         self.place = place
         self.perform = perform
-    }
-
-    /// Connects to the accessibility bus and registers the application, or nil when there is
-    /// none to connect to. Blocks for at most two short calls (the bus's address, the
-    /// registration).
-    static func connect(
-        trees: @escaping () -> [AccessibleNode], place: @escaping (Int) -> (origin: PixelPoint, scale: Double),
-        perform: @escaping (Int, AccessibleNode.ID) -> Bool
-    ) -> AccessibilityBus? {
-        guard let address = busAddress() else { return nil }
-        var error = DBusError()
-        dbus_error_init(&error)
-        defer { dbus_error_free(&error) }
-        guard let connection = dbus_connection_open_private(address, &error) else { return nil }
-        dbus_connection_set_exit_on_disconnect(connection, 0)
-        guard dbus_bus_register(connection, &error) != 0 else {
-            dbus_connection_close(connection)
-            dbus_connection_unref(connection)
-            return nil
-        }
-        var descriptor: Int32 = -1
-        guard dbus_connection_get_unix_fd(connection, &descriptor) != 0 else {
-            dbus_connection_close(connection)
-            dbus_connection_unref(connection)
-            return nil
-        }
-        let bus = AccessibilityBus(connection: connection, descriptor: descriptor, trees: trees, place: place, perform: perform)
         var table = DBusObjectPathVTable()
         table.message_function = { connection, message, data in
             guard let connection, let message, let data else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
             let bus = Unmanaged<AccessibilityBus>.fromOpaque(data).takeUnretainedValue()
             return bus.handle(message, on: connection)
         }
-        let context = Unmanaged.passUnretained(bus).toOpaque()
-        guard dbus_connection_register_fallback(connection, "/org/a11y/atspi/accessible", &table, context) != 0 else {
-            return nil
-        }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        _ = dbus_connection_register_fallback(connection, "/org/a11y/atspi/accessible", &table, context)
         // The cache a reader asks for first: empty, so it asks for each object instead.
         var cacheTable = DBusObjectPathVTable()
         cacheTable.message_function = { connection, message, _ in
@@ -121,26 +102,11 @@ final class AccessibilityBus {
             return DBUS_HANDLER_RESULT_HANDLED
         }
         _ = dbus_connection_register_object_path(connection, "/org/a11y/atspi/cache", &cacheTable, nil)
-        // Not registered (the registry is still starting): given up, to be tried again.
-        guard bus.embed() else {
-            bus.close()
-            return nil
-        }
-        bus.followListeners()
-        return bus
+        followListeners()
     }
 
-    /// Asks the registry which events are listened for, and follows its news of listeners
-    /// coming and going.
+    /// Follows the registry's news of listeners coming and going.
     private func followListeners() {
-        var error = DBusError()
-        dbus_error_init(&error)
-        defer { dbus_error_free(&error) }
-        for member in ["EventListenerRegistered", "EventListenerDeregistered"] {
-            dbus_bus_add_match(connection, "type='signal',interface='org.a11y.atspi.Registry',member='\(member)'", &error)
-            dbus_error_free(&error)
-            dbus_error_init(&error)
-        }
         let context = Unmanaged.passUnretained(self).toOpaque()
         _ = dbus_connection_add_filter(
             connection,
@@ -158,29 +124,6 @@ final class AccessibilityBus {
                 }
                 return DBUS_HANDLER_RESULT_HANDLED
             }, context, nil)
-        guard
-            let call = dbus_message_new_method_call(
-                "org.a11y.atspi.Registry", "/org/a11y/atspi/registry", "org.a11y.atspi.Registry", "GetRegisteredEvents")
-        else { return }
-        defer { dbus_message_unref(call) }
-        guard let reply = dbus_connection_send_with_reply_and_block(connection, call, 1000, &error) else { return }
-        defer { dbus_message_unref(reply) }
-        var iterator = DBusMessageIter()
-        guard dbus_message_iter_init(reply, &iterator) != 0, dbus_message_iter_get_arg_type(&iterator) == DBusWriter.arrayType
-        else {
-            return
-        }
-        var entries = DBusMessageIter()
-        dbus_message_iter_recurse(&iterator, &entries)
-        while dbus_message_iter_get_arg_type(&entries) == DBusWriter.structType {
-            var fields = DBusMessageIter()
-            dbus_message_iter_recurse(&entries, &fields)
-            let sender = DBusReader.string(&fields) ?? ""
-            dbus_message_iter_next(&fields)
-            let event = DBusReader.string(&fields) ?? ""
-            listeners.insert(sender + " " + event)
-            dbus_message_iter_next(&entries)
-        }
     }
 
     /// Tells the listeners what changed in window `window`'s tree, as AT-SPI's signals.
@@ -191,8 +134,10 @@ final class AccessibilityBus {
                 signal(window, id, "Object", "StateChanged", "focused", 1)
             case .stateChanged(let id, let state, let on):
                 signal(window, id, "Object", "StateChanged", state, on ? 1 : 0)
-            case .childrenChanged(let id):
-                signal(window, id, "Object", "ChildrenChanged", "add", -1)
+            case .childAdded(let id, let child, let index):
+                signal(window, id, "Object", "ChildrenChanged", "add", Int32(clamping: index), child: child)
+            case .childRemoved(let id, let child, let index):
+                signal(window, id, "Object", "ChildrenChanged", "remove", Int32(clamping: index), child: child)
             case .nameChanged(let id):
                 signal(window, id, "Object", "PropertyChange", "accessible-name", 0)
             case .selectionChanged(let id):
@@ -209,9 +154,11 @@ final class AccessibilityBus {
     }
 
     /// One AT-SPI event: `org.a11y.atspi.Event.<kind>.<member>` from the node's path, with
-    /// its detail and number (`siiva{sv}`).
+    /// its detail and number (`siiva{sv}`); the value is the child's reference when one is
+    /// named (children changed), else 0.
     private func signal(
-        _ window: Int, _ id: AccessibleNode.ID, _ kind: String, _ member: String, _ detail: String, _ number: Int32
+        _ window: Int, _ id: AccessibleNode.ID, _ kind: String, _ member: String, _ detail: String, _ number: Int32,
+        child: AccessibleNode.ID? = nil
     ) {
         let (_, path) = path(of: .node(window: window, id: id))
         guard let message = dbus_message_new_signal(path, "org.a11y.atspi.Event." + kind, member) else { return }
@@ -221,66 +168,16 @@ final class AccessibilityBus {
         writer.int32(number)
         writer.int32(0)
         _ = writer.variant {
-            $0.int32(0)
+            if let child {
+                let (bus, path) = self.path(of: .node(window: window, id: child))
+                $0.reference(bus, path)
+            } else {
+                $0.int32(0)
+            }
             return true
         }
         writer.dictionary([]) { _, _ in }
         dbus_connection_send(connection, message, nil)
-    }
-
-    /// `AT_SPI_BUS_ADDRESS`, else what `org.a11y.Bus.GetAddress` says on the session bus; nil
-    /// when neither answers.
-    private static func busAddress() -> String? {
-        if let address = getenv("AT_SPI_BUS_ADDRESS"), address.pointee != 0 { return String(cString: address) }
-        guard getenv("DBUS_SESSION_BUS_ADDRESS") != nil else { return nil }
-        var error = DBusError()
-        dbus_error_init(&error)
-        defer { dbus_error_free(&error) }
-        guard let session = dbus_bus_get_private(DBUS_BUS_SESSION, &error) else { return nil }
-        dbus_connection_set_exit_on_disconnect(session, 0)
-        defer {
-            dbus_connection_close(session)
-            dbus_connection_unref(session)
-        }
-        guard let call = dbus_message_new_method_call("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress") else {
-            return nil
-        }
-        defer { dbus_message_unref(call) }
-        guard let reply = dbus_connection_send_with_reply_and_block(session, call, 1000, &error) else { return nil }
-        defer { dbus_message_unref(reply) }
-        var iterator = DBusMessageIter()
-        guard dbus_message_iter_init(reply, &iterator) != 0 else { return nil }
-        return DBusReader.string(&iterator)
-    }
-
-    /// `Socket.Embed` with the registry: it adds the application to the desktop and says
-    /// which the desktop is.
-    private func embed() -> Bool {
-        guard let name = dbus_bus_get_unique_name(connection).map({ String(cString: $0) }),
-            let call = dbus_message_new_method_call(
-                "org.a11y.atspi.Registry", Self.rootPath, "org.a11y.atspi.Socket", "Embed")
-        else { return false }
-        defer { dbus_message_unref(call) }
-        var writer = DBusWriter(call)
-        writer.reference(name, Self.rootPath)
-        var error = DBusError()
-        dbus_error_init(&error)
-        defer { dbus_error_free(&error) }
-        guard let reply = dbus_connection_send_with_reply_and_block(connection, call, 1000, &error) else { return false }
-        defer { dbus_message_unref(reply) }
-        var iterator = DBusMessageIter()
-        guard dbus_message_iter_init(reply, &iterator) != 0, dbus_message_iter_get_arg_type(&iterator) == DBusWriter.structType
-        else {
-            return false
-        }
-        var fields = DBusMessageIter()
-        dbus_message_iter_recurse(&iterator, &fields)
-        let bus = DBusReader.string(&fields)
-        dbus_message_iter_next(&fields)
-        let path = DBusReader.string(&fields)
-        guard let bus, let path else { return false }
-        desktop = (bus, path)
-        return true
     }
 
     /// Reads and answers what came (the loop calls it when the descriptor is readable);

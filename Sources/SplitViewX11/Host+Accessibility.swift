@@ -7,12 +7,25 @@ extension Host {
     /// from the state they are drawn from, and an action a screen reader does is the click it
     /// stands for. Without a bus nothing changes and nothing is printed.
     ///
-    /// The session bus starts the accessibility bus on demand, which on a busy machine can take
-    /// longer than the 1 s each attempt waits: a failed attempt is tried again after 2, 4 and
-    /// 8 s, while a session bus is there to ask.
-    func connectAccessibility(attempt: Int = 0) {
-        guard accessibility == nil else { return }
-        accessibility = AccessibilityBus.connect(
+    /// The joining runs on a thread of its own (the session bus may take seconds to start the
+    /// accessibility bus); the loop goes on and takes the connection when it is ready.
+    func connectAccessibility() {
+        guard accessibility == nil, !joiningAccessibility else { return }
+        joiningAccessibility = true
+        AccessibilityBus.join(
+            watch: { [unowned self] in self.watch($0, $1) }, unwatch: { [weak self] in self?.unwatch($0) },
+            done: { [weak self] joined in
+                guard let self else { return }
+                self.joiningAccessibility = false
+                guard let joined else { return }
+                self.serveAccessibility(joined)
+            })
+    }
+
+    /// Serves the windows on the joined bus, and lets it go when it goes away.
+    private func serveAccessibility(_ joined: AccessibilityBus.Joined) {
+        let bus = AccessibilityBus(
+            joined: joined,
             trees: { [unowned self] in
                 self.windows.map { $0.controller.accessibleTree(title: $0.title) }
             },
@@ -20,21 +33,26 @@ extension Host {
                 guard self.windows.indices.contains(window) else { return (PixelPoint(x: 0, y: 0), 1) }
                 return (self.windows[window].screenOrigin, self.connection.scale.factor)
             },
-            perform: { [unowned self] window, id in
+            perform: { [unowned self] window, id, name in
                 guard self.windows.indices.contains(window) else { return false }
-                return self.windows[window].controller.performAccessibleAction(id)
+                return self.windows[window].controller.performAccessibleAction(id, named: name)
             })
-        if accessibility == nil, attempt < 3, getenv("DBUS_SESSION_BUS_ADDRESS") != nil || getenv("AT_SPI_BUS_ADDRESS") != nil {
-            after(Double(2 << attempt)) { [weak self] in self?.connectAccessibility(attempt: attempt + 1) }
+        guard bus.descriptor >= 0 else { return bus.close() }
+        accessibility = bus
+        // What a listener heard of before now is news to it: the trees as they stand.
+        for window in windows { _ = window.controller.takeAccessibleChanges(title: window.title) }
+        watch(bus.descriptor) { [unowned self] in
+            guard !bus.dispatch() else { return }
+            // The bus went away: the windows go on as without one, and say nothing.
+            self.unwatch(bus.descriptor)
+            bus.close()
+            self.accessibility = nil
         }
-        if let bus = accessibility {
-            watch(bus.descriptor) { [unowned self] in
-                guard !bus.dispatch() else { return }
-                // The bus went away: the windows go on as without one, and say nothing.
-                self.unwatch(bus.descriptor)
-                bus.close()
-                self.accessibility = nil
-            }
+        // What came while joining (the registry's questions) is answered now.
+        if !bus.dispatch() {
+            unwatch(bus.descriptor)
+            bus.close()
+            accessibility = nil
         }
     }
 }

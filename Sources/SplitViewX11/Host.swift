@@ -51,6 +51,8 @@ public final class Host {
     /// The accessibility bus, once connected (after the first frame), or nil when there is
     /// none: screen readers read the windows' accessible trees through it.
     var accessibility: AccessibilityBus?
+    /// True while a thread joins the accessibility bus.
+    var joiningAccessibility = false
     private let translate: EventTranslator
     private let makeContent: () -> WindowContent
     private var quitRequested = false

@@ -117,6 +117,102 @@ extension X11Tests {
     }
 }
 
+extension X11Tests.AccessibilityBusTests {
+    /// What the listener does, in Python: selects a row through the Selection interface,
+    /// reads the document by lines, then says it listens (a file the test waits for) and
+    /// prints the events that come while the test presses F6 and adds a file to the folder.
+    static let listener = #"""
+        import pyatspi, sys, time, os
+        from gi.repository import GLib
+        ready = sys.argv[1]
+        deadline = time.time() + 15
+        found = None
+        while found is None and time.time() < deadline:
+            desktop = pyatspi.Registry.getDesktop(0)
+            for i in range(desktop.childCount):
+                a = desktop.getChildAtIndex(i)
+                if a is not None and a.name == 'splitview': found = a
+            if found is None: time.sleep(0.1)
+        if found is None: sys.exit('no splitview on the bus')
+        frame = found.getChildAtIndex(0)
+        def files():
+            def holds(n):
+                return n.getRoleName() == 'list' and any(c.name == 'a.txt' for c in n)
+            return pyatspi.findDescendant(frame, holds)
+        while (files() is None or files().childCount < 2) and time.time() < deadline: time.sleep(0.05)
+        selection = files().querySelection()
+        print('SELECTED', selection.nSelectedChildren, selection.getSelectedChild(0).name)
+        print('SELECT', selection.selectChild(1))
+        while not selection.isChildSelected(1) and time.time() < deadline: time.sleep(0.05)
+        print('NOW SELECTED', selection.getSelectedChild(0).name)
+        print('CLEAR', selection.clearSelection())
+        doc = pyatspi.findDescendant(frame, lambda n: n.getRoleName() == 'document text')
+        while doc.queryText().getText(0, -1) != 'two lines\nof text\n' and time.time() < deadline: time.sleep(0.05)
+        text = doc.queryText()
+        print('LINE', repr(text.getTextAtOffset(12, pyatspi.TEXT_BOUNDARY_LINE_START)))
+        print('WORD', repr(text.getTextAtOffset(1, pyatspi.TEXT_BOUNDARY_WORD_START)))
+        print('CHAR', repr(text.getCharacterAtOffset(0)))
+        def heard(event):
+            child = event.any_data.name if event.type.startswith('object:children-changed') and event.any_data else ''
+            print('EVENT %s "%s" %d %s' % (event.type, event.source.name, event.detail1, child))
+            sys.stdout.flush()
+        pyatspi.Registry.registerEventListener(heard, 'object:state-changed:focused', 'object:children-changed')
+        def say_ready():
+            open(ready, 'w').close()
+            return False
+        GLib.timeout_add(300, say_ready)
+        GLib.timeout_add(6000, lambda: pyatspi.Registry.stop())
+        pyatspi.Registry.start()
+        """#
+
+    @Test func f6AndAReloadAreHeardAndRowsSelectThroughSelection() throws {
+        let folder = try makeTemporaryFolder("a11y-events")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "first\n".write(toFile: folder + "/a.txt", atomically: false, encoding: .utf8)
+        try "two lines\nof text\n".write(toFile: folder + "/b.txt", atomically: false, encoding: .utf8)
+        let script = folder + ".listener.py", ready = folder + ".ready"
+        defer {
+            unlink(script)
+            unlink(ready)
+        }
+        try Self.listener.write(toFile: script, atomically: false, encoding: .utf8)
+        try XvfbServer.with { display in
+            let command = """
+                "$1" --no-restore --geometry 1400x900 --reduce-motion "$2" & app=$!
+                /usr/bin/python3 "$3" "$4"; status=$?
+                kill $app; wait $app
+                exit $status
+                """
+            let run = try ChildProcess(
+                "/usr/bin/dbus-run-session",
+                ["--", "/bin/sh", "-c", command, "sh", ChildProcess.splitview, folder + "/a.txt", script, ready],
+                environment: ["DISPLAY": display])
+            let connection = try X11Connection(name: display)
+            let window = try #require(waitForTopLevel(connection))
+            let listening = waitUntil(timeout: 40) { access(ready, F_OK) == 0 }
+            #expect(listening, "the listener never said it was ready: \(run.output)\(run.errors)")
+            if listening {
+                // F6 moves the keys to the next pane, the files' list, whose selected row
+                // takes the focus; then a new file is a new row.
+                sendKey(connection, window, XK_F6, state: 0)
+                usleep(300_000)
+                try "new\n".write(toFile: folder + "/c.txt", atomically: false, encoding: .utf8)
+            }
+            #expect(run.finish(timeoutSeconds: 60) == 0, "\(run.output)\(run.errors)")
+            let output = run.output
+            #expect(output.contains("SELECTED 1 a.txt"), "\(output)")
+            #expect(output.contains("SELECT True") && output.contains("NOW SELECTED b.txt"), "\(output)")
+            #expect(output.contains("CLEAR False"), "\(output)")
+            #expect(output.contains("LINE ('of text\\n', 10, 18)"), "\(output)")
+            #expect(output.contains("WORD ('two', 0, 3)"), "\(output)")
+            #expect(output.contains("CHAR 116"), "\(output)")
+            #expect(output.contains("EVENT object:state-changed:focused \"b.txt\" 1"), "\(output)")
+            #expect(output.contains("EVENT object:children-changed:add \"splitview-a11y-events"), "\(output)")
+            #expect(output.contains("\" 2 c.txt"), "\(output)")
+        }
+    }
+}
+
 /// Whether the accessibility stack is installed: a private session bus, the accessibility bus
 /// it starts, and pyatspi for the system Python.
 enum AccessibilityStack {

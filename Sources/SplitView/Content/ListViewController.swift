@@ -216,9 +216,15 @@ open class ListViewController: ViewController {
         [accessibleList(in: context)]
     }
 
-    /// `activate` on a row selects it as a click does (``onSelect``, then ``onClick``).
+    /// `activate` on a row selects it as a click does (``onSelect``, then ``onClick``);
+    /// `select` selects it as the arrow keys do (``onSelect`` only).
     override open func performAccessibleAction(_ name: String, on id: AccessibleNode.ID, in context: AccessibleContext) -> Bool {
         guard let index = accessibleRowIndex(id, in: context) else { return false }
+        if name == "select" {
+            selectRow(index, in: context.bounds)
+            return true
+        }
+        guard name == "activate" else { return false }
         selectedIndex = index
         onSelect?(index)
         onClick?(index)

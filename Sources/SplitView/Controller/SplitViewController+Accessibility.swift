@@ -78,9 +78,16 @@ extension SplitViewController {
 
     /// Does what a click on the node `id` does — a button pressed, a menu item chosen, a
     /// prompt answered, a row selected — and returns true; false for a node with no action.
+    ///
+    /// `name` is the click (`activate`, as rows name it, or `click`, as buttons and menu items
+    /// do) or `select`, which a list's row takes from a screen reader's Selection interface:
+    /// the row is selected as the arrow keys select it, without the click's opening and
+    /// without moving the keyboard.
     @discardableResult
-    public func performAccessibleAction(_ id: AccessibleNode.ID) -> Bool {
+    public func performAccessibleAction(_ id: AccessibleNode.ID, named name: String = "activate") -> Bool {
         guard isMounted else { return false }
+        let isClick = name == "activate" || name == "click"
+        guard isClick || id.path.contains(".content.") else { return false }
         defer { publish() }
         if id.path.hasPrefix("menu.item."), let menu, let index = Int(id.path.dropFirst("menu.item.".count)) {
             choose(index, menu.items)
@@ -99,11 +106,11 @@ extension SplitViewController {
             let prefix = "column.\(column.name).content."
             guard id.path.hasPrefix(prefix), let placement = layout.placement(of: column), let wrapper = children.wrapped[column]
             else { continue }
-            focusPane(column, byUser: true)
+            if isClick { focusPane(column, byUser: true) }
             let context = AccessibleContext(
                 id: .init("column.\(column.name).content"), origin: placement.frame.origin,
                 bounds: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size), isFocused: true, isShowing: true)
-            return wrapper.performAccessibleAction("activate", on: id, in: context)
+            return wrapper.performAccessibleAction(isClick ? "activate" : name, on: id, in: context)
         }
         return false
     }

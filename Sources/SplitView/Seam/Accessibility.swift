@@ -168,8 +168,11 @@ public enum AccessibleEvent: Hashable, Sendable {
     case selectionChanged(AccessibleNode.ID)
     /// A state of the node turned on or off.
     case stateChanged(AccessibleNode.ID, String, Bool)
-    /// The node's children are not the same (a list reloaded or scrolled, a column appeared).
-    case childrenChanged(AccessibleNode.ID)
+    /// A child was added to the node, now at `index` among its children (a list reloaded or
+    /// scrolled, a column appeared).
+    case childAdded(AccessibleNode.ID, child: AccessibleNode.ID, index: Int)
+    /// A child was removed from the node; `index` is where it was among the old children.
+    case childRemoved(AccessibleNode.ID, child: AccessibleNode.ID, index: Int)
     /// The node's name changed (a pane's title, a button's action).
     case nameChanged(AccessibleNode.ID)
     /// The caret of the node's text moved to this character.
@@ -178,6 +181,72 @@ public enum AccessibleEvent: Hashable, Sendable {
     case textChanged(AccessibleNode.ID)
     /// The window became active or inactive.
     case windowActivated(Bool)
+
+    /// The children removed and added between `old` and `new` (ids in order), as a listener
+    /// applies them: removals last index first (each index still right when applied), then
+    /// additions first index first. A child that only moved is removed and added again, as
+    /// GTK tells a sorted list, so a listener's copy of the order is always right.
+    static func childChanges(
+        _ parent: AccessibleNode.ID, from old: [AccessibleNode.ID], to new: [AccessibleNode.ID]
+    )
+        -> [AccessibleEvent]
+    {
+        guard old != new else { return [] }
+        // The longest run of children kept in order stays; the rest go and come.
+        let kept = Set(longestCommonSubsequence(old, new))
+        var events: [AccessibleEvent] = []
+        for (index, id) in old.enumerated().reversed() where !kept.contains(id) {
+            events.append(.childRemoved(parent, child: id, index: index))
+        }
+        for (index, id) in new.enumerated() where !kept.contains(id) {
+            events.append(.childAdded(parent, child: id, index: index))
+        }
+        return events
+    }
+
+    /// The ids common to both, in their order, longest such run. Rows scrolled by one keep
+    /// every row but one; a list of n reloaded whole is n removals and n additions. Quadratic,
+    /// on lists of the rows on screen (a few hundred at most), so at most a few 100 000 steps;
+    /// beyond 512 children a side, the ids both hold in the same relative order by a greedy
+    /// pass instead.
+    static func longestCommonSubsequence(_ a: [AccessibleNode.ID], _ b: [AccessibleNode.ID]) -> [AccessibleNode.ID] {
+        let inB = Set(b), inA = Set(a)
+        let a = a.filter { inB.contains($0) }, b = b.filter { inA.contains($0) }
+        if a == b { return a }
+        guard a.count <= 512, b.count <= 512 else {
+            var position = Dictionary(b.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            var last = -1, kept: [AccessibleNode.ID] = []
+            for id in a {
+                if let at = position[id], at > last {
+                    kept.append(id)
+                    last = at
+                }
+            }
+            position.removeAll()
+            return kept
+        }
+        // lengths[i][j]: the longest common run of a[i...] and b[j...].
+        var lengths = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in stride(from: a.count - 1, through: 0, by: -1) {
+            for j in stride(from: b.count - 1, through: 0, by: -1) {
+                lengths[i][j] = a[i] == b[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+            }
+        }
+        var kept: [AccessibleNode.ID] = []
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i] == b[j] {
+                kept.append(a[i])
+                i += 1
+                j += 1
+            } else if lengths[i + 1][j] >= lengths[i][j + 1] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return kept
+    }
 
     /// The states whose changes are told: the ones a screen reader speaks.
     static let toldStates: [(AccessibleNode.States, String)] = AccessibleNode.States.named.filter { state, _ in
@@ -197,7 +266,7 @@ public enum AccessibleEvent: Hashable, Sendable {
         var texts: [AccessibleEvent] = [], selections: [AccessibleEvent] = []
         for node in new.allNodes {
             guard let was = before[node.id] else { continue }
-            if was.children.map(\.id) != node.children.map(\.id) { children.append(.childrenChanged(node.id)) }
+            children += childChanges(node.id, from: was.children.map(\.id), to: node.children.map(\.id))
             if was.name != node.name { names.append(.nameChanged(node.id)) }
             for (state, name) in toldStates where was.states.contains(state) != node.states.contains(state) {
                 states.append(.stateChanged(node.id, name, node.states.contains(state)))

@@ -106,6 +106,12 @@ import Testing
         #expect(f.split.performAccessibleAction(show.id))
         #expect(f.split.layout.placement(of: .primary) != nil && f.split.menu == nil)
         #expect(!f.split.performAccessibleAction(ID("column.secondary.nothing")))
+        // A screen reader's Selection selects a row as the arrow keys do: the keyboard stays.
+        f.split.focusedColumn = .secondary
+        #expect(f.split.performAccessibleAction(ID("column.supplementary.content.row.1"), named: "select"))
+        #expect(files.selectedIndex == 1 && selected == [3, 1] && f.split.focusedColumn == .secondary)
+        #expect(!f.split.performAccessibleAction(ID("column.supplementary.content.row.2"), named: "scroll"))
+        #expect(!f.split.performAccessibleAction(show.id, named: "select"))
     }
 
     /// The events between two trees: F6 moves the focus, F9 hides a pane, a reload changes a
@@ -121,11 +127,22 @@ import Testing
         f.split.layoutPanes()
         let hidden = f.split.takeAccessibleChanges(title: "w").events
         #expect(hidden.contains(.stateChanged(ID("column.primary"), "showing", false)))
-        #expect(hidden.contains(.childrenChanged(ID("column.primary"))))
+        // A hidden pane keeps no children; the sidebar button moves to the files' bar.
+        #expect(hidden.contains(.childRemoved(ID("column.primary"), child: ID("column.primary.content.list"), index: 1)))
+        #expect(
+            hidden.contains(
+                .childAdded(ID("column.supplementary"), child: ID("column.supplementary.button.displayMode"), index: 0)))
         files.items = [ListItem(title: "only")]
         f.split.layoutPanes()
         let reloaded = f.split.takeAccessibleChanges(title: "w").events
-        #expect(reloaded.contains(.childrenChanged(ID("column.supplementary.content.list"))))
+        let list = ID("column.supplementary.content.list")
+        // Rows are known by their index: five rows reloaded as one lose the last four, last first.
+        #expect(
+            reloaded.prefix(4)
+                == ArraySlice(
+                    (1...4).reversed().map { .childRemoved(list, child: ID("column.supplementary.content.row.\($0)"), index: $0) }
+                ))
+        #expect(reloaded.contains(.nameChanged(ID("column.supplementary.content.row.0"))))
         f.split.handle(key(.character("a"), .control))
         f.split.layoutPanes()
         let selectedAll = f.split.takeAccessibleChanges(title: "w").events
