@@ -150,7 +150,9 @@ final class AccessibilityBus {
                 signal(window, AccessibleNode.ID("window"), "Window", active ? "Activate" : "Deactivate", "", 0)
             }
         }
-        dbus_connection_flush(connection)
+        // Sent as far as the socket takes now, never waiting (a flush would wait for a slow
+        // listener); what is left goes out at the loop's next turns (``hasPendingOutput``).
+        _ = dispatch()
     }
 
     /// One AT-SPI event: `org.a11y.atspi.Event.<kind>.<member>` from the node's path, with
@@ -188,6 +190,9 @@ final class AccessibilityBus {
         while dbus_connection_dispatch(connection) == DBUS_DISPATCH_DATA_REMAINS {}
         return open && dbus_connection_get_is_connected(connection) != 0
     }
+
+    /// True while messages wait to be written: the socket was full when they were sent.
+    var hasPendingOutput: Bool { dbus_connection_has_messages_to_send(connection) != 0 }
 
     /// Closes the connection.
     func close() {

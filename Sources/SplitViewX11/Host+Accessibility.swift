@@ -41,18 +41,29 @@ extension Host {
         accessibility = bus
         // What a listener heard of before now is news to it: the trees as they stand.
         for window in windows { _ = window.controller.takeAccessibleChanges(title: window.title) }
-        watch(bus.descriptor) { [unowned self] in
-            guard !bus.dispatch() else { return }
-            // The bus went away: the windows go on as without one, and say nothing.
-            self.unwatch(bus.descriptor)
-            bus.close()
-            self.accessibility = nil
-        }
+        watch(bus.descriptor) { [unowned self] in if !bus.dispatch() { self.letAccessibilityGo() } }
         // What came while joining (the registry's questions) is answered now.
-        if !bus.dispatch() {
-            unwatch(bus.descriptor)
-            bus.close()
-            accessibility = nil
+        if !bus.dispatch() { letAccessibilityGo() }
+    }
+
+    /// Writes what the bus could not take at once, a little later, until it is all out: the
+    /// loop polls only for reading, and a listener slow to read must not make it wait.
+    func sendAccessibilityOutput() {
+        guard let bus = accessibility, bus.hasPendingOutput, !accessibilityOutputScheduled else { return }
+        accessibilityOutputScheduled = true
+        after(0.02) { [weak self] in
+            guard let self else { return }
+            self.accessibilityOutputScheduled = false
+            guard let bus = self.accessibility else { return }
+            if bus.dispatch() { self.sendAccessibilityOutput() } else { self.letAccessibilityGo() }
         }
+    }
+
+    /// The bus went away: the windows go on as without one, and say nothing.
+    private func letAccessibilityGo() {
+        guard let bus = accessibility else { return }
+        unwatch(bus.descriptor)
+        bus.close()
+        accessibility = nil
     }
 }

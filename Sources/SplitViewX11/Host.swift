@@ -53,6 +53,8 @@ public final class Host {
     var accessibility: AccessibilityBus?
     /// True while a thread joins the accessibility bus.
     var joiningAccessibility = false
+    /// True while a timer waits to write the bus's pending output.
+    var accessibilityOutputScheduled = false
     private let translate: EventTranslator
     private let makeContent: () -> WindowContent
     private var quitRequested = false
@@ -215,6 +217,7 @@ public final class Host {
                 bus.emit(window.controller.takeAccessibleChanges(title: window.title).events, window: index)
             }
         }
+        sendAccessibilityOutput()
         afterTurn?()
     }
 
