@@ -94,7 +94,7 @@ public struct Trash: Sendable {
     }
 
     /// The trash directory `path` would go to, made when missing; the error says why there
-    /// is none (`reason` when the volume has no usable trash).
+    /// is none (code `ENOTSUP`, ``noTrash(_:_:)``, when its volume has no usable trash).
     public func directory(forTrashing path: FilePath) throws(FileError) -> TrashDirectory {
         var info = stat()
         guard path.withCString({ lstat($0, &info) }) == 0 else { throw path.error(errno) }
@@ -109,14 +109,30 @@ public struct Trash: Sendable {
             try Self.makeTrash(home.path, mustBeOwnedBy: nil)
             return home
         }
-        guard let topdir = topdir(of: path, device: info.st_dev) else {
-            throw FileError(path: path.displayString, reason: "its volume has no trash")
+        guard let topdir = topdir(of: path, device: info.st_dev) else { throw Self.noTrash(path, "its volume has no trash") }
+        let volume: TrashDirectory
+        do {
+            volume = try volumeDirectory(topdir: topdir)
+        } catch {
+            throw Self.noTrash(path, "its volume has no usable trash (\(error.description))")
         }
-        let volume = try volumeDirectory(topdir: topdir)
         if volume.path == path || volume.path.bytes.starts(with: path.bytes + [UInt8(ascii: "/")]) {
             throw FileError(path: path.displayString, reason: "it holds the trash")
         }
         return volume
+    }
+
+    /// Makes the home trash (`files/` and `info/`) where missing, as the Trash place shows it.
+    public func makeHome() throws(FileError) {
+        try Self.makeTrash(home.path, mustBeOwnedBy: nil)
+    }
+
+    /// The error for a file whose volume has no usable trash: code `ENOTSUP`, which the
+    /// browser answers by asking to delete for good, and `reason` in words.
+    public static func noTrash(_ path: FilePath, _ reason: String) -> FileError {
+        var error = FileError(path: path.displayString, reason: reason)
+        error.code = ENOTSUP
+        return error
     }
 
     /// Every trash directory there is now: the home trash (when it exists), then the volumes'
