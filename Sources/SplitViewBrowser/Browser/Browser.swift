@@ -88,9 +88,12 @@ package final class Browser {
         self.store = store
         self.showsHidden = showsHidden
         split = SplitViewController(style: style, keyBindings: keyBindings, theme: theme)
-        tree = FolderTree(root: root, store: store, expanded: expanded ?? [root], showsHidden: showsHidden)
+        // A window restored on the trash's files is titled Trash, as the place titles it.
+        let rootTitle = trash?.directory(showing: root) != nil ? Self.trashTitle : nil
+        tree = FolderTree(
+            root: root, store: store, expanded: expanded ?? [root], showsHidden: showsHidden, rootTitle: rootTitle)
         entries = EntryList(showsHidden: showsHidden)
-        folders = ListViewController(title: FilePath.displayName(root.lastComponent), emptyText: "Loading…")
+        folders = ListViewController(title: rootTitle ?? FilePath.displayName(root.lastComponent), emptyText: "Loading…")
         fileList = ListViewController(title: "", emptyText: "No folder selected")
         reader = TextViewController(title: "", placeholder: "No file selected")
         reader.font = .monospace

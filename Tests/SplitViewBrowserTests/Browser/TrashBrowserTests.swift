@@ -171,6 +171,18 @@ import Testing
         #expect(browser.reader.notice == "The Trash is empty." && browser.split.prompt == nil)
     }
 
+    /// A window saved on the Trash place comes back titled Trash, not `files`.
+    @Test func aWindowRootedOnTheTrashIsTitledTrash() throws {
+        let setup = Setup()
+        try setup.trash.makeHome()
+        let store = try FileStore()
+        let files = FilePath(setup.tree.root + "/data/Trash/files")
+        store.load(files)
+        let browser = Browser(store: store, root: files, style: .tripleColumn, theme: .light, trash: setup.trash)
+        #expect(browser.tree.rows.first?.title == "Trash" && browser.folders.title == "Trash")
+        #expect(browser.title == "Trash — SplitView")
+    }
+
     /// A restore onto a name taken again refuses in words, and both files stay.
     @Test func aRestoreOntoATakenNameRefuses() throws {
         let setup = Setup()
