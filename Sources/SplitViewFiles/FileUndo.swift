@@ -8,6 +8,9 @@ public enum FileOperation: Sendable, Equatable {
     /// An empty folder was made at the path ("New Folder"): undone by removing it while it is
     /// still empty.
     case created(FilePath)
+    /// Files were moved to the trash (Delete): undone by restoring each where it was
+    /// (``Trash/restore(_:)``), never over a name taken since.
+    case trashed([TrashedItem])
 
     /// The sentence the browser shows once the change is undone ("Renamed back “a.txt”.").
     public var undoneMessage: String {
@@ -16,6 +19,9 @@ public enum FileOperation: Sendable, Equatable {
             return "Renamed “\(to.lastName)” back to “\(from.lastName)”."
         case .renamed(let from, _): return "Moved “\(from.lastName)” back."
         case .created(let path): return "Removed the new folder “\(path.lastName)”."
+        case .trashed(let items) where items.count == 1:
+            return "Restored “\(items[0].originalPath.lastName)” from the Trash."
+        case .trashed(let items): return "Restored \(items.count) items from the Trash."
         }
     }
 }
@@ -76,6 +82,12 @@ public struct FileUndoStack: Sendable {
                     throw FileError(path: path.displayString, reason: "the folder is no longer empty: it was kept")
                 }
                 throw FileError(path: path.displayString, code: code)
+            }
+        case .trashed(let items):
+            // Items already back (an earlier try that stopped half-way) are passed over, so
+            // that a second Ctrl+Z finishes the job.
+            for item in items where FileOperations.exists(item.trashedPath) || !FileOperations.exists(item.originalPath) {
+                try Trash.restore(item)
             }
         }
     }

@@ -2,8 +2,10 @@
 ///
 /// A line is `36 35 98:0 /root /media/ana/USB\040stick rw,nosuid - vfat /dev/sdb1 rw`: the
 /// fifth field is the mount point, with a space, a tab, a newline and a backslash written as
-/// octal escapes (`\040`, `\011`, `\012`, `\134`). A line with fewer fields, without the
-/// ` - ` separator, or with a mount point that is not absolute is skipped.
+/// octal escapes (`\040`, `\011`, `\012`, `\134`); the third is the device, `major:minor`,
+/// as `stat`'s `st_dev` names it (what tells the trash which volume a file is on). A line with
+/// fewer fields, without the ` - ` separator, or with a mount point that is not absolute is
+/// skipped.
 public enum MountInfo {
     /// One mounted file system.
     public struct Mount: Hashable, Sendable {
@@ -11,6 +13,22 @@ public enum MountInfo {
         public var mountPoint: FilePath
         /// Its type (`ext4`, `vfat`), as the line gives it.
         public var type: String
+        /// Its device as `st_dev` gives it, or `nil` when the line's is not `major:minor`.
+        public var device: UInt64?
+    }
+
+    /// `st_dev`'s encoding of `major:minor` (glibc's `makedev`).
+    public static func device(major: UInt64, minor: UInt64) -> UInt64 {
+        (major & 0xfff) << 8 | (major & ~0xfff) << 32 | (minor & 0xff) | (minor & ~0xff) << 12
+    }
+
+    /// `major:minor` read as `st_dev` encodes it.
+    static func device(_ field: ArraySlice<UInt8>) -> UInt64? {
+        let parts = field.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+        guard parts.count == 2, let major = UInt64(String(decoding: parts[0], as: UTF8.self)),
+            let minor = UInt64(String(decoding: parts[1], as: UTF8.self)), major < 1 << 32, minor < 1 << 32
+        else { return nil }
+        return device(major: major, minor: minor)
     }
 
     /// The mounts in `bytes`, in the file's order.
@@ -22,7 +40,7 @@ public enum MountInfo {
                 separator + 1 < fields.count, let point = unescape(fields[4]), point.first == UInt8(ascii: "/")
             else { continue }
             let type = String(decoding: unescape(fields[separator + 1]) ?? [], as: UTF8.self)
-            mounts.append(Mount(mountPoint: FilePath(bytes: point), type: type))
+            mounts.append(Mount(mountPoint: FilePath(bytes: point), type: type, device: device(fields[2])))
         }
         return mounts
     }

@@ -46,6 +46,27 @@ import Testing
         #expect(!FileOperations.exists(folder))
     }
 
+    /// Ctrl+Z after Delete: every trashed file comes back and its info file goes; a name taken
+    /// meanwhile keeps the change on the stack, and once freed a second Ctrl+Z finishes it,
+    /// passing over what came back the first time.
+    @Test func aTrashingIsUndoneByRestoringEachItem() throws {
+        let tree = try TemporaryTree()
+        let trash = Trash(homeTrash: tree.path("Trash"), mountInfoFile: tree.file("mountinfo").string!)
+        let a = tree.file("a.txt", "a"), b = tree.file("b.txt", "b")
+        let items = [try trash.moveToTrash(a), try trash.moveToTrash(b)]
+        var stack = FileUndoStack()
+        stack.record(.trashed(items))
+        tree.file("b.txt", "new since")
+        #expect(throws: FileError.self) { try stack.undoLast() }
+        #expect(stack.canUndo && TemporaryTree.contents(a) == Array("a".utf8))
+        #expect(unlink(b.string!) == 0)
+        #expect(try stack.undoLast() == .trashed(items))
+        #expect(TemporaryTree.contents(b) == Array("b".utf8))
+        #expect(Trash.items(in: trash.home).isEmpty)
+        #expect(FileOperation.trashed(items).undoneMessage == "Restored 2 items from the Trash.")
+        #expect(FileOperation.trashed([items[0]]).undoneMessage == "Restored “a.txt” from the Trash.")
+    }
+
     @Test func theStackKeepsTheNewestUpToItsLimit() {
         var stack = FileUndoStack(limit: 2)
         for index in 0..<5 { stack.record(.created(FilePath("/tmp/\(index)"))) }

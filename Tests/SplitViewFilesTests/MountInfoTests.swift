@@ -24,6 +24,17 @@ import Testing
         #expect(MountInfo.parse(Array(text.utf8)).first?.type == "ext4")
     }
 
+    /// The device is `st_dev`'s encoding of `major:minor` (glibc's `makedev`), large numbers
+    /// included; one that is not two numbers is unknown, and the mount is still read.
+    @Test func theDeviceIsReadAsStatEncodesIt() {
+        let text =
+            "1 0 254:0 / / rw - ext4 /dev/vda rw\n2 1 0:27 / /dev/shm rw - tmpfs t rw\n"
+            + "3 1 4095:1048575 / /big rw - xfs x rw\n4 1 8:x / /odd rw - xfs x rw\n"
+        let mounts = MountInfo.parse(Array(text.utf8))
+        #expect(mounts.map(\.device) == [65024, 27, 0xFFFF_FFFF, nil])
+        #expect(MountInfo.device(major: 4096, minor: 256) == 1 << 44 | 1 << 20)
+    }
+
     /// Optional fields (`shared:1 master:2`) come before the separator: the type follows it.
     @Test func optionalFieldsBeforeTheSeparator() {
         let mounts = MountInfo.parse(Array("50 22 8:1 / /mnt/a rw shared:1 master:2 - btrfs /dev/x rw\n".utf8))

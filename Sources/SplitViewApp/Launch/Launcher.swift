@@ -93,6 +93,7 @@ final class Launcher {
         lastSaved = opening.restored
         session = BrowserSession(
             store: store, root: root, config: config, preferences: options.windowPreferences, places: .current(),
+            trash: .current(),
             opener: { [openers] in openers.open($0) }, report: { Diagnostics.report($0) })
     }
 

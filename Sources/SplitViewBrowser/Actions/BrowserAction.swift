@@ -16,6 +16,15 @@ public enum BrowserAction: String, CaseIterable, Sendable {
     case openLocation
     /// Takes back the newest change to the files: a move, a rename, a new folder (Ctrl+Z).
     case undo
+    /// Moves the selected files to the trash (Delete); in the trash, deletes them for good
+    /// after a confirmation.
+    case moveToTrash
+    /// Deletes the selected files for good after a confirmation (Shift+Delete).
+    case deletePermanently
+    /// Puts the selected files of the trash back where they came from ("Restore From Trash").
+    case restoreFromTrash
+    /// Deletes everything in the trash for good after a confirmation ("Empty Trash").
+    case emptyTrash
 
     /// The core's command that carries the action through the key table.
     public var command: Command { .action(rawValue) }

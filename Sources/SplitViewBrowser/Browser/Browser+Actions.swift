@@ -14,6 +14,10 @@ extension Browser {
         case .goUp: goUp()
         case .openLocation: openLocation()
         case .undo: undoLastChange()
+        case .moveToTrash: moveSelectionToTrash()
+        case .deletePermanently: askToDeletePermanently(selectedPaths)
+        case .restoreFromTrash: restoreSelectionFromTrash()
+        case .emptyTrash: askToEmptyTrash()
         }
     }
 

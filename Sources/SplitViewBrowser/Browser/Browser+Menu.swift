@@ -10,7 +10,7 @@ extension Browser {
         var items = [
             MenuItem(
                 title: "Undo", shortcut: "", command: BrowserAction.undo.command, isEnabled: undoStack.canUndo),
-            MenuItem(title: "Go Up", shortcut: "", command: BrowserAction.goUp.command),
+            MenuItem(title: "Go Up", shortcut: "", command: BrowserAction.goUp.command, startsGroup: true),
             MenuItem(title: "Back", shortcut: "", command: .back),
             MenuItem(title: "Forward", shortcut: "", command: .forward),
             MenuItem(title: "Open Location…", shortcut: "", command: BrowserAction.openLocation.command),
@@ -19,6 +19,8 @@ extension Browser {
         if placeSources != nil {
             items.append(MenuItem(title: "Add to Bookmarks", shortcut: "", command: BrowserAction.addBookmark.command))
         }
+        // The trash's items beside Undo: what acts on files, then going places.
+        items.insert(contentsOf: trashMenuItems, at: 1)
         return items
     }
 }

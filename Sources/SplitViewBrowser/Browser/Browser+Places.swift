@@ -20,13 +20,17 @@ extension Browser {
         let (places, problem) = sources.gather()
         if let problem, problem != placesProblem { report(problem) }
         placesProblem = problem
-        tree.places = places
+        tree.places = withTrashPlace(places)
         treeDidChange()
     }
 
     /// Chooses the place at the outline's `row`, if the row is one: true when it was.
     func choosePlace(at row: Int) -> Bool {
         guard tree.rows.indices.contains(row), let place = tree.rows[row].place else { return false }
+        if place.kind == .trash, let failure = makeHomeTrash() {
+            reader.notice = "Could not open the Trash: \(failure.description)"
+            return true
+        }
         reroot(at: place.path)
         split.focusedColumn = .primary
         return true
@@ -43,10 +47,12 @@ extension Browser {
     func reroot(at folder: FilePath) {
         guard folder != tree.root else { return select(folder: folder) }
         let places = tree.places
-        tree = FolderTree(root: folder, store: store, expanded: [folder], showsHidden: showsHidden)
+        tree = FolderTree(
+            root: folder, store: store, expanded: [folder], showsHidden: showsHidden,
+            rootTitle: trashDirectory(showing: folder) != nil ? Self.trashTitle : nil)
         tree.places = places
         folders.dataSource = tree
-        folders.title = FilePath.displayName(folder.lastComponent.isEmpty ? folder.bytes : folder.lastComponent)
+        folders.title = displayName(ofFolder: folder)
         folders.scrollOffset = 0
         selection = BrowserSelection()
         select(folder: folder)

@@ -69,7 +69,7 @@ extension Browser {
             fileList.selectedIndex = nil
             selection.folderIdentity = tree.identity(of: folder) ?? (try? FileInfo.read(folder).get().identity)
         }
-        fileList.title = FilePath.displayName(folder.lastComponent.isEmpty ? folder.bytes : folder.lastComponent)
+        fileList.title = displayName(ofFolder: folder)
         refreshEntries(keepingScroll: !changed)
         if split.style != .tripleColumn && changed {
             split.navigationController(for: .primary)?.popToRootViewController(animated: false)
@@ -80,6 +80,7 @@ extension Browser {
     /// there.
     func refreshEntries(keepingScroll: Bool) {
         guard let folder = selectedFolder else { return }
+        entries.trash = trashDirectory(showing: folder)
         switch store.listing(of: folder) {
         case .loading:
             entries.show(nil, showsHidden: showsHidden)

@@ -8,6 +8,7 @@ extension Browser {
     /// search for the name).
     func showSelection(at row: Int? = nil) {
         onTitleChange?(title)
+        split.additionalMenuItems = menuItems
         defer { updateProgramFiles() }
         guard let folder = selectedFolder else {
             return showPlaceholder(title: "", "No folder selected", details: nil)
@@ -56,7 +57,7 @@ extension Browser {
         case .unreadable(let error): showNoText("“\(display)” cannot be read: \(error.reason).")
         }
         if sameFile { reader.scrollOffset = offset }  // the same file changed on disk: stay put
-        details.show(FileDetails(path: path, preview: preview))
+        details.show(FileDetails(path: path, preview: preview, trashed: trashedItem(at: path)))
     }
 
     /// The reader's one-line band for a text file: the encoding when it is not UTF-8's

@@ -60,6 +60,9 @@ package final class Browser {
         // The View menu's "Undo" is enabled only while there is something to undo.
         didSet { if undoStack.canUndo != oldValue.canUndo { split.additionalMenuItems = menuItems } }
     }
+    /// Where Delete moves files, and what the Trash place shows; `nil` for a window without
+    /// a trash, where Delete asks before deleting for good (`Browser+Trash.swift`).
+    let trash: Trash?
     /// Says one line on stderr: the session's report.
     var report: (String) -> Void = { _ in }
 
@@ -76,17 +79,21 @@ package final class Browser {
         keyBindings: KeyBindings = AppConfig.defaultKeyBindings, showsHidden: Bool = false,
         expanded: Set<FilePath>? = nil, programs commands: [SplitViewController.Column: ProgramCommand] = [:],
         layout: [SplitViewController.Column: PaneLayout] = [:], splits: [PaneSplit] = [],
-        places: PlaceSources? = nil,
+        places: PlaceSources? = nil, trash: Trash? = nil,
         opener: @escaping (FilePath) -> String? = { _ in "no program opens files in this window" }
     ) {
         self.opener = opener
+        self.trash = trash
         placeSources = places
         self.store = store
         self.showsHidden = showsHidden
         split = SplitViewController(style: style, keyBindings: keyBindings, theme: theme)
-        tree = FolderTree(root: root, store: store, expanded: expanded ?? [root], showsHidden: showsHidden)
+        // A window restored on the trash's files is titled Trash, as the place titles it.
+        let rootTitle = trash?.directory(showing: root) != nil ? Self.trashTitle : nil
+        tree = FolderTree(
+            root: root, store: store, expanded: expanded ?? [root], showsHidden: showsHidden, rootTitle: rootTitle)
         entries = EntryList(showsHidden: showsHidden)
-        folders = ListViewController(title: FilePath.displayName(root.lastComponent), emptyText: "Loading…")
+        folders = ListViewController(title: rootTitle ?? FilePath.displayName(root.lastComponent), emptyText: "Loading…")
         fileList = ListViewController(title: "", emptyText: "No folder selected")
         reader = TextViewController(title: "", placeholder: "No file selected")
         reader.font = .monospace
@@ -180,8 +187,7 @@ package final class Browser {
     /// The window title: the selected entry's name, the folder's, then the app's
     /// (`Kyoto.md — Japan 2024 — SplitView`), as file managers and editors title theirs.
     package var title: String {
-        let folder = selectedFolder ?? tree.root
-        let folderName = FilePath.displayName(folder.lastComponent.isEmpty ? folder.bytes : folder.lastComponent)
+        let folderName = displayName(ofFolder: selectedFolder ?? tree.root)
         return (selectedName.map { FilePath.displayName($0) + " — " } ?? "") + folderName + " — SplitView"
     }
 

@@ -12,6 +12,13 @@ final class EntryList: ListDataSource {
     /// The listing's indices of the entries that show.
     private(set) var visible: [Int] = []
     private var showsHidden: Bool
+    /// The trash directory whose `files/` is listed, if the list shows one: each row then
+    /// says where its file came from and when it was trashed, as GNOME Files' trash does.
+    var trash: TrashDirectory? {
+        didSet { if trash != oldValue { trashed = [:] } }
+    }
+    /// The rows' trash entries, read from their info files when first drawn.
+    private var trashed: [[UInt8]: TrashedItem?] = [:]
 
     init(showsHidden: Bool) {
         self.showsHidden = showsHidden
@@ -21,6 +28,7 @@ final class EntryList: ListDataSource {
     func show(_ listing: FolderListing?, showsHidden: Bool) {
         self.listing = listing
         self.showsHidden = showsHidden
+        trashed = [:]
         guard let listing else {
             visible = []
             return
@@ -52,7 +60,20 @@ final class EntryList: ListDataSource {
 
     func item(at index: Int) -> ListItem {
         guard let entry = entry(at: index) else { return ListItem(title: "") }
+        if trash != nil, let item = trashedItem(named: entry.name) {
+            let date = item.deletionDate.map(Browser.format) ?? "date unknown"
+            return ListItem(title: entry.displayName, subtitle: "From " + item.originalPath.parent.displayString + " · " + date)
+        }
         return ListItem(title: entry.displayName, subtitle: info(at: index).map(Self.subtitle) ?? entry.kind.word)
+    }
+
+    /// The trash entry of the file `name` of the listed trash, if its info file is usable.
+    func trashedItem(named name: [UInt8]) -> TrashedItem? {
+        guard let trash else { return nil }
+        if let known = trashed[name] { return known }
+        let item = Trash.item(named: name, in: trash)
+        trashed[name] = item
+        return item
     }
 
     func searchText(at index: Int) -> String { entry(at: index)?.displayName ?? "" }

@@ -75,6 +75,13 @@ package final class FileStore {
         return listings[folder]!
     }
 
+    /// Reads `folder` again when it is known: after the browser itself changed it, so that
+    /// the windows follow at once, and even where inotify is missing.
+    func readAgain(_ folder: FilePath) {
+        guard listings[folder] != nil else { return }
+        if reading.contains(folder) { stale.insert(folder) } else { read(folder) }
+    }
+
     /// Calls `changed` with the folders whose listing arrived or changed; `owner` identifies
     /// it for ``removeObserver(_:)``.
     func addObserver(_ owner: AnyObject, _ changed: @escaping (Set<FilePath>) -> Void) {

@@ -94,7 +94,11 @@ final class FolderTree: ListDataSource {
         return savedExpansionsCache.folders
     }
 
-    init(root: FilePath, store: FileStore, expanded: Set<FilePath>, showsHidden: Bool) {
+    /// The root row's title when not the folder's name ("Trash" for the trash's `files`).
+    private(set) var rootTitle: String?
+
+    init(root: FilePath, store: FileStore, expanded: Set<FilePath>, showsHidden: Bool, rootTitle: String? = nil) {
+        self.rootTitle = rootTitle
         self.root = root
         self.store = store
         self.expanded = expanded
@@ -159,6 +163,7 @@ final class FolderTree: ListDataSource {
     func moveRoot(to newRoot: FilePath) {
         guard newRoot != root else { return }
         root = newRoot
+        rootTitle = nil
         expanded.insert(newRoot)
         rebuild()
     }
@@ -173,7 +178,7 @@ final class FolderTree: ListDataSource {
     func rebuild() {
         nodes = [:]
         top = Node(
-            path: root, title: FilePath.displayName(root.lastComponent.isEmpty ? root.bytes : root.lastComponent),
+            path: root, title: rootTitle ?? FilePath.displayName(root.lastComponent.isEmpty ? root.bytes : root.lastComponent),
             depth: 0, identity: try? FileInfo.read(root).get().identity, parent: nil)
         nodes[root] = top
         fill(top)

@@ -14,6 +14,8 @@ struct Place: Hashable {
         case fileSystem
         /// A volume mounted under `/media`, `/mnt` or `/run/media`.
         case volume
+        /// The trash: the home trash's files (`Browser+Trash.swift`).
+        case trash
     }
 
     /// The row's text: the bookmark's label, else the folder's name ("Home", "File System"

@@ -12,9 +12,15 @@ struct FileDetails {
     /// A picture's format, and its header's facts once read (`nil` while it is being read, or
     /// when it could not be).
     var picture: (format: ImageFormat, info: ImageInfo?)?
+    /// Where a file of the trash came from and when it was trashed, for a file in the trash.
+    var trashed: TrashedItem?
 
     /// The details of `path`, with what the reader knows of it.
-    init(path: FilePath, preview: FilePreview?, picture: (format: ImageFormat, info: ImageInfo?)? = nil) {
+    init(
+        path: FilePath, preview: FilePreview?, picture: (format: ImageFormat, info: ImageInfo?)? = nil,
+        trashed: TrashedItem? = nil
+    ) {
+        self.trashed = trashed
         self.path = path
         self.preview = preview
         self.picture = picture
@@ -24,6 +30,11 @@ struct FileDetails {
     /// inspector shows, not for every row the user passes.
     func entries() -> [(label: String, value: String)] {
         var rows: [(String, String)] = [("Name", FilePath.displayName(path.lastComponent)), ("Path", path.displayString)]
+        if let trashed {
+            // GNOME Files' trash columns: where it was, and when it was trashed.
+            rows.append(("Original location", trashed.originalPath.parent.displayString))
+            rows.append(("Trashed on", trashed.deletionDate.map(Browser.format) ?? "unknown"))
+        }
         switch FileInfo.read(path) {
         case .failure(let error):
             rows.append(("Error", error.reason))

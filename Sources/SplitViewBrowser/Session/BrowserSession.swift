@@ -24,13 +24,17 @@ package final class BrowserSession {
     private let report: (String) -> Void
     /// Where every window's places come from, or `nil` for windows without places.
     private let places: PlaceSources?
+    /// Where every window's Delete moves files, or `nil` for windows without a trash.
+    private let trash: Trash?
 
     /// A session over `root`; `opener` runs Ctrl+O, `report` says a line on stderr.
     package init(
         store: FileStore, root: FilePath, config: AppConfig, preferences: WindowPreferences,
-        places: PlaceSources? = nil, opener: @escaping (FilePath) -> String?, report: @escaping (String) -> Void
+        places: PlaceSources? = nil, trash: Trash? = nil, opener: @escaping (FilePath) -> String?,
+        report: @escaping (String) -> Void
     ) {
         self.places = places
+        self.trash = trash
         self.store = store
         self.root = root
         self.config = config
@@ -56,7 +60,7 @@ package final class BrowserSession {
             store: store, root: root ?? self.root, style: style.splitStyle, theme: theme, keyBindings: config.keyBindings,
             showsHidden: config.showHiddenFiles, expanded: expanded, programs: preferences.programs, layout: config.layout,
             splits: preferences.splits,
-            places: places,
+            places: places, trash: trash,
             opener: opener)
         browser.report = report
         // The places were read as the browser was made, before it had the report: said now.

@@ -48,12 +48,12 @@ final class TempTree {
 /// A browser over `tree` in a window of `width` points, its first listing read.
 func makeBrowser(
     _ tree: TempTree, style: SplitViewController.Style = .tripleColumn, width: Double = 1400,
-    store given: FileStore? = nil
+    store given: FileStore? = nil, trash: Trash? = nil
 ) -> Browser {
     let store = given ?? (try! FileStore())
     let root = FilePath(tree.root)
     store.load(root)
-    let browser = Browser(store: store, root: root, style: style, theme: .light)
+    let browser = Browser(store: store, root: root, style: style, theme: .light, trash: trash)
     browser.split.handle(.resize(Size(width: width, height: 900)))
     return browser
 }

@@ -1,0 +1,233 @@
+import Glibc
+import SplitView
+import SplitViewFiles
+
+/// The trash in the browser, as GNOME Files has it: Delete moves the selected files to the
+/// trash (Ctrl+Z puts them back), Shift+Delete deletes them for good after a question, and the
+/// Trash place lists the home trash, where "Restore From Trash" and "Empty Trash" apply.
+///
+/// Decided, where the issue is silent:
+/// - In a trash, Delete deletes for good after the question, as in GNOME Files' trash.
+/// - A file whose volume has no usable trash, or a window without a trash, is deleted for good
+///   only after the question says so; Escape keeps it.
+/// - Restore and Empty Trash have no key of their own (GNOME Files gives them none): they are
+///   in the View menu (F10), enabled only in a trash, and bindable in the config file
+///   (`restoreFromTrash`, `emptyTrash`). A restore is not an undoable change: Delete trashes
+///   again.
+/// - After Delete, the row below the deleted one is selected (the one above at the end), so
+///   that Delete pressed again goes on down the list.
+/// - The Trash place shows the home trash; a volume's trash is shown, with the same actions,
+///   by browsing to its `.Trash-$uid/files` (Ctrl+H shows it). Empty Trash empties them all.
+extension Browser {
+    /// The trash's name, for the place, the titles and the messages.
+    static let trashTitle = "Trash"
+
+    /// The trash directory whose `files/` `folder` is, if any.
+    func trashDirectory(showing folder: FilePath) -> TrashDirectory? {
+        trash?.directory(showing: folder)
+    }
+
+    /// The trash entry of `path` when it is a file directly in a trash, for the inspector.
+    func trashedItem(at path: FilePath) -> TrashedItem? {
+        trashDirectory(showing: path.parent).flatMap { Trash.item(named: path.lastComponent, in: $0) }
+    }
+
+    /// A folder's name for the titles: "Trash" for a trash's `files`, else its own.
+    func displayName(ofFolder folder: FilePath) -> String {
+        if trashDirectory(showing: folder) != nil { return Self.trashTitle }
+        return FilePath.displayName(folder.lastComponent.isEmpty ? folder.bytes : folder.lastComponent)
+    }
+
+    /// `places` with the Trash after the home and user folders, where GNOME Files puts it.
+    func withTrashPlace(_ places: [Place]) -> [Place] {
+        guard let trash else { return places }
+        var places = places
+        let index = places.lastIndex { $0.kind == .home || $0.kind == .userFolder }.map { $0 + 1 } ?? 0
+        places.insert(Place(name: Self.trashTitle, path: trash.home.files, kind: .trash), at: index)
+        return places
+    }
+
+    /// Makes the home trash before the Trash place shows it; the error, or `nil`.
+    func makeHomeTrash() -> FileError? {
+        do { try trash?.makeHome() } catch { return error }
+        return nil
+    }
+
+    /// The View menu's trash items, each enabled only where it applies.
+    var trashMenuItems: [MenuItem] {
+        let inTrash = selectedFolder.flatMap(trashDirectory(showing:)) != nil
+        let selected = !selectedPaths.isEmpty
+        let hasItems = inTrash && (entries.listing?.entries.isEmpty == false)
+        return [
+            MenuItem(
+                title: "Move to Trash", shortcut: "", command: BrowserAction.moveToTrash.command, isEnabled: selected && !inTrash),
+            MenuItem(
+                title: "Delete Permanently…", shortcut: "", command: BrowserAction.deletePermanently.command, isEnabled: selected),
+            MenuItem(
+                title: "Restore From Trash", shortcut: "", command: BrowserAction.restoreFromTrash.command,
+                isEnabled: inTrash && selected),
+            MenuItem(title: "Empty Trash…", shortcut: "", command: BrowserAction.emptyTrash.command, isEnabled: hasItems),
+        ]
+    }
+
+    /// `YYYY-MM-DD hh:mm:ss`, as the inspector writes times.
+    static func format(_ date: DeletionDate) -> String {
+        let text = date.text
+        return text.prefix(10) + " " + text.suffix(8)
+    }
+
+    // MARK: - Delete
+
+    /// Delete: the selected files go to the trash, and the band says so; in a trash, or where
+    /// there is no trash, the question to delete them for good comes instead.
+    func moveSelectionToTrash() {
+        let paths = selectedPaths
+        guard !paths.isEmpty else {
+            reader.notice = "Select a file to move it to the Trash."
+            return
+        }
+        if let folder = selectedFolder, trashDirectory(showing: folder) != nil { return askToDeletePermanently(paths) }
+        guard let trash else {
+            return askToDeletePermanently(paths, because: "This window has no trash.")
+        }
+        var trashed: [TrashedItem] = []
+        var failures: [(path: FilePath, error: FileError)] = []
+        var withoutTrash: [FilePath] = []
+        for path in paths {
+            do {
+                trashed.append(try trash.moveToTrash(path))
+            } catch {
+                if error.code == ENOTSUP { withoutTrash.append(path) } else { failures.append((path, error)) }
+            }
+        }
+        if !trashed.isEmpty {
+            undoStack.record(.trashed(trashed))
+            changed(trashed.map(\.originalPath), alsoIn: trashed.map(\.directory.files))
+        }
+        let undoKey = split.keyBindings.chords(for: BrowserAction.undo.command).first?.description
+        let undoHint = undoKey.map { " \($0) puts \(trashed.count == 1 ? "it" : "them") back." } ?? ""
+        if let failure = failures.first {
+            reader.notice = "Could not move \(Self.describe([failure.path])) to the Trash: \(failure.error.reason)."
+        } else if !trashed.isEmpty {
+            reader.notice = "Moved \(Self.describe(trashed.map(\.originalPath))) to the Trash." + undoHint
+        }
+        if !withoutTrash.isEmpty {
+            let one = withoutTrash.count == 1
+            askToDeletePermanently(
+                withoutTrash,
+                because: "\(Self.describe(withoutTrash)) cannot go to the Trash: \(one ? "its" : "their") volume has none.")
+        }
+    }
+
+    /// Asks before deleting `paths` for good (Shift+Delete, and Delete where there is no
+    /// trash); `reason` comes first when there is one. Return deletes, Escape keeps them.
+    func askToDeletePermanently(_ paths: [FilePath], because reason: String? = nil) {
+        guard !paths.isEmpty else {
+            reader.notice = "Select a file to delete it."
+            return
+        }
+        split.prompt = Prompt(
+            message: (reason.map { $0 + " " } ?? "") + "Delete \(Self.describe(paths)) permanently? It cannot be undone.",
+            accept: { [unowned self] in self.deletePermanently(paths) },
+            cancel: { [unowned self] in self.reader.notice = "Nothing was deleted." })
+    }
+
+    /// Deletes `paths` for good, a file of a trash with its info file; the band says what
+    /// happened, naming the first failure.
+    func deletePermanently(_ paths: [FilePath]) {
+        var deleted: [FilePath] = []
+        var failure: FileError?
+        for path in paths {
+            do {
+                if let item = trashedItem(at: path) { try Trash.deletePermanently(item) } else { try FileRemoval.remove(path) }
+                deleted.append(path)
+            } catch {
+                failure = failure ?? error
+            }
+        }
+        changed(deleted, alsoIn: [])
+        if let failure {
+            reader.notice = "Could not delete \(Self.describe(paths)): \(failure.description)."
+        } else {
+            reader.notice = "Deleted \(Self.describe(deleted)) permanently."
+        }
+    }
+
+    // MARK: - Restore and empty
+
+    /// Puts the selected files of the shown trash back where they came from (never over a
+    /// file there; a folder gone since is made again), and says where.
+    func restoreSelectionFromTrash() {
+        guard let folder = selectedFolder, let directory = trashDirectory(showing: folder), !selectedPaths.isEmpty else {
+            reader.notice = "Select a file in the Trash to restore it."
+            return
+        }
+        var restored: [TrashedItem] = []
+        for path in selectedPaths {
+            guard let item = Trash.item(named: path.lastComponent, in: directory) else {
+                reader.notice =
+                    "Could not restore “\(FilePath.displayName(path.lastComponent))”: its trash information is missing or damaged."
+                return
+            }
+            do {
+                try Trash.restore(item)
+                restored.append(item)
+            } catch {
+                changed(restored.map(\.trashedPath), alsoIn: restored.map(\.originalPath.parent))
+                reader.notice = "Could not restore “\(FilePath.displayName(path.lastComponent))”: \(error.description)."
+                return
+            }
+        }
+        changed(restored.map(\.trashedPath), alsoIn: restored.map(\.originalPath.parent))
+        let place = restored.first.map { displayName(ofFolder: $0.originalPath.parent) } ?? ""
+        reader.notice = "Restored \(Self.describe(restored.map(\.originalPath))) to “\(place)”."
+    }
+
+    /// Asks before emptying every trash; Return deletes all their files for good.
+    func askToEmptyTrash() {
+        guard let trash else { return }
+        let count = trash.items().count
+        guard count > 0 else {
+            reader.notice = "The Trash is empty."
+            return
+        }
+        split.prompt = Prompt(
+            message: "Empty the Trash? \(count == 1 ? "Its item" : "All \(count) items") will be deleted permanently.",
+            accept: { [unowned self] in
+                let failures = trash.empty()
+                for directory in trash.directories() { self.store.readAgain(directory.files) }
+                self.reader.notice =
+                    failures.first.map { "Could not empty the Trash entirely: \($0.description)." } ?? "Emptied the Trash."
+            })
+    }
+
+    // MARK: - After a change
+
+    /// The files at `paths` went (or came): the selection moves to the next entry left, and
+    /// their folders and `folders` are read again.
+    private func changed(_ paths: [FilePath], alsoIn folders: [FilePath]) {
+        selectNeighbour(leaving: paths)
+        for folder in Set(paths.map(\.parent) + folders) { store.readAgain(folder) }
+    }
+
+    /// When the selected entry is among `paths`, selects the next entry not among them (the
+    /// previous one at the end of the list), or none.
+    private func selectNeighbour(leaving paths: [FilePath]) {
+        guard let folder = selectedFolder, let name = selectedName, paths.contains(folder.appending(name)) else { return }
+        let gone = Set(paths)
+        let start = fileList.selectedIndex ?? entries.index(of: name) ?? 0
+        let order = Array(start..<entries.numberOfRows) + Array((0..<min(start, entries.numberOfRows)).reversed())
+        for index in order {
+            guard let entry = entries.entry(at: index), !gone.contains(folder.appending(entry.name)) else { continue }
+            selection.name = entry.name
+            fileList.selectedIndex = index
+            return showSelection(at: index)
+        }
+        deselectEntry()
+    }
+
+    /// “a.txt” for one path, “3 items” for more.
+    static func describe(_ paths: [FilePath]) -> String {
+        paths.count == 1 ? "“\(FilePath.displayName(paths[0].lastComponent))”" : "\(paths.count) items"
+    }
+}

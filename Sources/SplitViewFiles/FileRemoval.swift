@@ -1,0 +1,95 @@
+import Glibc
+
+/// Deleting for good: Shift+Delete after its confirmation, and emptying the trash.
+///
+/// Everything goes through descriptors (`openat`, `unlinkat`, `fstatat` with
+/// `AT_SYMLINK_NOFOLLOW`, `O_NOFOLLOW`): a symbolic link is removed, never followed, so no
+/// link inside a deleted folder can lead the removal out of it, even if the tree changes while
+/// it runs. A folder the user owns but cannot enter or change (mode 0500, as build caches make
+/// them) is given back its owner's rights first, as the deletion was confirmed; anything
+/// else that cannot be removed stops the removal with the system's reason, and what was not
+/// reached stays as it was. Folders are held open one descriptor a level, so a tree deeper
+/// than the process's descriptor limit stops with "Too many open files".
+public enum FileRemoval {
+    /// Removes `path` and, when it is a folder, everything in it. A link is removed itself.
+    ///
+    /// - Throws: the first failure, on the path that could not be removed.
+    public static func remove(_ path: FilePath) throws(FileError) {
+        guard !path.isRoot, !path.lastComponent.isEmpty else { throw path.error(EINVAL) }
+        let parent = try openFolder(path.parent)
+        defer { close(parent) }
+        try removeEntry(path.lastComponent, in: parent, path: path)
+    }
+
+    /// Removes everything inside the folder open as `folder` (`path` names it in errors),
+    /// leaving the folder itself.
+    static func removeContents(of folder: Int32, path: FilePath) throws(FileError) {
+        for name in try names(in: folder, path: path) {
+            try removeEntry(name, in: folder, path: path.appending(name))
+        }
+    }
+
+    /// Removes the entry `name` of the folder open as `parent`.
+    static func removeEntry(_ name: [UInt8], in parent: Int32, path: FilePath) throws(FileError) {
+        var info = stat()
+        guard withName(name, { fstatat(parent, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else {
+            throw path.error(errno)
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            guard withName(name, { unlinkat(parent, $0, 0) }) == 0 else { throw path.error(errno) }
+            return
+        }
+        var folder = withName(name, { openat(parent, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) })
+        if folder < 0, errno == EACCES, info.st_uid == geteuid() {
+            _ = withName(name, { fchmodat(parent, $0, (info.st_mode & 0o7777) | 0o700, 0) })
+            folder = withName(name, { openat(parent, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) })
+        }
+        guard folder >= 0 else { throw path.error(errno) }
+        do {
+            defer { close(folder) }
+            // Its entries can only be removed while it is writable and searchable.
+            if info.st_mode & 0o300 != 0o300, info.st_uid == geteuid() { _ = fchmod(folder, (info.st_mode & 0o7777) | 0o700) }
+            try removeContents(of: folder, path: path)
+        }
+        guard withName(name, { unlinkat(parent, $0, AT_REMOVEDIR) }) == 0 else { throw path.error(errno) }
+    }
+
+    /// The names in the folder open as `folder`, without `.` and `..`.
+    static func names(in folder: Int32, path: FilePath) throws(FileError) -> [[UInt8]] {
+        let copy = dup(folder)
+        guard copy >= 0 else { throw path.error(errno) }
+        guard let directory = fdopendir(copy) else {
+            let code = errno
+            close(copy)
+            throw path.error(code)
+        }
+        defer { closedir(directory) }
+        rewinddir(directory)
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        var names: [[UInt8]] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { throw path.error(errno) }
+                return names
+            }
+            let pointer = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            let name = Array(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
+            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+            names.append(name)
+        }
+    }
+
+    /// Opens the folder `path` (following links: the caller named it) for the `*at` calls.
+    static func openFolder(_ path: FilePath) throws(FileError) -> Int32 {
+        guard !path.bytes.contains(0) else { throw path.error(EINVAL) }
+        let descriptor = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw path.error(errno) }
+        return descriptor
+    }
+
+    /// Calls `body` with `name` as a C string.
+    static func withName<R>(_ name: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
+        FilePath(bytes: name).withCString(body)
+    }
+}

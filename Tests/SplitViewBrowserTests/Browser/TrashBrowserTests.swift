@@ -1,0 +1,218 @@
+import Glibc
+import SplitView
+import SplitViewFiles
+import TestSupport
+import Testing
+
+@testable import SplitViewBrowser
+
+/// The trash in the browser: Delete, Ctrl+Z, Shift+Delete and its question, the Trash place
+/// with Restore and Empty Trash, and the failures said in words.
+@Suite struct TrashBrowserTests {
+    /// The sample tree, a home trash inside it (`data/Trash`) and an empty mount table.
+    struct Setup {
+        let tree = BrowserTests.sample()
+        var trash: Trash {
+            Trash(homeTrash: FilePath(tree.root + "/data/Trash"), mountInfoFile: tree.root + "/data/mountinfo")
+        }
+        init() { tree.file("data/mountinfo", "") }
+
+        func browser(places: Bool = false) -> Browser {
+            guard places else { return makeBrowser(tree, trash: trash) }
+            var sources = PlaceSources(environment: ["HOME": tree.root, "XDG_CONFIG_HOME": tree.root + "/config"])
+            sources.mountInfoFile = tree.root + "/data/mountinfo"
+            let store = try! FileStore()
+            store.load(FilePath(tree.root))
+            let browser = Browser(
+                store: store, root: FilePath(tree.root), style: .tripleColumn, theme: .light, places: sources, trash: trash)
+            browser.split.handle(.resize(Size(width: 1400, height: 900)))
+            return browser
+        }
+
+        func exists(_ path: String) -> Bool { access(tree.root + "/" + path, F_OK) == 0 }
+        func read(_ path: String) -> String? {
+            guard case .success(let bytes) = AtomicFile.read(tree.root + "/" + path, limit: 1 << 20) else { return nil }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    static func press(_ browser: Browser, _ key: KeyChord.Key, _ modifiers: KeyChord.Modifiers = []) {
+        browser.split.handle(.key(KeyChord(key, modifiers: modifiers)))
+    }
+
+    /// Delete: the file leaves the folder for the trash, its `.trashinfo` written as the
+    /// specification says, the next row selected; Ctrl+Z brings it back.
+    @Test func deleteMovesTheFileToTheTrashAndCtrlZBringsItBack() {
+        let setup = Setup()
+        let browser = setup.browser()
+        BrowserTests.show(browser, setup.tree, "Notes", "file2.txt")
+        let before = DeletionDate(localTime: time(nil))
+        Self.press(browser, .delete)
+        let after = DeletionDate(localTime: time(nil))
+        #expect(!setup.exists("Notes/file2.txt"))
+        #expect(setup.read("data/Trash/files/file2.txt") == "two\nlines")
+        let info = setup.read("data/Trash/info/file2.txt.trashinfo") ?? ""
+        let head = "[Trash Info]\nPath=\(setup.tree.root)/Notes/file2.txt\nDeletionDate="
+        #expect(info.hasPrefix(head) && info.hasSuffix("\n") && info.utf8.count == head.utf8.count + 20)
+        let date = DeletionDate(text: Array(info.utf8.dropFirst(head.utf8.count).prefix(19)))
+        #expect(date.map { before <= $0 && $0 <= after } == true)
+        #expect(browser.reader.notice == "Moved “file2.txt” to the Trash. Ctrl+Z puts it back.")
+        #expect(browser.selectedName == Array("file10.txt".utf8))
+        #expect(settle(browser.store) { browser.entries.index(of: Array("file2.txt".utf8)) == nil })
+        #expect(browser.fileList.selectedIndex == browser.entries.index(of: Array("file10.txt".utf8)))
+        Self.press(browser, .character("z"), .control)
+        #expect(setup.read("Notes/file2.txt") == "two\nlines")
+        #expect(!setup.exists("data/Trash/info/file2.txt.trashinfo") && !setup.exists("data/Trash/files/file2.txt"))
+        #expect(browser.reader.notice == "Restored “file2.txt” from the Trash.")
+        #expect(settle(browser.store) { browser.entries.index(of: Array("file2.txt".utf8)) != nil })
+    }
+
+    @Test func theLastRowDeletedSelectsTheOneAbove() {
+        let setup = Setup()
+        let browser = setup.browser()
+        BrowserTests.show(browser, setup.tree, "Notes", "file10.txt")
+        Self.press(browser, .delete)
+        #expect(browser.selectedName == Array("file2.txt".utf8))
+    }
+
+    /// Shift+Delete asks; Escape keeps the file, Return deletes it, and not into the trash.
+    @Test func shiftDeleteAsksAndEscapeKeepsTheFile() {
+        let setup = Setup()
+        let browser = setup.browser()
+        BrowserTests.show(browser, setup.tree, "Notes", "file2.txt")
+        Self.press(browser, .delete, .shift)
+        #expect(browser.split.prompt?.message == "Delete “file2.txt” permanently? It cannot be undone.")
+        Self.press(browser, .escape)
+        #expect(browser.split.prompt == nil && setup.exists("Notes/file2.txt"))
+        #expect(browser.reader.notice == "Nothing was deleted.")
+        Self.press(browser, .delete, .shift)
+        Self.press(browser, .return)
+        #expect(!setup.exists("Notes/file2.txt") && !setup.exists("data/Trash/files/file2.txt"))
+        #expect(browser.reader.notice == "Deleted “file2.txt” permanently.")
+        #expect(browser.selectedName == Array("file10.txt".utf8))
+    }
+
+    /// A folder goes to the trash whole, and Shift+Delete removes a folder and what is in it.
+    @Test func foldersGoWhole() {
+        let setup = Setup()
+        let browser = setup.browser()
+        BrowserTests.show(browser, setup.tree, "Notes", "Archive")
+        Self.press(browser, .delete)
+        #expect(setup.read("data/Trash/files/Archive/old.txt") == "old")
+        BrowserTests.show(browser, setup.tree, "Travel", "Japan")
+        Self.press(browser, .delete, .shift)
+        Self.press(browser, .return)
+        #expect(!setup.exists("Travel/Japan"))
+    }
+
+    /// Without a trash, Delete asks before deleting for good, and says why.
+    @Test func aWindowWithoutATrashAsksBeforeDeletingForGood() {
+        let tree = BrowserTests.sample()
+        let browser = makeBrowser(tree)
+        BrowserTests.show(browser, tree, "Notes", "file2.txt")
+        Self.press(browser, .delete)
+        #expect(
+            browser.split.prompt?.message
+                == "This window has no trash. Delete “file2.txt” permanently? It cannot be undone.")
+        Self.press(browser, .escape)
+        #expect(access(tree.root + "/Notes/file2.txt", F_OK) == 0)
+    }
+
+    @Test func nothingSelectedSaysSo() {
+        let setup = Setup()
+        let browser = setup.browser()
+        BrowserTests.show(browser, setup.tree, "Notes")
+        Self.press(browser, .delete)
+        #expect(browser.reader.notice == "Select a file to move it to the Trash.")
+        #expect(browser.split.additionalMenuItems.first { $0.title == "Move to Trash" }?.isEnabled == false)
+    }
+
+    /// The Trash place, after the home and user folders: its files, each with where it came
+    /// from; Restore puts the selected one back; Delete there asks; Empty Trash asks, then
+    /// empties. The menu's items are enabled only there.
+    @Test func theTrashPlaceRestoresAndEmpties() throws {
+        let setup = Setup()
+        let browser = setup.browser(places: true)
+        BrowserTests.show(browser, setup.tree, "Notes", "file2.txt")
+        Self.press(browser, .delete)
+        BrowserTests.show(browser, setup.tree, "Travel/Japan", "Kyoto.md")
+        Self.press(browser, .delete)
+        let titles = browser.tree.rows.map(\.title)
+        #expect(Array(titles.prefix(4)) == ["Places", "Home", "Trash", "File System"])
+        #expect(browser.split.additionalMenuItems.first { $0.title == "Restore From Trash" }?.isEnabled == false)
+        #expect(browser.choosePlace(at: 2))
+        let files = FilePath(setup.tree.root + "/data/Trash/files")
+        #expect(settle(browser.store) { browser.entries.numberOfRows == 2 })
+        #expect(browser.selectedFolder == files && browser.title == "Trash — SplitView")
+        #expect(browser.tree.rows.first { $0.depth == 0 && $0.isFolder }?.title == "Trash")
+        let row = try #require(browser.entries.index(of: Array("file2.txt".utf8)))
+        let subtitle = browser.entries.item(at: row).subtitle ?? ""
+        #expect(subtitle.hasPrefix("From \(setup.tree.root)/Notes · 20"))
+        browser.fileList.selectedIndex = row
+        browser.selectEntry(row)
+        let enabled = Dictionary(uniqueKeysWithValues: browser.split.additionalMenuItems.map { ($0.title, $0.isEnabled) })
+        #expect(enabled["Restore From Trash"] == true && enabled["Empty Trash…"] == true && enabled["Move to Trash"] == false)
+        browser.details.viewWillAppear(false)
+        #expect(browser.details.entries.contains { $0.label == "Original location" && $0.value == setup.tree.root + "/Notes" })
+        Self.press(browser, .delete)
+        #expect(browser.split.prompt?.message == "Delete “file2.txt” permanently? It cannot be undone.")
+        Self.press(browser, .escape)
+        browser.perform(.restoreFromTrash)
+        #expect(setup.read("Notes/file2.txt") == "two\nlines")
+        #expect(browser.reader.notice == "Restored “file2.txt” to “Notes”.")
+        #expect(!setup.exists("data/Trash/info/file2.txt.trashinfo"))
+        browser.perform(.emptyTrash)
+        #expect(browser.split.prompt?.message == "Empty the Trash? Its item will be deleted permanently.")
+        Self.press(browser, .return)
+        #expect(browser.reader.notice == "Emptied the Trash.")
+        #expect(!setup.exists("data/Trash/files/Kyoto.md") && !setup.exists("data/Trash/info/Kyoto.md.trashinfo"))
+        #expect(settle(browser.store) { browser.entries.numberOfRows == 0 })
+        browser.perform(.emptyTrash)
+        #expect(browser.reader.notice == "The Trash is empty." && browser.split.prompt == nil)
+    }
+
+    /// A window saved on the Trash place comes back titled Trash, not `files`.
+    @Test func aWindowRootedOnTheTrashIsTitledTrash() throws {
+        let setup = Setup()
+        try setup.trash.makeHome()
+        let store = try FileStore()
+        let files = FilePath(setup.tree.root + "/data/Trash/files")
+        store.load(files)
+        let browser = Browser(store: store, root: files, style: .tripleColumn, theme: .light, trash: setup.trash)
+        #expect(browser.tree.rows.first?.title == "Trash" && browser.folders.title == "Trash")
+        #expect(browser.title == "Trash — SplitView")
+    }
+
+    /// A restore onto a name taken again refuses in words, and both files stay.
+    @Test func aRestoreOntoATakenNameRefuses() throws {
+        let setup = Setup()
+        let browser = setup.browser(places: true)
+        BrowserTests.show(browser, setup.tree, "Notes", "file2.txt")
+        Self.press(browser, .delete)
+        setup.tree.file("Notes/file2.txt", "new")
+        let files = FilePath(setup.tree.root + "/data/Trash/files")
+        browser.reroot(at: files)
+        #expect(settle(browser.store) { browser.entries.numberOfRows == 1 })
+        browser.selectEntry(0)
+        browser.perform(.restoreFromTrash)
+        #expect(browser.reader.notice?.hasSuffix("“file2.txt” exists there again: it was left in the Trash.") == true)
+        #expect(setup.read("Notes/file2.txt") == "new" && setup.read("data/Trash/files/file2.txt") == "two\nlines")
+    }
+
+    /// A file the user cannot move (its folder is read-only) stays, and the band says why;
+    /// the trash is left as it was. As nobody when the tests run as root.
+    @Test func aFileInAReadOnlyFolderStaysAndTheBandSaysWhy() {
+        checkAsNobodyWhenRoot("TrashBrowserTests/aFileInAReadOnlyFolderStaysAndTheBandSaysWhy") {
+            let setup = Setup()
+            let browser = setup.browser()
+            BrowserTests.show(browser, setup.tree, "Notes", "file2.txt")
+            chmod(setup.tree.root + "/Notes", 0o555)
+            Self.press(browser, .delete)
+            #expect(setup.exists("Notes/file2.txt"))
+            #expect(browser.reader.notice == "Could not move “file2.txt” to the Trash: Permission denied.")
+            #expect(!setup.exists("data/Trash/info/file2.txt.trashinfo"))
+            #expect(browser.split.additionalMenuItems.first { $0.title == "Undo" }?.isEnabled == false)
+            chmod(setup.tree.root + "/Notes", 0o755)
+        }
+    }
+}
