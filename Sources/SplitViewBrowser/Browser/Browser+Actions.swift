@@ -14,6 +14,13 @@ extension Browser {
         case .goUp: goUp()
         case .openLocation: openLocation()
         case .undo: undoLastChange()
+        case .rename: beginRenaming()
+        case .newFolder: makeNewFolder()
+        case .sortByName: sort(by: .name)
+        case .sortBySize: sort(by: .size)
+        case .sortByType: sort(by: .type)
+        case .sortByModificationDate: sort(by: .modified)
+        case .toggleReversedOrder: toggleReversedOrder()
         }
     }
 
