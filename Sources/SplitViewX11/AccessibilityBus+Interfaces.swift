@@ -226,7 +226,8 @@ extension AccessibilityBus {
     static func states(_ states: AccessibleNode.States) -> (UInt32, UInt32) {
         let bits: [(AccessibleNode.States, Int)] = [
             (.active, 1), (.checked, 4), (.editable, 7), (.enabled, 8), (.expandable, 9), (.expanded, 10), (.focusable, 11),
-            (.focused, 12), (.multiLine, 17), (.selectable, 22), (.selected, 23), (.enabled, 24), (.showing, 25),
+            (.focused, 12), (.multiselectable, 16), (.multiLine, 17), (.selectable, 22), (.selected, 23), (.enabled, 24),
+            (.showing, 25),
             (.visible, 30), (.checkable, 41),
         ]
         var words: (UInt32, UInt32) = (0, 0)

@@ -116,7 +116,7 @@ public struct EventTranslator {
         let sideways = e.state & UInt32(ShiftMask) != 0
         let input: Input? =
             switch e.button {
-            case 1: .pointerDown(at)
+            case 1: .pointerDown(at, modifiers: KeySymbols.modifiers(forState: e.state))
             case 3: .contextMenu(at)
             case 4: sideways ? .scroll(dx: -step, dy: 0, at: at) : .scroll(dx: 0, dy: -step, at: at)
             case 5: sideways ? .scroll(dx: step, dy: 0, at: at) : .scroll(dx: 0, dy: step, at: at)

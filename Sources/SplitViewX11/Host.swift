@@ -284,7 +284,7 @@ public final class Host {
             grabPointerIfPressed(input, event, window)
             window.controller.handle(input)
             showGrabCursor(window)
-            if case .pointerDown(let point) = input {
+            if case .pointerDown(let point, _) = input {
                 switch clicks.press(time: UInt(event.xbutton.time), x: Int(point.x.rounded()), y: Int(point.y.rounded())) {
                 case 2: window.controller.handle(.doubleClick(point))
                 case 3: window.controller.handle(.tripleClick(point))

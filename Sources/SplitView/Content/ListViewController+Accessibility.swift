@@ -1,6 +1,7 @@
 /// A list's accessible nodes: the rows on screen.
 extension ListViewController {
-    /// The list (or tree) node with a child per row on screen.
+    /// The list (or tree) node with a child per row on screen: every selected row says so,
+    /// the lead alone is focused, and a list that selects several is multiselectable.
     func accessibleList(in context: AccessibleContext) -> AccessibleNode {
         let bounds = context.bounds
         let count = shownCount
@@ -17,10 +18,9 @@ extension ListViewController {
                     let item = item(at: index)
                     let top = bounds.minY + Double(position) * height - offset
                     var states = context.baseStates.union(.selectable)
-                    if index == selectedIndex {
-                        states.insert(.selected)
-                        if context.isFocused { states.insert(.focused) }
-                    }
+                    if selectedIndexes.contains(index) { states.insert(.selected) }
+                    // The lead row alone has the focus: the one the keys move from.
+                    if index == selectedIndex && context.isFocused { states.insert(.focused) }
                     if let disclosure = item.disclosure {
                         isTree = true
                         states.insert(.expandable)
@@ -41,7 +41,8 @@ extension ListViewController {
         }
         var list = AccessibleNode(
             id: context.id.appending("list"), role: isTree ? .tree : .list, name: title,
-            states: context.baseStates.union(.focusable).union(context.isFocused && selectedIndex == nil ? .focused : []),
+            states: context.baseStates.union(.focusable).union(context.isFocused && selectedIndex == nil ? .focused : [])
+                .union(allowsMultipleSelection ? .multiselectable : []),
             frame: context.window(bounds), children: rows)
         if count == 0 { list.description = emptyText }
         return list

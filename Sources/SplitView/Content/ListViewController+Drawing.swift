@@ -1,5 +1,17 @@
 /// Where a list's rows are, and how it draws one.
 extension ListViewController {
+    /// Keeps ``scrollOffset`` within the rows at `bounds`.
+    func clampScroll(in bounds: Rect) {
+        let kept = clamped(scrollOffset, in: bounds)
+        if kept != scrollOffset { scrollOffset = kept }
+    }
+
+    /// `offset` kept between the top and the last row's bottom at the bounds' foot.
+    func clamped(_ offset: Double, in bounds: Rect) -> Double {
+        let limit = max(0, Double(shownCount) * rowHeight - bounds.height)
+        return offset.isFinite ? min(max(offset, 0), limit) : 0
+    }
+
     /// The row under `point`, if any.
     public func rowIndex(at point: Point, in bounds: Rect) -> Int? {
         let position = Int(((point.y - bounds.minY + scrollOffset) / rowHeight).rounded(.down))

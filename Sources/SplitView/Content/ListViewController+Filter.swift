@@ -33,7 +33,8 @@ extension ListViewController {
         selectRow(row(atPosition: min(max(position, 0), count - 1)), in: bounds)
     }
 
-    /// Filters by `query`. The selection stays when the filter keeps it, else the first row
+    /// Filters by `query`. The selection stays when the filter keeps it (the other selected
+    /// rows only where it shows them), else the first row
     /// kept is selected (and ``ListViewController/onSelect`` told), so that Return opens
     /// what the filter found; rows found by typing start type-ahead over.
     ///
@@ -42,6 +43,7 @@ extension ListViewController {
     func applyFilter(_ query: String, in bounds: Rect) {
         filter.apply(query, count: rowCount, fold: searchTextFolder)
         typeAhead.reset()
+        deselectHiddenRows()
         if let selectedIndex, position(ofRow: selectedIndex) != nil {
             scrollToVisible(selectedIndex, in: bounds)
         } else if shownCount > 0 {

@@ -23,10 +23,42 @@ open class ListViewController: ViewController {
         didSet { if dataSource != nil { arrayRows = [] } }
     }
 
-    /// The selected row, or `nil`. Setting it does not call ``onSelect``.
+    /// The selected row, or `nil`: with several selected, the lead one (the row the keys move
+    /// from, and the one the app shows). Setting it does not call ``onSelect``; set to a row
+    /// that is not among ``selectedIndexes``, it selects that row alone (nil: none), and to one
+    /// that is, it only moves the lead.
     public var selectedIndex: Int? {
-        didSet { if selectedIndex != oldValue { setNeedsDisplay() } }
+        didSet {
+            if let selectedIndex, selectedIndexes.contains(selectedIndex) {
+                // The lead moves within the selection.
+            } else {
+                selectedIndexes = selectedIndex.map { [$0] } ?? []
+                selectionAnchor = selectedIndex
+            }
+            if selectedIndex != oldValue { setNeedsDisplay() }
+        }
     }
+
+    /// Every selected row, ``selectedIndex`` (the lead) among them; empty when none is.
+    /// Mirrors `UITableView.indexPathsForSelectedRows`. Set it with
+    /// ``selectRows(_:lead:)``.
+    public internal(set) var selectedIndexes: Set<Int> = [] {
+        didSet { if selectedIndexes != oldValue { setNeedsDisplay() } }
+    }
+
+    /// Whether Ctrl+click, Shift+click, Shift with the arrow, Page and Home/End keys, and the
+    /// select-all key (Ctrl+A) select several rows; off, the list keeps one. Mirrors
+    /// `UITableView.allowsMultipleSelection`.
+    public var allowsMultipleSelection = false
+
+    /// Where Shift+click and Shift+arrow ranges start: the row last chosen by a plain click, a
+    /// move or a Ctrl+click (GTK's anchor).
+    var selectionAnchor: Int?
+
+    /// Called after the user changed which rows are selected (any click, move, Ctrl+A,
+    /// Escape), after ``onSelect`` when the lead moved; also when the lead went away (a
+    /// Ctrl+click on the last selected row), which ``onSelect`` does not tell.
+    public var onSelectionChange: (() -> Void)?
 
     /// Called when the user selects a row (click, arrow, page or type-ahead), with its index.
     public var onSelect: ((Int) -> Void)?
@@ -107,7 +139,10 @@ open class ListViewController: ViewController {
         arrayHasSubtitles = arrayRows.contains { $0.subtitle != nil }
         let count = rowCount
         if filter.isFiltering { filter.rowsChanged(count: count, fold: searchTextFolder) }
-        if let selected = selectedIndex, selected >= count { selectedIndex = count == 0 ? nil : count - 1 }
+        if selectedIndexes.contains(where: { $0 >= count }), let lead = selectedIndex {
+            // The other rows that still exist stay selected beside the lead (else the last row).
+            selectRows(selectedIndexes, lead: lead < count ? lead : count - 1)
+        }
         if !keepingScroll { scrollOffset = 0 }
         if replaced || (!isSelectingByTyping && typedOver != currentRows()) { typeAhead.reset() }
         setNeedsDisplay()
@@ -142,9 +177,12 @@ open class ListViewController: ViewController {
         let count = rowCount
         guard count > 0 else { return }
         let index = min(max(index, 0), count - 1)
+        selectedIndexes = [index]
+        selectionAnchor = index
         selectedIndex = index
         scrollToVisible(index, in: bounds)
         onSelect?(index)
+        onSelectionChange?()
     }
 
     /// Scrolls so that row `index` is visible in `bounds`, without selecting it; a row the
@@ -155,18 +193,6 @@ open class ListViewController: ViewController {
         if top < scrollOffset { scrollOffset = top }
         if top + rowHeight > scrollOffset + bounds.height { scrollOffset = top + rowHeight - bounds.height }
         clampScroll(in: bounds)
-    }
-
-    /// The width of one outline level, in points (``ListMetrics/indentationWidth``).
-    public static let indentationWidth = ListMetrics.indentationWidth
-
-    /// How far a row `indentation` levels deep is indented in a list `width` points wide: one
-    /// ``indentationWidth`` per level, but never so far that less than
-    /// ``ListMetrics/titleRoom`` is left for the triangle and the title. Deeper levels line up
-    /// at that limit, so a folder hundreds of levels down still shows its name instead of an
-    /// empty highlight. (UIKit is silent; AppKit's outline indents past the edge.)
-    public static func indent(_ indentation: Int, width: Double) -> Double {
-        min(Double(max(0, indentation)) * indentationWidth, max(0, width - ListMetrics.titleRoom))
     }
 
     /// Keeps the scroll offset within the rows at these bounds (the rows or the pane may have
@@ -203,7 +229,7 @@ open class ListViewController: ViewController {
             let row = Rect(x: bounds.minX, y: top, width: bounds.width, height: height)
             var shown = item(at: index)
             if index == dropTargetRow { shown.isHighlighted = true }
-            drawRow(shown, in: row, selected: index == selectedIndex, context, into: &ops)
+            drawRow(shown, in: row, selected: selectedIndexes.contains(index), context, into: &ops)
         }
         ops += ScrollBar.ops(ScrollExtent(contentHeight: Double(count) * height, offset: offset, visible: bounds), theme: theme)
         return ops
@@ -225,14 +251,20 @@ open class ListViewController: ViewController {
             return true
         }
         guard name == "activate" else { return false }
+        selectedIndexes = [index]
+        selectionAnchor = index
         selectedIndex = index
         onSelect?(index)
+        onSelectionChange?()
         onClick?(index)
         return true
     }
 
     /// Selects the row under `point` and calls ``onSelect`` then ``onClick``; on an outline
-    /// row's triangle, calls ``onDisclosure`` instead and keeps the selection.
+    /// row's triangle, calls ``onDisclosure`` instead and keeps the selection. With
+    /// ``allowsMultipleSelection``, Ctrl+click adds or removes the row and Shift+click selects
+    /// the range from the anchor (Ctrl+Shift+click adds it): neither calls ``onClick``, since
+    /// they gather rows rather than open one.
     override open func pointerDown(at point: Point, in bounds: Rect) -> Bool {
         guard let index = rowIndex(at: point, in: bounds) else { return false }
         let row = item(at: index)
@@ -245,8 +277,15 @@ open class ListViewController: ViewController {
                 return true
             }
         }
-        selectRow(index, in: bounds)
-        onClick?(index)
+        let modifiers = splitViewController?.modifierFlags ?? []
+        if allowsMultipleSelection && modifiers.contains(.shift) {
+            extendSelection(to: index, adding: modifiers.contains(.control), in: bounds)
+        } else if allowsMultipleSelection && modifiers.contains(.control) {
+            toggleRow(index, in: bounds)
+        } else {
+            selectRow(index, in: bounds)
+            onClick?(index)
+        }
         return true
     }
 
@@ -301,50 +340,22 @@ open class ListViewController: ViewController {
 
     /// Up and Down select the next or previous row, Page Up and Page Down a screen less a row
     /// away, Home and End the first and last; Return calls ``onActivate``; Right and Left
-    /// expand and collapse in an outline. Each moved selection is scrolled into view.
+    /// expand and collapse in an outline. Each moved selection is scrolled into view. With
+    /// ``allowsMultipleSelection``, ``Command/selectAll`` selects every row shown and
+    /// ``Command/cancel`` (Escape) leaves the lead row alone selected.
     override open func perform(_ command: Command, in bounds: Rect) -> Bool {
-        let page = max(1, Int(bounds.height / rowHeight) - 1)
-        // Moves count the rows shown: a filtered list steps through the rows it keeps.
-        let current = selectedIndex.flatMap(position(ofRow:))
         switch command {
-        case .selectNext, .findNext: selectPosition(current.map { $0 + 1 } ?? 0, in: bounds)
-        case .selectPrevious, .findPrevious: selectPosition(current.map { $0 - 1 } ?? 0, in: bounds)
-        case .pageDown: selectPosition(current.map { $0 + page } ?? 0, in: bounds)
-        case .pageUp: selectPosition(current.map { $0 - page } ?? 0, in: bounds)
-        case .scrollToTop: selectPosition(0, in: bounds)
-        case .scrollToEnd: selectPosition(shownCount - 1, in: bounds)
+        case .selectAll: return selectAllRows()
+        case .cancel: return reduceSelectionToLead()
         case .expand, .collapse: return disclose(expanding: command == .expand, in: bounds)
         case .activate:
             guard let selectedIndex else { return false }
             onActivate?(selectedIndex)
-        default: return false
+        default:
+            guard let target = movePosition(command, in: bounds) else { return false }
+            selectPosition(target, in: bounds)
         }
         typeAhead.reset()
-        return true
-    }
-
-    /// Right and Left in an outline (GTK's and Finder's rule): Right expands a collapsed row
-    /// or steps to the first child of an expanded one; Left collapses an expanded row or steps
-    /// to the parent. In a flat list they do nothing, so the split view may use them.
-    private func disclose(expanding: Bool, in bounds: Rect) -> Bool {
-        guard let index = selectedIndex, index < rowCount else { return false }
-        let row = item(at: index)
-        switch (expanding, row.disclosure) {
-        case (true, .collapsed?): onDisclosure?(index, true)
-        case (false, .expanded?): onDisclosure?(index, false)
-        case (true, .expanded?):
-            guard index + 1 < rowCount, item(at: index + 1).indentation > row.indentation,
-                position(ofRow: index + 1) != nil
-            else { return true }
-            selectRow(index + 1, in: bounds)
-        case (false, _):
-            guard row.indentation > 0,
-                let parent = (0..<index).reversed().first(where: { item(at: $0).indentation < row.indentation }),
-                position(ofRow: parent) != nil
-            else { return row.disclosure != nil }
-            selectRow(parent, in: bounds)
-        default: return false
-        }
         return true
     }
 
@@ -352,6 +363,7 @@ open class ListViewController: ViewController {
     /// at or after the selection whose title starts with the letters typed so far (matching
     /// ignores case), wrapping to the top; a pause of ``TypeAhead/timeout`` starts over.
     override open func keyDown(_ chord: KeyChord, in bounds: Rect) -> Bool {
+        if extendsSelection(by: chord, in: bounds) { return true }
         guard case .character(let character) = chord.key, chord.modifiers.subtracting(.shift).isEmpty else { return false }
         let typed = chord.modifiers.contains(.shift) ? Character(character.uppercased()) : character
         // The split view's clock (its last tick): the core reads none of its own.
@@ -388,15 +400,4 @@ open class ListViewController: ViewController {
 
     /// Every row again, the selection kept and scrolled into view.
     override open func endFind() { clearFilter() }
-
-    private func clampScroll(in bounds: Rect) {
-        let kept = clamped(scrollOffset, in: bounds)
-        if kept != scrollOffset { scrollOffset = kept }
-    }
-
-    /// `offset` kept between the top and the last row's bottom at the bounds' foot.
-    private func clamped(_ offset: Double, in bounds: Rect) -> Double {
-        let limit = max(0, Double(shownCount) * rowHeight - bounds.height)
-        return offset.isFinite ? min(max(offset, 0), limit) : 0
-    }
 }

@@ -1,9 +1,10 @@
 /// A one-line text field's text, caret and selection, edited by key chords: the pure model
 /// of a field such as a location bar.
 ///
-/// Mirrors what `UITextField` keeps (its `text` and selected range), reduced to what a bar's
-/// field needs: a caret, or the whole text selected (Ctrl+A, and a field that opens with its
-/// text chosen), so that what is typed next replaces it. A field is shown in a bar by setting
+/// Mirrors what `UITextField` keeps (its `text` and `selectedTextRange`), reduced to what a
+/// bar's field needs: a caret, or a range selected (Ctrl+A and a location bar that opens with
+/// its text chosen select it all; a rename opens with the name's stem chosen), so that what
+/// is typed next replaces it. A field is shown in a bar by setting
 /// it as the ``NavigationItem/textField`` of the view controller on top; while its pane has the
 /// focus, the split view gives it the keys before its key table.
 ///
@@ -36,8 +37,14 @@ public struct TextField: Hashable, Sendable {
     public private(set) var text: String
     /// The caret, in characters from the start.
     public private(set) var caret: Int
-    /// True when the whole text is selected: typing replaces it, an arrow drops the selection.
-    public private(set) var isAllSelected: Bool
+    /// The selected characters, never empty: typing or Backspace replaces them, Left and Right
+    /// drop the selection at its start or end. Nil: only the caret.
+    public private(set) var selectedRange: Range<Int>?
+    /// True when the whole text is selected.
+    public var isAllSelected: Bool { !text.isEmpty && selectedRange == 0..<text.count }
+    /// Words shown before the text, naming what is typed ("Rename File"), as a popover's title
+    /// names its field; nil for none.
+    public var label: String?
     /// A message shown beside the text (why a path cannot be opened, the completion's
     /// choices); any edit clears it.
     public var message: String?
@@ -51,7 +58,19 @@ public struct TextField: Hashable, Sendable {
         self.text = text
         self.placeholder = placeholder
         caret = text.count
-        isAllSelected = selectsAll && !text.isEmpty
+        selectedRange = selectsAll && !text.isEmpty ? 0..<text.count : nil
+    }
+
+    /// A field holding `text` with the characters of `selection` selected (clamped into the
+    /// text; an empty range selects nothing) and the caret at its end: a rename's field opens
+    /// on the name with its stem chosen.
+    public init(text: String, selecting selection: Range<Int>, label: String? = nil) {
+        self.text = text
+        self.label = label
+        let count = text.count
+        let range = min(max(0, selection.lowerBound), count)..<min(max(0, selection.upperBound), count)
+        selectedRange = range.isEmpty ? nil : range
+        caret = range.upperBound
     }
 
     /// Replaces the text (a completion), the caret at its end and nothing selected. A Tab
@@ -61,7 +80,7 @@ public struct TextField: Hashable, Sendable {
         if textAtLastTab == text { textAtLastTab = newText }
         text = newText
         caret = newText.count
-        isAllSelected = false
+        selectedRange = nil
     }
 
     /// Edits the field by `chord`: characters insert, Left/Right/Home/End move the caret,
@@ -83,17 +102,17 @@ public struct TextField: Hashable, Sendable {
             let repeated = textAtLastTab == text
             textAtLastTab = text
             return .event(.complete(text, repeated: repeated))
-        case .character("a") where control: isAllSelected = !text.isEmpty
+        case .character("a") where control: selectedRange = text.isEmpty ? nil : 0..<text.count
         case .character(let character) where !control:
             insert(typed ?? (modifiers.contains(.shift) ? String(character).uppercased() : String(character)))
         case .space where !control: insert(" ")
-        case .left: moveCaret(isAllSelected ? 0 : caret - 1)
-        case .right: moveCaret(isAllSelected ? text.count : caret + 1)
+        case .left: moveCaret(selectedRange?.lowerBound ?? caret - 1)
+        case .right: moveCaret(selectedRange?.upperBound ?? caret + 1)
         case .home: moveCaret(0)
         case .end: moveCaret(text.count)
-        case .backspace where control: isAllSelected ? removeAll() : remove(from: wordStart(before: caret), to: caret)
-        case .backspace: isAllSelected ? removeAll() : remove(from: caret - 1, to: caret)
-        case .delete: isAllSelected ? removeAll() : remove(from: caret, to: caret + 1)
+        case .backspace where control: removeSelection() ? () : remove(from: wordStart(before: caret), to: caret)
+        case .backspace: removeSelection() ? () : remove(from: caret - 1, to: caret)
+        case .delete: removeSelection() ? () : remove(from: caret, to: caret + 1)
         default: return .ignored
         }
         if self != before { message = nil }
@@ -101,7 +120,7 @@ public struct TextField: Hashable, Sendable {
     }
 
     private mutating func insert(_ typed: String) {
-        if isAllSelected { removeAll() }
+        _ = removeSelection()
         let index = text.index(text.startIndex, offsetBy: caret)
         text.insert(contentsOf: typed, at: index)
         caret += typed.count
@@ -109,13 +128,16 @@ public struct TextField: Hashable, Sendable {
 
     private mutating func moveCaret(_ position: Int) {
         caret = min(max(0, position), text.count)
-        isAllSelected = false
+        selectedRange = nil
     }
 
-    private mutating func removeAll() {
-        text = ""
-        caret = 0
-        isAllSelected = false
+    /// Removes the selected characters, the caret where they were; false when none were.
+    private mutating func removeSelection() -> Bool {
+        guard let range = selectedRange else { return false }
+        selectedRange = nil
+        remove(from: range.lowerBound, to: range.upperBound)
+        caret = range.lowerBound
+        return true
     }
 
     private mutating func remove(from start: Int, to end: Int) {

@@ -45,7 +45,8 @@ extension SplitViewController {
 
     /// Escape: the first that applies of — cancel a drag inside the content (a stack's
     /// divider), cancel a pointer drag, cancel a keyboard divider
-    /// move, dismiss what dims the secondary, close the inspector's sheet, go back in the
+    /// move, the focused pane's own use (a list's several selected rows back to one), dismiss
+    /// what dims the secondary, close the inspector's sheet, go back in the
     /// collapsed stack.
     private func cancel() {
         // A drag inside the content (a stack's divider) is the content's to cancel.
@@ -60,6 +61,8 @@ extension SplitViewController {
         } else if focus.divider != nil {
             if let move = focus.keyboardMove { cancelDrag(move) }
             releaseDividerFocus()
+        } else if performContentCommand(.cancel) {
+            // The focused pane used it: a list with several rows selected keeps its lead.
         } else if !isCollapsed && displayMode.dimsSecondary {
             dismissDimmedColumn()
         } else if isCollapsed && modes.inspectorShown {

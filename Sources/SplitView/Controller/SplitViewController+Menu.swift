@@ -139,7 +139,7 @@ extension SplitViewController {
             }
         case .pointerUp(let point):
             if let inside = local(point), let row = MenuRules.row(at: inside.y, items) { return choose(row, items) }
-        case .pointerDown(let point), .contextMenu(let point), .doubleClick(let point), .tripleClick(let point):
+        case .pointerDown(let point, _), .contextMenu(let point), .doubleClick(let point), .tripleClick(let point):
             // A press outside the menu closes it and goes no further, as a menu's does.
             if local(point) == nil { return closeMenu() }
         case .command(let command):

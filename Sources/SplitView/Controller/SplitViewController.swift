@@ -191,7 +191,10 @@ public final class SplitViewController {
         }
         switch input {
         case .resize(let newSize): resize(to: newSize.sanitized)
-        case .pointerDown(let point): pointerDown(at: point)
+        case .pointerDown(let point, let modifiers):
+            modifierFlags = modifiers.subtracting([.capsLock, .numLock])
+            defer { modifierFlags = [] }
+            pointerDown(at: point)
         case .pointerMoved(let point): pointerMoved(to: point)
         case .pointerUp(let point): pointerUp(at: point)
         case .doubleClick(let point): doubleClick(at: point)
@@ -218,6 +221,11 @@ public final class SplitViewController {
     /// The clock's time, in seconds, as the last ``Input/tick(now:)`` gave it (0 before any):
     /// what type-ahead measures pauses by. The core reads no clock of its own.
     public private(set) var now = 0.0
+
+    /// The modifier keys held during the press being handled (empty at any other time): what a
+    /// list reads for Ctrl+click and Shift+click. Mirrors `UIEvent.modifierFlags`, read during
+    /// the event as UIKit's views read it.
+    public private(set) var modifierFlags: KeyChord.Modifiers = []
 
     /// True while a transition runs: the host should send ``Input/tick(now:)`` at display rate
     /// until it turns false, and not at all otherwise.

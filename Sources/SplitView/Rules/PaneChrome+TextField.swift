@@ -1,8 +1,9 @@
 /// A bar's text field (``NavigationItem/textField``), drawn in the room the bar's buttons
 /// leave, in place of the title.
 extension PaneChrome {
-    /// The field: its box, the whole text highlighted when selected, the text (its end kept in
-    /// view, where the caret usually is), the caret, and the message at the box's far end.
+    /// The field: its box, its label (faint, before the text), the selected characters
+    /// highlighted, the text (its end kept in view, where the caret usually is), the caret, and
+    /// the message at the box's far end.
     ///
     /// The caret is drawn whether or not the pane has the focus: the field only exists while
     /// it is being edited, and the keys reach it only through its pane.
@@ -25,6 +26,15 @@ extension PaneChrome {
             list.append(.text(shown, origin: Point(x: box.maxX - padding - width, y: baseline), .caption, theme.secondaryText))
             textRoom -= width + padding
         }
+        var x = box.minX + padding
+        if let label = field.label, !label.isEmpty {
+            let shown = TextLayout.truncated(label, toWidth: textRoom * 0.4, font: .caption, measurer: measurer)
+            let baseline = measurer.metrics(of: .caption).baseline(centredIn: box.minY, height: box.height)
+            list.append(.text(shown, origin: Point(x: x, y: baseline), .caption, theme.secondaryText))
+            let width = measurer.width(of: shown, font: .caption) + padding
+            x += width
+            textRoom -= width
+        }
         // The text's head is dropped until the caret fits: a long path shows its end.
         let characters = Array(field.text)
         var first = 0
@@ -36,10 +46,11 @@ extension PaneChrome {
         var visible = String(characters[first...])
         while !visible.isEmpty && measurer.width(of: visible, font: .body) > textRoom { visible.removeLast() }
         let baseline = measurer.metrics(of: .body).baseline(centredIn: box.minY, height: box.height)
-        let x = box.minX + padding
-        if field.isAllSelected {
-            let width = measurer.width(of: visible, font: .body)
-            list.append(.fill(Rect(x: x, y: box.minY + 3, width: width, height: box.height - 6), theme.selection))
+        if let range = field.selectedRange, range.upperBound > first {
+            let start = max(first, range.lowerBound), end = min(first + visible.count, range.upperBound)
+            let left = measurer.width(of: String(characters[first..<start]), font: .body)
+            let width = measurer.width(of: String(characters[start..<max(start, end)]), font: .body)
+            list.append(.fill(Rect(x: x + left, y: box.minY + 3, width: width, height: box.height - 6), theme.selection))
         }
         if !visible.isEmpty {
             list.append(.text(visible, origin: Point(x: x, y: baseline), .body, theme.text))

@@ -93,13 +93,15 @@ public struct AccessibleNode: Hashable, Sendable {
         public static let multiLine = States(rawValue: 1 << 12)
         /// The window that has the keyboard.
         public static let active = States(rawValue: 1 << 13)
+        /// A list in which several rows can be selected at once.
+        public static let multiselectable = States(rawValue: 1 << 14)
 
         /// Every state with its AT-SPI name, in a stable order.
         public static let named: [(States, String)] = [
             (.showing, "showing"), (.visible, "visible"), (.enabled, "enabled"), (.focusable, "focusable"),
             (.focused, "focused"), (.selectable, "selectable"), (.selected, "selected"), (.expandable, "expandable"),
             (.expanded, "expanded"), (.checkable, "checkable"), (.checked, "checked"), (.editable, "editable"),
-            (.multiLine, "multi line"), (.active, "active"),
+            (.multiLine, "multi line"), (.active, "active"), (.multiselectable, "multiselectable"),
         ]
     }
 

@@ -13,8 +13,9 @@ extension Input {
 public enum Input: Hashable, Sendable {
     /// The window's size changed (also the first size, which mounts the interface).
     case resize(Size)
-    /// The main pointer button went down.
-    case pointerDown(Point)
+    /// The main pointer button went down, with the modifier keys held (Ctrl+click toggles a
+    /// list row, Shift+click extends the range: ``SplitViewController/modifierFlags``).
+    case pointerDown(Point, modifiers: KeyChord.Modifiers = [])
     /// The pointer moved, with or without a button down.
     case pointerMoved(Point)
     /// The main pointer button went up.

@@ -70,6 +70,8 @@ final class Launcher {
             if let warning { Diagnostics.report(warning) }
             saved = state
         }
+        // The folders' orders hold whatever folder the windows open on.
+        let savedSorts = saved?.sortOrders ?? []
         if let path = options.path {
             let (folder, name) = try Self.resolve(path)
             root = folder
@@ -95,6 +97,7 @@ final class Launcher {
             store: store, root: root, config: config, preferences: options.windowPreferences, places: .current(),
             trash: .current(),
             opener: { [openers] in openers.open($0) }, report: { Diagnostics.report($0) })
+        session.sorts.restore(savedSorts)
     }
 
     private func run() throws(LaunchError) -> Int32 {

@@ -25,6 +25,20 @@ public enum BrowserAction: String, CaseIterable, Sendable {
     case restoreFromTrash
     /// Deletes everything in the trash for good after a confirmation ("Empty Trash").
     case emptyTrash
+    /// Edits the selected entry's name in the files column's bar (F2).
+    case rename
+    /// Makes "New Folder" (numbered when taken) in the shown folder and renames it (Ctrl+Shift+N).
+    case newFolder
+    /// Orders the shown folder by name (Ctrl+Alt+1).
+    case sortByName
+    /// Orders the shown folder by size (Ctrl+Alt+2).
+    case sortBySize
+    /// Orders the shown folder by type (Ctrl+Alt+3).
+    case sortByType
+    /// Orders the shown folder by modification date (Ctrl+Alt+4).
+    case sortByModificationDate
+    /// Reverses the shown folder's order, or puts it back (Ctrl+Alt+R).
+    case toggleReversedOrder
 
     /// The core's command that carries the action through the key table.
     public var command: Command { .action(rawValue) }

@@ -18,6 +18,13 @@ extension Browser {
         case .deletePermanently: askToDeletePermanently(selectedPaths)
         case .restoreFromTrash: restoreSelectionFromTrash()
         case .emptyTrash: askToEmptyTrash()
+        case .rename: beginRenaming()
+        case .newFolder: makeNewFolder()
+        case .sortByName: sort(by: .name)
+        case .sortBySize: sort(by: .size)
+        case .sortByType: sort(by: .type)
+        case .sortByModificationDate: sort(by: .modified)
+        case .toggleReversedOrder: toggleReversedOrder()
         }
     }
 

@@ -3,13 +3,19 @@ import SplitView
 /// The browser's own commands in the View menu, after the split view's: going places, under
 /// the names GNOME Files gives them, each beside the key the live table binds to it.
 extension Browser {
+    /// Undo (Ctrl+Z), New Folder and Rename… (Ctrl+Shift+N, F2), the orders of the shown folder
+    /// (Ctrl+Alt+1 to 4, Ctrl+Alt+R), then
     /// Go Up (Alt+Up), Back and Forward (Alt+Left, Alt+Right), Open Location… (Ctrl+L), and,
     /// where there are places, Add to Bookmarks (Ctrl+D): every key of going anywhere can also
     /// be found with a click.
     var menuItems: [MenuItem] {
         var items = [
             MenuItem(
-                title: "Undo", shortcut: "", command: BrowserAction.undo.command, isEnabled: undoStack.canUndo),
+                title: "Undo", shortcut: "", command: BrowserAction.undo.command, isEnabled: undoStack.canUndo)
+        ]
+        // Making and naming, then the orders, then going places.
+        items += renameMenuItems + sortMenuItems
+        items += [
             MenuItem(title: "Go Up", shortcut: "", command: BrowserAction.goUp.command, startsGroup: true),
             MenuItem(title: "Back", shortcut: "", command: .back),
             MenuItem(title: "Forward", shortcut: "", command: .forward),

@@ -23,12 +23,40 @@ extension Browser {
         }
     }
 
-    /// The files the user's next action on files acts on (Delete, F2, Ctrl+C): the entries
-    /// selected in the list, or none. One entry today; the list's multiple selection widens
-    /// it, and every action is written for many.
+    /// The files the user's next action on files acts on (Delete, F2, Ctrl+C): every entry
+    /// selected in the list, in the list's order, or none.
     var selectedPaths: [FilePath] {
         guard let folder = selectedFolder, let name = selectedName else { return [] }
-        return [folder.appending(name)]
+        guard !selection.others.isEmpty else { return [folder.appending(name)] }
+        return fileList.selectedIndexes.sorted().compactMap { entries.entry(at: $0).map { folder.appending($0.name) } }
+    }
+
+    /// The list's selected rows changed (a click, Shift or Ctrl with a click or a key, Ctrl+A,
+    /// Escape): the other names are kept beside the lead's, and no lead left means no entry.
+    func listSelectionChanged() {
+        let lead = fileList.selectedIndex
+        selection.others = Set(fileList.selectedIndexes.filter { $0 != lead }.compactMap { entries.entry(at: $0)?.name })
+        if lead == nil && selectedName != nil { deselectEntry() }
+    }
+
+    /// Selects again, after the rows changed, the other entries still listed beside the lead:
+    /// one pass over the rows, whatever the number selected (Ctrl+A in 100 000 files).
+    private func reselectOthers() {
+        guard !selection.others.isEmpty, let lead = fileList.selectedIndex else {
+            selection.others = []
+            if let lead = fileList.selectedIndex { fileList.selectRows([lead], lead: lead) }
+            return
+        }
+        var rows: Set<Int> = [lead]
+        var kept: Set<[UInt8]> = []
+        for row in 0..<entries.numberOfRows {
+            if let name = entries.entry(at: row)?.name, selection.others.contains(name) {
+                rows.insert(row)
+                kept.insert(name)
+            }
+        }
+        selection.others = kept
+        fileList.selectRows(rows, lead: lead)
     }
 
     /// A list's content area for scrolling a row into view before the first layout: the
@@ -42,6 +70,7 @@ extension Browser {
     /// Selects no entry: the reader says so.
     func deselectEntry() {
         selection.name = nil
+        selection.others = []
         fileList.selectedIndex = nil
         showSelection()
     }
@@ -62,15 +91,20 @@ extension Browser {
         if changed {
             recordHistory(leaving: selectedFolder)
             fileList.dismissFindNavigator()
+            // The entry being renamed is no longer shown.
+            endRenaming()
         }
         selection.folder = folder
         if changed {
             selection.name = nil
+            selection.others = []
             fileList.selectedIndex = nil
             selection.folderIdentity = tree.identity(of: folder) ?? (try? FileInfo.read(folder).get().identity)
         }
         fileList.title = displayName(ofFolder: folder)
         refreshEntries(keepingScroll: !changed)
+        // The View menu checks the shown folder's order.
+        if changed { refreshMenu() }
         if split.style != .tripleColumn && changed {
             split.navigationController(for: .primary)?.popToRootViewController(animated: false)
         }
@@ -89,7 +123,7 @@ extension Browser {
             entries.show(nil, showsHidden: showsHidden)
             fileList.emptyText = error.reason
         case .loaded(let listing):
-            entries.show(listing, showsHidden: showsHidden)
+            entries.show(listing, showsHidden: showsHidden, sort: sorts[folder])
             fileList.emptyText = showsHidden || listing.entries.isEmpty ? "Empty folder" : "Only hidden files (Ctrl+H shows them)"
         }
         fileList.reloadData(keepingScroll: keepingScroll)
@@ -97,6 +131,7 @@ extension Browser {
             selection.name = renamed
         }
         fileList.selectedIndex = selectedName.flatMap(entries.index(of:))
+        reselectOthers()
         if let index = fileList.selectedIndex { fileList.scrollToVisible(index, in: listBounds) }
         showSelection()
     }

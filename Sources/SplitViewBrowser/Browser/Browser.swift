@@ -55,6 +55,11 @@ package final class Browser {
     let placeSources: PlaceSources?
     /// The last problem with the places' files said, so that it is said once.
     var placesProblem: String?
+    /// The entry whose name the files column's bar field edits (F2), or nil when that field,
+    /// if open, is the location bar.
+    var renaming: FilePath?
+    /// The order chosen for each folder, shared with the other windows.
+    let sorts: FolderSorts
     /// The changes to the files that Ctrl+Z takes back, newest last.
     var undoStack = FileUndoStack() {
         // The View menu's "Undo" is enabled only while there is something to undo.
@@ -79,11 +84,12 @@ package final class Browser {
         keyBindings: KeyBindings = AppConfig.defaultKeyBindings, showsHidden: Bool = false,
         expanded: Set<FilePath>? = nil, programs commands: [SplitViewController.Column: ProgramCommand] = [:],
         layout: [SplitViewController.Column: PaneLayout] = [:], splits: [PaneSplit] = [],
-        places: PlaceSources? = nil, trash: Trash? = nil,
+        places: PlaceSources? = nil, trash: Trash? = nil, sorts: FolderSorts = FolderSorts(),
         opener: @escaping (FilePath) -> String? = { _ in "no program opens files in this window" }
     ) {
         self.opener = opener
         self.trash = trash
+        self.sorts = sorts
         placeSources = places
         self.store = store
         self.showsHidden = showsHidden
@@ -132,6 +138,7 @@ package final class Browser {
         split.focusedColumn = .primary
         connect()
         store.addObserver(self) { [unowned self] in self.foldersChanged($0) }
+        sorts.addObserver(self) { [unowned self] in self.sortChanged(of: $0) }
         startPlaces()
         split.additionalMenuItems = menuItems
         select(folder: root)
@@ -139,6 +146,7 @@ package final class Browser {
 
     deinit {
         store.removeObserver(self)
+        sorts.removeObserver(self)
         if let imageRequest { store.images.cancel(imageRequest) }
     }
 
@@ -154,6 +162,8 @@ package final class Browser {
             self.treeDidChange()
         }
         fileList.onSelect = { [unowned self] in self.selectEntry($0) }
+        fileList.allowsMultipleSelection = true
+        fileList.onSelectionChange = { [unowned self] in self.listSelectionChanged() }
         fileList.onClick = { [unowned self] _ in self.open(.secondary, focus: false) }
         fileList.onActivate = { [unowned self] in self.activateEntry($0) }
         fileList.onDoubleClick = { [unowned self] in
@@ -161,7 +171,9 @@ package final class Browser {
         }
         // The core carries the app's actions by name; a name that is not ours is not handled.
         split.historyHandler = { [unowned self] in self.moveThroughHistory($0) }
-        fileList.navigationItem.textFieldHandler = { [unowned self] in self.locationEvent($0) }
+        fileList.navigationItem.textFieldHandler = { [unowned self] in
+            if self.renaming != nil { self.renameEvent($0) } else { self.locationEvent($0) }
+        }
         split.actionHandler = { [unowned self] name in
             guard let action = BrowserAction(rawValue: name) else { return false }
             self.perform(action)

@@ -8,8 +8,11 @@ import SplitViewFiles
 struct BrowserSelection {
     /// The folder whose entries the supplementary lists.
     var folder: FilePath?
-    /// The name of the selected entry in that folder.
+    /// The name of the selected entry in that folder: the lead one, which the reader shows.
     var name: [UInt8]?
+    /// The names of the other entries selected with it (Ctrl+click, Shift+click, Ctrl+A):
+    /// empty while one or none is.
+    var others: Set<[UInt8]> = []
     /// The selected folder's device and inode, to follow it when it is renamed.
     var folderIdentity: FileIdentity?
     /// The selected file's folder, device and inode, to follow it when it is renamed.

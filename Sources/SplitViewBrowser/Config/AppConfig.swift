@@ -33,6 +33,15 @@ public struct AppConfig: Equatable, Sendable {
         KeyBindings.Binding(KeyChord(.character("z"), modifiers: .control), BrowserAction.undo.command),
         KeyBindings.Binding(KeyChord(.delete), BrowserAction.moveToTrash.command),
         KeyBindings.Binding(KeyChord(.delete, modifiers: .shift), BrowserAction.deletePermanently.command),
+        KeyBindings.Binding(KeyChord(.function(2)), BrowserAction.rename.command),
+        KeyBindings.Binding(KeyChord(.character("n"), modifiers: [.control, .shift]), BrowserAction.newFolder.command),
+        // Ctrl+1 to 3 reveal the columns: the orders take the same digits with Alt.
+        KeyBindings.Binding(KeyChord(.character("1"), modifiers: [.control, .alt]), BrowserAction.sortByName.command),
+        KeyBindings.Binding(KeyChord(.character("2"), modifiers: [.control, .alt]), BrowserAction.sortBySize.command),
+        KeyBindings.Binding(KeyChord(.character("3"), modifiers: [.control, .alt]), BrowserAction.sortByType.command),
+        KeyBindings.Binding(
+            KeyChord(.character("4"), modifiers: [.control, .alt]), BrowserAction.sortByModificationDate.command),
+        KeyBindings.Binding(KeyChord(.character("r"), modifiers: [.control, .alt]), BrowserAction.toggleReversedOrder.command),
     ])
 
     /// The largest config file read.

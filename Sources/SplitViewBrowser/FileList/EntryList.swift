@@ -1,8 +1,9 @@
 import SplitView
 import SplitViewFiles
 
-/// The supplementary column: one folder's entries, folders first, in natural order (the
-/// listing's order), hidden ones only when asked.
+/// The supplementary column: one folder's entries, folders first, in the folder's
+/// ``FolderSort`` (natural order of the names, the listing's own, unless another was chosen),
+/// hidden ones only when asked.
 ///
 /// Rows are built only when drawn, and a row's size and date are read (`fstatat`) only then:
 /// a folder of 100 000 files costs its visible rows.
@@ -19,22 +20,37 @@ final class EntryList: ListDataSource {
     }
     /// The rows' trash entries, read from their info files when first drawn.
     private var trashed: [[UInt8]: TrashedItem?] = [:]
+    /// The order shown.
+    private(set) var sort = FolderSort.standard
 
     init(showsHidden: Bool) {
         self.showsHidden = showsHidden
     }
 
-    /// Shows `listing` (nil: nothing), hidden entries only when `showsHidden`.
-    func show(_ listing: FolderListing?, showsHidden: Bool) {
+    /// Shows `listing` (nil: nothing) in `sort`'s order, hidden entries only when `showsHidden`.
+    func show(_ listing: FolderListing?, showsHidden: Bool, sort: FolderSort = .standard) {
         self.listing = listing
         self.showsHidden = showsHidden
         trashed = [:]
+        self.sort = sort
         guard let listing else {
             visible = []
             return
         }
-        visible =
+        let shown =
             showsHidden ? Array(listing.entries.indices) : listing.entries.indices.filter { !listing.entries.isHidden(at: $0) }
+        visible = sort.ordered(shown, in: listing)
+    }
+
+    /// What sorting by type compares: the type's name as people read it. For now the name's
+    /// extension makes it ("PDF file"; "file" without one; a leading dot is no extension, so
+    /// `.bashrc` is a "file"); other kinds are their word ("symbolic link", "FIFO"). Compared
+    /// without case. One function, so that a type from shared-mime-info ("PDF document") can
+    /// take its place.
+    static func kindKey(name: [UInt8], kind: FileKind) -> String {
+        guard kind == .regular else { return kind.word }
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0, dot < name.count - 1 else { return "file" }
+        return FilePath.displayName(Array(name[(dot + 1)...])).uppercased() + " file"
     }
 
     var numberOfRows: Int { visible.count }

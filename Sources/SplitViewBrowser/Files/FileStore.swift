@@ -82,6 +82,13 @@ package final class FileStore {
         if reading.contains(folder) { stale.insert(folder) } else { read(folder) }
     }
 
+    /// Reads `folder` again now and tells every window: a change the browser made itself (a
+    /// rename, a new folder) shows at once, selected, without waiting for inotify's report.
+    package func reload(_ folder: FilePath) {
+        load(folder)
+        notify([folder])
+    }
+
     /// Calls `changed` with the folders whose listing arrived or changed; `owner` identifies
     /// it for ``removeObserver(_:)``.
     func addObserver(_ owner: AnyObject, _ changed: @escaping (Set<FilePath>) -> Void) {

@@ -26,6 +26,8 @@ package final class BrowserSession {
     private let places: PlaceSources?
     /// Where every window's Delete moves files, or `nil` for windows without a trash.
     private let trash: Trash?
+    /// The order chosen for each folder, shared by the windows and saved with the state.
+    package let sorts = FolderSorts()
 
     /// A session over `root`; `opener` runs Ctrl+O, `report` says a line on stderr.
     package init(
@@ -60,7 +62,7 @@ package final class BrowserSession {
             store: store, root: root ?? self.root, style: style.splitStyle, theme: theme, keyBindings: config.keyBindings,
             showsHidden: config.showHiddenFiles, expanded: expanded, programs: preferences.programs, layout: config.layout,
             splits: preferences.splits,
-            places: places, trash: trash,
+            places: places, trash: trash, sorts: sorts,
             opener: opener)
         browser.report = report
         // The places were read as the browser was made, before it had the report: said now.
@@ -101,7 +103,7 @@ package final class BrowserSession {
     package func state(of windows: [(browser: Browser, width: Int, height: Int)]) -> AppState {
         AppState(
             version: AppState.currentVersion, root: root.string ?? root.displayString,
-            windows: windows.map { capture($0.browser, width: $0.width, height: $0.height) })
+            windows: windows.map { capture($0.browser, width: $0.width, height: $0.height) }, sortOrders: sorts.saved)
     }
 
     /// What `browser`'s window saves.

@@ -21,7 +21,8 @@ extension AppState {
     ///   column widths or scroll offsets that are negative, not finite or huge, strings longer
     ///   than 4096 bytes or holding a NUL, a root that is not absolute, folder and file paths
     ///   that leave the root, more than 10 000 expanded folders, a window's root or history
-    ///   folder that is not an absolute path, more than 50 folders back or forward.
+    ///   folder that is not an absolute path, more than 50 folders back or forward, more than
+    ///   1000 folder orders or one of a folder that is not absolute or of an unknown order.
     @discardableResult
     public func validated() throws(StateProblem) -> AppState {
         if version > Self.currentVersion {
@@ -36,6 +37,7 @@ extension AppState {
         for (index, window) in windows.enumerated() {
             try window.check(at: "windows[\(index)]")
         }
+        try checkSortOrders()
         return self
     }
 

@@ -9,9 +9,10 @@ extension AppState {
     /// longer than 4096 bytes (a name that is not UTF-8 is saved escaped, four characters per
     /// byte) or beyond the 10 000 shortest, a selected folder that long cut back to its
     /// nearest enclosing folder that fits (and then no selected file), a selected file that
-    /// long dropped.
+    /// long dropped; the newest folder orders the loader takes (1000, 256 KiB of paths).
     public func withinLimits() -> AppState {
         var state = self
+        state.sortOrders = sortOrdersWithinLimits()
         for index in state.windows.indices {
             var window = state.windows[index]
             window.expandedFolders = window.expandedFolders.filter(Self.fits)

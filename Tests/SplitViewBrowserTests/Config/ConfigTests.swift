@@ -27,7 +27,22 @@ import Testing
         #expect(keys.command(for: K(.character("z"), modifiers: .control), dividerFocused: false) == .action("undo"))
         #expect(keys.command(for: K(.delete), dividerFocused: false) == .action("moveToTrash"))
         #expect(keys.command(for: K(.delete, modifiers: .shift), dividerFocused: false) == .action("deletePermanently"))
-        #expect(keys.global.dropFirst(9).elementsEqual(KeyBindings.default.global))
+        #expect(keys.command(for: K(.function(2)), dividerFocused: false) == .action("rename"))
+        #expect(
+            keys.command(for: K(.character("n"), modifiers: [.control, .shift]), dividerFocused: false) == .action("newFolder"))
+        #expect(keys.command(for: K(.character("n"), modifiers: .control), dividerFocused: false) == .newWindow)
+        for (digit, action) in [("1", "sortByName"), ("2", "sortBySize"), ("3", "sortByType"), ("4", "sortByModificationDate")] {
+            #expect(
+                keys.command(for: K(.character(Character(digit)), modifiers: [.control, .alt]), dividerFocused: false)
+                    == .action(action))
+        }
+        #expect(keys.command(for: K(.character("1"), modifiers: .control), dividerFocused: false) == .show(.primary))
+        #expect(
+            keys.command(for: K(.character("r"), modifiers: [.control, .alt]), dividerFocused: false)
+                == .action("toggleReversedOrder"))
+        // The app's rows come first, then the core's, all of them, in their order.
+        #expect(
+            keys.global.dropFirst(keys.global.count - KeyBindings.default.global.count).elementsEqual(KeyBindings.default.global))
         #expect(keys.divider == KeyBindings.default.divider)
     }
 

@@ -111,4 +111,36 @@ import Testing
         f.send(.typed(KeyChord(.f9), text: ""))  // no field: the key table's F9
         #expect(f.split.displayMode != before)
     }
+
+    private func typed(_ field: inout TextField, _ keys: [KeyChord]) {
+        for key in keys { _ = field.handle(key) }
+    }
+
+    @Test func aSelectedStemIsReplacedByWhatIsTypedAndTheExtensionStays() {
+        var field = TextField(text: "report.pdf", selecting: 0..<6, label: "Rename File")
+        #expect(field.selectedRange == 0..<6 && field.caret == 6 && !field.isAllSelected)
+        typed(&field, [KeyChord(.character("n")), KeyChord(.character("o"))])
+        #expect(field.text == "no.pdf" && field.caret == 2 && field.selectedRange == nil)
+    }
+
+    @Test func leftAndRightDropARangeAtItsEndsAndBackspaceRemovesIt() {
+        var field = TextField(text: "report.pdf", selecting: 2..<6)
+        typed(&field, [KeyChord(.left)])
+        #expect(field.caret == 2 && field.selectedRange == nil)
+        field = TextField(text: "report.pdf", selecting: 2..<6)
+        typed(&field, [KeyChord(.right)])
+        #expect(field.caret == 6 && field.selectedRange == nil)
+        field = TextField(text: "report.pdf", selecting: 2..<6)
+        typed(&field, [KeyChord(.backspace)])
+        #expect(field.text == "re.pdf" && field.caret == 2)
+        field = TextField(text: "report.pdf", selecting: 2..<6)
+        typed(&field, [KeyChord(.delete)])
+        #expect(field.text == "re.pdf")
+    }
+
+    @Test func aRangeBeyondTheTextIsClampedAndAnEmptyOneSelectsNothing() {
+        #expect(TextField(text: "ab", selecting: -3..<9).isAllSelected)
+        #expect(TextField(text: "ab", selecting: 1..<1).selectedRange == nil)
+        #expect(TextField(text: "", selecting: 0..<4).selectedRange == nil)
+    }
 }

@@ -1,0 +1,56 @@
+import SplitView
+import SplitViewFiles
+
+/// Sorting the files column: by name, size, type or modification date, reversed or not, chosen
+/// per folder from the View menu or the keys (Ctrl+Alt+1 to 4, Ctrl+Alt+R) and remembered.
+extension Browser {
+    /// The folder whose order the sort commands change: the one the files column lists.
+    var sortedFolder: FilePath { selectedFolder ?? tree.root }
+
+    /// Orders the shown folder by `key`, keeping whether it is reversed.
+    func sort(by key: FolderSort.Key) {
+        var sort = sorts[sortedFolder]
+        sort.key = key
+        sorts.set(sort, for: sortedFolder)
+    }
+
+    /// Reverses the shown folder's order, or puts it back.
+    func toggleReversedOrder() {
+        var sort = sorts[sortedFolder]
+        sort.isReversed.toggle()
+        sorts.set(sort, for: sortedFolder)
+    }
+
+    /// A folder's order changed (in this window or another): the list shows it again when it
+    /// is that folder, every selected entry kept and the lead scrolled to; the menu's checks
+    /// follow.
+    func sortChanged(of folder: FilePath) {
+        guard folder == selectedFolder else { return }
+        refreshEntries(keepingScroll: true)
+        refreshMenu()
+    }
+
+    /// The View menu as it reads now.
+    func refreshMenu() {
+        split.additionalMenuItems = menuItems
+    }
+
+    /// "Sort by Name", "Sort by Size", "Sort by Type", "Sort by Modification Date" (the shown
+    /// folder's checked) and "Reversed Order" (checked when it is): GNOME Files' words.
+    var sortMenuItems: [MenuItem] {
+        let sort = sorts[sortedFolder]
+        let titles: [(FolderSort.Key, String, BrowserAction)] = [
+            (.name, "Sort by Name", .sortByName), (.size, "Sort by Size", .sortBySize),
+            (.type, "Sort by Type", .sortByType), (.modified, "Sort by Modification Date", .sortByModificationDate),
+        ]
+        var items = titles.enumerated().map { index, entry in
+            MenuItem(
+                title: entry.1, shortcut: "", command: entry.2.command, isChecked: sort.key == entry.0, startsGroup: index == 0)
+        }
+        items.append(
+            MenuItem(
+                title: "Reversed Order", shortcut: "", command: BrowserAction.toggleReversedOrder.command,
+                isChecked: sort.isReversed))
+        return items
+    }
+}
