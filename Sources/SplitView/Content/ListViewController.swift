@@ -47,6 +47,8 @@ open class ListViewController: ViewController {
     public var canDropOnRow: ((DragItem, Int) -> Bool)?
     /// Called when an item is dropped on a row that accepted it.
     public var onDropOnRow: ((DragItem, Int) -> Void)?
+    /// The context menu's items for a row (a right click on it, Shift+F10 on the selection).
+    public var contextMenuItemsForRow: ((Int) -> [MenuItem])?
     /// The row a drag hovers over and would drop on, highlighted.
     public private(set) var dropTargetRow: Int? {
         didSet { if dropTargetRow != oldValue { setNeedsDisplay() } }
@@ -269,6 +271,9 @@ open class ListViewController: ViewController {
         return true
     }
 
+    /// The row's menu (``contextMenuItemsForRow``): see ``rowContextMenu(at:in:)``.
+    override open func contextMenu(at point: Point?, in bounds: Rect) -> ContextMenu? { rowContextMenu(at: point, in: bounds) }
+
     /// Calls ``onDoubleClick`` when the second click lands on the selected row.
     override open func doubleClick(at point: Point, in bounds: Rect) -> Bool {
         guard let index = rowIndex(at: point, in: bounds), index == selectedIndex else { return false }
@@ -386,11 +391,5 @@ open class ListViewController: ViewController {
     private func clampScroll(in bounds: Rect) {
         let kept = clamped(scrollOffset, in: bounds)
         if kept != scrollOffset { scrollOffset = kept }
-    }
-
-    /// `offset` kept between the top and the last row's bottom at the bounds' foot.
-    private func clamped(_ offset: Double, in bounds: Rect) -> Double {
-        let limit = max(0, Double(shownCount) * rowHeight - bounds.height)
-        return offset.isFinite ? min(max(offset, 0), limit) : 0
     }
 }
