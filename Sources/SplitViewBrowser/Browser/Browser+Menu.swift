@@ -19,6 +19,12 @@ extension Browser {
         if placeSources != nil {
             items.append(MenuItem(title: "Add to Bookmarks", shortcut: "", command: BrowserAction.addBookmark.command))
         }
+        // The selected file's applications, a group of their own (GNOME Files' "Open With").
+        if let path = openWithPath {
+            var openWith = openWithItems(for: path)
+            openWith[0].startsGroup = true
+            items += openWith
+        }
         return items
     }
 }

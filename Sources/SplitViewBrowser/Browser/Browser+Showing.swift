@@ -8,7 +8,10 @@ extension Browser {
     /// search for the name).
     func showSelection(at row: Int? = nil) {
         onTitleChange?(title)
-        defer { updateProgramFiles() }
+        defer {
+            updateProgramFiles()
+            updateOpenWithItems()
+        }
         guard let folder = selectedFolder else {
             return showPlaceholder(title: "", "No folder selected", details: nil)
         }

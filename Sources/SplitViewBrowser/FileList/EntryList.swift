@@ -12,9 +12,12 @@ final class EntryList: ListDataSource {
     /// The listing's indices of the entries that show.
     private(set) var visible: [Int] = []
     private var showsHidden: Bool
+    /// Where the rows' icons come from; none in a list without icons.
+    private let types: FileTypes?
 
-    init(showsHidden: Bool) {
+    init(showsHidden: Bool, types: FileTypes? = nil) {
         self.showsHidden = showsHidden
+        self.types = types
     }
 
     /// Shows `listing` (nil: nothing), hidden entries only when `showsHidden`.
@@ -50,9 +53,16 @@ final class EntryList: ListDataSource {
         return try? listing.info(at: visible[index]).get()
     }
 
+    /// A row: the name, the size and date (or kind), and the type's icon by the name (GIO's
+    /// "fast content type", as GNOME Files shows a row before reading the file); a link shows
+    /// what it points to, a link to nothing the link's own icon.
     func item(at index: Int) -> ListItem {
         guard let entry = entry(at: index) else { return ListItem(title: "") }
-        return ListItem(title: entry.displayName, subtitle: info(at: index).map(Self.subtitle) ?? entry.kind.word)
+        let info = info(at: index)
+        let kind = entry.kind == .symlink ? (info?.resolvedKind ?? .symlink) : entry.kind
+        return ListItem(
+            title: entry.displayName, subtitle: info.map(Self.subtitle) ?? entry.kind.word,
+            icon: types?.icon(forName: entry.displayName, kind: kind))
     }
 
     func searchText(at index: Int) -> String { entry(at: index)?.displayName ?? "" }

@@ -24,7 +24,7 @@ import Testing
         #expect(keys.command(for: K(.up, modifiers: .alt), dividerFocused: false) == .action("goUp"))
         #expect(keys.command(for: K(.backspace), dividerFocused: false) == .action("goUp"))
         #expect(keys.command(for: K(.character("l"), modifiers: .control), dividerFocused: false) == .action("openLocation"))
-        #expect(keys.global.dropFirst(6).elementsEqual(KeyBindings.default.global))
+        #expect(keys.global.dropFirst(7).elementsEqual(KeyBindings.default.global))
         #expect(keys.divider == KeyBindings.default.divider)
     }
 
