@@ -104,13 +104,17 @@ package final class FileTypes {
         icon(for: database.type(forName: name, kind: kind))
     }
 
-    /// The applications database, read on the worker (or now, if it is asked for first).
+    /// The applications database, read on the worker (or now, if it is asked for first);
+    /// tests set their own.
     var apps: MimeApps {
-        if let applications { return applications }
-        let read = MimeApps.read(
-            xdg, desktops: Self.currentDesktops(), languages: MimeDatabase.languages(environment: Self.environmentLanguage()))
-        applications = read
-        return read
+        get {
+            if let applications { return applications }
+            let read = MimeApps.read(
+                xdg, desktops: Self.currentDesktops(), languages: MimeDatabase.languages(environment: Self.environmentLanguage()))
+            applications = read
+            return read
+        }
+        set { applications = newValue }
     }
 
     /// Takes what the worker finished: icons kept and the windows told, the applications kept.

@@ -41,7 +41,8 @@ public final class IconLookup: Sendable {
     }
 
     /// The user's icon theme: GTK's `gtk-icon-theme-name` in `gtk-3.0/settings.ini` under the
-    /// config home, then the config directories; `hicolor` when none names one.
+    /// config home, then the config directories; else GTK 3's own default, `Adwaita` (which
+    /// falls back to `hicolor` where it is not installed).
     public static func themeName(_ xdg: XDGDirectories) -> String {
         for directory in xdg.configSearchPath {
             guard let bytes = try? AtomicFile.read(directory + "/gtk-3.0/settings.ini", limit: 1 << 20).get(),
@@ -50,7 +51,7 @@ public final class IconLookup: Sendable {
             else { continue }
             return name
         }
-        return "hicolor"
+        return "Adwaita"
     }
 
     /// The themes searched, in order: the user's, its ancestors, then `hicolor`.
