@@ -73,6 +73,7 @@ public enum KeySymbols {
         KeySym(XK_End): .end, KeySym(XK_KP_End): .end,
         KeySym(XK_Page_Up): .pageUp, KeySym(XK_KP_Page_Up): .pageUp,
         KeySym(XK_Page_Down): .pageDown, KeySym(XK_KP_Page_Down): .pageDown,
+        KeySym(XK_Menu): .menu,
     ]
 
     // State bit → modifier.

@@ -10,6 +10,9 @@ public struct ListItem: Hashable, Sendable {
     public var disclosure: Disclosure?
     /// A highlight other than the selection: a drop target while a drag hovers over it.
     public var isHighlighted: Bool
+    /// The picture before the title (a file's type, a folder), or `nil` for none; the title
+    /// moves right to make room.
+    public var icon: ListIcon?
 
     /// An outline row's state.
     public enum Disclosure: Hashable, Sendable {
@@ -22,12 +25,13 @@ public struct ListItem: Hashable, Sendable {
     /// Creates a row.
     public init(
         title: String, subtitle: String? = nil, indentation: Int = 0, disclosure: Disclosure? = nil,
-        isHighlighted: Bool = false
+        isHighlighted: Bool = false, icon: ListIcon? = nil
     ) {
         self.title = title
         self.subtitle = subtitle
         self.indentation = indentation
         self.disclosure = disclosure
         self.isHighlighted = isHighlighted
+        self.icon = icon
     }
 }

@@ -32,6 +32,10 @@ public enum ListMetrics {
     public static let titleTop: Double = 6
     /// Between a title line and its subtitle line.
     public static let subtitleGap: Double = 2
+    /// The side of a row's icon (``ListItem/icon``), as GTK's list rows draw theirs.
+    public static let iconSize: Double = 16
+    /// Between a row's icon and its title.
+    public static let iconGap: Double = 6
     /// The opacity of a subtitle on the strong selection, of 255.
     public static let selectedSubtitleAlpha: UInt8 = 210
 }

@@ -20,7 +20,8 @@ extension ListViewController {
     }
 
     /// One row: its highlight (strong in the focused pane) or drop-target outline, an
-    /// outline row's triangle, the title and the subtitle.
+    /// outline row's triangle, its icon (a ``ListMetrics/iconSize`` square, centred on the
+    /// row's height, the title after it), the title and the subtitle.
     func drawRow(_ item: ListItem, in row: Rect, selected: Bool, _ context: DrawContext, into ops: inout [DrawOp]) {
         let theme = context.theme, measurer = context.measurer
         let strong = selected && context.isFocused
@@ -31,9 +32,19 @@ extension ListViewController {
             ops.append(.strokeRect(highlight, theme.accent, width: ListMetrics.dropTargetStroke))
         }
         let indent = Self.indent(item.indentation, width: row.width)
-        let left =
+        var left =
             row.minX + ListMetrics.textInset + indent
             + (item.disclosure == nil && item.indentation == 0 ? 0 : ListMetrics.disclosureWidth)
+        if let icon = item.icon {
+            let side = ListMetrics.iconSize
+            let frame = Rect(x: left, y: (row.minY + (row.height - side) / 2).rounded(), width: side, height: side)
+            if case .image(let pixels) = icon {
+                ops.append(.image(pixels, in: frame))
+            } else {
+                ops += icon.glyphOps(in: frame, color: strong ? theme.onAccent : theme.icon)
+            }
+            left += side + ListMetrics.iconGap
+        }
         let width = row.maxX - ListMetrics.textInset - left
         let titleMetrics = measurer.metrics(of: .body)
         let titleColor = strong ? theme.onAccent : theme.text

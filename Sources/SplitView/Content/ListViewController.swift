@@ -79,6 +79,8 @@ open class ListViewController: ViewController {
     public var canDropOnRow: ((DragItem, Int) -> Bool)?
     /// Called when an item is dropped on a row that accepted it.
     public var onDropOnRow: ((DragItem, Int) -> Void)?
+    /// The context menu's items for a row (a right click on it, Shift+F10 on the selection).
+    public var contextMenuItemsForRow: ((Int) -> [MenuItem])?
     /// The row a drag hovers over and would drop on, highlighted.
     public private(set) var dropTargetRow: Int? {
         didSet { if dropTargetRow != oldValue { setNeedsDisplay() } }
@@ -313,6 +315,9 @@ open class ListViewController: ViewController {
         onDropOnRow?(item, row)
         return true
     }
+
+    /// The row's menu (``contextMenuItemsForRow``): see ``rowContextMenu(at:in:)``.
+    override open func contextMenu(at point: Point?, in bounds: Rect) -> ContextMenu? { rowContextMenu(at: point, in: bounds) }
 
     /// Calls ``onDoubleClick`` when the second click lands on the selected row.
     override open func doubleClick(at point: Point, in bounds: Rect) -> Bool {

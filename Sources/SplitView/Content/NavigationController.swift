@@ -123,6 +123,11 @@ open class NavigationController: ViewController {
     }
 
     /// Forwarded to the top controller.
+    override open func contextMenu(at point: Point?, in bounds: Rect) -> ContextMenu? {
+        topViewController?.contextMenu(at: point, in: bounds)
+    }
+
+    /// Forwarded to the top controller.
     override open func tripleClick(at point: Point, in bounds: Rect) -> Bool {
         topViewController?.tripleClick(at: point, in: bounds) ?? false
     }

@@ -248,6 +248,12 @@ open class StackSplitViewController: ViewController {
         return item(under: point, in: bounds).map { $0.viewController.doubleClick(at: point, in: $0.frame) } ?? false
     }
 
+    /// A right click goes to the item under the pointer; Shift+F10 to the focused item.
+    open override func contextMenu(at point: Point?, in bounds: Rect) -> ContextMenu? {
+        guard let point else { return focusedItem(in: bounds).flatMap { $0.0.contextMenu(at: nil, in: $0.1) } }
+        return item(under: point, in: bounds).flatMap { $0.viewController.contextMenu(at: point, in: $0.frame) }
+    }
+
     /// A third click goes to the item under the pointer.
     open override func tripleClick(at point: Point, in bounds: Rect) -> Bool {
         item(under: point, in: bounds).map { $0.viewController.tripleClick(at: point, in: $0.frame) } ?? false

@@ -118,6 +118,12 @@ open class ViewController {
     /// handled. The first press already came to ``pointerDown(at:in:)``.
     open func doubleClick(at point: Point, in bounds: Rect) -> Bool { false }
 
+    /// The menu a right click at `point` opens (content coordinates), or with `point` nil
+    /// the one Shift+F10 or the Menu key opens for the selection; nil for none, the default.
+    /// Like `UIContextMenuInteractionDelegate`'s configuration; a list selects the row
+    /// clicked first, as GTK's do.
+    open func contextMenu(at point: Point?, in bounds: Rect) -> ContextMenu? { nil }
+
     /// The button pressed on this content (where ``pointerDown(at:in:)`` returned true and
     /// no drag began) moved to `point`, which may lie outside `bounds` (the pointer left the
     /// pane while selecting). Like `touchesMoved(_:with:)`; the default does nothing.

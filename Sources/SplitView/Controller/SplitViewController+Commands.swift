@@ -39,6 +39,7 @@ extension SplitViewController {
         case .closeWindow: post(.closeWindow)
         case .quit: post(.quit)
         case .showMenu: menuState == nil ? openMenu() : closeMenu()
+        case .showContextMenu: openContextMenu(at: nil)
         }
         publish()
     }

@@ -7,11 +7,14 @@ struct MenuState: Hashable, Sendable {
     private(set) var highlighted: Int?
     /// Letters typed in quick succession pick the item they begin.
     private(set) var typeAhead = TypeAhead()
+    /// A pane's context menu's items, or nil for the View menu.
+    let contextItems: [MenuItem]?
 
     /// A menu opened at `anchor`, nothing highlighted yet: Down highlights the first item, as
-    /// a menu bar's menu does.
-    init(anchor: Point) {
+    /// a menu bar's menu does. `contextItems` make it a pane's context menu.
+    init(anchor: Point, contextItems: [MenuItem]? = nil) {
         self.anchor = anchor
+        self.contextItems = contextItems
     }
 
     /// Highlights the item at `index`, or none.
@@ -38,6 +41,13 @@ extension SplitViewController {
     /// The items the menu offers now (``MenuRules/items(_:)``), then the app's
     /// (``additionalMenuItems``) as their own group, with the keys the live table binds.
     func menuItems() -> [MenuItem] {
+        if let context = menuState?.contextItems {
+            return context.map { item in
+                var item = item
+                if item.shortcut.isEmpty { item.shortcut = keyBindings.chords(for: item.command).first?.description ?? "" }
+                return item
+            }
+        }
         let own = MenuRules.items(
             MenuRules.State(
                 style: style, isCollapsed: isCollapsed, displayMode: displayMode, showing: { self.isShowing($0) },
@@ -97,12 +107,30 @@ extension SplitViewController {
         publish()
     }
 
-    /// A right click: on a showing pane's navigation bar it opens the menu there.
+    /// A right click: on a showing pane's navigation bar it opens the View menu there; on
+    /// its content, the content's own menu (``ViewController/contextMenu(at:in:)``), if any.
     func contextMenu(at point: Point) {
-        guard isMounted, let placement = layout.columns.last(where: { $0.frame.contains(point) }),
-            point.y - placement.frame.minY < LayoutMetrics.navigationBarHeight
+        guard isMounted, let placement = layout.columns.last(where: { $0.frame.contains(point) }) else { return }
+        if point.y - placement.frame.minY < LayoutMetrics.navigationBarHeight { return openMenu(at: point) }
+        guard !placement.isDimmed else { return }
+        openContextMenu(in: placement.column, at: point)
+    }
+
+    /// Opens the context menu of `column`'s content (the focused column's with `column`
+    /// nil) for the pointer at `point`, or for its selection with `point` nil (Shift+F10, the
+    /// Menu key); nothing when the content has none or it is empty. A right click focuses
+    /// the pane first, as a click does.
+    func openContextMenu(in column: Column? = nil, at point: Point?) {
+        guard isMounted, let column = column ?? focus.column, let placement = layout.placement(of: column),
+            let vc = children.wrapped[column]
         else { return }
-        openMenu(at: point)
+        let bounds = LayoutComputation.contentBounds(ofPaneSized: placement.frame.size)
+        let local = point.map { Point(x: $0.x - placement.frame.minX, y: $0.y - placement.frame.minY) }
+        if point != nil, focus.column != column { focusPane(column, byUser: true) }
+        guard let menu = vc.contextMenu(at: local, in: bounds), !menu.items.isEmpty else { return publish() }
+        endPointerActivityForMenu()
+        let corner = Point(x: placement.frame.minX + menu.anchor.x, y: placement.frame.minY + menu.anchor.y)
+        menuState = MenuState(anchor: corner, contextItems: menu.items)
     }
 
     /// An input while the menu is open: the menu takes it all (it is modal, as menus are).
@@ -144,7 +172,7 @@ extension SplitViewController {
             if local(point) == nil { return closeMenu() }
         case .command(let command):
             closeMenu()
-            if command != .showMenu { perform(command) }
+            if command != .showMenu && command != .showContextMenu { perform(command) }
             return
         case .resize, .tick, .pointerExited, .scroll, .foreignContent, .selectionTaken, .typed:  // `.typed` arrives as `.key`
             break

@@ -53,6 +53,7 @@ extension Command {
         case .closeWindow: "closeWindow"
         case .quit: "quit"
         case .showMenu: "showMenu"
+        case .showContextMenu: "showContextMenu"
         }
     }
 
@@ -106,7 +107,7 @@ extension Command {
             .moveDividerToMinimum, .moveDividerToMaximum, .acceptDivider, .cancel,
             .selectPrevious, .selectNext, .activate, .pageUp, .pageDown, .scrollToTop, .scrollToEnd,
             .expand, .collapse, .toggleLineWrapping, .find, .findNext, .findPrevious, .selectAll, .copy, .newWindow, .closeWindow,
-            .quit, .showMenu,
+            .quit, .showMenu, .showContextMenu,
         ]
         return commands
     }()

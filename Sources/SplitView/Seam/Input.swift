@@ -170,6 +170,9 @@ public enum Command: Hashable, Sendable {
     case quit
     /// Open the View menu of the split view's commands (or close it when it is open); F10.
     case showMenu
+    /// Open the focused pane's context menu for its selection, where a right click on it
+    /// would (``ViewController/contextMenu(at:in:)``); Shift+F10 and the Menu key, as in GTK.
+    case showContextMenu
 }
 
 /// What the controller asks of its host after an input; the host acts, the core never does.

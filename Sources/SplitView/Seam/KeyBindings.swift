@@ -63,6 +63,7 @@ extension Command {
             .focusNextPane,
             .focusPreviousPane, .focusDivider, .newWindow, .closeWindow, .quit, .showMenu:
             true
+        case .showContextMenu: false
         case .moveDivider, .moveDividerToMinimum, .moveDividerToMaximum, .acceptDivider, .cancel, .selectPrevious,
             .selectNext, .activate, .pageUp, .pageDown, .scrollToTop, .scrollToEnd, .expand, .collapse,
             .toggleLineWrapping, .find, .findNext, .findPrevious, .selectAll, .copy, .action:
@@ -109,6 +110,8 @@ private let defaultGlobal: [B] = [
     B(K(.character("w"), modifiers: .control), .closeWindow),
     B(K(.character("q"), modifiers: .control), .quit),
     B(K(.f10), .showMenu),
+    B(K(.f10, modifiers: .shift), .showContextMenu),
+    B(K(.menu), .showContextMenu),
 ]
 
 // While a divider has the focus (GtkPaned's keys: 1 pt steps, 75 pt pages).

@@ -80,6 +80,7 @@ extension KeyChord {
         "home": .home, "end": .end,
         "pageup": .pageUp, "pgup": .pageUp, "prior": .pageUp,
         "pagedown": .pageDown, "pgdn": .pageDown, "next": .pageDown,
+        "menu": .menu,
         // X keysym names, for keys whose character is awkward inside a chord or in JSON.
         "plus": .character("+"), "minus": .character("-"), "equal": .character("="),
         "comma": .character(","), "period": .character("."), "slash": .character("/"),

@@ -41,6 +41,8 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
         case function(Int)
         case escape, `return`, tab, space, backspace, delete
         case left, right, up, down, home, end, pageUp, pageDown
+        /// The Menu key (X's `Menu`), which opens a context menu as Shift+F10 does.
+        case menu
         /// A key that types this character (unshifted, lower case).
         case character(Character)
 
@@ -73,6 +75,7 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
             case .end: "End"
             case .pageUp: "Page_Up"
             case .pageDown: "Page_Down"
+            case .menu: "Menu"
             case .character(let character): character.uppercased()
             }
         }

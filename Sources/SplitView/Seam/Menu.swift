@@ -27,6 +27,24 @@ public struct MenuItem: Hashable, Sendable {
     }
 }
 
+/// A pane's own menu for what is under the pointer or selected: its items, and where its
+/// top-left corner goes, in the pane's content coordinates (as ``DrawContext/bounds``).
+///
+/// Mirrors `UIContextMenuConfiguration`, given by ``ViewController/contextMenu(at:in:)``; the
+/// split view shows it as it shows the View menu (same keys, same drawing), at that corner.
+public struct ContextMenu: Hashable, Sendable {
+    /// The items, top first; a shortcut left empty is filled from the live key table.
+    public var items: [MenuItem]
+    /// The corner, in content coordinates.
+    public var anchor: Point
+
+    /// Creates a context menu.
+    public init(items: [MenuItem], anchor: Point) {
+        self.items = items
+        self.anchor = anchor
+    }
+}
+
 /// The View menu while it is open: where it is, what it offers, which item is highlighted.
 ///
 /// The HIG asks for "multiple ways to reveal hidden panes … a toolbar button or a menu command

@@ -98,6 +98,7 @@ final class Launcher {
             trash: .current(),
             opener: { [openers] in openers.open($0) }, report: { Diagnostics.report($0) })
         session.sorts.restore(savedSorts)
+        session.appLauncher = { [openers] in openers.run($0, for: $1) }
     }
 
     private func run() throws(LaunchError) -> Int32 {
@@ -108,6 +109,12 @@ final class Launcher {
             throw LaunchError(error.message)
         }
         session.theme = resolveTheme(connection)
+        // The icon theme: the X resource (already in the connection's data: no round trip),
+        // else GTK's settings.ini; 16 points at the display's scale.
+        if let theme = connection.resource("splitview.iconTheme", class: "SplitView.IconTheme"), IconName.isValid(theme) {
+            store.types.themeName = theme
+        }
+        store.types.pixelSize = Int((16 * connection.scale.factor).rounded())
         store.load(root)
         var browsers: [(Browser, Geometry)] = []
         if let restored = opening.restored {
@@ -174,6 +181,7 @@ final class Launcher {
     private func watchSources(_ host: Host) {
         host.watch(store.workerDescriptor) { [unowned self] in self.store.takeResults() }
         host.watch(store.images.fileDescriptor) { [unowned self] in self.store.images.takeResults() }
+        host.watch(store.types.fileDescriptor) { [unowned self] in self.store.types.takeResults() }
         if let inotify = store.watcherDescriptor {
             host.watch(inotify) { [unowned self] in self.store.takeChanges() }
         }

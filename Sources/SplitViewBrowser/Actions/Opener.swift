@@ -22,6 +22,16 @@ enum Opener {
 
     /// Starts the opener on `path`; the process id, or the reason it could not start.
     static func start(_ path: FilePath) -> Result<pid_t, Failure> {
+        spawn([Array(program.utf8), path.bytes])
+    }
+
+    /// Starts `argv` (its first word the program, found in `$PATH`) the same way, without a
+    /// shell: an application of "Open With", its command line built by its desktop entry.
+    static func spawn(_ argv: [[UInt8]]) -> Result<pid_t, Failure> {
+        guard let first = argv.first, !first.isEmpty, !argv.contains(where: { $0.contains(0) }) else {
+            return .failure(Failure(reason: "its command line is empty"))
+        }
+        let name = String(decoding: first, as: UTF8.self)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -39,21 +49,24 @@ enum Opener {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(spawnSetSID | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)))
         var pid: pid_t = 0
-        let result = path.withCString { file in
-            program.withCString { name in
-                var argv: [UnsafeMutablePointer<CChar>?] = [strdup(name), strdup(file), nil]
-                defer { for arg in argv { free(arg) } }
-                return posix_spawnp(&pid, name, &actions, &attributes, &argv, environ)
-            }
+        var words: [UnsafeMutablePointer<CChar>?] = argv.map { word in
+            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: word.count + 1)
+            for (index, byte) in word.enumerated() { copy[index] = CChar(bitPattern: byte) }
+            copy[word.count] = 0
+            return copy
         }
+        words.append(nil)
+        defer { for word in words { word?.deallocate() } }
+        let result = posix_spawnp(&pid, words[0]!, &actions, &attributes, &words, environ)
         guard result == 0 else {
-            return .failure(Failure(reason: result == ENOENT ? "\(program) is not installed" : String(cString: strerror(result))))
+            return .failure(Failure(reason: result == ENOENT ? "\(name) is not installed" : String(cString: strerror(result))))
         }
         return .success(pid)
     }
 
-    /// The opener's outcome if it has exited (nil while it runs): nil for success, else why.
-    static func poll(_ pid: pid_t) -> String?? {
+    /// The opener's outcome if it has exited (nil while it runs): nil for success, else why,
+    /// naming `program`.
+    static func poll(_ pid: pid_t, program: String = Opener.program) -> String?? {
         var status: Int32 = 0
         let done = waitpid(pid, &status, WNOHANG)
         if done == 0 { return nil }

@@ -27,6 +27,12 @@ extension Browser {
         }
         // The trash's items beside Undo: what acts on files, then going places.
         items.insert(contentsOf: trashMenuItems, at: 1)
+        // The selected file's applications, a group of their own (GNOME Files' "Open With").
+        if let path = openWithPath {
+            var openWith = openWithItems(for: path)
+            openWith[0].startsGroup = true
+            items += openWith
+        }
         return items
     }
 }

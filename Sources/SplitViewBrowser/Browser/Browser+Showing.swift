@@ -9,7 +9,10 @@ extension Browser {
     func showSelection(at row: Int? = nil) {
         onTitleChange?(title)
         split.additionalMenuItems = menuItems
-        defer { updateProgramFiles() }
+        defer {
+            updateProgramFiles()
+            updateOpenWithItems()
+        }
         guard let folder = selectedFolder else {
             return showPlaceholder(title: "", "No folder selected", details: nil)
         }

@@ -41,6 +41,11 @@ package final class Browser {
     /// Runs the opener for Ctrl+O and double clicks, and says why it could not (nil when it
     /// started). The launcher gives its ``RunningOpeners``; tests give their own.
     var opener: (FilePath) -> String?
+    /// Starts an application's command line for "Open With", and says why it could not (nil
+    /// when it started). The launcher gives its ``RunningOpeners``; tests give their own.
+    var appLauncher: ([[UInt8]], FilePath) -> String? = { _, _ in "no program can be started from this window" }
+    /// The file whose "Open With" items the View menu holds.
+    var openWithPath: FilePath?
     /// The entry being dragged from the list, if any.
     var dragged: FilePath?
     /// The folders shown before and after the shown one (Alt+Left, Alt+Right).
@@ -98,12 +103,13 @@ package final class Browser {
         let rootTitle = trash?.directory(showing: root) != nil ? Self.trashTitle : nil
         tree = FolderTree(
             root: root, store: store, expanded: expanded ?? [root], showsHidden: showsHidden, rootTitle: rootTitle)
-        entries = EntryList(showsHidden: showsHidden)
+        entries = EntryList(showsHidden: showsHidden, types: store.types)
         folders = ListViewController(title: rootTitle ?? FilePath.displayName(root.lastComponent), emptyText: "Loading…")
         fileList = ListViewController(title: "", emptyText: "No folder selected")
         reader = TextViewController(title: "", placeholder: "No file selected")
         reader.font = .monospace
         details = FileDetailsViewController(title: "Details")
+        details.mime = store.types.database
         folders.dataSource = tree
         fileList.dataSource = entries
         programs = PanePrograms(commands, style: style)
@@ -139,6 +145,7 @@ package final class Browser {
         connect()
         store.addObserver(self) { [unowned self] in self.foldersChanged($0) }
         sorts.addObserver(self) { [unowned self] in self.sortChanged(of: $0) }
+        store.types.addObserver(self) { [unowned self] in self.iconsArrived() }
         startPlaces()
         split.additionalMenuItems = menuItems
         select(folder: root)
@@ -147,6 +154,7 @@ package final class Browser {
     deinit {
         store.removeObserver(self)
         sorts.removeObserver(self)
+        store.types.removeObserver(self)
         if let imageRequest { store.images.cancel(imageRequest) }
     }
 
@@ -175,9 +183,17 @@ package final class Browser {
             if self.renaming != nil { self.renameEvent($0) } else { self.locationEvent($0) }
         }
         split.actionHandler = { [unowned self] name in
+            if let id = Self.openWithID(in: name) {
+                self.openSelection(with: id)
+                return true
+            }
             guard let action = BrowserAction(rawValue: name) else { return false }
             self.perform(action)
             return true
+        }
+        fileList.contextMenuItemsForRow = { [unowned self] index in
+            guard let entry = self.entries.entry(at: index), let folder = self.selectedFolder else { return [] }
+            return self.openWithItems(for: folder.appending(entry.name))
         }
         fileList.dragItemForRow = { [unowned self] index in
             guard let entry = self.entries.entry(at: index), let folder = self.selectedFolder else { return nil }

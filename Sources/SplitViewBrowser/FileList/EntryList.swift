@@ -22,9 +22,12 @@ final class EntryList: ListDataSource {
     private var trashed: [[UInt8]: TrashedItem?] = [:]
     /// The order shown.
     private(set) var sort = FolderSort.standard
+    /// Where the rows' icons come from; none in a list without icons.
+    private let types: FileTypes?
 
-    init(showsHidden: Bool) {
+    init(showsHidden: Bool, types: FileTypes? = nil) {
         self.showsHidden = showsHidden
+        self.types = types
     }
 
     /// Shows `listing` (nil: nothing) in `sort`'s order, hidden entries only when `showsHidden`.
@@ -74,13 +77,20 @@ final class EntryList: ListDataSource {
         return try? listing.info(at: visible[index]).get()
     }
 
+    /// A row: the name, the size and date (or kind), and the type's icon by the name (GIO's
+    /// "fast content type", as GNOME Files shows a row before reading the file); a link shows
+    /// what it points to, a link to nothing the link's own icon.
     func item(at index: Int) -> ListItem {
         guard let entry = entry(at: index) else { return ListItem(title: "") }
+        let info = info(at: index)
+        let kind = entry.kind == .symlink ? (info?.resolvedKind ?? .symlink) : entry.kind
+        let icon = types?.icon(forName: entry.displayName, kind: kind)
         if trash != nil, let item = trashedItem(named: entry.name) {
             let date = item.deletionDate.map(Browser.format) ?? "date unknown"
-            return ListItem(title: entry.displayName, subtitle: "From " + item.originalPath.parent.displayString + " · " + date)
+            return ListItem(
+                title: entry.displayName, subtitle: "From " + item.originalPath.parent.displayString + " · " + date, icon: icon)
         }
-        return ListItem(title: entry.displayName, subtitle: info(at: index).map(Self.subtitle) ?? entry.kind.word)
+        return ListItem(title: entry.displayName, subtitle: info.map(Self.subtitle) ?? entry.kind.word, icon: icon)
     }
 
     /// The trash entry of the file `name` of the listed trash, if its info file is usable.

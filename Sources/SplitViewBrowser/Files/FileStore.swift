@@ -37,6 +37,9 @@ package final class FileStore {
     /// The pictures the readers show, decoded on a worker of their own: a large photo never
     /// holds up a folder's listing. The loop watches its ``ImageLoader/fileDescriptor`` too.
     package let images: ImageLoader
+    /// What the files are: their types, icons and applications, shared by every window. The
+    /// loop watches its ``FileTypes/fileDescriptor`` too.
+    package let types: FileTypes
 
     /// The descriptors the loop watches: the worker's results, and inotify's events (nil when
     /// inotify is unavailable: the folders are then read once).
@@ -50,6 +53,7 @@ package final class FileStore {
     package init() throws(FileError) {
         worker = try BackgroundWorker<Job>(label: "splitview.folders")
         images = try ImageLoader()
+        types = try FileTypes()
         watcher = try? FolderWatcher()
     }
 

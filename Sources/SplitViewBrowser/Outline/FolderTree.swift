@@ -112,7 +112,9 @@ final class FolderTree: ListDataSource {
 
     func item(at index: Int) -> ListItem {
         let row = rows[index]
-        return ListItem(title: row.title, indentation: row.depth, disclosure: row.disclosure)
+        return ListItem(
+            title: row.title, indentation: row.depth, disclosure: row.disclosure,
+            icon: row.isFolder ? store.types.icon(for: "inode/directory") : nil)
     }
 
     func searchText(at index: Int) -> String { rows[index].isFolder ? rows[index].title : "" }

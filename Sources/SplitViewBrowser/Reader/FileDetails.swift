@@ -26,9 +26,10 @@ struct FileDetails {
         self.picture = picture
     }
 
-    /// The inspector's rows, label then value. Owner names are looked up here, when the
-    /// inspector shows, not for every row the user passes.
-    func entries() -> [(label: String, value: String)] {
+    /// The inspector's rows, label then value. Owner names and the type (by name, then by
+    /// the first bytes) are looked up here, when the inspector shows, not for every row the
+    /// user passes.
+    func entries(mime: MimeDatabase? = nil) -> [(label: String, value: String)] {
         var rows: [(String, String)] = [("Name", FilePath.displayName(path.lastComponent)), ("Path", path.displayString)]
         if let trashed {
             // GNOME Files' trash columns: where it was, and when it was trashed.
@@ -40,7 +41,8 @@ struct FileDetails {
             rows.append(("Error", error.reason))
             return rows
         case .success(let info):
-            rows.append(("Type", type(of: info)))
+            rows.append(("Type", mime.map { Self.typeName(of: path, in: $0) } ?? type(of: info)))
+            if case .text(_, _, _, _, let encoding)? = preview { rows.append(("Encoding", encoding.name)) }
             if info.kind == .regular || info.resolvedKind == .regular {
                 rows.append(
                     ("Size", info.size < 1000 ? Format.size(info.size) : "\(Format.size(info.size)) (\(info.size) bytes)"))
@@ -62,6 +64,16 @@ struct FileDetails {
             rows.append(("Owner", FileInfo.ownerName(info.uid) + ":" + FileInfo.groupName(info.gid)))
             return rows
         }
+    }
+
+    /// The type as GNOME Files' properties say it: its name, then the type itself, "PNG image
+    /// (image/png)"; the name's first letter upper-cased ("Shell script", where the database
+    /// writes "shell script"), as the issue writes it. A type the database does not name is
+    /// said alone.
+    static func typeName(of path: FilePath, in mime: MimeDatabase) -> String {
+        let type = mime.type(ofFileAt: path)
+        guard let comment = mime.comment(for: type) else { return type }
+        return comment.prefix(1).uppercased() + comment.dropFirst() + " (" + type + ")"
     }
 
     private func type(of info: FileInfo) -> String {

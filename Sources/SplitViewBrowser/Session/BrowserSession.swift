@@ -22,6 +22,9 @@ package final class BrowserSession {
     private let opener: (FilePath) -> String?
     /// Says one line on stderr.
     private let report: (String) -> Void
+    /// Starts an application's command line for "Open With" (the launcher's
+    /// ``RunningOpeners/run(_:for:)``); nil: windows say no program can be started.
+    package var appLauncher: (([[UInt8]], FilePath) -> String?)?
     /// Where every window's places come from, or `nil` for windows without places.
     private let places: PlaceSources?
     /// Where every window's Delete moves files, or `nil` for windows without a trash.
@@ -65,6 +68,7 @@ package final class BrowserSession {
             places: places, trash: trash, sorts: sorts,
             opener: opener)
         browser.report = report
+        if let appLauncher { browser.appLauncher = appLauncher }
         // The places were read as the browser was made, before it had the report: said now.
         if let problem = browser.placesProblem { report(problem) }
         return browser

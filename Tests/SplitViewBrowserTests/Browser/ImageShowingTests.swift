@@ -56,7 +56,7 @@ import Testing
     @Test func theInspectorGivesTheTypeAndTheDimensions() {
         let tree = Self.tree()
         let browser = Self.showing("photo.jpg", in: tree, inspector: true)
-        #expect(Self.details(browser)["Type"] == "JPEG image", "known from the first bytes, at once")
+        #expect(Self.details(browser)["Type"] == "JPEG image (image/jpeg)", "known from the first bytes, at once")
         #expect(settle(browser.store) { Self.details(browser)["Dimensions"] == "64 × 48 pixels" })
         #expect(browser.reader.image != nil)
     }

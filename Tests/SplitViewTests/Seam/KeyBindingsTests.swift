@@ -42,6 +42,8 @@ import Testing
         (K(.character("w"), modifiers: .control), .closeWindow),
         (K(.character("q"), modifiers: .control), .quit),
         (K(.f10), .showMenu),
+        (K(.f10, modifiers: .shift), .showContextMenu),
+        (K(.menu), .showContextMenu),
     ]
 
     /// After F8: ←/→ 1 pt, Ctrl+←/→ 75 pt, Home/End min/max, Return accept, Escape cancel.

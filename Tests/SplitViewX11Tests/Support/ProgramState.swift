@@ -39,6 +39,25 @@ enum ProgramState {
             .reduce(0, +)
         return (sleeping, switches)
     }
+
+    /// Every thread of `pid` at once: whether all sleep, and their switches summed; nil when
+    /// it is gone. The workers count too: an icon decoded on one redraws the lists after the
+    /// main thread has gone to sleep.
+    static func allThreads(_ pid: pid_t) -> (sleeping: Bool, switches: Int)? {
+        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
+        var sleeping = true, switches = 0
+        for task in tasks {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")"),
+                let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
+            else { continue }
+            sleeping = sleeping && stat[stat.index(after: close)...].hasPrefix(" S")
+            switches += status.split(separator: "\n").filter { $0.contains("ctxt_switches:") }
+                .compactMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") }
+                .reduce(0, +)
+        }
+        return (sleeping, switches)
+    }
 }
 
 /// The pixels of `window`'s child column `name`, below its bar.
@@ -51,18 +70,18 @@ func columnPixels(_ connection: X11Connection, _ window: Window, _ name: String)
 }
 
 /// The pixels of column `name` once the program `pid` has drawn all it had to: the same
-/// twice in a row, each read while its main thread slept and did not run (so drew nothing
+/// twice in a row, each read while its threads slept and did not run (so drew nothing
 /// half-way through it). Nil when that never happens within the wait.
 func settledPixels(_ connection: X11Connection, _ window: Window, _ name: String, program pid: pid_t) -> [UInt32]? {
     var last: [UInt32]?
     var settled: [UInt32]?
     waitUntil {
-        guard let before = ProgramState.mainThread(pid), before.sleeping else {
+        guard let before = ProgramState.allThreads(pid), before.sleeping else {
             last = nil
             return false
         }
         let pixels = columnPixels(connection, window, name)
-        guard let after = ProgramState.mainThread(pid), after.sleeping, after.switches == before.switches, !pixels.isEmpty
+        guard let after = ProgramState.allThreads(pid), after.sleeping, after.switches == before.switches, !pixels.isEmpty
         else {
             last = nil
             return false

@@ -1,0 +1,74 @@
+import SplitView
+import SplitViewFiles
+
+/// "Open With": the applications whose desktop entries take the selected file's type, the
+/// default first (``MimeApps/applications(forAncestry:)``), in the View menu's last group and
+/// in the menu a right click (or Shift+F10, the Menu key) opens on a row. Choosing one starts
+/// it without a shell, its command line built from its `Exec` (``DesktopEntry/arguments(for:)``);
+/// a failure to start, or a program that ends in failure, is said in the reader's band.
+extension Browser {
+    /// The action name that opens the selection with the application `id`:
+    /// `openWith(org.gnome.TextEditor.desktop)`.
+    static func openWithAction(_ id: String) -> String { "openWith(" + id + ")" }
+
+    /// The desktop file id an action name carries, if it is an "Open With" one.
+    static func openWithID(in action: String) -> String? {
+        guard action.hasPrefix("openWith("), action.hasSuffix(")") else { return nil }
+        return String(action.dropFirst("openWith(".count).dropLast())
+    }
+
+    /// The applications for the file at `path`: its type's (found as the inspector finds it,
+    /// ``MimeDatabase/type(ofFileAt:)``), then its parents', the default first.
+    func applications(for path: FilePath) -> (entries: [DesktopEntry], defaultID: String?) {
+        let types = store.types
+        return types.apps.applications(forAncestry: types.database.ancestry(of: types.database.type(ofFileAt: path)))
+    }
+
+    /// The menu items for `path`: "Open With NAME" for each application, the default first
+    /// and saying so; one disabled "No Application Opens This" when none does.
+    func openWithItems(for path: FilePath) -> [MenuItem] {
+        let (entries, defaultID) = applications(for: path)
+        guard !entries.isEmpty else {
+            return [MenuItem(title: "Open With: No Application", shortcut: "", command: .action("openWith()"), isEnabled: false)]
+        }
+        return entries.map { entry in
+            MenuItem(
+                title: "Open With " + entry.name + (entry.id == defaultID ? " (Default)" : ""), shortcut: "",
+                command: .action(Self.openWithAction(entry.id)))
+        }
+    }
+
+    /// The items of the selected entry, kept for the View menu; called when the selection
+    /// changes (``showSelection(at:)``).
+    func updateOpenWithItems() {
+        let path = selectedPaths.first
+        guard path != openWithPath else { return }
+        openWithPath = path
+        split.additionalMenuItems = menuItems
+    }
+
+    /// Opens the selected files with the application `id`: one run, or one per file when its
+    /// `Exec` takes one file. A failure is said in the reader's band.
+    func openSelection(with id: String) {
+        let paths = selectedPaths
+        guard let first = paths.first else { return }
+        guard let entry = store.types.apps.entries[id] else {
+            return reportOpenFailure(first, "the application \(id) is not installed")
+        }
+        let runs: [[[UInt8]]]
+        do {
+            runs = try entry.arguments(for: paths)
+        } catch {
+            return reportOpenFailure(first, "the command line of \(entry.name) (\(entry.path)) does not read")
+        }
+        for argv in runs {
+            if let failure = appLauncher(argv, first) { return reportOpenFailure(first, "\(entry.name): \(failure)") }
+        }
+    }
+
+    /// Icons arrived: the lists redraw with them.
+    func iconsArrived() {
+        fileList.setNeedsDisplay()
+        folders.setNeedsDisplay()
+    }
+}

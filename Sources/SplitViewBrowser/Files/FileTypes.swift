@@ -1,0 +1,172 @@
+import Glibc
+import SplitView
+import SplitViewFiles
+import SplitViewImages
+
+/// What files are, and how they look, for every window: the MIME database, the icons of the
+/// types shown (decoded on a worker of their own, once per icon), and the applications that
+/// open each type.
+///
+/// The database and the applications are read once per process (the first store warms them
+/// on the worker, so the loop's thread does not wait for them). A row asks ``icon(for:)``:
+/// an icon decoded already comes back at once; otherwise the row gets the core's drawn glyph
+/// (a folder or a page) and the icon is looked up and decoded on the worker; when it comes,
+/// the windows are told (``addObserver(_:_:)``) and redraw. An icon is the same
+/// ``ImagePixels`` for every row and window that shows it, so the host uploads it once; a
+/// type whose icon is missing or cannot be decoded keeps the glyph, and is not looked up
+/// again. Memory is bounded: at most ``typeLimit`` types and ``iconLimit`` icons are kept,
+/// and past that the caches start over.
+package final class FileTypes {
+    /// The database every window reads (parsed once per process, when first needed).
+    package static let sharedDatabase = MimeDatabase.user(environment: environmentLanguage())
+
+    /// The MIME database.
+    package let database: MimeDatabase
+    /// The icon theme's name: the X resource `splitview.iconTheme`, else GTK's setting; the
+    /// launcher sets it before the first window draws.
+    package var themeName: String {
+        didSet { if themeName != oldValue { startOver() } }
+    }
+    /// The icons' side in pixels: 16 points at the display's scale.
+    package var pixelSize = 16 {
+        didSet { if pixelSize != oldValue { startOver() } }
+    }
+
+    /// The most types whose icon is remembered, and the most icons kept decoded.
+    static let typeLimit = 2_048
+    static let iconLimit = 256
+
+    private let xdg: XDGDirectories
+    private let worker: BackgroundWorker<Answer>
+    private var iconsByType: [String: ListIcon] = [:]
+    private var iconsByPath: [String: ImagePixels] = [:]
+    private var asked: Set<String> = []
+    private var applications: MimeApps?
+    private var observers: [(id: ObjectIdentifier, changed: () -> Void)] = []
+    private var generation = 0
+
+    private enum Answer: Sendable {
+        case icon(type: String, generation: Int, path: String?, pixels: ImagePixels?)
+        case applications(MimeApps)
+    }
+
+    /// Readable when icons or the applications have arrived: the loop polls it and calls
+    /// ``takeResults()``.
+    package var fileDescriptor: Int32 { worker.fileDescriptor }
+
+    /// The types of `xdg`'s database (``sharedDatabase`` for the user's), its worker started,
+    /// the database and the applications read on it.
+    ///
+    /// - Throws: when the worker's pipe cannot be made (the process is out of descriptors).
+    package init(xdg: XDGDirectories = .current(), database: MimeDatabase = FileTypes.sharedDatabase) throws(FileError) {
+        self.xdg = xdg
+        self.database = database
+        themeName = IconLookup.themeName(xdg)
+        worker = try BackgroundWorker(label: "splitview.types")
+        let languages = Self.environmentLanguage()
+        worker.submit { [xdg] in
+            database.load()
+            return .applications(
+                MimeApps.read(xdg, desktops: Self.currentDesktops(), languages: MimeDatabase.languages(environment: languages)))
+        }
+    }
+
+    /// Calls `changed` when icons arrive; `owner` identifies it for ``removeObserver(_:)``.
+    func addObserver(_ owner: AnyObject, _ changed: @escaping () -> Void) {
+        observers.append((ObjectIdentifier(owner), changed))
+    }
+
+    /// Forgets `owner`'s observer.
+    func removeObserver(_ owner: AnyObject) {
+        observers.removeAll { $0.id == ObjectIdentifier(owner) }
+    }
+
+    /// The icon of `type` if it is decoded, else the glyph for it (and the icon asked for).
+    func icon(for type: String) -> ListIcon {
+        if let known = iconsByType[type] { return known }
+        let glyph: ListIcon = type == "inode/directory" ? .folder : .document
+        guard asked.insert(type).inserted else { return glyph }
+        let names = type == "inode/directory" ? ["folder"] : database.iconNames(for: type)
+        let lookup = Self.lookup(themeName, xdg), size = pixelSize, generation = generation
+        worker.submit {
+            guard let path = lookup.path(for: names, size: size) else {
+                return .icon(type: type, generation: generation, path: nil, pixels: nil)
+            }
+            let limits = ImageLimits(fileBytes: 4 << 20, pixels: 16 << 20, side: 8192, workingMemory: 64 << 20, outputSide: size)
+            let pixels = try? ImageDecoder.decode(FilePath(path), limits: limits).get().pixels
+            return .icon(type: type, generation: generation, path: path, pixels: pixels)
+        }
+        return glyph
+    }
+
+    /// The row icon of an entry: its type by its name and kind (``MimeDatabase/type(forName:kind:)``).
+    func icon(forName name: String, kind: FileKind) -> ListIcon {
+        icon(for: database.type(forName: name, kind: kind))
+    }
+
+    /// The applications database, read on the worker (or now, if it is asked for first);
+    /// tests set their own.
+    var apps: MimeApps {
+        get {
+            if let applications { return applications }
+            let read = MimeApps.read(
+                xdg, desktops: Self.currentDesktops(), languages: MimeDatabase.languages(environment: Self.environmentLanguage()))
+            applications = read
+            return read
+        }
+        set { applications = newValue }
+    }
+
+    /// Takes what the worker finished: icons kept and the windows told, the applications kept.
+    package func takeResults() {
+        var arrived = false
+        for (_, answer) in worker.takeResults() {
+            switch answer {
+            case .applications(let read): if applications == nil { applications = read }
+            case .icon(let type, let generation, let path, let pixels):
+                guard generation == self.generation else { continue }
+                if iconsByType.count >= Self.typeLimit || iconsByPath.count >= Self.iconLimit { startOver() }
+                guard let path, let pixels else { continue }
+                let shared = iconsByPath[path] ?? pixels
+                iconsByPath[path] = shared
+                iconsByType[type] = .image(shared)
+                arrived = true
+            }
+        }
+        if arrived { for observer in observers { observer.changed() } }
+    }
+
+    /// Forgets every icon (a new theme or size), so that they are asked for again.
+    private func startOver() {
+        generation += 1
+        iconsByType = [:]
+        iconsByPath = [:]
+        asked = []
+    }
+
+    // MARK: The process's settings
+
+    /// One lookup per theme for the process: its caches of directories are worth keeping.
+    nonisolated(unsafe) private static var lookups: [String: IconLookup] = [:]
+
+    private static func lookup(_ theme: String, _ xdg: XDGDirectories) -> IconLookup {
+        let key = theme + "\u{0}" + IconLookup.baseDirectories(xdg).joined(separator: ":")
+        if let known = lookups[key] { return known }
+        let made = IconLookup(theme: theme, baseDirectories: IconLookup.baseDirectories(xdg))
+        lookups[key] = made
+        return made
+    }
+
+    private static func environmentLanguage() -> [String: String] {
+        var environment: [String: String] = [:]
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return environment
+    }
+
+    /// `$XDG_CURRENT_DESKTOP`'s names (`GNOME`, `ubuntu:GNOME`).
+    private static func currentDesktops() -> [String] {
+        (getenv("XDG_CURRENT_DESKTOP").map { String(cString: $0) } ?? "").split(separator: ":").map(String.init)
+    }
+}

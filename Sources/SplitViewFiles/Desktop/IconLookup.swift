@@ -1,0 +1,140 @@
+import Glibc
+import Synchronization
+
+/// Finds an icon's file by the freedesktop.org icon theme specification: the user's theme,
+/// then the themes it inherits from (depth first, each once, a loop cut where it comes
+/// back), then `hicolor`, then the bare base directories (`/usr/share/pixmaps`).
+///
+/// Within a theme each name is looked up in turn (GTK's order: the themes outside, the names
+/// inside): a directory that serves the size exactly, else the one at the least distance.
+/// Only PNG files count, since PNG is what the app decodes; a name a theme has only as SVG
+/// is passed over for the next. Each theme's `index.theme` and each directory's list of
+/// files is read once, when first needed, and kept, so a lookup after the first costs a few
+/// dictionary reads; a directory that cannot be read counts as empty. Any thread may look
+/// up: the caches are behind a lock (the app looks up on its image worker).
+public final class IconLookup: Sendable {
+    /// Where themes are looked for, most important first.
+    public let baseDirectories: [String]
+    /// The user's theme.
+    public let themeName: String
+
+    /// The most files kept from one directory, and the most directories kept: a hostile theme
+    /// cannot make the caches grow without bound.
+    static let filesPerDirectory = 20_000
+    static let directoriesKept = 2_000
+    /// The deepest `Inherits=` chain followed.
+    static let inheritanceDepth = 16
+
+    private let themes = Mutex<[String: IconThemeIndex?]>([:])
+    private let listings = Mutex<[String: Set<String>]>([:])
+
+    /// A lookup in `theme`, searched for in `baseDirectories`.
+    public init(theme: String, baseDirectories: [String]) {
+        themeName = IconName.isValid(theme) ? theme : "hicolor"
+        self.baseDirectories = baseDirectories
+    }
+
+    /// The specification's base directories: `$HOME/.icons`, `icons/` in every XDG data
+    /// directory, then `/usr/share/pixmaps`.
+    public static func baseDirectories(_ xdg: XDGDirectories) -> [String] {
+        (xdg.home.isEmpty ? [] : [xdg.home + "/.icons"]) + xdg.dataSearchPath.map { $0 + "/icons" } + ["/usr/share/pixmaps"]
+    }
+
+    /// The user's icon theme: GTK's `gtk-icon-theme-name` in `gtk-3.0/settings.ini` under the
+    /// config home, then the config directories; else GTK 3's own default, `Adwaita` (which
+    /// falls back to `hicolor` where it is not installed).
+    public static func themeName(_ xdg: XDGDirectories) -> String {
+        for directory in xdg.configSearchPath {
+            guard let bytes = try? AtomicFile.read(directory + "/gtk-3.0/settings.ini", limit: 1 << 20).get(),
+                let name = KeyFile(bytes).value("gtk-icon-theme-name", in: "Settings").map(KeyFile.unescaped),
+                IconName.isValid(name)
+            else { continue }
+            return name
+        }
+        return "Adwaita"
+    }
+
+    /// The themes searched, in order: the user's, its ancestors, then `hicolor`.
+    public var themeChain: [String] {
+        var chain: [String] = []
+        func visit(_ name: String, depth: Int) {
+            guard depth < Self.inheritanceDepth, !chain.contains(name), index(of: name) != nil else { return }
+            chain.append(name)
+            for parent in index(of: name)?.inherits ?? [] { visit(parent, depth: depth + 1) }
+        }
+        visit(themeName, depth: 0)
+        if !chain.contains("hicolor"), index(of: "hicolor") != nil { chain.append("hicolor") }
+        return chain
+    }
+
+    /// The PNG file for the first of `names` any theme of the chain has, at `size` points and
+    /// `scale`, else one of them in a base directory; nil when none has one.
+    public func path(for names: [String], size: Int, scale: Int = 1) -> String? {
+        let names = names.filter(IconName.isValid)
+        for theme in themeChain {
+            for name in names {
+                if let found = lookup(name, size: size, scale: scale, in: theme) { return found }
+            }
+        }
+        for name in names {
+            for base in baseDirectories where contains(base, name) { return base + "/" + name + ".png" }
+        }
+        return nil
+    }
+
+    /// The specification's `LookupIcon`, PNG only.
+    private func lookup(_ name: String, size: Int, scale: Int, in theme: String) -> String? {
+        guard let index = index(of: theme) else { return nil }
+        var closest: (path: String, distance: Int)?
+        for directory in index.directories {
+            for base in baseDirectories {
+                let folder = base + "/" + theme + "/" + directory.name
+                guard contains(folder, name) else { continue }
+                let path = folder + "/" + name + ".png"
+                if directory.matches(size: size, scale: scale) { return path }
+                let distance = directory.distance(size: size, scale: scale)
+                if closest == nil || distance < closest!.distance { closest = (path, distance) }
+            }
+        }
+        return closest?.path
+    }
+
+    /// The theme's index, read from the first base directory that has one.
+    func index(of theme: String) -> IconThemeIndex? {
+        guard IconName.isValid(theme) else { return nil }
+        if let known = themes.withLock({ $0[theme] }) { return known }
+        var found: IconThemeIndex?
+        for base in baseDirectories {
+            guard let bytes = try? AtomicFile.read(base + "/" + theme + "/index.theme", limit: 1 << 20).get() else { continue }
+            found = IconThemeIndex(bytes)
+            break
+        }
+        themes.withLock { $0[theme] = .some(found) }
+        return found
+    }
+
+    /// Whether `folder` holds `name.png`, from its listing read once.
+    private func contains(_ folder: String, _ name: String) -> Bool {
+        if let known = listings.withLock({ $0[folder] }) { return known.contains(name) }
+        let names = Self.pngNames(in: folder)
+        listings.withLock { listings in
+            if listings.count >= Self.directoriesKept { listings.removeAll() }
+            listings[folder] = names
+        }
+        return names.contains(name)
+    }
+
+    /// The names (without `.png`) of the PNG files in `folder`, at most ``filesPerDirectory``.
+    static func pngNames(in folder: String) -> Set<String> {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: Set<String> = []
+        while names.count < filesPerDirectory, let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasSuffix(".png"), name.count > 4 { names.insert(String(name.dropLast(4))) }
+        }
+        return names
+    }
+}

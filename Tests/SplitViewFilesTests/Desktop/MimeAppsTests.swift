@@ -1,0 +1,85 @@
+import SplitViewFiles
+import TestSupport
+import Testing
+
+struct MimeAppsTests {
+    private static func app(_ id: String, _ types: String, noDisplay: Bool = false) -> DesktopEntry {
+        DesktopEntry(
+            Array(
+                "[Desktop Entry]\nType=Application\nName=\(id)\nExec=\(id) %f\nMimeType=\(types)\nNoDisplay=\(noDisplay)\n".utf8),
+            id: id + ".desktop", path: "/apps/" + id + ".desktop")!
+    }
+
+    private static func list(_ text: String) -> KeyFile { KeyFile(Array(text.utf8)) }
+
+    private static let apps = [
+        app("viewer", "image/png;"), app("editor", "text/plain;"), app("coder", "text/x-csrc;text/plain;"),
+        app("hidden", "image/png;", noDisplay: true), app("any", "application/octet-stream;"),
+    ]
+
+    @Test func theUsersDefaultComesFirstThenTheTypeThenItsParents() {
+        let mime = MimeApps(
+            entries: Self.apps, lists: [Self.list("[Default Applications]\ntext/x-csrc=missing.desktop;editor.desktop;\n")])
+        let (entries, chosen) = mime.applications(forAncestry: ["text/x-csrc", "text/plain", "application/octet-stream"])
+        #expect(entries.map(\.id) == ["editor.desktop", "coder.desktop"])
+        #expect(chosen == "editor.desktop")
+    }
+
+    @Test func aMoreImportantListWins() {
+        let mime = MimeApps(
+            entries: Self.apps,
+            lists: [
+                Self.list("[Default Applications]\ntext/plain=coder.desktop\n"),
+                Self.list("[Default Applications]\ntext/plain=editor.desktop\n"),
+            ])
+        #expect(mime.defaultEntry(for: "text/plain")?.id == "coder.desktop")
+    }
+
+    @Test func addedAndRemovedAssociations() {
+        let mime = MimeApps(
+            entries: Self.apps,
+            lists: [
+                Self.list("[Added Associations]\nimage/png=editor.desktop;\n[Removed Associations]\nimage/png=viewer.desktop;\n"),
+                Self.list(
+                    "[Added Associations]\nimage/png=viewer.desktop;coder.desktop\n[Default Applications]\nimage/png=viewer.desktop\n"
+                ),
+            ])
+        let (entries, chosen) = mime.applications(forAncestry: ["image/png", "application/octet-stream"])
+        #expect(entries.map(\.id) == ["editor.desktop", "coder.desktop"])
+        #expect(chosen == nil)
+    }
+
+    @Test func noDisplayAndAnyBytesAreNotOffered() {
+        let mime = MimeApps(entries: Self.apps, lists: [])
+        #expect(
+            mime.applications(forAncestry: ["image/png", "application/octet-stream"]).entries.map(\.id) == ["viewer.desktop"])
+        #expect(mime.applications(forAncestry: ["application/octet-stream"]).entries.map(\.id) == ["any.desktop"])
+    }
+
+    @Test func readFromTheXDGDirectories() throws {
+        let data = try TemporaryFolder("apps-data"), config = try TemporaryFolder("apps-config")
+        data.write(
+            "[Desktop Entry]\nType=Application\nName=Mine\nExec=mine %U\nMimeType=text/plain;\n",
+            to: "user/applications/mine.desktop")
+        data.write(
+            "[Desktop Entry]\nType=Application\nName=Theirs\nExec=theirs %f\nMimeType=text/plain;\n",
+            to: "system/applications/kde/theirs.desktop")
+        data.write(
+            "[Desktop Entry]\nType=Application\nName=Old\nExec=old\nMimeType=text/plain;\n",
+            to: "system/applications/mine.desktop")
+        data.write("[Desktop Entry]\nHidden=true\n", to: "user/applications/gone.desktop")
+        data.write(
+            "[Desktop Entry]\nType=Application\nName=Gone\nExec=gone\nMimeType=text/plain;\n",
+            to: "system/applications/gone.desktop")
+        config.write("[Default Applications]\ntext/plain=kde-theirs.desktop\n", to: "mimeapps.list")
+        let xdg = XDGDirectories(environment: [
+            "HOME": "/nonexistent", "XDG_DATA_HOME": data.path + "/user", "XDG_DATA_DIRS": data.path + "/system",
+            "XDG_CONFIG_HOME": config.path, "XDG_CONFIG_DIRS": "/nonexistent",
+        ])
+        let mime = MimeApps.read(xdg)
+        let (entries, chosen) = mime.applications(forAncestry: ["text/plain"])
+        #expect(entries.map(\.id) == ["kde-theirs.desktop", "mine.desktop"])
+        #expect(entries.first { $0.id == "mine.desktop" }?.name == "Mine")
+        #expect(chosen == "kde-theirs.desktop")
+    }
+}
