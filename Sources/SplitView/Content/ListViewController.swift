@@ -47,6 +47,11 @@ open class ListViewController: ViewController {
     public var canDropOnRow: ((DragItem, Int) -> Bool)?
     /// Called when an item is dropped on a row that accepted it.
     public var onDropOnRow: ((DragItem, Int) -> Void)?
+    /// Offered every command that reaches the list while it has the focus, before the list's
+    /// own keys; true when it handled it. Where an app gives the list's rows a meaning of
+    /// their own: a file manager's ``Command/copy`` copies the files, as a UIKit table's
+    /// controller overrides `copy(_:)`.
+    public var commandHandler: ((Command) -> Bool)?
     /// The row a drag hovers over and would drop on, highlighted.
     public private(set) var dropTargetRow: Int? {
         didSet { if dropTargetRow != oldValue { setNeedsDisplay() } }
@@ -297,6 +302,7 @@ open class ListViewController: ViewController {
     /// away, Home and End the first and last; Return calls ``onActivate``; Right and Left
     /// expand and collapse in an outline. Each moved selection is scrolled into view.
     override open func perform(_ command: Command, in bounds: Rect) -> Bool {
+        if let commandHandler, commandHandler(command) { return true }
         let page = max(1, Int(bounds.height / rowHeight) - 1)
         // Moves count the rows shown: a filtered list steps through the rows it keeps.
         let current = selectedIndex.flatMap(position(ofRow:))
