@@ -239,6 +239,9 @@ public final class Host {
         case .taken(let selection, let owner):
             windows.first { $0.window == owner }?.controller.handle(.selectionTaken(selection))
             return
+        case .received(let selection, let offer, let window):
+            windows.first { $0.window == window }?.controller.handle(.selectionReceived(selection, offer))
+            return
         case .notOurs: break
         }
         // A top-level destroyed from outside (`xdotool windowclose`, a window manager's kill):
@@ -344,7 +347,28 @@ public final class Host {
                 selections.own(selection, text: text, window: window.window, time: lastEventTime)
             case .clearSelection(let selection):
                 selections.release(selection, from: window.window, time: lastEventTime)
+            case .offerSelection(let selection, let offers):
+                selections.own(selection, offers: offers, window: window.window, time: lastEventTime)
+            case .requestSelection(let selection, let targets):
+                requestSelection(selection, targets: targets, for: window)
             }
+        }
+    }
+
+    /// A paste: answered at once from a selection this host owns (its answer handled in the
+    /// same turn), else asked of its owner, whose answer comes as events; given up after
+    /// ``Selections/pasteTimeout`` seconds without one.
+    private func requestSelection(_ selection: Selection, targets: [String], for window: SplitWindow) {
+        if targets.isEmpty {
+            return window.controller.handle(.selectionReceived(selection, nil))
+        }
+        if let own = selections.ownContents(of: selection, targets: targets) {
+            return window.controller.handle(.selectionReceived(selection, own))
+        }
+        let id = selections.request(selection, targets: targets, for: window.window, time: lastEventTime)
+        after(Selections.pasteTimeout) { [weak self] in
+            guard let self, case .received(let selection, let offer, let owner)? = self.selections.giveUp(id) else { return }
+            self.windows.first { $0.window == owner }?.controller.handle(.selectionReceived(selection, offer))
         }
     }
 
