@@ -14,6 +14,9 @@ extension Browser {
         case .goUp: goUp()
         case .openLocation: openLocation()
         case .undo: undoLastChange()
+        case .copyFiles: _ = putFilesOnClipboard(.copy)
+        case .cutFiles: _ = putFilesOnClipboard(.cut)
+        case .pasteFiles: paste()
         }
     }
 

@@ -10,6 +10,9 @@ extension Browser {
         var items = [
             MenuItem(
                 title: "Undo", shortcut: "", command: BrowserAction.undo.command, isEnabled: undoStack.canUndo),
+            MenuItem(title: "Cut", shortcut: "", command: BrowserAction.cutFiles.command),
+            MenuItem(title: "Copy", shortcut: "", command: BrowserAction.copyFiles.command),
+            MenuItem(title: "Paste", shortcut: "", command: BrowserAction.pasteFiles.command),
             MenuItem(title: "Go Up", shortcut: "", command: BrowserAction.goUp.command),
             MenuItem(title: "Back", shortcut: "", command: .back),
             MenuItem(title: "Forward", shortcut: "", command: .forward),

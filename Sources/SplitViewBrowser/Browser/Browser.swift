@@ -60,6 +60,10 @@ package final class Browser {
         // The View menu's "Undo" is enabled only while there is something to undo.
         didSet { if undoStack.canUndo != oldValue.canUndo { split.additionalMenuItems = menuItems } }
     }
+    /// The paste under way in this window (`Browser+Pasting.swift`), if any.
+    var transfer: Transfer?
+    /// The folder a Ctrl+V asked the clipboard for, until its answer comes.
+    var pasteDestination: FilePath?
     /// Says one line on stderr: the session's report.
     var report: (String) -> Void = { _ in }
 
@@ -133,6 +137,8 @@ package final class Browser {
     deinit {
         store.removeObserver(self)
         if let imageRequest { store.images.cancel(imageRequest) }
+        // A window closed while it copies: the copy stops and removes what it made.
+        transfer?.cancellation.cancel()
     }
 
     private func connect() {
@@ -149,6 +155,8 @@ package final class Browser {
         fileList.onSelect = { [unowned self] in self.selectEntry($0) }
         fileList.onClick = { [unowned self] _ in self.open(.secondary, focus: false) }
         fileList.onActivate = { [unowned self] in self.activateEntry($0) }
+        fileList.commandHandler = { [unowned self] in self.listCommand($0) }
+        split.selectionReceiver = { [unowned self] in self.received($0, $1) }
         fileList.onDoubleClick = { [unowned self] in
             if self.isFolder(at: $0) { self.activateEntry($0) } else { self.openExternally() }
         }

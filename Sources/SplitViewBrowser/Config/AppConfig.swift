@@ -31,6 +31,8 @@ public struct AppConfig: Equatable, Sendable {
         KeyBindings.Binding(KeyChord(.backspace), BrowserAction.goUp.command),
         KeyBindings.Binding(KeyChord(.character("l"), modifiers: .control), BrowserAction.openLocation.command),
         KeyBindings.Binding(KeyChord(.character("z"), modifiers: .control), BrowserAction.undo.command),
+        KeyBindings.Binding(KeyChord(.character("x"), modifiers: .control), BrowserAction.cutFiles.command),
+        KeyBindings.Binding(KeyChord(.character("v"), modifiers: .control), BrowserAction.pasteFiles.command),
     ])
 
     /// The largest config file read.
