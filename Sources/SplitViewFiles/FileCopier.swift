@@ -156,8 +156,12 @@ struct CopyRun {
             do {
                 try make(node, at: path)
                 return path
-            } catch .failed(_, EEXIST, writing: true) {
-                continue
+            } catch .failed(let failed, EEXIST, writing: true) where failed == path {
+                continue  // the name was someone else's: nothing was made
+            } catch {
+                // Stopped while writing it (a cancel, a full disk): what was made of it goes.
+                Self.removeTree(path)
+                throw error
             }
         }
     }

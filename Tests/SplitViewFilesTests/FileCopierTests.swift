@@ -165,6 +165,19 @@ import Testing
         #expect(outcome.undoRecord == nil)
     }
 
+    /// The same for one large file pasted alone: its half-written temporary file goes too.
+    @Test func aCancelInsideOneLargeFileRemovesItsPart() throws {
+        let tree = try TemporaryTree()
+        let big = tree.file("big.bin")
+        #expect(truncate(big.displayString, 2 << 30) == 0)  // sparse: 2 GiB to read, none on disk
+        let target = tree.folder("dst")
+        let cancellation = CopyCancellation()
+        let outcome = try Self.paste([big], into: target, cancellation: cancellation) { progress in
+            if progress.bytesDone > 0 { cancellation.cancel() }
+        }
+        #expect(outcome.cancelled && Self.names(target).isEmpty)
+    }
+
     @Test func progressCountsFilesAndBytesToTheirTotals() throws {
         let tree = try TemporaryTree()
         let source = tree.folder("src"), target = tree.folder("dst")
