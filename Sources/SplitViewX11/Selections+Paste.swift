@@ -4,18 +4,19 @@ import SplitView
 
 /// A paste: asking another program for what a selection holds, by the ICCCM's conversion.
 ///
-/// The forms asked for are tried in order, each with one `XConvertSelection` on a window of
-/// our own (unmapped, made at the first paste, with `PropertyChangeMask` for `INCR`): an
-/// owner that refuses one (a `SelectionNotify` with property `None`) is asked for the next,
-/// and after the last the answer is nil. The answers come as events in the loop, so the key
+/// The owner is asked for its `TARGETS` first, then for the first of the forms wanted that it
+/// names, each with one `XConvertSelection` on a window of our own (unmapped, made at the
+/// first paste, with `PropertyChangeMask` for `INCR`). An owner that does not answer
+/// `TARGETS` is asked for each form in turn, the next after each refusal (a
+/// `SelectionNotify` with property `None`); after the last the answer is nil. The answers come as events in the loop, so the key
 /// that pasted never waits on another program; a paste whose owner never answers is given up
 /// after ``pasteTimeout`` seconds (the host's timer). A large answer comes by `INCR` (ICCCM
 /// 2.7.2): each piece read and deleted until an empty one. A selection this host owns is
 /// answered at once from what it offers, without the server.
 ///
-/// Decided (ICCCM leaves the order to the requestor): no `TARGETS` round trip first — trying
-/// the forms in order asks at most as many questions, and works with owners that do not
-/// answer `TARGETS`.
+/// `TARGETS` first because some owners answer every form with the same bytes (`xclip -t
+/// text/uri-list` gives its URI list when asked for GNOME's form): only a form the owner names
+/// is asked for.
 extension Selections {
     /// How long a paste waits for the owner's answer: 5 s.
     static let pasteTimeout = 5.0
@@ -31,6 +32,8 @@ extension Selections {
         var targets: [Atom]
         var next = 0
         var time: Time
+        /// Whether the question out is `TARGETS`.
+        var askingTargets = true
         /// The pieces of an `INCR` answer so far, or nil before one starts.
         var pieces: [UInt8]?
     }
@@ -61,7 +64,8 @@ extension Selections {
         let id = (request?.id ?? 0) + 1
         request = PasteRequest(
             id: id, window: window, selection: selection, names: targets, targets: intern(targets), time: time)
-        convertNext()
+        let property = intern([Self.pasteProperty])[0]
+        XConvertSelection(connection.display, atom(selection), connection.atoms.targets, property, requestor, time)
         return id
     }
 
@@ -88,9 +92,26 @@ extension Selections {
 
     /// The owner answered the form asked for.
     func answered(_ notify: XSelectionEvent) -> Outcome {
-        guard var current = request, current.next < current.targets.count, notify.target == current.targets[current.next],
-            notify.selection == atom(current.selection)
-        else { return .handled }
+        guard var current = request, notify.selection == atom(current.selection) else { return .handled }
+        if current.askingTargets {
+            guard notify.target == connection.atoms.targets else { return .handled }
+            current.askingTargets = false
+            if notify.property != UInt(None), let (type, bytes) = readProperty(notify.property), type == XA_ATOM {
+                // Only the forms it names, in our order.
+                // 32-bit items come as C longs.
+                let size = MemoryLayout<UInt>.size
+                let named = Set(
+                    bytes.withUnsafeBytes { raw in
+                        (0..<(raw.count / size)).map { raw.loadUnaligned(fromByteOffset: $0 * size, as: UInt.self) }
+                    })
+                let kept = current.targets.indices.filter { named.contains(current.targets[$0]) }
+                current.names = kept.map { current.names[$0] }
+                current.targets = kept.map { current.targets[$0] }
+            }
+            request = current
+            return convertNext() ?? .handled
+        }
+        guard current.next < current.targets.count, notify.target == current.targets[current.next] else { return .handled }
         guard notify.property != UInt(None), let (type, bytes) = readProperty(notify.property) else {
             current.next += 1
             request = current

@@ -146,8 +146,12 @@ extension Browser {
         }
     }
 
+    /// The progress in the files list's bar, and whole in the reader's band (a narrow bar
+    /// cuts it short).
     private func showProgress(_ progress: CopyProgress, _ job: Transfer) {
-        showTransfer(Self.progressText(progress, mode: job.mode))
+        let text = Self.progressText(progress, mode: job.mode)
+        showTransfer(text)
+        reader.notice = text + " (Escape cancels)"
     }
 
     /// "Copying 3 of 120 files — 45 MB of 300 MB".
