@@ -18,6 +18,7 @@ extension Browser {
     /// others) with nothing selected.
     @discardableResult
     func putFilesOnClipboard(_ operation: ClipboardFiles.Operation) -> Bool {
+        guard !isTypingInTheList else { return false }
         let paths = selectedPaths
         guard !paths.isEmpty else {
             if operation == .cut { reader.notice = "Select a file to cut." }
@@ -42,6 +43,7 @@ extension Browser {
 
     /// Asks for the clipboard's files, to paste into the folder shown now.
     func paste() {
+        guard !isTypingInTheList else { return }
         guard let folder = selectedFolder else {
             reader.notice = "Choose a folder to paste into."
             return
@@ -77,6 +79,13 @@ extension Browser {
             return
         }
         startTransfer(files.paths, into: folder, mode: files.operation == .cut ? .move : .copy)
+    }
+
+    /// Whether the keys go to a field in the files list's bar (the location bar, the filter):
+    /// Ctrl+X and Ctrl+V there are the text's, never the files'.
+    var isTypingInTheList: Bool {
+        let item = fileList.navigationItem
+        return split.focusedColumn == .supplementary && (item.textField != nil || item.searchField != nil)
     }
 
     /// The files list's own meaning of the core's commands: Ctrl+C copies the selected files

@@ -3,7 +3,8 @@ import SplitView
 /// The browser's own commands in the View menu, after the split view's: going places, under
 /// the names GNOME Files gives them, each beside the key the live table binds to it.
 extension Browser {
-    /// Go Up (Alt+Up), Back and Forward (Alt+Left, Alt+Right), Open Location… (Ctrl+L), and,
+    /// Undo (Ctrl+Z), Cut, Copy and Paste of files (Ctrl+X, Ctrl+C in the files list,
+    /// Ctrl+V); then Go Up (Alt+Up), Back and Forward (Alt+Left, Alt+Right), Open Location… (Ctrl+L), and,
     /// where there are places, Add to Bookmarks (Ctrl+D): every key of going anywhere can also
     /// be found with a click.
     var menuItems: [MenuItem] {
@@ -13,7 +14,8 @@ extension Browser {
             MenuItem(title: "Cut", shortcut: "", command: BrowserAction.cutFiles.command),
             MenuItem(title: "Copy", shortcut: "", command: BrowserAction.copyFiles.command),
             MenuItem(title: "Paste", shortcut: "", command: BrowserAction.pasteFiles.command),
-            MenuItem(title: "Go Up", shortcut: "", command: BrowserAction.goUp.command),
+            // Going places is a group of its own after the edits, as GNOME Files' menus part them.
+            MenuItem(title: "Go Up", shortcut: "", command: BrowserAction.goUp.command, startsGroup: true),
             MenuItem(title: "Back", shortcut: "", command: .back),
             MenuItem(title: "Forward", shortcut: "", command: .forward),
             MenuItem(title: "Open Location…", shortcut: "", command: BrowserAction.openLocation.command),

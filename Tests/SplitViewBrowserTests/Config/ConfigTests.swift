@@ -24,7 +24,10 @@ import Testing
         #expect(keys.command(for: K(.up, modifiers: .alt), dividerFocused: false) == .action("goUp"))
         #expect(keys.command(for: K(.backspace), dividerFocused: false) == .action("goUp"))
         #expect(keys.command(for: K(.character("l"), modifiers: .control), dividerFocused: false) == .action("openLocation"))
-        #expect(keys.global.dropFirst(6).elementsEqual(KeyBindings.default.global))
+        #expect(keys.command(for: K(.character("z"), modifiers: .control), dividerFocused: false) == .action("undo"))
+        #expect(keys.command(for: K(.character("x"), modifiers: .control), dividerFocused: false) == .action("cutFiles"))
+        #expect(keys.command(for: K(.character("v"), modifiers: .control), dividerFocused: false) == .action("pasteFiles"))
+        #expect(keys.global.dropFirst(9).elementsEqual(KeyBindings.default.global))
         #expect(keys.divider == KeyBindings.default.divider)
     }
 
