@@ -64,7 +64,7 @@ public final class Host {
     /// PRIMARY and CLIPBOARD, as the windows' controllers filled them.
     let selections: Selections
     /// The server time of the last key, button or motion event: selections are taken as of it.
-    private var lastEventTime = Time(CurrentTime)
+    private(set) var lastEventTime = Time(CurrentTime)
     /// Programs sent SIGTERM and not yet reaped.
     var ending: Set<pid_t> = []
     var watchesChildren = false
@@ -234,16 +234,7 @@ public final class Host {
 
     private func dispatch(_ event: XEvent) {
         if let time = Selections.time(of: event) { lastEventTime = time }
-        switch selections.handle(event) {
-        case .handled: return
-        case .taken(let selection, let owner):
-            windows.first { $0.window == owner }?.controller.handle(.selectionTaken(selection))
-            return
-        case .received(let selection, let offer, let window):
-            windows.first { $0.window == window }?.controller.handle(.selectionReceived(selection, offer))
-            return
-        case .notOurs: break
-        }
+        if handleSelectionEvent(event) { return }
         // A top-level destroyed from outside (`xdotool windowclose`, a window manager's kill):
         // the window ends as a close does — its programs ended, the app told (it saves its
         // state), the loop done when it was the last — instead of living on with no window.
@@ -352,23 +343,6 @@ public final class Host {
             case .requestSelection(let selection, let targets):
                 requestSelection(selection, targets: targets, for: window)
             }
-        }
-    }
-
-    /// A paste: answered at once from a selection this host owns (its answer handled in the
-    /// same turn), else asked of its owner, whose answer comes as events; given up after
-    /// ``Selections/pasteTimeout`` seconds without one.
-    private func requestSelection(_ selection: Selection, targets: [String], for window: SplitWindow) {
-        if targets.isEmpty {
-            return window.controller.handle(.selectionReceived(selection, nil))
-        }
-        if let own = selections.ownContents(of: selection, targets: targets) {
-            return window.controller.handle(.selectionReceived(selection, own))
-        }
-        let id = selections.request(selection, targets: targets, for: window.window, time: lastEventTime)
-        after(Selections.pasteTimeout) { [weak self] in
-            guard let self, case .received(let selection, let offer, let owner)? = self.selections.giveUp(id) else { return }
-            self.windows.first { $0.window == owner }?.controller.handle(.selectionReceived(selection, offer))
         }
     }
 

@@ -47,10 +47,8 @@ open class ListViewController: ViewController {
     public var canDropOnRow: ((DragItem, Int) -> Bool)?
     /// Called when an item is dropped on a row that accepted it.
     public var onDropOnRow: ((DragItem, Int) -> Void)?
-    /// Offered every command that reaches the list while it has the focus, before the list's
-    /// own keys; true when it handled it. Where an app gives the list's rows a meaning of
-    /// their own: a file manager's ``Command/copy`` copies the files, as a UIKit table's
-    /// controller overrides `copy(_:)`.
+    /// Offered each command before the list's own keys (true: handled): a file manager's
+    /// ``Command/copy`` copies its files, as a UIKit table's controller overrides `copy(_:)`.
     public var commandHandler: ((Command) -> Bool)?
     /// The row a drag hovers over and would drop on, highlighted.
     public private(set) var dropTargetRow: Int? {
