@@ -17,10 +17,11 @@ public final class BackgroundWorker<Output: Sendable>: Sendable {
     private let shared: Shared
     private let queue: DispatchQueue
 
-    /// A worker with its own serial queue; fails when no descriptor is left for the pipe.
-    public init(label: String = "SplitViewFiles.BackgroundWorker") throws(FileError) {
+    /// A worker with its own serial queue (or, `concurrent`, one that runs its jobs side by
+    /// side: each paste is a job); fails when no descriptor is left for the pipe.
+    public init(label: String = "SplitViewFiles.BackgroundWorker", concurrent: Bool = false) throws(FileError) {
         shared = try Shared()
-        queue = DispatchQueue(label: label, qos: .userInitiated)
+        queue = DispatchQueue(label: label, qos: .userInitiated, attributes: concurrent ? .concurrent : [])
     }
 
     /// Readable when ``takeResults()`` has something to return. Poll it; never read it.
@@ -39,6 +40,22 @@ public final class BackgroundWorker<Output: Sendable>: Sendable {
         let shared = shared
         queue.async {
             let output = job()
+            shared.deliver(ticket: ticket, output: output)
+        }
+        return ticket
+    }
+
+    /// Queues `job`, which may also hand over outputs before its last (a copy's progress)
+    /// through the function it is given; each arrives under the same ticket, in order.
+    @discardableResult
+    public func submit(reporting job: @escaping @Sendable (_ report: (Output) -> Void) -> Output) -> Int {
+        let ticket = shared.state.withLock { state in
+            state.lastTicket += 1
+            return state.lastTicket
+        }
+        let shared = shared
+        queue.async {
+            let output = job { shared.deliver(ticket: ticket, output: $0) }
             shared.deliver(ticket: ticket, output: output)
         }
         return ticket

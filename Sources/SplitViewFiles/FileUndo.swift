@@ -11,6 +11,14 @@ public enum FileOperation: Sendable, Equatable {
     /// Files were moved to the trash (Delete): undone by restoring each where it was
     /// (``Trash/restore(_:)``), never over a name taken since.
     case trashed([TrashedItem])
+    /// A paste copied these entries to names that were free (folders before their
+    /// entries): undone by removing them, only while every one is as the copy left it (same
+    /// kind, size and modification time, so a file edited or added since is never lost).
+    /// Files a copy replaced are not in it: the copy kept the user's choice to replace them.
+    case copied([CopiedItem])
+    /// A paste (Ctrl+X, Ctrl+V) moved these entries by rename: undone by renaming each back,
+    /// newest first, never over a name taken again.
+    case moved([MovedItem])
 
     /// The sentence the browser shows once the change is undone ("Renamed back “a.txt”.").
     public var undoneMessage: String {
@@ -22,6 +30,11 @@ public enum FileOperation: Sendable, Equatable {
         case .trashed(let items) where items.count == 1:
             return "Restored “\(items[0].originalPath.lastName)” from the Trash."
         case .trashed(let items): return "Restored \(items.count) items from the Trash."
+        case .copied(let items):
+            let top = items.filter { item in !items.contains { $0.isFolder && item.path.parent == $0.path } }
+            return top.count == 1 ? "Removed the copy “\(top[0].path.lastName)”." : "Removed the \(top.count) copies."
+        case .moved(let items):
+            return items.count == 1 ? "Moved “\(items[0].to.lastName)” back." : "Moved \(items.count) items back."
         }
     }
 }
@@ -89,13 +102,50 @@ public struct FileUndoStack: Sendable {
             for item in items where FileOperations.exists(item.trashedPath) || !FileOperations.exists(item.originalPath) {
                 try Trash.restore(item)
             }
+        case .copied(let items): try undoCopy(items)
+        case .moved(let items): try undoMove(items)
         }
+    }
+
+    /// Removes the copies, deepest first, once every one is checked unchanged: a file
+    /// edited, added or removed since refuses the whole undo, and nothing is removed.
+    private static func undoCopy(_ items: [CopiedItem]) throws(FileError) {
+        for item in items {
+            var info = stat()
+            guard item.path.withCString({ lstat($0, &info) }) == 0 else {
+                throw FileError(path: item.path.displayString, reason: "it is gone since the copy: nothing was removed")
+            }
+            let modified = FileTime(seconds: Int64(info.st_mtim.tv_sec), nanoseconds: Int32(info.st_mtim.tv_nsec))
+            guard (info.st_mode & S_IFMT == S_IFDIR) == item.isFolder, modified == item.modified,
+                item.isFolder || Int64(info.st_size) == item.size
+            else {
+                throw FileError(path: item.path.displayString, reason: "it changed since the copy: nothing was removed")
+            }
+        }
+        for item in items.reversed() {
+            let result = item.path.withCString { item.isFolder ? rmdir($0) : unlink($0) }
+            guard result == 0 else { throw FileError(path: item.path.displayString, code: errno) }
+        }
+    }
+
+    /// Renames every moved entry back, checking first that each is still there and its old
+    /// name free.
+    private static func undoMove(_ items: [MovedItem]) throws(FileError) {
+        for item in items {
+            guard FileOperations.exists(item.to) else {
+                throw FileError(path: item.to.displayString, reason: "it is gone since the move: nothing was moved back")
+            }
+            guard !FileOperations.exists(item.from) else {
+                throw FileError(path: item.from.displayString, reason: "the name is taken again: nothing was moved back")
+            }
+        }
+        for item in items.reversed() { try FileOperations.renameNoReplace(item.to, to: item.from) }
     }
 }
 
 extension FilePath {
     /// The last component as people read it, or the whole path for `/`.
-    var lastName: String {
+    public var lastName: String {
         FilePath.displayName(lastComponent.isEmpty ? bytes : lastComponent)
     }
 }

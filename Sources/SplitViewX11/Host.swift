@@ -68,7 +68,7 @@ public final class Host {
     /// PRIMARY and CLIPBOARD, as the windows' controllers filled them.
     let selections: Selections
     /// The server time of the last key, button or motion event: selections are taken as of it.
-    private var lastEventTime = Time(CurrentTime)
+    private(set) var lastEventTime = Time(CurrentTime)
     /// Programs sent SIGTERM and not yet reaped.
     var ending: Set<pid_t> = []
     var watchesChildren = false
@@ -239,13 +239,7 @@ public final class Host {
 
     private func dispatch(_ event: XEvent) {
         if let time = Selections.time(of: event) { lastEventTime = time }
-        switch selections.handle(event) {
-        case .handled: return
-        case .taken(let selection, let owner):
-            windows.first { $0.window == owner }?.controller.handle(.selectionTaken(selection))
-            return
-        case .notOurs: break
-        }
+        if handleSelectionEvent(event) { return }
         // A top-level destroyed from outside (`xdotool windowclose`, a window manager's kill):
         // the window ends as a close does — its programs ended, the app told (it saves its
         // state), the loop done when it was the last — instead of living on with no window.
@@ -349,6 +343,10 @@ public final class Host {
                 selections.own(selection, text: text, window: window.window, time: lastEventTime)
             case .clearSelection(let selection):
                 selections.release(selection, from: window.window, time: lastEventTime)
+            case .offerSelection(let selection, let offers):
+                selections.own(selection, offers: offers, window: window.window, time: lastEventTime)
+            case .requestSelection(let selection, let targets):
+                requestSelection(selection, targets: targets, for: window)
             }
         }
     }

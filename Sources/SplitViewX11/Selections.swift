@@ -4,14 +4,18 @@ import SplitView
 
 /// The X selections the host's windows own (PRIMARY and CLIPBOARD), served by the
 /// Inter-Client Communication Conventions: a window's controller asks with
-/// `HostRequest.setSelection(_:text:)`, and any program that pastes gets the text.
+/// `HostRequest.setSelection(_:text:)` (text) or `HostRequest.offerSelection(_:_:)` (several
+/// forms: files copied), and any program that pastes gets them; and what other programs
+/// own, asked for with `HostRequest.requestSelection(_:targets:)` (`Selections+Paste.swift`).
 ///
 /// - **Owning.** `XSetSelectionOwner` with the time of the event that caused it (ICCCM 2.1:
 ///   never `CurrentTime` when an event time is known). Ownership is not read back: that would
 ///   be a round trip on the key that copied, and a program that took the selection first
 ///   sends us `SelectionClear`, which says the same.
-/// - **Serving.** A `SelectionRequest` is answered for `TARGETS`, `TIMESTAMP`, `UTF8_STRING`,
-///   `TEXT` (UTF-8 here) and `STRING` (ISO Latin-1: what it cannot hold becomes `?`), on the
+/// - **Serving.** A `SelectionRequest` is answered for `TARGETS`, `TIMESTAMP` and each form
+///   offered — for text `UTF8_STRING`, `TEXT` (UTF-8 here) and `STRING` (ISO Latin-1: what it
+///   cannot hold becomes `?`); for files also `x-special/gnome-copied-files` and
+///   `text/uri-list`, each in a property of its own name's type, as GTK writes them — on the
 ///   requestor's property (or on the target's name for an obsolete requestor that names
 ///   none), and a `SelectionNotify` says so; anything else is refused with property `None`.
 /// - **Large selections.** Over ``incrementalThreshold`` bytes, or more than the server takes
@@ -27,9 +31,18 @@ final class Selections {
     /// The size of one piece of an `INCR` transfer: 64 KiB.
     static let chunkSize = 64 * 1024
 
-    private struct Owned {
-        var window: Window
+    /// One form a selection is served in.
+    struct Form {
+        var target: Atom
+        /// The property's type: `UTF8_STRING` for `TEXT`, else the target itself.
+        var type: Atom
+        var name: String
         var bytes: [UInt8]
+    }
+
+    struct Owned {
+        var window: Window
+        var forms: [Form]
         var time: Time
     }
 
@@ -43,8 +56,14 @@ final class Selections {
         var finished = false
     }
 
-    private let connection: X11Connection
-    private var owned: [Selection: Owned] = [:]
+    let connection: X11Connection
+    var owned: [Selection: Owned] = [:]
+    /// Atoms interned for forms' names, beyond the connection's own.
+    var interned: [String: Atom] = [:]
+    /// The paste under way (`Selections+Paste.swift`).
+    var request: PasteRequest?
+    /// The unmapped window pastes are received on, made at the first paste.
+    var requestor: Window = 0
     private var transfers: [Transfer] = []
     /// How many `INCR` transfers were started, and how many pieces sent (for tests).
     private(set) var incrementalTransfers = 0
@@ -64,13 +83,54 @@ final class Selections {
 
     /// The text `selection` holds while this host owns it (for tests and diagnostics).
     func text(of selection: Selection) -> String? {
-        owned[selection].map { String(decoding: $0.bytes, as: UTF8.self) }
+        owned[selection]?.forms.first { $0.target == connection.atoms.utf8String }.map {
+            String(decoding: $0.bytes, as: UTF8.self)
+        }
     }
 
     /// Makes `window` the owner of `selection`, with `text`, as of the server time `time`.
     func own(_ selection: Selection, text: String, window: Window, time: Time) {
-        owned[selection] = Owned(window: window, bytes: Array(text.utf8), time: time)
+        own(selection, offers: [SelectionOffer(target: "UTF8_STRING", bytes: Array(text.utf8))], window: window, time: time)
+    }
+
+    /// Makes `window` the owner of `selection`, with `offers` (and `TEXT` and `STRING` made
+    /// from a `UTF8_STRING` among them), as of the server time `time`.
+    func own(_ selection: Selection, offers: [SelectionOffer], window: Window, time: Time) {
+        var offers = offers
+        if let utf8 = offers.first(where: { $0.target == "UTF8_STRING" }) {
+            if !offers.contains(where: { $0.target == "TEXT" }) {
+                offers.append(SelectionOffer(target: "TEXT", bytes: utf8.bytes))
+            }
+            if !offers.contains(where: { $0.target == "STRING" }) {
+                offers.append(SelectionOffer(target: "STRING", bytes: Self.latin1(utf8.bytes)))
+            }
+        }
+        let atoms = intern(offers.map(\.target))
+        let forms = zip(offers, atoms).map { offer, target in
+            Form(
+                target: target, type: offer.target == "TEXT" ? connection.atoms.utf8String : target, name: offer.target,
+                bytes: offer.bytes)
+        }
+        owned[selection] = Owned(window: window, forms: forms, time: time)
         XSetSelectionOwner(connection.display, atom(selection), window, time)
+    }
+
+    /// The atoms of `names`, interning those not known yet in one round trip (the first copy
+    /// of files or paste pays it; text's forms are known from the start).
+    func intern(_ names: [String]) -> [Atom] {
+        let atoms = connection.atoms
+        let known: [String: Atom] = [
+            "UTF8_STRING": atoms.utf8String, "TEXT": atoms.text, "STRING": XA_STRING, "TARGETS": atoms.targets,
+        ]
+        let missing = Array(Set(names.filter { known[$0] == nil && interned[$0] == nil }))
+        if !missing.isEmpty {
+            var cNames: [UnsafeMutablePointer<CChar>?] = missing.map { strdup($0) }
+            defer { cNames.forEach { free($0) } }
+            var values = [Atom](repeating: 0, count: missing.count)
+            _ = XInternAtoms(connection.display, &cNames, Int32(missing.count), 0, &values)
+            for (name, value) in zip(missing, values) { interned[name] = value }
+        }
+        return names.map { known[$0] ?? interned[$0] ?? 0 }
     }
 
     /// Gives `selection` up if `window` owns it.
@@ -121,6 +181,8 @@ final class Selections {
     enum Outcome: Equatable {
         case handled
         case taken(Selection, from: Window)
+        /// A paste's answer came (nil: none of the forms asked for), for `window`.
+        case received(Selection, SelectionOffer?, for: Window)
         case notOurs
     }
 
@@ -138,6 +200,10 @@ final class Selections {
                 owned[selection] = nil
             }
             return .taken(selection, from: clear.window)
+        case SelectionNotify where event.xselection.requestor == requestor && requestor != 0:
+            return answered(event.xselection)
+        case PropertyNotify where event.xproperty.window == requestor && requestor != 0:
+            return pieceArrived(event.xproperty)
         case PropertyNotify where event.xproperty.state == PropertyDelete:
             let notify = event.xproperty
             guard let index = transfers.firstIndex(where: { $0.requestor == notify.window && $0.property == notify.atom })
@@ -177,16 +243,13 @@ final class Selections {
         let atoms = connection.atoms
         switch target {
         case atoms.targets:
-            let forms: [Atom] = [atoms.targets, atoms.timestamp, atoms.utf8String, atoms.text, XA_STRING]
+            let forms: [Atom] = [atoms.targets, atoms.timestamp] + owned.forms.map(\.target)
             writeWords(forms.map { Int($0) }, type: XA_ATOM, to: requestor, property: property)
         case atoms.timestamp:
             writeWords([Int(owned.time)], type: XA_INTEGER, to: requestor, property: property)
-        case atoms.utf8String, atoms.text:
-            writeBytes(owned.bytes, type: atoms.utf8String, to: requestor, property: property)
-        case XA_STRING:
-            writeBytes(Self.latin1(owned.bytes), type: XA_STRING, to: requestor, property: property)
         default:
-            return false
+            guard let form = owned.forms.first(where: { $0.target == target }) else { return false }
+            writeBytes(form.bytes, type: form.type, to: requestor, property: property)
         }
         return true
     }

@@ -81,6 +81,9 @@ open class ListViewController: ViewController {
     public var onDropOnRow: ((DragItem, Int) -> Void)?
     /// The context menu's items for a row (a right click on it, Shift+F10 on the selection).
     public var contextMenuItemsForRow: ((Int) -> [MenuItem])?
+    /// Offered each command before the list's own keys (true: handled): a file manager's
+    /// ``Command/copy`` copies its files, as a UIKit table's controller overrides `copy(_:)`.
+    public var commandHandler: ((Command) -> Bool)?
     /// The row a drag hovers over and would drop on, highlighted.
     public private(set) var dropTargetRow: Int? {
         didSet { if dropTargetRow != oldValue { setNeedsDisplay() } }
@@ -349,6 +352,7 @@ open class ListViewController: ViewController {
     /// ``allowsMultipleSelection``, ``Command/selectAll`` selects every row shown and
     /// ``Command/cancel`` (Escape) leaves the lead row alone selected.
     override open func perform(_ command: Command, in bounds: Rect) -> Bool {
+        if let commandHandler, commandHandler(command) { return true }
         switch command {
         case .selectAll: return selectAllRows()
         case .cancel: return reduceSelectionToLead()

@@ -11,9 +11,8 @@ enum PointerActivity: Hashable, Sendable {
     case idle
     /// Held on a bar button; it acts on release inside.
     case pressingButton(BarButton.Kind, SplitViewController.Column)
-    /// Held on a prompt's choice (`accepts`: "Return: OK", else "Escape: Cancel"); it
-    /// answers on release inside.
-    case pressingPromptChoice(accepts: Bool)
+    /// Held on a prompt's button; it answers on release inside.
+    case pressingPromptChoice(PromptAnswer)
     /// Dragging a divider.
     case draggingDivider(DividerDrag)
     /// Pressed within the edge zone while the primary is hidden: `reveal` is nil until the
@@ -72,8 +71,8 @@ struct PointerInteraction: Hashable, Sendable {
     }
 
     /// The button went down on a prompt's choice: it answers if the button goes up inside it.
-    mutating func pressPromptChoice(accepts: Bool) {
-        activity = .pressingPromptChoice(accepts: accepts)
+    mutating func pressPromptChoice(_ answer: PromptAnswer) {
+        activity = .pressingPromptChoice(answer)
     }
 
     /// The press means nothing more until the button goes up: it landed on something that

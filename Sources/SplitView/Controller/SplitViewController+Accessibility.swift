@@ -102,6 +102,12 @@ extension SplitViewController {
             perform(id.path.hasSuffix(".ok") ? .activate : .cancel)
             return true
         }
+        if let prompt, let range = id.path.firstRange(of: ".alert.choice."), let index = Int(id.path[range.upperBound...]),
+            prompt.choices.indices.contains(index)
+        {
+            answerPrompt(.choice(index))
+            return true
+        }
         for column in Column.allCases {
             let prefix = "column.\(column.name).content."
             guard id.path.hasPrefix(prefix), let placement = layout.placement(of: column), let wrapper = children.wrapped[column]
@@ -150,20 +156,30 @@ extension SplitViewController {
         }
     }
 
-    /// The prompt as an alert with its two answers.
+    /// The prompt as an alert with its answers: its choices (a check box choice is a
+    /// checkable button), then OK and Cancel, each named by its own title.
     private func accessibleAlert(_ prompt: Prompt, in placement: ColumnPlacement) -> AccessibleNode {
         let id = AccessibleNode.ID("column.\(placement.column.name).alert")
         let shown: AccessibleNode.States = [.showing, .visible, .enabled]
+        var choices = prompt.choices.enumerated().map { index, choice in
+            var states = shown.union(.focusable)
+            if let checked = choice.isChecked { states.formUnion(checked ? [.checkable, .checked] : .checkable) }
+            var node = AccessibleNode(id: id.appending("choice.\(index)"), role: .pushButton, name: choice.title, states: states)
+            node.keyBinding = choice.key.description
+            node.actions = ["click"]
+            return node
+        }
         var ok = AccessibleNode(
-            id: id.appending("ok"), role: .pushButton, name: "OK", states: shown.union([.focusable, .focused]))
+            id: id.appending("ok"), role: .pushButton, name: prompt.acceptTitle, states: shown.union([.focusable, .focused]))
         ok.keyBinding = "Return"
         ok.actions = ["click"]
         var cancel = AccessibleNode(
-            id: id.appending("cancel"), role: .pushButton, name: "Cancel", states: shown.union(.focusable))
+            id: id.appending("cancel"), role: .pushButton, name: prompt.cancelTitle, states: shown.union(.focusable))
         cancel.keyBinding = "Escape"
         cancel.actions = ["click"]
+        choices += [ok, cancel]
         return AccessibleNode(
-            id: id, role: .alert, name: prompt.message, states: shown, frame: placement.frame, children: [ok, cancel])
+            id: id, role: .alert, name: prompt.message, states: shown, frame: placement.frame, children: choices)
     }
 
     /// The menu with its items: checked, disabled, the highlighted one focused.

@@ -2,9 +2,8 @@ extension SplitViewController {
     /// Carries out a command as a user action.
     func perform(_ command: Command) {
         guard isMounted else { return }
-        if let prompt, command == .activate || command == .cancel {
-            self.prompt = nil
-            command == .activate ? prompt.accept() : prompt.cancel()
+        if prompt != nil, command == .activate || command == .cancel {
+            answerPrompt(command == .activate ? .accept : .cancel)
             return publish()
         }
         switch command {
@@ -44,11 +43,28 @@ extension SplitViewController {
         publish()
     }
 
+    /// Answers the prompt: it is cleared first, then the answer's action runs (which may ask
+    /// again).
+    func answerPrompt(_ answer: PromptAnswer) {
+        guard let prompt else { return }
+        self.prompt = nil
+        switch answer {
+        case .accept: prompt.accept()
+        case .cancel: prompt.cancel()
+        case .choice(let index): if prompt.choices.indices.contains(index) { prompt.choices[index].action() }
+        }
+    }
+
     /// Escape: the first that applies of — cancel a drag inside the content (a stack's
     /// divider), cancel a pointer drag, cancel a keyboard divider
     /// move, the focused pane's own use (a list's several selected rows back to one), dismiss
-    /// what dims the secondary, close the inspector's sheet, go back in the
+    /// what dims the secondary, close the inspector's sheet, press a showing bar item whose
+    /// key equivalent is Escape (the Cancel of an operation under way), go back in the
     /// collapsed stack.
+    ///
+    /// Decided (UIKit has no Escape): an item's key equivalent is otherwise pressed only by a
+    /// key no binding names, and Escape is always bound; a running copy's Cancel must still
+    /// answer it, after whatever Escape closes first.
     private func cancel() {
         // A drag inside the content (a stack's divider) is the content's to cancel.
         if case .trackingContent = pointer.activity, performContentCommand(.cancel) { return }
@@ -68,6 +84,8 @@ extension SplitViewController {
             dismissDimmedColumn()
         } else if isCollapsed && modes.inspectorShown {
             hide(.inspector, cause: .user)
+        } else if let item = barItem(forKey: KeyChord(.escape)) {
+            press(item)
         } else if isCollapsed {
             goBack(cause: .user)
         }

@@ -73,7 +73,7 @@ extension SplitViewController {
         let chrome = PaneChrome(
             of: placement, in: layout, title: top.map(\.barTitle) ?? "",
             primaryEdge: modes.preferences.primaryEdge,
-            prompt: column == promptColumn ? prompt?.message : nil,
+            prompt: column == promptColumn ? prompt.map(PromptChrome.init) : nil,
             showsFocusRing: focusableSet.count > 1, isFocused: isFocused, textField: top?.barField)
         return PaneKey(
             chrome: chrome, controller: wrapper.map(ObjectIdentifier.init), top: top.map(ObjectIdentifier.init),

@@ -174,7 +174,8 @@ extension SplitViewController {
             closeMenu()
             if command != .showMenu && command != .showContextMenu { perform(command) }
             return
-        case .resize, .tick, .pointerExited, .scroll, .foreignContent, .selectionTaken, .typed:  // `.typed` arrives as `.key`
+        // `.typed` arrives as `.key`.
+        case .resize, .tick, .pointerExited, .scroll, .foreignContent, .selectionTaken, .selectionReceived, .typed:
             break
         }
         menuState = state

@@ -10,8 +10,8 @@ extension SplitViewController {
         guard isMounted, pointer.activity == .idle else { return }
         pointer.move(to: point)
         finishTransition()
-        if let accepts = promptChoice(at: point) {
-            pointer.pressPromptChoice(accepts: accepts)
+        if let answer = promptChoice(at: point) {
+            pointer.pressPromptChoice(answer)
         } else if let button = layout.buttons.last(where: { $0.frame.contains(point) }) {
             // A disabled item takes the press and does nothing with it.
             if button.isEnabled { pointer.pressButton(button.kind, in: button.column) } else { pointer.consumePress() }
@@ -74,8 +74,8 @@ extension SplitViewController {
             if layout.buttons.contains(where: { $0.kind == kind && $0.column == column && $0.frame.contains(point) }) {
                 press(kind, in: column)
             }
-        case .pressingPromptChoice(let accepts):
-            if promptChoice(at: point) == accepts { perform(accepts ? .activate : .cancel) }
+        case .pressingPromptChoice(let answer):
+            if promptChoice(at: point) == answer { answerPrompt(answer) }
         case .edgeGesture(_, let reveal?):
             endEdgeGesture(reveal)
         case .draggingContent(let drag):
@@ -125,16 +125,14 @@ extension SplitViewController {
         publish()
     }
 
-    /// The prompt choice under `point`: true for "Return: OK", false for "Escape: Cancel",
-    /// nil for neither (or no prompt). A click on one does what its key does, so a prompt
-    /// can be answered with the pointer alone.
-    func promptChoice(at point: Point) -> Bool? {
-        guard prompt != nil, let column = promptColumn, let frame = layout.frame(of: column) else { return nil }
+    /// The prompt's button under `point`, or nil for none (or no prompt). A click on one
+    /// does what its key does, so a prompt can be answered with the pointer alone.
+    func promptChoice(at point: Point) -> PromptAnswer? {
+        guard let prompt, let column = promptColumn, let frame = layout.frame(of: column) else { return nil }
         let local = Point(x: point.x - frame.minX, y: point.y - frame.minY)
-        let choices = PaneChrome.promptChoiceFrames(paneWidth: frame.width, measurer: textMeasurer)
-        if choices.accept.contains(local) { return true }
-        if choices.cancel.contains(local) { return false }
-        return nil
+        let chrome = PromptChrome(prompt)
+        let frames = PaneChrome.promptChoiceFrames(for: chrome, paneWidth: frame.width, measurer: textMeasurer)
+        return zip(chrome.buttons, frames).first { $0.1.contains(local) }?.0.answer
     }
 
     func pointerExited() {

@@ -92,6 +92,10 @@ public final class SplitViewController {
     /// key the live table binds to its command.
     public var additionalMenuItems: [MenuItem] = []
 
+    /// Receives what a selection held, asked for with ``HostRequest/requestSelection(_:targets:)``
+    /// (a paste): the app's, as UIKit's `UIPasteboard` reads are. Nil ignores the answers.
+    public var selectionReceiver: ((Selection, SelectionOffer?) -> Void)?
+
     /// Goes back or forward through the app's history of places (a browser's folders); returns
     /// true when it went. ``Command/back`` asks it first while the interface is expanded, and
     /// falls back on the navigation stack when it returns false or is nil; while collapsed,
@@ -180,6 +184,10 @@ public final class SplitViewController {
         if case .tick(let time) = input, time.isFinite { now = time }
         if case .foreignContent(let id, let report) = input { return receive(report, from: id) }
         if case .selectionTaken(let selection) = input { return selectionTaken(selection) }
+        if case .selectionReceived(let selection, let offer) = input {
+            selectionReceiver?(selection, offer)
+            return isMounted ? publish() : ()
+        }
         if menuState != nil {
             handleWhileMenuOpen(input)
             switch input {
@@ -203,7 +211,10 @@ public final class SplitViewController {
         case .pointerExited: pointerExited()
         case .scroll(let dx, let dy, let point): scroll(dx: dx, dy: dy, at: point)
         case .key(let chord):
-            if sendKeyToTextField(chord) {
+            if let index = prompt?.choice(forKey: chord) {
+                answerPrompt(.choice(index))
+                publish()
+            } else if sendKeyToTextField(chord) {
                 return
             } else if let command = keyBindings.command(for: chord, dividerFocused: focus.hasDivider) {
                 perform(command)
@@ -214,7 +225,7 @@ public final class SplitViewController {
             }
         case .command(let command): perform(command)
         case .tick(let now): tick(now: now)
-        case .foreignContent, .selectionTaken, .typed: break
+        case .foreignContent, .selectionTaken, .selectionReceived, .typed: break
         }
     }
 

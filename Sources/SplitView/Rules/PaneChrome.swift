@@ -39,8 +39,8 @@ struct PaneChrome: Hashable, Sendable {
     var buttons: [BarButton]
     /// The primary edge: a trailing edge mirrors the icons and moves the title's room.
     var primaryEdge: SplitViewController.PrimaryEdge
-    /// The question of a ``Prompt`` shown in this pane, or nil.
-    var prompt: String?
+    /// The ``Prompt`` shown in this pane, or nil.
+    var prompt: PromptChrome?
     /// True when the pane has the focus and there is more than one pane to focus.
     var showsFocusRing: Bool
     /// The highlights of the focused or active dividers along the pane's sides.
@@ -56,7 +56,7 @@ struct PaneChrome: Hashable, Sendable {
     /// moved into the pane's coordinates).
     init(
         of placement: ColumnPlacement, in layout: Layout, title: String, primaryEdge: SplitViewController.PrimaryEdge,
-        prompt: String?, showsFocusRing: Bool, isFocused: Bool, textField: TextField? = nil
+        prompt: PromptChrome?, showsFocusRing: Bool, isFocused: Bool, textField: TextField? = nil
     ) {
         self.textField = textField
         let frame = placement.frame
@@ -201,44 +201,64 @@ struct PaneChrome: Hashable, Sendable {
                 .body, textColor))
     }
 
-    /// The prompt: an accent band under the bar with the question and its two choices, each
-    /// outlined as the button it is (``promptChoiceFrames(paneWidth:measurer:)``).
-    private func drawPrompt(_ message: String, _ theme: Theme, _ measurer: any TextMeasurer, into list: inout DisplayList) {
+    /// The prompt: an accent band under the bar with the question and its choices, each
+    /// outlined as the button it is (``promptChoiceFrames(for:paneWidth:measurer:)``); a
+    /// check box choice has its box before its label. A tall prompt has its buttons on a
+    /// second row.
+    private func drawPrompt(_ prompt: PromptChrome, _ theme: Theme, _ measurer: any TextMeasurer, into list: inout DisplayList) {
         let width = size.width, bar = LayoutMetrics.navigationBarHeight, height = BarMetrics.promptHeight
         let margin = BarMetrics.promptMargin
-        list.append(.fill(Rect(x: 0, y: bar, width: width, height: height), theme.accent))
-        let keysWidth = measurer.width(of: BarMetrics.promptKeys, font: .caption)
-        let text = TextLayout.truncated(message, toWidth: max(0, width - keysWidth - 3 * margin), font: .body, measurer: measurer)
+        list.append(.fill(Rect(x: 0, y: bar, width: width, height: prompt.height), theme.accent))
+        let frames = Self.promptChoiceFrames(for: prompt, paneWidth: width, measurer: measurer)
+        let room = prompt.isTall ? width - 2 * margin : (frames.first.map(\.minX) ?? width) - 2 * margin
+        let text = TextLayout.truncated(prompt.message, toWidth: max(0, room), font: .body, measurer: measurer)
         let body = measurer.metrics(of: .body), caption = measurer.metrics(of: .caption)
         list.append(
             .text(text, origin: Point(x: margin, y: body.baseline(centredIn: bar, height: height)), .body, theme.onAccent))
-        let frames = Self.promptChoiceFrames(paneWidth: width, measurer: measurer)
-        for (label, frame) in [(BarMetrics.promptAccept, frames.accept), (BarMetrics.promptCancel, frames.cancel)] {
-            list.append(.strokeRect(frame, theme.onAccent.withAlpha(BarMetrics.promptOutlineAlpha), width: 1))
-            list.append(
-                .text(
-                    label,
-                    origin: Point(
-                        x: frame.minX + BarMetrics.promptChoicePadding, y: caption.baseline(centredIn: bar, height: height)),
-                    .caption, theme.onAccent))
+        let outline = theme.onAccent.withAlpha(BarMetrics.promptOutlineAlpha)
+        for (button, frame) in zip(prompt.buttons, frames) {
+            list.append(.strokeRect(frame, outline, width: 1))
+            var x = frame.minX + BarMetrics.promptChoicePadding
+            if let checked = button.isChecked {
+                let side = BarMetrics.promptCheckBoxSize
+                let box = Rect(x: x, y: frame.midY - side / 2, width: side, height: side)
+                list.append(.strokeRect(box, theme.onAccent, width: 1))
+                if checked { list.append(.fill(box.insetBy(dx: 2.5, dy: 2.5), theme.onAccent)) }
+                x += side + BarMetrics.promptCheckBoxGap
+            }
+            let baseline = caption.baseline(
+                centredIn: frame.minY - (BarMetrics.promptHeight - BarMetrics.promptChoiceHeight) / 2, height: height)
+            list.append(.text(button.label, origin: Point(x: x, y: baseline), .caption, theme.onAccent))
         }
     }
 
-    /// Where a prompt's two choices sit in a pane `paneWidth` wide, in the pane's
-    /// coordinates: "Return: OK" then "Escape: Cancel" at the trailing end of the band,
-    /// each framed with ``BarMetrics/promptChoicePadding`` around its text. Both the drawing
-    /// and the pointer read them, so a click lands where the choice is drawn.
+    /// Where a plain prompt's two choices sit in a pane `paneWidth` wide: "Return: OK" then
+    /// "Escape: Cancel" at the trailing end of the band.
     static func promptChoiceFrames(paneWidth: Double, measurer: any TextMeasurer) -> (accept: Rect, cancel: Rect) {
+        let frames = promptChoiceFrames(for: PromptChrome(message: ""), paneWidth: paneWidth, measurer: measurer)
+        return (frames[0], frames[1])
+    }
+
+    /// Where `prompt`'s buttons sit in a pane `paneWidth` wide, in the pane's coordinates and
+    /// in the order of its buttons: side by side, ending at the trailing end of the band (of
+    /// its second row for a tall prompt), each framed with ``BarMetrics/promptChoicePadding``
+    /// around its text (and its check box). Both the drawing and the pointer read them, so a
+    /// click lands where the choice is drawn.
+    static func promptChoiceFrames(for prompt: PromptChrome, paneWidth: Double, measurer: any TextMeasurer) -> [Rect] {
         let pad = BarMetrics.promptChoicePadding, gap = BarMetrics.promptChoiceGap
-        let accept = measurer.width(of: BarMetrics.promptAccept, font: .caption) + 2 * pad
-        let cancel = measurer.width(of: BarMetrics.promptCancel, font: .caption) + 2 * pad
-        let top = LayoutMetrics.navigationBarHeight + (BarMetrics.promptHeight - BarMetrics.promptChoiceHeight) / 2
-        let cancelX = paneWidth - BarMetrics.promptMargin + pad - cancel
-        let acceptX = cancelX - gap - accept
-        return (
-            Rect(x: acceptX, y: top, width: accept, height: BarMetrics.promptChoiceHeight),
-            Rect(x: cancelX, y: top, width: cancel, height: BarMetrics.promptChoiceHeight)
-        )
+        let row = prompt.isTall ? BarMetrics.promptHeight - BarMetrics.promptRowOverlap : 0
+        let top = LayoutMetrics.navigationBarHeight + row + (BarMetrics.promptHeight - BarMetrics.promptChoiceHeight) / 2
+        let widths = prompt.buttons.map { button in
+            measurer.width(of: button.label, font: .caption) + 2 * pad
+                + (button.isChecked == nil ? 0 : BarMetrics.promptCheckBoxSize + BarMetrics.promptCheckBoxGap)
+        }
+        var x = paneWidth - BarMetrics.promptMargin + pad - widths.reduce(0, +) - gap * Double(max(0, widths.count - 1))
+        var frames: [Rect] = []
+        for width in widths {
+            frames.append(Rect(x: x, y: top, width: width, height: BarMetrics.promptChoiceHeight))
+            x += width + gap
+        }
+        return frames
     }
 
     /// A shadow fading out over ``ChromeMetrics/shadowDepth`` one-point lines.
@@ -281,6 +301,14 @@ public enum BarMetrics {
     public static let promptChoiceGap: Double = 6
     /// The height of a prompt choice's outline.
     public static let promptChoiceHeight: Double = 26
+    /// The height a prompt with more choices adds for its row of buttons.
+    public static let promptRowHeight: Double = 30
+    /// How far that row starts above the first row's bottom: the two rows share this much.
+    public static let promptRowOverlap: Double = 10
+    /// The side of a prompt choice's check box.
+    public static let promptCheckBoxSize: Double = 11
+    /// Between a check box and its label.
+    public static let promptCheckBoxGap: Double = 6
     /// The opacity of a prompt choice's outline, of 255.
     public static let promptOutlineAlpha: UInt8 = 150
     /// The opacity of a disabled item's glyph and title, of 255.

@@ -58,6 +58,26 @@ public enum Input: Hashable, Sendable {
     /// window had selected for it is no longer what a paste gives. A reader drops its PRIMARY
     /// highlight, as X programs do.
     case selectionTaken(Selection)
+    /// What a selection held, in the first of the forms a
+    /// ``HostRequest/requestSelection(_:targets:)`` asked for that its owner offers; nil when
+    /// it offered none of them, or nobody owns it. Handed to
+    /// ``SplitViewController/selectionReceiver``.
+    case selectionReceived(Selection, SelectionOffer?)
+}
+
+/// A selection's contents in one form: the target's name, as X's selections name their
+/// forms (`UTF8_STRING`, `text/uri-list`, `x-special/gnome-copied-files`), and the bytes.
+public struct SelectionOffer: Hashable, Sendable {
+    /// The form's name.
+    public var target: String
+    /// The contents in that form.
+    public var bytes: [UInt8]
+
+    /// The contents `bytes` in the form `target`.
+    public init(target: String, bytes: [UInt8]) {
+        self.target = target
+        self.bytes = bytes
+    }
 }
 
 /// The X selections a window can own, by the Inter-Client Communication Conventions.
@@ -196,4 +216,13 @@ public enum HostRequest: Hashable, Sendable {
     case setSelection(Selection, text: String)
     /// Give `selection` up, if this window still owns it (the text was deselected).
     case clearSelection(Selection)
+    /// Own `selection` with its contents in several forms (files copied: GNOME's
+    /// `x-special/gnome-copied-files`, `text/uri-list`, `UTF8_STRING`), in the order a
+    /// program asking for `TARGETS` is told them. A `UTF8_STRING` form is also served as
+    /// `TEXT` and, in ISO Latin-1, as `STRING`, unless they are offered themselves.
+    case offerSelection(Selection, [SelectionOffer])
+    /// Ask for what `selection` holds in the first of `targets` its owner offers: the answer
+    /// comes later, as an ``Input/selectionReceived(_:_:)`` (the owner may be another program,
+    /// so the host never waits for it).
+    case requestSelection(Selection, targets: [String])
 }

@@ -153,8 +153,15 @@ final class Launcher {
         }
         watchSources(host)
         host.afterTurn = { [unowned self] in self.noteChanges() }
-        host.beforeExit = { [unowned self] in self.saveNow() }
-        ConnectionLoss.lastWords = { [unowned self] in self.saveNow() }
+        host.beforeExit = { [unowned self] in
+            // A copy under way stops and removes what it made before the program ends.
+            self.store.transfers.cancelAndWait()
+            self.saveNow()
+        }
+        ConnectionLoss.lastWords = { [unowned self] in
+            self.store.transfers.cancelAndWait()
+            self.saveNow()
+        }
         let status = host.run()
         ConnectionLoss.lastWords = nil
         return status
@@ -182,6 +189,7 @@ final class Launcher {
         host.watch(store.workerDescriptor) { [unowned self] in self.store.takeResults() }
         host.watch(store.images.fileDescriptor) { [unowned self] in self.store.images.takeResults() }
         host.watch(store.types.fileDescriptor) { [unowned self] in self.store.types.takeResults() }
+        host.watch(store.transfers.fileDescriptor) { [unowned self] in self.store.transfers.takeResults() }
         if let inotify = store.watcherDescriptor {
             host.watch(inotify) { [unowned self] in self.store.takeChanges() }
         }

@@ -39,6 +39,14 @@ public enum BrowserAction: String, CaseIterable, Sendable {
     case sortByModificationDate
     /// Reverses the shown folder's order, or puts it back (Ctrl+Alt+R).
     case toggleReversedOrder
+    /// Puts the selected files on the clipboard to be copied (Ctrl+C in the files list, which
+    /// the core's `copy` carries there; the View menu's "Copy").
+    case copyFiles
+    /// Puts the selected files on the clipboard to be moved by the next paste (Ctrl+X).
+    case cutFiles
+    /// Pastes the files on the clipboard into the shown folder: copied, or moved after a cut
+    /// (Ctrl+V).
+    case pasteFiles
 
     /// The core's command that carries the action through the key table.
     public var command: Command { .action(rawValue) }

@@ -25,6 +25,9 @@ extension Browser {
         case .sortByType: sort(by: .type)
         case .sortByModificationDate: sort(by: .modified)
         case .toggleReversedOrder: toggleReversedOrder()
+        case .copyFiles: _ = putFilesOnClipboard(.copy)
+        case .cutFiles: _ = putFilesOnClipboard(.cut)
+        case .pasteFiles: paste()
         }
     }
 

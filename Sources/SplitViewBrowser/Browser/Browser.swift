@@ -73,6 +73,10 @@ package final class Browser {
     /// Where Delete moves files, and what the Trash place shows; `nil` for a window without
     /// a trash, where Delete asks before deleting for good (`Browser+Trash.swift`).
     let trash: Trash?
+    /// The paste under way in this window (`Browser+Pasting.swift`), if any.
+    var transfer: Transfer?
+    /// The folder a Ctrl+V asked the clipboard for, until its answer comes.
+    var pasteDestination: FilePath?
     /// Says one line on stderr: the session's report.
     var report: (String) -> Void = { _ in }
 
@@ -156,6 +160,8 @@ package final class Browser {
         sorts.removeObserver(self)
         store.types.removeObserver(self)
         if let imageRequest { store.images.cancel(imageRequest) }
+        // A window closed while it copies: the copy stops and removes what it made.
+        transfer?.cancellation.cancel()
     }
 
     private func connect() {
@@ -174,6 +180,8 @@ package final class Browser {
         fileList.onSelectionChange = { [unowned self] in self.listSelectionChanged() }
         fileList.onClick = { [unowned self] _ in self.open(.secondary, focus: false) }
         fileList.onActivate = { [unowned self] in self.activateEntry($0) }
+        fileList.commandHandler = { [unowned self] in self.listCommand($0) }
+        split.selectionReceiver = { [unowned self] in self.received($0, $1) }
         fileList.onDoubleClick = { [unowned self] in
             if self.isFolder(at: $0) { self.activateEntry($0) } else { self.openExternally() }
         }

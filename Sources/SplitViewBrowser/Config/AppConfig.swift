@@ -42,6 +42,8 @@ public struct AppConfig: Equatable, Sendable {
         KeyBindings.Binding(
             KeyChord(.character("4"), modifiers: [.control, .alt]), BrowserAction.sortByModificationDate.command),
         KeyBindings.Binding(KeyChord(.character("r"), modifiers: [.control, .alt]), BrowserAction.toggleReversedOrder.command),
+        KeyBindings.Binding(KeyChord(.character("x"), modifiers: .control), BrowserAction.cutFiles.command),
+        KeyBindings.Binding(KeyChord(.character("v"), modifiers: .control), BrowserAction.pasteFiles.command),
     ])
 
     /// The largest config file read.

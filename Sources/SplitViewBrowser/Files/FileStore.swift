@@ -7,8 +7,8 @@ import SplitViewFiles
 /// One per process: windows over the same tree share their listings. A listing is read with
 /// hidden entries included, so that Ctrl+H filters instead of reading again. When inotify
 /// reports a change, the folder is read again and every window is told, on the loop's
-/// thread; changes that arrive while a read runs cost one more read, not one each. Nothing here ever writes to the
-/// tree.
+/// thread; changes that arrive while a read runs cost one more read, not one each. Nothing here
+/// writes to the tree but the pastes the user asks for (``transfers``).
 package final class FileStore {
     /// A folder's state in the store.
     package enum Listing {
@@ -40,6 +40,9 @@ package final class FileStore {
     /// What the files are: their types, icons and applications, shared by every window. The
     /// loop watches its ``FileTypes/fileDescriptor`` too.
     package let types: FileTypes
+    /// The pastes under way (copies and moves), on workers of their own. The loop watches
+    /// its ``FileTransfers/fileDescriptor`` too.
+    package let transfers: FileTransfers
 
     /// The descriptors the loop watches: the worker's results, and inotify's events (nil when
     /// inotify is unavailable: the folders are then read once).
@@ -54,6 +57,7 @@ package final class FileStore {
         worker = try BackgroundWorker<Job>(label: "splitview.folders")
         images = try ImageLoader()
         types = try FileTypes()
+        transfers = try FileTransfers()
         watcher = try? FolderWatcher()
     }
 

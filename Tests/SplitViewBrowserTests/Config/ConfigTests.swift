@@ -25,6 +25,8 @@ import Testing
         #expect(keys.command(for: K(.backspace), dividerFocused: false) == .action("goUp"))
         #expect(keys.command(for: K(.character("l"), modifiers: .control), dividerFocused: false) == .action("openLocation"))
         #expect(keys.command(for: K(.character("z"), modifiers: .control), dividerFocused: false) == .action("undo"))
+        #expect(keys.command(for: K(.character("x"), modifiers: .control), dividerFocused: false) == .action("cutFiles"))
+        #expect(keys.command(for: K(.character("v"), modifiers: .control), dividerFocused: false) == .action("pasteFiles"))
         #expect(keys.command(for: K(.delete), dividerFocused: false) == .action("moveToTrash"))
         #expect(keys.command(for: K(.delete, modifiers: .shift), dividerFocused: false) == .action("deletePermanently"))
         #expect(keys.command(for: K(.function(2)), dividerFocused: false) == .action("rename"))

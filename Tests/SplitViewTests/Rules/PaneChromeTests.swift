@@ -13,7 +13,7 @@ import Testing
     ) throws -> PaneChrome {
         let placement = try #require(layout.placement(of: column))
         return PaneChrome(
-            of: placement, in: layout, title: title, primaryEdge: edge, prompt: prompt,
+            of: placement, in: layout, title: title, primaryEdge: edge, prompt: prompt.map { PromptChrome(message: $0) },
             showsFocusRing: true, isFocused: false)
     }
 

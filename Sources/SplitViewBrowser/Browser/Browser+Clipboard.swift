@@ -1,0 +1,96 @@
+import SplitView
+import SplitViewFiles
+
+/// Copy, cut and paste of files through the desktop's clipboard (X's CLIPBOARD), in the forms
+/// GNOME Files, Thunar and a terminal exchange (``ClipboardFiles``).
+///
+/// Ctrl+C in the files list (the core's ``Command/copy``, which the reader keeps for its
+/// text) and Ctrl+X offer the selected files as `x-special/gnome-copied-files`,
+/// `text/uri-list` and `UTF8_STRING` (the paths). Ctrl+V asks the clipboard's owner for those
+/// forms in that order — the answer comes later, through the split view's
+/// ``SplitViewController/selectionReceiver`` — and pastes into the folder shown then.
+extension Browser {
+    /// The forms a paste asks for, best first: GNOME's says copy or cut; a URI list and
+    /// plain paths are copies.
+    static let pasteTargets = ["x-special/gnome-copied-files", "text/uri-list", "UTF8_STRING"]
+
+    /// Puts the selected files on the clipboard to be copied or moved; false (the key left to
+    /// others) with nothing selected.
+    @discardableResult
+    func putFilesOnClipboard(_ operation: ClipboardFiles.Operation) -> Bool {
+        guard !isTypingInTheList else { return false }
+        let paths = selectedPaths
+        guard !paths.isEmpty else {
+            if operation == .cut { reader.notice = "Select a file to cut." }
+            return false
+        }
+        let files = ClipboardFiles(operation: operation, paths: paths)
+        split.post(
+            .offerSelection(
+                .clipboard,
+                [
+                    SelectionOffer(target: Self.pasteTargets[0], bytes: files.gnomeCopiedFiles),
+                    SelectionOffer(target: Self.pasteTargets[1], bytes: files.uriList),
+                    SelectionOffer(target: Self.pasteTargets[2], bytes: files.plainText),
+                ]))
+        let what = paths.count == 1 ? "“\(paths[0].lastName)”" : "\(paths.count) items"
+        reader.notice =
+            operation == .copy
+            ? "Copied \(what) to the clipboard: Ctrl+V pastes a copy."
+            : "Cut \(what): Ctrl+V moves \(paths.count == 1 ? "it" : "them") to the folder shown then."
+        return true
+    }
+
+    /// Asks for the clipboard's files, to paste into the folder shown now.
+    func paste() {
+        guard !isTypingInTheList else { return }
+        guard let folder = selectedFolder else {
+            reader.notice = "Choose a folder to paste into."
+            return
+        }
+        guard transfer == nil else {
+            reader.notice = "A paste is under way: wait for it, or cancel it (Escape)."
+            return
+        }
+        pasteDestination = folder
+        split.post(.requestSelection(.clipboard, targets: Self.pasteTargets))
+    }
+
+    /// What the clipboard held: files are pasted into the folder asked for; anything else is
+    /// said.
+    func received(_ selection: Selection, _ offer: SelectionOffer?) {
+        guard selection == .clipboard, let folder = pasteDestination else { return }
+        pasteDestination = nil
+        guard let offer else {
+            reader.notice = "Nothing to paste: the clipboard holds no files."
+            return
+        }
+        let files: ClipboardFiles? =
+            switch offer.target {
+            case Self.pasteTargets[0]: ClipboardFiles(gnomeCopiedFiles: offer.bytes)
+            case Self.pasteTargets[1]: ClipboardFiles(uriList: offer.bytes)
+            default: ClipboardFiles(text: offer.bytes)
+            }
+        guard let files else {
+            reader.notice =
+                offer.target == "UTF8_STRING"
+                ? "Nothing to paste: the clipboard holds text, not files."
+                : "Nothing to paste: the clipboard's list of files cannot be read."
+            return
+        }
+        startTransfer(files.paths, into: folder, mode: files.operation == .cut ? .move : .copy)
+    }
+
+    /// Whether the keys go to a field in the files list's bar (the location bar, the filter):
+    /// Ctrl+X and Ctrl+V there are the text's, never the files'.
+    var isTypingInTheList: Bool {
+        let item = fileList.navigationItem
+        return split.focusedColumn == .supplementary && (item.textField != nil || item.searchField != nil)
+    }
+
+    /// The files list's own meaning of the core's commands: Ctrl+C copies the selected files
+    /// (the reader keeps Ctrl+C for its text).
+    func listCommand(_ command: Command) -> Bool {
+        command == .copy ? putFilesOnClipboard(.copy) : false
+    }
+}

@@ -1,0 +1,187 @@
+import SplitView
+import SplitViewFiles
+
+/// A paste under way in one window: planned, asked about, copied, reported.
+final class Transfer {
+    /// Copy or move.
+    let mode: TransferMode
+    /// The folder pasted into.
+    let destination: FilePath
+    /// The plan and the answers so far, once planned.
+    var resolution: CopyResolution?
+    /// Whether "Apply to All" is checked in the question about a name in the way.
+    var appliesToAll = false
+    /// Stops the copy.
+    let cancellation = CopyCancellation()
+    /// Whether the copy itself runs (after the plan and the questions).
+    var isCopying = false
+    /// Whether a question about a name in the way shows.
+    var isAsking = false
+
+    init(mode: TransferMode, destination: FilePath) {
+        self.mode = mode
+        self.destination = destination
+    }
+}
+
+/// A paste's way through the window: the plan read on a worker, every name in the way asked
+/// about (Replace, Keep Both, Skip, and "Apply to All", as GNOME Files asks), the copy run on
+/// a worker with its progress in the files list's bar beside a Cancel button (Escape), then
+/// one sentence in the reader's band and the paste recorded for undo.
+///
+/// Decided (as GNOME Files): Return answers Replace (Merge for two folders), the default of
+/// GNOME's conflict dialog; Escape cancels the whole paste, and nothing is copied. "Apply to
+/// All" is a check box (A) that applies the next answer to every later question.
+extension Browser {
+    /// Starts pasting `sources` into `folder`.
+    func startTransfer(_ sources: [FilePath], into folder: FilePath, mode: TransferMode) {
+        let job = Transfer(mode: mode, destination: folder)
+        transfer = job
+        showTransfer(mode == .copy ? "Preparing to copy…" : "Preparing to move…")
+        store.transfers.plan(sources, into: folder, mode: mode) { [weak self, weak job] result in
+            guard let self, let job, self.transfer === job else { return }
+            switch result {
+            case .failure(let failure): self.endTransfer(failure.message)
+            case .success(let plan):
+                guard !job.cancellation.isCancelled else { return self.endTransfer(Self.cancelled(job.mode)) }
+                guard !plan.nodes.isEmpty else { return self.endTransfer(plan.notes.joined(separator: " ")) }
+                job.resolution = CopyResolution(plan: plan)
+                self.askOrRun(job)
+            }
+        }
+    }
+
+    /// Asks about the next name in the way, or runs the copy when none is left.
+    private func askOrRun(_ job: Transfer) {
+        guard let resolution = job.resolution else { return }
+        if let index = resolution.nextConflict { return ask(about: index, job) }
+        job.isCopying = true
+        let totals = resolution.totals
+        showProgress(CopyProgress(totalFiles: totals.files, totalBytes: totals.bytes), job)
+        store.transfers.run(
+            resolution, cancellation: job.cancellation,
+            progress: { [weak self, weak job] progress in
+                guard let self, let job, self.transfer === job, !job.cancellation.isCancelled else { return }
+                self.showProgress(progress, job)
+            },
+            done: { [weak self, weak job] outcome in
+                guard let self, let job, self.transfer === job else { return }
+                self.finish(outcome)
+            })
+    }
+
+    /// The question about node `index` of the plan, whose name is taken.
+    private func ask(about index: Int, _ job: Transfer) {
+        guard let plan = job.resolution?.plan else { return }
+        let node = plan.nodes[index]
+        let name = FilePath.displayName(node.name), folder = plan.targetPath(of: index).parent.lastName
+        let folders = node.kind == .folder && node.existingIsFolder == true
+        job.isAsking = true
+        var prompt = Prompt(
+            message: folders
+                ? "A folder named “\(name)” already exists in “\(folder)”. Merge them?"
+                : "“\(name)” already exists in “\(folder)”. Replace it?",
+            accept: { [weak self, weak job] in self?.answer(.replace, index, job) },
+            cancel: { [weak self] in self?.cancelTransfer() })
+        prompt.acceptTitle = folders ? "Merge" : "Replace"
+        prompt.choices = [
+            Prompt.Choice(title: "Keep Both", key: KeyChord(.character("k"))) { [weak self, weak job] in
+                self?.answer(.keepBoth, index, job)
+            },
+            Prompt.Choice(title: "Skip", key: KeyChord(.character("s"))) { [weak self, weak job] in
+                self?.answer(.skip, index, job)
+            },
+            Prompt.Choice(title: "Apply to All", key: KeyChord(.character("a")), isChecked: job.appliesToAll) {
+                [weak self, weak job] in
+                guard let self, let job, self.transfer === job else { return }
+                job.appliesToAll.toggle()
+                self.ask(about: index, job)
+            },
+        ]
+        split.prompt = prompt
+    }
+
+    private func answer(_ choice: ConflictChoice, _ index: Int, _ job: Transfer?) {
+        guard let job, transfer === job else { return }
+        job.isAsking = false
+        job.resolution?.answer(choice, for: index, forAll: job.appliesToAll)
+        askOrRun(job)
+    }
+
+    /// Cancels the paste under way (its Cancel button, Escape): a copy removes what it made
+    /// and says so; before the copy, nothing was made.
+    func cancelTransfer() {
+        guard let job = transfer else { return }
+        job.cancellation.cancel()
+        if job.isCopying {
+            showTransfer(job.mode == .copy ? "Cancelling the copy…" : "Cancelling the move…")
+        } else {
+            endTransfer(Self.cancelled(job.mode))
+        }
+    }
+
+    private func finish(_ outcome: CopyOutcome) {
+        if let record = outcome.undoRecord { undoStack.record(record) }
+        if outcome.mode == .move, outcome.failure == nil, !outcome.placed.isEmpty { split.post(.clearSelection(.clipboard)) }
+        endTransfer(Self.summary(outcome, into: transfer?.destination))
+    }
+
+    /// The paste is over: the bar shows the folder again, and the band says `message`.
+    private func endTransfer(_ message: String) {
+        if transfer?.isAsking == true { split.prompt = nil }
+        transfer = nil
+        fileList.navigationItem.title = nil
+        fileList.navigationItem.rightBarButtonItems = []
+        reader.notice = message
+    }
+
+    /// The bar while a paste runs: `title` and its Cancel button.
+    private func showTransfer(_ title: String) {
+        fileList.navigationItem.title = title
+        if fileList.navigationItem.rightBarButtonItems.isEmpty {
+            let cancel = BarButtonItem(
+                systemItem: .close, title: "Cancel", action: .handler { [weak self] in self?.cancelTransfer() })
+            cancel.keyEquivalent = KeyChord(.escape)
+            fileList.navigationItem.rightBarButtonItems = [cancel]
+        }
+    }
+
+    /// The progress in the files list's bar, and whole in the reader's band (a narrow bar
+    /// cuts it short).
+    private func showProgress(_ progress: CopyProgress, _ job: Transfer) {
+        let text = Self.progressText(progress, mode: job.mode)
+        showTransfer(text)
+        reader.notice = text + " (Escape cancels)"
+    }
+
+    /// "Copying 3 of 120 files — 45 MB of 300 MB".
+    static func progressText(_ progress: CopyProgress, mode: TransferMode) -> String {
+        let verb = mode == .copy ? "Copying" : "Moving"
+        let files =
+            "\(min(progress.filesDone, progress.totalFiles)) of \(progress.totalFiles) file\(progress.totalFiles == 1 ? "" : "s")"
+        guard progress.totalBytes > 0 else { return "\(verb) \(files)" }
+        let done = Format.size(min(progress.bytesDone, progress.totalBytes))
+        return "\(verb) \(files) — \(done) of \(Format.size(progress.totalBytes))"
+    }
+
+    /// The sentence a finished paste leaves in the reader's band.
+    static func summary(_ outcome: CopyOutcome, into folder: FilePath?) -> String {
+        let notes = outcome.notes.joined(separator: " ")
+        if let failure = outcome.failure { return notes.isEmpty ? failure : failure + " " + notes }
+        let verb = outcome.mode == .copy ? "Copied" : "Moved"
+        let place = folder.map { " to “\($0.lastName)”" } ?? ""
+        var sentence: String
+        switch outcome.placed.count {
+        case 0: sentence = outcome.mode == .copy ? "Nothing was copied." : "Nothing was moved."
+        case 1: sentence = "\(verb) “\(outcome.placed[0].lastName)”\(place)."
+        default: sentence = "\(verb) \(outcome.placed.count) items\(place)."
+        }
+        if outcome.replaced > 0 { sentence += " \(outcome.replaced) replaced." }
+        if outcome.movedAcross { sentence += " It crossed file systems: Ctrl+Z cannot undo it." }
+        return notes.isEmpty ? sentence : sentence + " " + notes
+    }
+
+    private static func cancelled(_ mode: TransferMode) -> String {
+        mode == .copy ? "Copy cancelled: nothing was copied." : "Move cancelled: nothing was moved."
+    }
+}

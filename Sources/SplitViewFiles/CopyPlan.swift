@@ -1,0 +1,195 @@
+import Glibc
+
+/// What a paste does with its files.
+public enum TransferMode: Sendable, Hashable {
+    /// Ctrl+C then Ctrl+V: the files are copied.
+    case copy
+    /// Ctrl+X then Ctrl+V: the files are moved (renamed within one file system, else copied
+    /// and then removed once the whole copy succeeded).
+    case move
+}
+
+/// A paste read before anything is written: every file and folder it will make, counted (for
+/// the progress), and every name in the way (to ask about), found on a worker thread by
+/// ``make(sources:into:mode:)``.
+///
+/// Nothing is followed: a symbolic link is an entry like a file, so a copy never leaves the
+/// tree it was given, and a link to a folder is copied as a link. Folders are listed only
+/// where their entries will be copied one by one (a copy, a move across file systems, or a
+/// folder merged into one of the same name); a move by rename takes a folder whole.
+public struct CopyPlan: Sendable {
+    /// One file, folder or link to paste, in depth-first order (a folder before its entries).
+    public struct Node: Sendable, Hashable {
+        /// What the entry is.
+        public enum Kind: Sendable, Hashable {
+            /// A regular file, copied byte for byte.
+            case file
+            /// A folder, made again and filled.
+            case folder
+            /// A symbolic link, made again with the same target text.
+            case link
+            /// A FIFO, socket or device: skipped with a word (the word names it).
+            case special(String)
+        }
+
+        /// The entry pasted.
+        public var source: FilePath
+        /// Its name in the target.
+        public var name: [UInt8]
+        /// What it is.
+        public var kind: Kind
+        /// A regular file's size in bytes; 0 for the rest.
+        public var size: Int64
+        /// The folder node it is in, or nil for a file the user pasted.
+        public var parent: Int?
+        /// What has its name in the target when the plan was made: nil for nothing (or not
+        /// looked at: the entries of a folder the paste makes new), `true` for a folder,
+        /// `false` for anything else.
+        public var existingIsFolder: Bool?
+        /// A copy into the folder it is in (Ctrl+C, Ctrl+V in one folder): it takes the name
+        /// "name (copy)" without asking.
+        public var isDuplicate = false
+        /// A move that is one `rename(2)` (the same file system).
+        public var renames = false
+    }
+
+    /// Copy or move.
+    public var mode: TransferMode
+    /// The folder the files are pasted into.
+    public var destination: FilePath
+    /// Every entry, depth first.
+    public var nodes: [Node]
+    /// The same-folder moves left out ("already in this folder"), as words.
+    public var notes: [String] = []
+
+    /// The names in the way, by node: a node whose target name is taken.
+    public var conflicts: [Int] {
+        nodes.indices.filter { nodes[$0].existingIsFolder != nil && !nodes[$0].isDuplicate }
+    }
+
+    /// Reads `sources` (absolute paths) for a paste into `destination`.
+    ///
+    /// - Returns: the plan, or the one sentence that says why nothing can be pasted (a file
+    ///   gone, a folder pasted into itself, a folder that cannot be read, a destination that
+    ///   is not a folder).
+    public static func make(sources: [FilePath], into destination: FilePath, mode: TransferMode) -> Result<CopyPlan, CopyFailure>
+    {
+        let verb = mode == .copy ? "copied" : "moved"
+        let place = "“\(destination.lastName)”"
+        var target = stat()
+        guard destination.withCString({ stat($0, &target) }) == 0 else {
+            return .failure(CopyFailure("\(place) cannot be opened: \(String(cString: strerror(errno))): nothing was \(verb)."))
+        }
+        guard target.st_mode & S_IFMT == S_IFDIR else {
+            return .failure(CopyFailure("\(place) is not a folder: nothing was \(verb)."))
+        }
+        let realDestination = realPath(destination) ?? destination
+        var plan = CopyPlan(mode: mode, destination: destination, nodes: [])
+        for source in sources {
+            var info = stat()
+            guard source.withCString({ lstat($0, &info) }) == 0 else {
+                return .failure(CopyFailure("“\(source.lastName)” is gone: nothing was \(verb)."))
+            }
+            let isFolder = info.st_mode & S_IFMT == S_IFDIR
+            if isFolder, let real = realPath(source),
+                realDestination == real || realDestination.bytes.starts(with: real.bytes + [UInt8(ascii: "/")])
+            {
+                return .failure(CopyFailure("“\(source.lastName)” cannot be \(verb) into itself: nothing was \(verb)."))
+            }
+            let sameFolder = realPath(source.parent) == realDestination
+            if sameFolder && mode == .move {
+                plan.notes.append("“\(source.lastName)” is already in \(place).")
+                continue
+            }
+            var node = Node(
+                source: source, name: source.lastComponent, kind: kind(of: info, source), size: size(of: info), parent: nil)
+            node.existingIsFolder = existing(destination.appending(node.name))
+            node.isDuplicate = sameFolder
+            node.renames = mode == .move && info.st_dev == target.st_dev
+            plan.nodes.append(node)
+            let walks = isFolder && (!node.renames || node.existingIsFolder == true)
+            if walks, let failure = plan.walk(plan.nodes.count - 1, verb: verb) { return .failure(failure) }
+        }
+        return .success(plan)
+    }
+
+    /// Adds the entries of the folder node `index`, and theirs, after it. The entries of a
+    /// folder that exists in the target (one a merge may fill) are looked up there too.
+    private mutating func walk(_ index: Int, verb: String) -> CopyFailure? {
+        let folder = nodes[index].source
+        guard let directory = folder.withCString({ opendir($0) }) else {
+            return CopyFailure("“\(folder.lastName)” cannot be read: \(String(cString: strerror(errno))): nothing was \(verb).")
+        }
+        var names: [[UInt8]] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name != [46] && name != [46, 46] { names.append(name) }
+        }
+        closedir(directory)
+        let targetFolder = targetPath(of: index)
+        let looksInTarget = nodes[index].existingIsFolder == true && !nodes[index].isDuplicate
+        for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            let path = folder.appending(name)
+            var info = stat()
+            guard path.withCString({ lstat($0, &info) }) == 0 else { continue }  // gone since the listing
+            var node = Node(source: path, name: name, kind: Self.kind(of: info, path), size: Self.size(of: info), parent: index)
+            if looksInTarget { node.existingIsFolder = Self.existing(targetFolder.appending(name)) }
+            node.renames = nodes[index].renames
+            nodes.append(node)
+            let walks = node.kind == .folder && (!node.renames || node.existingIsFolder == true)
+            if walks, let failure = walk(nodes.count - 1, verb: verb) { return failure }
+        }
+        return nil
+    }
+
+    /// Where node `index` goes under its own name: its parent's target, then its name.
+    public func targetPath(of index: Int) -> FilePath {
+        var names: [[UInt8]] = []
+        var current: Int? = index
+        while let node = current {
+            names.append(nodes[node].name)
+            current = nodes[node].parent
+        }
+        return names.reversed().reduce(destination) { $0.appending($1) }
+    }
+
+    private static func kind(of info: stat, _ path: FilePath) -> Node.Kind {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: .file
+        case S_IFDIR: .folder
+        case S_IFLNK: .link
+        case S_IFIFO: .special("“\(path.lastName)” is a FIFO: it was not copied.")
+        case S_IFSOCK: .special("“\(path.lastName)” is a socket: it was not copied.")
+        default: .special("“\(path.lastName)” is a device: it was not copied.")
+        }
+    }
+
+    private static func size(of info: stat) -> Int64 {
+        info.st_mode & S_IFMT == S_IFREG ? Int64(info.st_size) : 0
+    }
+
+    /// What has the name `path`: nil for nothing, `true` for a real folder, `false` for
+    /// anything else (a link to a folder too: it is never merged into).
+    static func existing(_ path: FilePath) -> Bool? {
+        var info = stat()
+        guard path.withCString({ lstat($0, &info) }) == 0 else { return nil }
+        return info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    private static func realPath(_ path: FilePath) -> FilePath? {
+        guard let resolved = path.withCString({ realpath($0, nil) }) else { return nil }
+        defer { free(resolved) }
+        return FilePath(bytes: Array(UnsafeBufferPointer(start: resolved, count: strlen(resolved))).map { UInt8(bitPattern: $0) })
+    }
+}
+
+/// Why a paste did nothing, in one sentence for the user.
+public struct CopyFailure: Error, Sendable, Hashable {
+    /// The sentence ("There is not enough space in “Docs”: nothing was copied.").
+    public var message: String
+
+    /// A failure said by `message`.
+    public init(_ message: String) {
+        self.message = message
+    }
+}

@@ -1,0 +1,292 @@
+import Glibc
+
+/// Carries out a resolved paste, on the thread that calls it (a worker's): nothing of the
+/// user's is ever half-written.
+///
+/// 1. **Copy.** Every entry the paste makes is written under a hidden temporary name
+///    (`.splitview-copy-…`) in the folder it goes to: a file byte for byte (its mode, less
+///    set-user-ID and set-group-ID, and its access and modification times kept), a link as a
+///    link (its target text, never followed), a folder made and filled, its mode and times
+///    set after its entries. Cancelled, or stopped by an error (a full disk, a read-only
+///    folder), every temporary entry is removed, and nothing else was touched.
+/// 2. **Put in place.** Only then does each take its name: `rename` with no replace for a
+///    free name (one taken meanwhile is left alone, and the copy removed), the first free
+///    "name (copy)" for Keep Both, and a plain `rename` over the file in the way for Replace,
+///    which thus goes only once its replacement is whole (and synced). Moves within one file
+///    system are one `rename` each, here too.
+/// 3. **Remove the originals** of a move across file systems, once every copy is in place.
+public enum FileCopier {
+    /// How much is read and written at once: 1 MiB (and how often a cancel is seen).
+    public static let chunkSize = 1 << 20
+
+    /// Runs the paste `resolution` answers (every conflict answered); `report` hears the
+    /// progress now and then (at most about every 50 ms, and once at the end).
+    public static func run(
+        _ resolution: CopyResolution, cancellation: CopyCancellation = CopyCancellation(),
+        report: (CopyProgress) -> Void = { _ in }
+    ) -> CopyOutcome {
+        withoutActuallyEscaping(report) { report in
+            var run = CopyRun(resolution, cancellation: cancellation, report: report)
+            return run.run()
+        }
+    }
+}
+
+/// One paste under way: its temporary entries and what is to be put in place.
+struct CopyRun {
+    /// An entry written under a temporary name, to be given its own.
+    struct Pending {
+        var node: Int
+        var temporary: FilePath
+    }
+
+    /// Why the copy phase stopped.
+    enum Stop: Error {
+        case cancelled
+        /// `errno` on `path`; `writing` when the path is in the target.
+        case failed(FilePath, Int32, writing: Bool)
+    }
+
+    let plan: CopyPlan
+    let actions: [NodeAction]
+    let cancellation: CopyCancellation
+    let report: (CopyProgress) -> Void
+    var progress: CopyProgress
+    var outcome: CopyOutcome
+    var pending: [Pending] = []
+    /// The nodes that took their place: only their originals are removed by a move.
+    var placedNodes: Set<Int> = []
+    /// The last time progress was reported, in seconds of the monotonic clock.
+    var lastReport = 0.0
+    /// One buffer for every file.
+    var buffer = [UInt8](repeating: 0, count: FileCopier.chunkSize)
+
+    init(_ resolution: CopyResolution, cancellation: CopyCancellation, report: @escaping (CopyProgress) -> Void) {
+        plan = resolution.plan
+        actions = resolution.actions
+        self.cancellation = cancellation
+        self.report = report
+        let totals = resolution.totals
+        progress = CopyProgress(totalFiles: totals.files, totalBytes: totals.bytes)
+        outcome = CopyOutcome(mode: plan.mode)
+        outcome.notes = plan.notes
+    }
+
+    /// Whether node `index` is one the user pasted, or an entry of a folder merged: one that
+    /// takes a name of its own in a folder that exists.
+    func isExposed(_ index: Int) -> Bool {
+        plan.nodes[index].parent.map { actions[$0] == .merge } ?? true
+    }
+
+    mutating func run() -> CopyOutcome {
+        report(progress)
+        for action in actions {
+            if case .leftOut(let words) = action { outcome.notes.append(words) }
+        }
+        do {
+            try copyPhase()
+        } catch {
+            removeTemporaries()
+            outcome.cancelled = error.isCancel
+            outcome.failure = message(for: error)
+            return outcome
+        }
+        putInPlace()
+        if plan.mode == .move { removeOriginals() }
+        report(progress)
+        return outcome
+    }
+
+    // MARK: - 1. Copy
+
+    private mutating func copyPhase() throws(Stop) {
+        var index = 0
+        while index < plan.nodes.count {
+            defer { index += 1 }
+            let node = plan.nodes[index]
+            guard isExposed(index), actions[index].isMade, !node.renames else { continue }
+            let folder = plan.targetPath(of: index).parent
+            let temporary = try makeTemporary(node, in: folder)
+            pending.append(Pending(node: index, temporary: temporary))
+            if node.kind == .folder {
+                let end = subtreeEnd(index)
+                try fill(index, temporary, through: end)
+                index = end - 1
+            }
+        }
+    }
+
+    /// The index after the last entry inside folder node `index`.
+    func subtreeEnd(_ index: Int) -> Int {
+        var end = index + 1
+        while end < plan.nodes.count, isInside(end, index) { end += 1 }
+        return end
+    }
+
+    private func isInside(_ node: Int, _ folder: Int) -> Bool {
+        var current = plan.nodes[node].parent
+        while let parent = current {
+            if parent == folder { return true }
+            current = plan.nodes[parent].parent
+        }
+        return false
+    }
+
+    /// Writes the entries of the folder node `index` (made at `temporary`) inside it, then
+    /// gives every folder of the tree its mode and times, deepest first.
+    private mutating func fill(_ index: Int, _ temporary: FilePath, through end: Int) throws(Stop) {
+        var paths: [Int: FilePath] = [index: temporary]
+        for inner in (index + 1)..<end where actions[inner] == .inside {
+            let node = plan.nodes[inner]
+            guard let parent = node.parent, let folder = paths[parent] else { continue }
+            let path = folder.appending(node.name)
+            try make(node, at: path)
+            if node.kind == .folder { paths[inner] = path }
+        }
+        for inner in (index..<end).reversed() where plan.nodes[inner].kind == .folder {
+            if let path = paths[inner] { try finishFolder(plan.nodes[inner], at: path) }
+        }
+    }
+
+    /// Makes node's entry under a fresh temporary name in `folder`.
+    private mutating func makeTemporary(_ node: CopyPlan.Node, in folder: FilePath) throws(Stop) -> FilePath {
+        while true {
+            let name = Array(".splitview-copy-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))".utf8)
+            let path = folder.appending(name)
+            do {
+                try make(node, at: path)
+                return path
+            } catch .failed(let failed, EEXIST, writing: true) where failed == path {
+                continue  // the name was someone else's: nothing was made
+            } catch {
+                // Stopped while writing it (a cancel, a full disk): what was made of it goes.
+                Self.removeTree(path)
+                throw error
+            }
+        }
+    }
+
+    // MARK: - 2. Put in place
+
+    private mutating func putInPlace() {
+        let order = pending.filter { actions[$0.node] != .replace } + pending.filter { actions[$0.node] == .replace }
+        for item in order { place(item) }
+        pending.removeAll()
+        for (index, node) in plan.nodes.enumerated() where node.renames && isExposed(index) && actions[index].isMade {
+            rename(index)
+        }
+        for (index, node) in plan.nodes.enumerated().reversed() where node.renames && actions[index] == .merge {
+            _ = node.source.withCString { rmdir($0) }  // emptied by the merge; kept when not
+        }
+    }
+
+    private mutating func place(_ item: Pending) {
+        let node = plan.nodes[item.node], target = plan.targetPath(of: item.node)
+        switch actions[item.node] {
+        case .replace:
+            if node.kind == .file, let descriptor = Optional(item.temporary.withCString { open($0, O_RDONLY | O_CLOEXEC) }),
+                descriptor >= 0
+            {
+                fsync(descriptor)
+                close(descriptor)
+            }
+            guard item.temporary.withCString({ from in target.withCString { to in Glibc.rename(from, to) } }) == 0 else {
+                outcome.notes.append("“\(target.lastName)” could not be replaced: \(String(cString: strerror(errno))).")
+                Self.removeTree(item.temporary)
+                return
+            }
+            outcome.replaced += 1
+            placed(item.node, at: target, recordsUndo: false)
+        case .duplicate:
+            let folder = target.parent
+            while true {
+                let name = CopyNaming.copyName(for: node.name, isFolder: node.kind == .folder) {
+                    CopyPlan.existing(folder.appending($0)) != nil
+                }
+                do {
+                    try FileOperations.renameNoReplace(item.temporary, to: folder.appending(name))
+                    placed(item.node, at: folder.appending(name), recordsUndo: true)
+                    return
+                } catch {
+                    if error.code == EEXIST { continue }
+                    outcome.notes.append("“\(node.source.lastName)” could not be put in place: \(error.reason).")
+                    Self.removeTree(item.temporary)
+                    return
+                }
+            }
+        default:
+            do {
+                try FileOperations.renameNoReplace(item.temporary, to: target)
+                placed(item.node, at: target, recordsUndo: true)
+            } catch {
+                let why = error.code == EEXIST ? "its name was taken meanwhile, so it was left out" : error.reason
+                outcome.notes.append("“\(node.source.lastName)”: \(why).")
+                Self.removeTree(item.temporary)
+            }
+        }
+    }
+
+    /// Node `index` has its name `path`: kept for the outcome, and its entries for undo.
+    private mutating func placed(_ index: Int, at path: FilePath, recordsUndo: Bool) {
+        placedNodes.insert(index)
+        if plan.nodes[index].parent == nil { outcome.placed.append(path) }
+        if recordsUndo { Self.record(path, into: &outcome.made) }
+    }
+
+    private mutating func rename(_ index: Int) {
+        let node = plan.nodes[index], target = plan.targetPath(of: index)
+        var destination = target
+        if actions[index] == .duplicate {
+            destination = target.parent.appending(
+                CopyNaming.copyName(for: node.name, isFolder: node.kind == .folder) {
+                    CopyPlan.existing(target.parent.appending($0)) != nil
+                })
+        }
+        let result: Int32
+        if actions[index] == .replace {
+            result = node.source.withCString { from in destination.withCString { to in Glibc.rename(from, to) } }
+        } else {
+            do {
+                try FileOperations.renameNoReplace(node.source, to: destination)
+                result = 0
+            } catch {
+                errno = error.code
+                result = -1
+            }
+        }
+        guard result == 0 else {
+            outcome.notes.append("“\(node.source.lastName)” was not moved: \(String(cString: strerror(errno))).")
+            return
+        }
+        if actions[index] == .replace { outcome.replaced += 1 }
+        if node.parent == nil { outcome.placed.append(destination) }
+        outcome.moved.append(MovedItem(from: node.source, to: destination))
+        progress.filesDone += 1
+    }
+
+    // MARK: - 3. Remove the originals
+
+    private mutating func removeOriginals() {
+        for (index, node) in plan.nodes.enumerated().reversed() where !node.renames && isExposed(index) {
+            switch actions[index] {
+            case .create, .duplicate, .replace:
+                guard placedNodes.contains(index) else { continue }
+                outcome.movedAcross = true
+                if let failure = Self.removeTree(node.source) {
+                    outcome.notes.append(
+                        "“\(node.source.lastName)” was copied, but the original could not be removed: \(failure).")
+                }
+            case .merge:
+                _ = node.source.withCString { rmdir($0) }
+            default: break
+            }
+        }
+    }
+}
+
+extension CopyRun.Stop {
+    var isCancel: Bool {
+        if case .cancelled = self { return true }
+        return false
+    }
+}
