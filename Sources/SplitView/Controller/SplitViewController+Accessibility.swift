@@ -148,9 +148,15 @@ extension SplitViewController {
                 case .secondaryOnly: .secondaryOnlyButton
                 case .back: .back
                 case .closeInspector: .hide(.inspector)
-                case .item: nil
+                case .item(let side, let index):
+                    if case .command(let command)? = barItem(side, index, in: column)?.action { command } else { nil }
                 }
-            node.keyBinding = command.flatMap { keyBindings.chords(for: $0).first?.description } ?? ""
+            // The key the live table binds to the button's command; else the item's own key.
+            var key = command.flatMap { keyBindings.chords(for: $0).first }
+            if key == nil, case .item(let side, let index) = button.kind {
+                key = barItem(side, index, in: column)?.keyEquivalent
+            }
+            node.keyBinding = key?.description ?? ""
             node.description = node.keyBinding
             return node
         }

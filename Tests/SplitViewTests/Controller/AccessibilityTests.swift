@@ -89,6 +89,24 @@ import Testing
         #expect(Self.focused(tree).map(\.id) == [first.id])
     }
 
+    /// A bar item's button says the key of its command (the View menu's F10, the
+    /// inspector's Ctrl+Alt+I), else its own key equivalent.
+    @Test func barItemsSayTheirKeys() throws {
+        let (f, _, _, reader) = Self.browserLike()
+        let cancel = BarButtonItem(title: "Cancel", action: .handler({}))
+        cancel.keyEquivalent = KeyChord(.escape)
+        reader.navigationItem.rightBarButtonItems = [
+            BarButtonItem(systemItem: .more, action: .command(.showMenu)),
+            BarButtonItem(systemItem: .inspector, action: .command(.toggleInspector)), cancel,
+        ]
+        f.split.layoutPanes()
+        let buttons = f.split.accessibleTree(title: "w").allNodes.filter { $0.role == .pushButton }
+        let keys = Dictionary(buttons.map { ($0.name, $0.keyBinding) }, uniquingKeysWith: { first, _ in first })
+        #expect(keys["View Menu"] == "F10")
+        #expect(keys["Show Inspector"] == "Ctrl+Alt+I")
+        #expect(keys["Cancel"] == "Escape")
+    }
+
     /// A screen reader's activate does what a click does: "Hide Sidebar" hides the sidebar, a
     /// menu item runs its command, a row is selected.
     @Test func activatingANodeDoesWhatAClickDoes() throws {
