@@ -31,7 +31,7 @@ extension Browser {
             reader.notice = nil
             reader.placeholder = "Loading…"
         }
-        details.show(FileDetails(path: path, preview: preview, picture: (format, nil)))
+        details.show(FileDetails(path: path, preview: preview, picture: (format, nil), trashed: trashedItem(at: path)))
         imageRequest = store.images.load(path) { [weak self] result in
             self?.imageArrived(result, path: path, format: format)
         }
@@ -57,14 +57,16 @@ extension Browser {
         case .success(let decoded):
             reader.image = decoded.pixels
             reader.notice = decoded.warning.map { "Damaged \(decoded.info.format.name), shown as far as it reads: \($0)" }
-            details.show(FileDetails(path: path, preview: nil, picture: (decoded.info.format, decoded.info)))
+            details.show(
+                FileDetails(
+                    path: path, preview: nil, picture: (decoded.info.format, decoded.info), trashed: trashedItem(at: path)))
         case .failure(.cancelled):
             break
         case .failure(let error):
             reader.image = nil
             reader.notice = nil
             reader.placeholder = "“\(name)” \(error.reason)."
-            details.show(FileDetails(path: path, preview: nil, picture: (format, error.info)))
+            details.show(FileDetails(path: path, preview: nil, picture: (format, error.info), trashed: trashedItem(at: path)))
         }
     }
 }

@@ -127,6 +127,21 @@ import Testing
         #expect(browser.split.additionalMenuItems.first { $0.title == "Move to Trash" }?.isEnabled == false)
     }
 
+    /// A picture in the trash says where it came from too: the inspector of a picture is
+    /// made by the picture's reader, which passes the trash entry along.
+    @Test func aTrashedPictureSaysWhereItCameFrom() throws {
+        let setup = Setup()
+        let red = Array(repeating: [UInt8]([255, 0, 0, 255]), count: 4 * 3).flatMap { $0 }
+        PictureFiles.png(setup.tree.root + "/Notes/red.png", width: 4, height: 3, type: .rgba, bytes: red)
+        let browser = setup.browser()
+        BrowserTests.show(browser, setup.tree, "Notes", "red.png")
+        Self.press(browser, .delete)
+        #expect(setup.exists("data/Trash/files/red.png"))
+        BrowserTests.show(browser, setup.tree, "data/Trash/files", "red.png")
+        browser.details.viewWillAppear(false)
+        #expect(browser.details.entries.contains { $0.label == "Original location" && $0.value == setup.tree.root + "/Notes" })
+    }
+
     /// The Trash place, after the home and user folders: its files, each with where it came
     /// from; Restore puts the selected one back; Delete there asks; Empty Trash asks, then
     /// empties. The menu's items are enabled only there.
