@@ -44,6 +44,9 @@ package final class FileTypes {
     private var applications: MimeApps?
     private var observers: [(id: ObjectIdentifier, changed: () -> Void)] = []
     private var generation = 0
+    /// True when a row was drawn with a glyph because the database was still being read:
+    /// the windows are told when it is, to ask for the rows' icons.
+    private var drewBeforeDatabase = false
 
     private enum Answer: Sendable {
         case icon(type: String, generation: Int, path: String?, pixels: ImagePixels?)
@@ -100,8 +103,16 @@ package final class FileTypes {
     }
 
     /// The row icon of an entry: its type by its name and kind (``MimeDatabase/type(forName:kind:)``).
+    ///
+    /// Until the worker has read the database, a row gets its glyph by its kind alone, and the
+    /// windows are told when the database is read: the first frame never waits for the
+    /// database (some 10 ms of parsing), and the icons come a moment later.
     func icon(forName name: String, kind: FileKind) -> ListIcon {
-        icon(for: database.type(forName: name, kind: kind))
+        guard database.isLoaded else {
+            drewBeforeDatabase = true
+            return kind == .directory ? .folder : .document
+        }
+        return icon(for: database.type(forName: name, kind: kind))
     }
 
     /// The applications database, read on the worker (or now, if it is asked for first);
@@ -122,7 +133,13 @@ package final class FileTypes {
         var arrived = false
         for (_, answer) in worker.takeResults() {
             switch answer {
-            case .applications(let read): if applications == nil { applications = read }
+            case .applications(let read):
+                if applications == nil { applications = read }
+                // The worker read the database first: the rows drawn without it ask again.
+                if drewBeforeDatabase {
+                    drewBeforeDatabase = false
+                    arrived = true
+                }
             case .icon(let type, let generation, let path, let pixels):
                 guard generation == self.generation else { continue }
                 if iconsByType.count >= Self.typeLimit || iconsByPath.count >= Self.iconLimit { startOver() }

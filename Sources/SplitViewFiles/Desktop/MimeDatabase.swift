@@ -66,6 +66,12 @@ public final class MimeDatabase: Sendable {
     /// thread never waits for them.
     public func load() { _ = withTables { _ in 0 } }
 
+    /// Whether the tables are read, asked without waiting: false while another thread reads
+    /// them, so that the loop's thread can draw without them instead of waiting.
+    public var isLoaded: Bool {
+        tables.withLockIfAvailable { $0 != nil } ?? false
+    }
+
     func withTables<R>(_ body: (Tables) -> R) -> R {
         tables.withLock { state in
             if let state { return body(state) }
