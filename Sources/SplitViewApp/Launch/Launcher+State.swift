@@ -11,6 +11,8 @@ extension Launcher {
     /// After each turn: remembers the state when windows are open (the last window's state
     /// is what the next start restores), and saves it about a second after it last changed.
     func noteChanges() {
+        // After the first turn's frame: the types' worker may read the MIME database.
+        store.types.firstFrameDrawn()
         pollOpeners()
         guard options.restores, captureState() else { return }
         if let saveTimer { host?.cancelTimer(saveTimer) }

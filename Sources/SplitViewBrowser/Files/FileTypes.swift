@@ -2,13 +2,15 @@ import Glibc
 import SplitView
 import SplitViewFiles
 import SplitViewImages
+import Synchronization
 
 /// What files are, and how they look, for every window: the MIME database, the icons of the
 /// types shown (decoded on a worker of their own, once per icon), and the applications that
 /// open each type.
 ///
-/// The database and the applications are read once per process (the first store warms them
-/// on the worker, so the loop's thread does not wait for them). A row asks ``icon(for:)``:
+/// The database and the applications are read once per process, on the worker once the first
+/// frame is drawn, so the loop's thread neither waits for them nor shares the cores with them
+/// while it draws the first frame. A row asks ``icon(for:)``:
 /// an icon decoded already comes back at once; otherwise the row gets the core's drawn glyph
 /// (a folder or a page) and the icon is looked up and decoded on the worker; when it comes,
 /// the windows are told (``addObserver(_:_:)``) and redraw. An icon is the same
@@ -67,11 +69,39 @@ package final class FileTypes {
         themeName = IconLookup.themeName(xdg)
         worker = try BackgroundWorker(label: "splitview.types")
         let languages = Self.environmentLanguage()
+        let started = firstFrame
         worker.submit { [xdg] in
+            // The first frame first: reading the database is some 10 ms of work that would
+            // compete with it for the cores (see ``firstFrameDrawn()``).
+            let deadline = Self.now() + Self.readingDelay
+            while !started.value.load(ordering: .acquiring) && Self.now() < deadline { usleep(2_000) }
             database.load()
             return .applications(
                 MimeApps.read(xdg, desktops: Self.currentDesktops(), languages: MimeDatabase.languages(environment: languages)))
         }
+    }
+
+    /// Says that the first frame is drawn: the worker may read the database now. Without it,
+    /// the worker starts after ``readingDelay``.
+    package func firstFrameDrawn() {
+        firstFrame.value.store(true, ordering: .releasing)
+    }
+
+    /// The longest the worker waits for the first frame before it reads the database.
+    static let readingDelay = 0.25
+
+    /// Set once the first frame is drawn, read by the worker.
+    private let firstFrame = AtomicFlag()
+
+    /// A flag the loop's thread sets and the worker reads.
+    private final class AtomicFlag: Sendable {
+        let value = Atomic<Bool>(false)
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// Calls `changed` when icons arrive; `owner` identifies it for ``removeObserver(_:)``.
