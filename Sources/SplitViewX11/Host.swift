@@ -63,6 +63,9 @@ public final class Host {
     private var clicks = ClickCounter()
     /// The shape the active pointer grab shows now.
     private var grabCursor = GrabCursor.none
+    /// Our drag outside its window (`Host+DragOut.swift`), and another program's over ours.
+    var dragOut: DragOut?
+    var dropIn: DropIn?
     /// The hosted programs of each window, by the window's identity.
     var foreignPanes: [ObjectIdentifier: ForeignPanes] = [:]
     /// PRIMARY and CLIPBOARD, as the windows' controllers filled them.
@@ -239,7 +242,7 @@ public final class Host {
 
     private func dispatch(_ event: XEvent) {
         if let time = Selections.time(of: event) { lastEventTime = time }
-        if handleSelectionEvent(event) { return }
+        if handleDropIn(event) || handleSelectionEvent(event) { return }
         // A top-level destroyed from outside (`xdotool windowclose`, a window manager's kill):
         // the window ends as a close does — its programs ended, the app told (it saves its
         // state), the loop done when it was the last — instead of living on with no window.
@@ -276,7 +279,9 @@ public final class Host {
         switch translate(event, origin: origin) {
         case .input(let input, _):
             grabPointerIfPressed(input, event, window)
+            if case .pointerUp = input { releaseDragOut(event) }
             window.controller.handle(input)
+            if case .pointerMoved = input { followDragOut(event, in: window) }
             showGrabCursor(window)
             if case .pointerDown(let point, _) = input {
                 switch clicks.press(time: UInt(event.xbutton.time), x: Int(point.x.rounded()), y: Int(point.y.rounded())) {
@@ -324,8 +329,10 @@ public final class Host {
     /// ends the grab, and with it the cursor; without a grab the change does nothing.
     private func showGrabCursor(_ window: SplitWindow) {
         let controller = window.controller
-        let wanted = GrabCursor(
-            layout: controller.layout, dragSession: controller.dragSession, stackDivider: controller.draggedStackDividerAxis)
+        let wanted =
+            dragOutCursor
+            ?? GrabCursor(
+                layout: controller.layout, dragSession: controller.dragSession, stackDivider: controller.draggedStackDividerAxis)
         guard wanted != grabCursor, let cursors else { return }
         grabCursor = wanted
         XChangeActivePointerGrab(connection.display, Self.grabEvents, cursors.cursor(for: wanted), UInt(CurrentTime))

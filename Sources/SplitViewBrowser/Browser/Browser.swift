@@ -203,21 +203,7 @@ package final class Browser {
             guard let entry = self.entries.entry(at: index), let folder = self.selectedFolder else { return [] }
             return self.openWithItems(for: folder.appending(entry.name))
         }
-        fileList.dragItemForRow = { [unowned self] index in
-            guard let entry = self.entries.entry(at: index), let folder = self.selectedFolder else { return nil }
-            self.dragged = folder.appending(entry.name)
-            return DragItem(title: entry.displayName, tag: index)
-        }
-        folders.canDropOnRow = { [unowned self] _, row in
-            guard let source = self.dragged, self.tree.rows.indices.contains(row), self.tree.rows[row].isFolder else {
-                return false
-            }
-            return Self.canMove(source, into: self.tree.rows[row].path)
-        }
-        folders.onDropOnRow = { [unowned self] _, row in
-            guard let source = self.dragged else { return }
-            self.askToMove(source, into: self.tree.rows[row].path)
-        }
+        connectDragAndDrop()
     }
 
     /// The window title: the selected entry's name, the folder's, then the app's
