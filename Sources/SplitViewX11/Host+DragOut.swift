@@ -95,14 +95,15 @@ extension Host {
         sendPendingPosition()
     }
 
-    /// The button went up: a target that accepted gets the drop, one that did not is left.
-    func releaseDragOut(_ event: XEvent) {
+    /// The button went up: a target that accepted gets the drop, one that did not is left (and
+    /// so is one under a drag that Escape cancelled).
+    func releaseDragOut(_ event: XEvent, in window: SplitWindow) {
         guard var drag = dragOut, !drag.dropped else { return }
         guard let target = drag.target else {
             dragOut = nil
             return
         }
-        if drag.accepted {
+        if drag.accepted && window.controller.dragSession != nil {
             drag.dropped = true
             dragOut = drag
             send("XdndDrop", to: target, from: drag.window, [0, Int(event.xbutton.time)])

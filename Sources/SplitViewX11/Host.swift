@@ -279,7 +279,7 @@ public final class Host {
         switch translate(event, origin: origin) {
         case .input(let input, _):
             grabPointerIfPressed(input, event, window)
-            if case .pointerUp = input { releaseDragOut(event) }
+            if case .pointerUp = input { releaseDragOut(event, in: window) }
             window.controller.handle(input)
             if case .pointerMoved = input { followDragOut(event, in: window) }
             showGrabCursor(window)
@@ -309,8 +309,10 @@ public final class Host {
     private func grabPointerIfPressed(_ input: Input, _ event: XEvent, _ window: SplitWindow) {
         switch input {
         case .pointerDown:
-            // The cursor follows once the controller has taken the press (showGrabCursor).
+            // The cursor follows once the controller has taken the press (showGrabCursor). A
+            // new press starts over: a drop of ours still unfinished is forgotten.
             grabCursor = .none
+            dragOut = nil
             _ = XGrabPointer(
                 connection.display, window.window, 0, Self.grabEvents,
                 GrabModeAsync, GrabModeAsync, UInt(None), UInt(None), event.xbutton.time)
