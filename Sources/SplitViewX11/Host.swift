@@ -56,8 +56,8 @@ public final class Host {
     /// True while a timer waits to write the bus's pending output.
     var accessibilityOutputScheduled = false
     private let translate: EventTranslator
-    private let makeContent: () -> WindowContent
-    private var quitRequested = false
+    let makeContent: () -> WindowContent
+    var quitRequested = false
     private var nextFrame: Double?
     private var sources = HostSources()
     private var clicks = ClickCounter()
@@ -340,27 +340,7 @@ public final class Host {
         XChangeActivePointerGrab(connection.display, Self.grabEvents, cursors.cursor(for: wanted), UInt(CurrentTime))
     }
 
-    /// Does what `window`'s controller asked (`SplitViewController/takeHostRequests()`).
-    private func perform(_ requests: [HostRequest], from window: SplitWindow) {
-        for request in requests {
-            switch request {
-            case .newWindow: open(makeContent(), size: window.pixelSize)
-            case .closeWindow: close(window)
-            case .quit: quitRequested = true
-            case .focusForeignContent, .restartForeignContent: foreignPanes[ObjectIdentifier(window)]?.perform(request)
-            case .setSelection(let selection, let text):
-                selections.own(selection, text: text, window: window.window, time: lastEventTime)
-            case .clearSelection(let selection):
-                selections.release(selection, from: window.window, time: lastEventTime)
-            case .offerSelection(let selection, let offers):
-                selections.own(selection, offers: offers, window: window.window, time: lastEventTime)
-            case .requestSelection(let selection, let targets):
-                requestSelection(selection, targets: targets, for: window)
-            }
-        }
-    }
-
-    private func close(_ window: SplitWindow) {
+    func close(_ window: SplitWindow) {
         guard let index = windows.firstIndex(where: { $0 === window }) else { return }
         windows.remove(at: index)
         selections.windowClosing(window.window, time: lastEventTime)

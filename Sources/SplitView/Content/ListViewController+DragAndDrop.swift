@@ -27,12 +27,21 @@ extension ListViewController {
     }
 
     /// Another program's drag over the row under `point` (or the background below the rows):
-    /// the type ``externalDropTypeForRow`` takes there; the row highlights.
+    /// the type ``externalDropTypeForRow`` takes there, and the row highlights. A row that
+    /// takes nothing offers the background instead (a file's row: the folder shown), without
+    /// a highlight, as GNOME Files does.
     func rowExternalDropType(for types: [String], at point: Point, in bounds: Rect) -> String? {
+        let target = externalDropTarget(for: types, at: point, in: bounds)
+        dropTargetRow = target?.row
+        return target?.type
+    }
+
+    /// The row (nil: the background) under `point` that takes one of `types`, and that type.
+    private func externalDropTarget(for types: [String], at point: Point, in bounds: Rect) -> (row: Int?, type: String)? {
         let row = rowIndex(at: point, in: bounds)
-        let type = externalDropTypeForRow?(types, row)
-        dropTargetRow = type == nil ? nil : row
-        return type
+        if let type = externalDropTypeForRow?(types, row) { return (row, type) }
+        guard row != nil, let type = externalDropTypeForRow?(types, nil) else { return nil }
+        return (nil, type)
     }
 
     /// Gives another program's `offer` to ``onExternalDropOnRow`` with the row under `point`
@@ -40,10 +49,9 @@ extension ListViewController {
     func rowPerformExternalDrop(
         _ offer: SelectionOffer, operation: DropOperation, at point: Point, in bounds: Rect
     ) -> Bool {
-        let row = rowIndex(at: point, in: bounds)
         dropTargetRow = nil
-        guard externalDropTypeForRow?([offer.target], row) == offer.target else { return false }
-        onExternalDropOnRow?(offer, operation, row)
+        guard let target = externalDropTarget(for: [offer.target], at: point, in: bounds) else { return false }
+        onExternalDropOnRow?(offer, operation, target.row)
         return true
     }
 

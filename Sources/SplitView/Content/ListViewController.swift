@@ -72,8 +72,7 @@ open class ListViewController: ViewController {
     /// Called when an outline row's triangle is clicked, or Right/Left asks to expand
     /// (`true`) or collapse (`false`) it.
     public var onDisclosure: ((Int, Bool) -> Void)?
-    /// Which of the types another program's drag offers a row would take (nil row: the list's
-    /// background, below its rows), or nil where it takes none; the row highlights meanwhile.
+    /// The one of another program's types a row (nil: the background) takes, or nil; it highlights.
     public var externalDropTypeForRow: (([String], Int?) -> String?)?
     /// Called with another program's contents dropped on a row (nil: the background) that
     /// took their form, and the operation asked for.
@@ -182,30 +181,6 @@ open class ListViewController: ViewController {
     /// ``ListMetrics/rowHeightWithSubtitle`` when rows have subtitles.
     public var rowHeight: Double {
         (dataSource?.rowsHaveSubtitles ?? arrayHasSubtitles) ? ListMetrics.rowHeightWithSubtitle : ListMetrics.rowHeight
-    }
-
-    /// Selects `index` (clamped into the rows) as the user would: scrolls it into view (when
-    /// a filter shows it) and calls ``onSelect``.
-    public func selectRow(_ index: Int, in bounds: Rect) {
-        let count = rowCount
-        guard count > 0 else { return }
-        let index = min(max(index, 0), count - 1)
-        selectedIndexes = [index]
-        selectionAnchor = index
-        selectedIndex = index
-        scrollToVisible(index, in: bounds)
-        onSelect?(index)
-        onSelectionChange?()
-    }
-
-    /// Scrolls so that row `index` is visible in `bounds`, without selecting it; a row the
-    /// filter hides stays hidden.
-    public func scrollToVisible(_ index: Int, in bounds: Rect) {
-        guard let position = position(ofRow: index) else { return }
-        let top = Double(position) * rowHeight
-        if top < scrollOffset { scrollOffset = top }
-        if top + rowHeight > scrollOffset + bounds.height { scrollOffset = top + rowHeight - bounds.height }
-        clampScroll(in: bounds)
     }
 
     /// Keeps the scroll offset within the rows at these bounds (the rows or the pane may have

@@ -55,7 +55,7 @@ extension Browser {
             return Self.droppedFilesType
         }
         fileList.onExternalDropOnRow = { [unowned self] offer, operation, row in
-            guard let folder = self.listDropFolder(row) ?? self.listDropFolder(nil) else { return }
+            guard let folder = self.listDropFolder(row) else { return }
             self.dropped(offer, operation: operation, into: folder)
         }
     }
