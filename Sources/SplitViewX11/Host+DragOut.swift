@@ -35,6 +35,8 @@ struct DragOut {
     var pending: (x: Int, y: Int, time: Time, action: Atom)?
     /// True from the drop sent until `XdndFinished` (or the timeout).
     var dropped = false
+    /// The action `XdndActionList` names now.
+    var listed: Atom = 0
 }
 
 /// The host as an XDND source (version 5): a drag from a row that leaves its window (the
@@ -147,13 +149,18 @@ extension Host {
     /// Owns `XdndSelection` with the item's forms, and reads the screen's top-levels.
     private func startDragOut(_ item: DragItem, from window: SplitWindow, time: Time) {
         selections.ownDrag(item.externalRepresentations, window: window.window, time: time)
+        let xdnd = connection.atoms.xdnd
         let types = selections.intern(item.externalRepresentations.map(\.target))
-        var words = types.map { Int($0) }
-        words.withUnsafeMutableBytes { buffer in
+        var typeWords = types.map { Int($0) }
+        typeWords.withUnsafeMutableBytes { buffer in
             _ = XChangeProperty(
-                connection.display, window.window, connection.atoms.xdnd["XdndTypeList"], XA_ATOM, 32, PropModeReplace,
+                connection.display, window.window, xdnd["XdndTypeList"], XA_ATOM, 32, PropModeReplace,
                 buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(types.count))
         }
+        var words = Array("Copy\0Move\0".utf8)
+        _ = XChangeProperty(
+            connection.display, window.window, xdnd["XdndActionDescription"], XA_STRING, 8, PropModeReplace, &words,
+            Int32(words.count))
         dragOut = DragOut(window: window.window, topLevels: readTopLevels(except: window.window), types: types)
     }
 
@@ -204,10 +211,26 @@ extension Host {
         guard var drag = dragOut, !drag.awaitingStatus, let target = drag.target, let position = drag.pending else { return }
         drag.pending = nil
         drag.awaitingStatus = true
+        if drag.listed != position.action { listActions(for: position.action, on: drag.window) }
+        drag.listed = position.action
         dragOut = drag
         send(
             "XdndPosition", to: target, from: drag.window,
             [0, position.x << 16 | position.y, Int(position.time), Int(position.action)])
+    }
+
+    /// Writes `XdndActionList`: the one action asked for, or copy and move for an ask (GTK
+    /// targets read the list whatever the action, and pick their own default among it: a list
+    /// of both would let them move where the user asked for a copy).
+    private func listActions(for action: Atom, on window: Window) {
+        let xdnd = connection.atoms.xdnd
+        var actions = action == xdnd["XdndActionAsk"] ? [xdnd["XdndActionCopy"], xdnd["XdndActionMove"]] : [action]
+        let count = Int32(actions.count)
+        actions.withUnsafeMutableBytes { buffer in
+            _ = XChangeProperty(
+                connection.display, window, xdnd["XdndActionList"], XA_ATOM, 32, PropModeReplace,
+                buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count)
+        }
     }
 
     private func send(_ name: String, to target: DragOut.TopLevel, from window: Window, _ rest: [Int] = []) {

@@ -9,7 +9,8 @@ public struct XdndAtoms: Hashable, Sendable {
     static let names = [
         "XdndAware", "XdndProxy", "XdndEnter", "XdndPosition", "XdndStatus", "XdndLeave", "XdndDrop", "XdndFinished",
         "XdndSelection", "XdndTypeList", "XdndActionCopy", "XdndActionMove", "XdndActionAsk", "XdndActionPrivate",
-        "text/uri-list", "text/plain;charset=utf-8", "text/plain", "SPLITVIEW_XDND_DATA",
+        "text/uri-list", "text/plain;charset=utf-8", "text/plain", "SPLITVIEW_XDND_DATA", "XdndActionList",
+        "XdndActionDescription",
     ]
     /// The protocol version spoken: 5.
     static let version = 5
