@@ -8,7 +8,8 @@ import SplitViewFiles
 ///   is part of the selection, as `text/uri-list` (`file://` URIs), `UTF8_STRING` and
 ///   `text/plain;charset=utf-8` (the paths, one a line): a file manager copies or moves them,
 ///   a terminal types the paths. Within the window the drag stays what it was: one file
-///   moved onto an outline folder, after a prompt (`Browser+Moving.swift`).
+///   moved onto an outline folder, after a prompt (`Browser+Moving.swift`); several selected
+///   files move there by the paste's move, after a prompt.
 /// - **In.** Another program's `text/uri-list` dropped on a folder of the outline or of the
 ///   list goes into that folder, anywhere else in the list (a file's row, the background)
 ///   into the folder shown; the paste runs as Ctrl+V's does (`Browser+Pasting.swift`): copy
@@ -26,21 +27,25 @@ extension Browser {
     func connectDragAndDrop() {
         fileList.dragItemForRow = { [unowned self] index in
             guard let entry = self.entries.entry(at: index), let folder = self.selectedFolder else { return nil }
-            self.dragged = folder.appending(entry.name)
             var item = DragItem(title: entry.displayName, tag: index)
             let paths = self.fileList.selectedIndexes.contains(index) ? self.selectedPaths : [folder.appending(entry.name)]
+            self.dragged = paths
             item.externalRepresentations = Self.representations(of: paths)
             return item
         }
         folders.canDropOnRow = { [unowned self] _, row in
-            guard let source = self.dragged, self.tree.rows.indices.contains(row), self.tree.rows[row].isFolder else {
+            guard !self.dragged.isEmpty, self.tree.rows.indices.contains(row), self.tree.rows[row].isFolder else {
                 return false
             }
-            return Self.canMove(source, into: self.tree.rows[row].path)
+            return self.dragged.allSatisfy { Self.canMove($0, into: self.tree.rows[row].path) }
         }
         folders.onDropOnRow = { [unowned self] _, row in
-            guard let source = self.dragged else { return }
-            self.askToMove(source, into: self.tree.rows[row].path)
+            let folder = self.tree.rows[row].path
+            if self.dragged.count == 1 {
+                self.askToMove(self.dragged[0], into: folder)
+            } else {
+                self.askToMove(self.dragged, into: folder)
+            }
         }
         folders.externalDropTypeForRow = { [unowned self] types, row in
             guard types.contains(Self.droppedFilesType), let row, self.outlineDropFolder(row) != nil else { return nil }
@@ -58,6 +63,21 @@ extension Browser {
             guard let folder = self.listDropFolder(row) else { return }
             self.dropped(offer, operation: operation, into: folder)
         }
+    }
+
+    /// Several selected files dragged onto an outline folder: after the question, they move
+    /// as a cut and paste moves them (names in the way asked about, one Ctrl+Z for all).
+    func askToMove(_ sources: [FilePath], into folder: FilePath) {
+        let target = FilePath.displayName(folder.lastComponent.isEmpty ? folder.bytes : folder.lastComponent)
+        split.prompt = Prompt(
+            message: "Move \(sources.count) files to “\(target)”?",
+            accept: { [unowned self] in
+                guard self.transfer == nil else {
+                    self.reader.notice = "A paste is under way: wait for it, or cancel it (Escape), then drop again."
+                    return
+                }
+                self.startTransfer(sources, into: folder, mode: .move)
+            })
     }
 
     /// The forms dragged files travel in to other programs.

@@ -46,8 +46,9 @@ package final class Browser {
     var appLauncher: ([[UInt8]], FilePath) -> String? = { _, _ in "no program can be started from this window" }
     /// The file whose "Open With" items the View menu holds.
     var openWithPath: FilePath?
-    /// The entry being dragged from the list, if any.
-    var dragged: FilePath?
+    /// The entries being dragged from the list: the row pressed, or the whole selection when
+    /// the row is part of it.
+    var dragged: [FilePath] = []
     /// The folders shown before and after the shown one (Alt+Left, Alt+Right).
     var history = NavigationHistory()
     /// True while the folders shown are not history steps (see ``withoutHistory(_:)``).

@@ -76,4 +76,24 @@ import Testing
             #expect(takes == (row.isFolder && row.place?.kind != .trash), "\(row.title)")
         }
     }
+
+    /// Within the window, a whole selection dragged onto an outline folder moves there after
+    /// one question, as a cut and paste would; the outline refuses the folder they are in.
+    @Test func aSelectionDraggedOntoAnOutlineFolderMovesThereAfterAQuestion() throws {
+        let (tree, browser) = Self.notes()
+        let file10 = try #require(browser.fileList.selectedIndex.map { $0 + 1 })
+        browser.fileList.selectRows([file10 - 1, file10], lead: file10 - 1)
+        browser.listSelectionChanged()
+        let item = try #require(browser.fileList.dragItemForRow?(file10))
+        let travel = try #require(browser.tree.rows.firstIndex { $0.title == "Travel" })
+        let notes = try #require(browser.tree.rows.firstIndex { $0.title == "Notes" })
+        #expect(browser.folders.canDropOnRow?(item, notes) == false)
+        #expect(browser.folders.canDropOnRow?(item, travel) == true)
+        browser.folders.onDropOnRow?(item, travel)
+        #expect(browser.split.prompt?.message == "Move 2 files to “Travel”?")
+        browser.split.handle(.key(KeyChord(.return)))
+        #expect(ClipboardTests.settle(browser) { browser.transfer == nil })
+        #expect(ClipboardTests.names(tree.root + "/Travel") == ["Japan", "file10.txt", "file2.txt"])
+        #expect(ClipboardTests.names(tree.root + "/Notes") == ["Archive"])
+    }
 }
