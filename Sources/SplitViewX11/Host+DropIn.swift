@@ -16,6 +16,11 @@ struct DropIn {
     var operation = DropOperation.copy
     /// The timer that gives up on the data.
     var timer: Int?
+    /// The unmapped window the data is received on (made at the drop, destroyed at the end),
+    /// which hears its property change for an `INCR` transfer.
+    var receiver: Window = 0
+    /// The pieces of an `INCR` answer so far, or nil before one starts.
+    var pieces: [UInt8]?
 }
 
 /// The host as an XDND target (version 5): every top-level is `XdndAware`; the source's
@@ -32,7 +37,8 @@ struct DropIn {
 ///   drop)`; its `SelectionNotify` comes in the loop (the loop never waits on the source),
 ///   the controller gets the contents, and `XdndFinished` says accepted with the action. A
 ///   source that never answers is given up after ``dropTimeout`` seconds: the drop is
-///   refused.
+///   refused. A large answer comes by `INCR` (ICCCM 2.7.2), each piece read and deleted, on
+///   an unmapped window of the drop's own (at most ``dropDataLimit`` bytes).
 ///
 /// Decided: `XdndFinished` is sent once the data is handed to the app, which starts its copy
 /// (run on a worker, asked about names in the way): the source learns the drop was taken,
@@ -48,9 +54,16 @@ extension Host {
     func handleDropIn(_ event: XEvent) -> Bool {
         let xdnd = connection.atoms.xdnd
         if event.type == SelectionNotify, event.xselection.selection == xdnd["XdndSelection"],
-            let drop = dropIn, drop.awaiting != nil, event.xselection.requestor == drop.window
+            let drop = dropIn, drop.awaiting != nil, drop.receiver != 0, event.xselection.requestor == drop.receiver
         {
-            receiveDrop(event.xselection)
+            receiveDrop(event.xselection.property == UInt(None) ? nil : readDropData())
+            return true
+        }
+        if event.type == PropertyNotify, let drop = dropIn, drop.receiver != 0, event.xproperty.window == drop.receiver {
+            if event.xproperty.state == PropertyNewValue, event.xproperty.atom == xdnd["SPLITVIEW_XDND_DATA"], drop.pieces != nil
+            {
+                receivePiece()
+            }
             return true
         }
         guard event.type == ClientMessage, event.xclient.format == 32,
@@ -103,8 +116,12 @@ extension Host {
                 return true
             }
             drop.awaiting = proposal.type
+            var attributes = XSetWindowAttributes()
+            attributes.event_mask = Int(PropertyChangeMask)
+            drop.receiver = XCreateWindow(
+                connection.display, connection.root, -1, -1, 1, 1, 0, 0, UInt32(InputOnly), nil, UInt(CWEventMask), &attributes)
             let time = Time(bitPattern: data.2)
-            XConvertSelection(connection.display, xdnd["XdndSelection"], type, xdnd["SPLITVIEW_XDND_DATA"], window.window, time)
+            XConvertSelection(connection.display, xdnd["XdndSelection"], type, xdnd["SPLITVIEW_XDND_DATA"], drop.receiver, time)
             drop.timer = after(Self.dropTimeout) { [weak self] in
                 guard let self, self.dropIn?.source == source else { return }
                 self.finishDropIn(accepted: false)
@@ -117,14 +134,42 @@ extension Host {
         return true
     }
 
-    /// The drop's data came (or the source refused it): the controller gets it, and the
-    /// source hears the drop was taken.
-    private func receiveDrop(_ notify: XSelectionEvent) {
-        guard let drop = dropIn, let type = drop.awaiting, let window = windows.first(where: { $0.window == drop.window })
+    /// The most a drop's data may hold: 64 MiB (a list of a few hundred thousand files).
+    static let dropDataLimit = 64 << 20
+
+    /// Reads (and deletes) the answer on the receiver: its bytes, or nil with an `INCR`
+    /// transfer started (ICCCM 2.7.2: deleting the property asks for the first piece).
+    private func readDropData() -> [UInt8]?? {
+        guard var drop = dropIn,
+            let answer = XdndAtoms.property(of: drop.receiver, connection.atoms.xdnd["SPLITVIEW_XDND_DATA"], on: connection)
+        else { return .some(nil) }
+        guard answer.type == connection.atoms.incr else { return answer.format == 8 ? .some(answer.bytes) : .some(nil) }
+        drop.pieces = []
+        dropIn = drop
+        return nil
+    }
+
+    /// A piece of an `INCR` answer came: kept, or the whole delivered when it is the empty
+    /// last one; an answer over ``dropDataLimit`` is refused.
+    private func receivePiece() {
+        guard var drop = dropIn, var pieces = drop.pieces else { return }
+        let piece = XdndAtoms.property(of: drop.receiver, connection.atoms.xdnd["SPLITVIEW_XDND_DATA"], on: connection)
+        guard let piece, piece.format == 8, pieces.count + piece.bytes.count <= Self.dropDataLimit else {
+            return receiveDrop(.some(nil))
+        }
+        if piece.bytes.isEmpty { return receiveDrop(.some(pieces)) }
+        pieces += piece.bytes
+        drop.pieces = pieces
+        dropIn = drop
+    }
+
+    /// The drop's data came whole (`.some(bytes)`), or the source refused it (`.some(nil)`),
+    /// or is still coming (nil): the controller gets it, and the source hears the drop was
+    /// taken.
+    private func receiveDrop(_ answer: [UInt8]??) {
+        guard let drop = dropIn, let type = drop.awaiting, let window = windows.first(where: { $0.window == drop.window }),
+            let bytes = answer
         else { return }
-        let bytes =
-            notify.property == UInt(None)
-            ? nil : XdndAtoms.bytes(of: drop.window, connection.atoms.xdnd["SPLITVIEW_XDND_DATA"], on: connection)
         finishDropIn(accepted: bytes != nil)
         window.controller.handle(.externalDrag(.dropped(bytes.map { SelectionOffer(target: type, bytes: $0) })))
     }
@@ -143,6 +188,7 @@ extension Host {
     /// Forgets the drag over us, and its timer.
     private func endDropIn() {
         if let timer = dropIn?.timer { cancelTimer(timer) }
+        if let receiver = dropIn?.receiver, receiver != 0 { XDestroyWindow(connection.display, receiver) }
         dropIn = nil
     }
 }

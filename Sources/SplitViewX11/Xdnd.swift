@@ -105,8 +105,13 @@ public struct XdndAtoms: Hashable, Sendable {
         }
     }
 
-    /// The bytes of `window`'s `property`, deleted once read, or nil when it has none.
-    static func bytes(of window: Window, _ property: Atom, on connection: X11Connection) -> [UInt8]? {
+    /// `window`'s `property`, deleted once read: its type, format and bytes (32-bit items as
+    /// C longs), or nil when it has none.
+    static func property(
+        of window: Window, _ property: Atom, on connection: X11Connection
+    ) -> (
+        type: Atom, format: Int32, bytes: [UInt8]
+    )? {
         var type: Atom = 0
         var format: Int32 = 0
         var count: UInt = 0
@@ -116,7 +121,8 @@ public struct XdndAtoms: Hashable, Sendable {
             connection.display, window, property, 0, 1 << 24, 1, UInt(AnyPropertyType), &type, &format, &count, &after,
             &data)
         defer { if let data { XFree(data) } }
-        guard status == Success, format == 8, let data else { return nil }
-        return Array(UnsafeBufferPointer(start: data, count: Int(count)))
+        guard status == Success, type != 0 else { return nil }
+        let size = format == 32 ? MemoryLayout<Int>.size : format == 16 ? MemoryLayout<Int16>.size : 1
+        return (type, format, data.map { Array(UnsafeBufferPointer(start: $0, count: Int(count) * size)) } ?? [])
     }
 }

@@ -131,6 +131,33 @@ extension X11Tests {
             }
         }
 
+        /// A source that sends its list by `INCR`, in pieces of 16 bytes; the source asks, and
+        /// the question's M moves.
+        @Test func aListSentInPiecesIsDroppedWholeAndAnAskIsAnswered() throws {
+            let place = try Self.placeWithInbox()
+            try place.write("one.txt", "1")
+            try place.write("two.txt", "2")
+            _ = try ShownFilesTests.showAlpha(place) { connection, window, _ in
+                let source = try XdndPeer(display: connection.name, x: 1300, y: 100, aware: false)
+                let list = ["one.txt", "two.txt"].map { ClipboardWindowTests.uri(place.root + "/" + $0) + "\r\n" }.joined()
+                source.offers = ["text/uri-list": Array(list.utf8)]
+                source.incrementalAbove = 16
+                source.pieceSize = 16
+                source.enter(window)
+                let inbox = try Self.filesRow(0, connection, window)
+                source.position(window, x: inbox.x, y: inbox.y, action: "XdndActionAsk")
+                #expect(source.wait { !source.received("XdndStatus").isEmpty })
+                #expect(source.name(Atom(source.received("XdndStatus")[0][4])) == "XdndActionAsk")
+                source.send("XdndDrop", to: window, [Int(bitPattern: source.window), 0, 0])
+                #expect(source.wait { !source.received("XdndFinished").isEmpty })
+                #expect(source.received("XdndFinished")[0][1] & 1 == 1 && source.piecesSent > 2)
+                #expect(source.name(Atom(source.received("XdndFinished")[0][2])) == "XdndActionCopy", "an ask says copy")
+                sendKey(connection, window, XK_m, state: 0)
+                #expect(waitUntil { ClipboardWindowTests.names(place.root + "/Notes/Inbox") == ["one.txt", "two.txt"] })
+                #expect(!FileManager.default.fileExists(atPath: place.root + "/one.txt"), "moved")
+            }
+        }
+
         @Test func textDroppedOnTheLocationBarFillsIt() throws {
             let place = try Self.placeWithInbox()
             let rootName = URL(fileURLWithPath: place.root).lastPathComponent

@@ -20,6 +20,13 @@ final class XdndPeer {
     var offers: [String: [UInt8]] = [:]
     /// Whether it answers positions (target side): accepted with this action, or refused.
     var accepts: String? = "XdndActionCopy"
+    /// Above this many bytes it serves a form by `INCR`, in pieces of `pieceSize` (source side).
+    var incrementalAbove = Int.max
+    var pieceSize = 4096
+    /// An `INCR` transfer under way: where, in what type, what is left; and how many pieces
+    /// went.
+    private var transfer: (requestor: Window, property: Atom, type: Atom, bytes: [UInt8], sent: Int, done: Bool)?
+    private(set) var piecesSent = 0
     /// Whether it answers at all (a target that never does, for the timeout).
     var answers = true
     /// Whether it takes a drop's data and says it finished (a target that stops answering
@@ -91,6 +98,20 @@ final class XdndPeer {
                 }
             case SelectionRequest:
                 serve(event.xselectionrequest)
+            case PropertyNotify where event.xproperty.state == PropertyDelete:
+                guard var current = transfer, event.xproperty.window == current.requestor,
+                    event.xproperty.atom == current.property
+                else { continue }
+                if current.done {
+                    transfer = nil
+                    continue
+                }
+                let end = min(current.bytes.count, current.sent + pieceSize)
+                write(Array(current.bytes[current.sent..<end]), type: current.type, to: current.requestor, current.property)
+                piecesSent += 1
+                current.done = end == current.sent
+                current.sent = end
+                transfer = current
             default:
                 break
             }
@@ -144,16 +165,30 @@ final class XdndPeer {
         notify.xselection.target = request.target
         notify.xselection.time = request.time
         notify.xselection.property = 0
-        if var bytes = offers[name(request.target)] {
-            let count = Int32(bytes.count)
-            bytes.withUnsafeMutableBufferPointer {
-                _ = XChangeProperty(
-                    connection.display, request.requestor, request.property, request.target, 8, PropModeReplace,
-                    $0.baseAddress, count)
+        if let bytes = offers[name(request.target)] {
+            if bytes.count > incrementalAbove {
+                XSelectInput(connection.display, request.requestor, Int(PropertyChangeMask))
+                var size = [bytes.count]
+                size.withUnsafeMutableBytes { buffer in
+                    _ = XChangeProperty(
+                        connection.display, request.requestor, request.property, atom("INCR"), 32, PropModeReplace,
+                        buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+                }
+                transfer = (request.requestor, request.property, request.target, bytes, 0, false)
+            } else {
+                write(bytes, type: request.target, to: request.requestor, request.property)
             }
             notify.xselection.property = request.property
         }
         _ = XSendEvent(connection.display, request.requestor, 0, 0, &notify)
+    }
+
+    private func write(_ bytes: [UInt8], type: Atom, to requestor: Window, _ property: Atom) {
+        let count = Int32(bytes.count)
+        var bytes = bytes.isEmpty ? [0] : bytes  // a valid pointer; the count is what is sent
+        bytes.withUnsafeMutableBufferPointer {
+            _ = XChangeProperty(connection.display, requestor, property, type, 8, PropModeReplace, $0.baseAddress, count)
+        }
     }
 
     private func readProperty(_ property: Atom) -> [UInt8]? {
