@@ -11,8 +11,13 @@ public enum GrabCursor: Hashable, Sendable {
     case resize
     /// A divider between stacked panes is dragged: the vertical-resize double arrow.
     case verticalResize
-    /// An item is dragged between panes: the four-way move arrow.
+    /// An item is dragged between panes: the four-way move arrow (outside the window too,
+    /// over a program that moves it).
     case move
+    /// An item dragged out of the window, over a program that copies it: a plus.
+    case copy
+    /// An item dragged out of the window, over nothing that takes it: a circle.
+    case noDrop
 
     /// The shape for a controller's `layout` (a divider marked active is being dragged or
     /// moved), its `dragSession` (an item dragged between panes), and the axis of the stack
@@ -41,6 +46,9 @@ public struct Cursors {
     package let move: Cursor
     /// The vertical-resize double arrow, over the dividers between stacked panes.
     package let verticalResize: Cursor
+    /// The plus of a copy, and the circle of no drop, outside the window.
+    package let copy: Cursor
+    package let noDrop: Cursor
 
     /// The cursor for a grab's shape, or `None` for ``GrabCursor/none``.
     package func cursor(for shape: GrabCursor) -> Cursor {
@@ -49,6 +57,8 @@ public struct Cursors {
         case .resize: horizontalResize
         case .verticalResize: verticalResize
         case .move: move
+        case .copy: copy
+        case .noDrop: noDrop
         }
     }
 
@@ -58,5 +68,7 @@ public struct Cursors {
         horizontalResize = XCreateFontCursor(connection.display, UInt32(XC_sb_h_double_arrow))
         move = XCreateFontCursor(connection.display, UInt32(XC_fleur))
         verticalResize = XCreateFontCursor(connection.display, UInt32(XC_sb_v_double_arrow))
+        copy = XCreateFontCursor(connection.display, UInt32(XC_plus))
+        noDrop = XCreateFontCursor(connection.display, UInt32(XC_circle))
     }
 }

@@ -56,13 +56,16 @@ public final class Host {
     /// True while a timer waits to write the bus's pending output.
     var accessibilityOutputScheduled = false
     private let translate: EventTranslator
-    private let makeContent: () -> WindowContent
-    private var quitRequested = false
+    let makeContent: () -> WindowContent
+    var quitRequested = false
     private var nextFrame: Double?
     private var sources = HostSources()
     private var clicks = ClickCounter()
     /// The shape the active pointer grab shows now.
     private var grabCursor = GrabCursor.none
+    /// Our drag outside its window (`Host+DragOut.swift`), and another program's over ours.
+    var dragOut: DragOut?
+    var dropIn: DropIn?
     /// The hosted programs of each window, by the window's identity.
     var foreignPanes: [ObjectIdentifier: ForeignPanes] = [:]
     /// PRIMARY and CLIPBOARD, as the windows' controllers filled them.
@@ -239,7 +242,7 @@ public final class Host {
 
     private func dispatch(_ event: XEvent) {
         if let time = Selections.time(of: event) { lastEventTime = time }
-        if handleSelectionEvent(event) { return }
+        if handleDropIn(event) || handleSelectionEvent(event) { return }
         // A top-level destroyed from outside (`xdotool windowclose`, a window manager's kill):
         // the window ends as a close does — its programs ended, the app told (it saves its
         // state), the loop done when it was the last — instead of living on with no window.
@@ -276,7 +279,9 @@ public final class Host {
         switch translate(event, origin: origin) {
         case .input(let input, _):
             grabPointerIfPressed(input, event, window)
+            if case .pointerUp = input { releaseDragOut(event, in: window) }
             window.controller.handle(input)
+            if case .pointerMoved = input { followDragOut(event, in: window) }
             showGrabCursor(window)
             if case .pointerDown(let point, _) = input {
                 switch clicks.press(time: UInt(event.xbutton.time), x: Int(point.x.rounded()), y: Int(point.y.rounded())) {
@@ -304,8 +309,10 @@ public final class Host {
     private func grabPointerIfPressed(_ input: Input, _ event: XEvent, _ window: SplitWindow) {
         switch input {
         case .pointerDown:
-            // The cursor follows once the controller has taken the press (showGrabCursor).
+            // The cursor follows once the controller has taken the press (showGrabCursor). A
+            // new press starts over: a drop of ours still unfinished is forgotten.
             grabCursor = .none
+            dragOut = nil
             _ = XGrabPointer(
                 connection.display, window.window, 0, Self.grabEvents,
                 GrabModeAsync, GrabModeAsync, UInt(None), UInt(None), event.xbutton.time)
@@ -324,34 +331,16 @@ public final class Host {
     /// ends the grab, and with it the cursor; without a grab the change does nothing.
     private func showGrabCursor(_ window: SplitWindow) {
         let controller = window.controller
-        let wanted = GrabCursor(
-            layout: controller.layout, dragSession: controller.dragSession, stackDivider: controller.draggedStackDividerAxis)
+        let wanted =
+            dragOutCursor
+            ?? GrabCursor(
+                layout: controller.layout, dragSession: controller.dragSession, stackDivider: controller.draggedStackDividerAxis)
         guard wanted != grabCursor, let cursors else { return }
         grabCursor = wanted
         XChangeActivePointerGrab(connection.display, Self.grabEvents, cursors.cursor(for: wanted), UInt(CurrentTime))
     }
 
-    /// Does what `window`'s controller asked (`SplitViewController/takeHostRequests()`).
-    private func perform(_ requests: [HostRequest], from window: SplitWindow) {
-        for request in requests {
-            switch request {
-            case .newWindow: open(makeContent(), size: window.pixelSize)
-            case .closeWindow: close(window)
-            case .quit: quitRequested = true
-            case .focusForeignContent, .restartForeignContent: foreignPanes[ObjectIdentifier(window)]?.perform(request)
-            case .setSelection(let selection, let text):
-                selections.own(selection, text: text, window: window.window, time: lastEventTime)
-            case .clearSelection(let selection):
-                selections.release(selection, from: window.window, time: lastEventTime)
-            case .offerSelection(let selection, let offers):
-                selections.own(selection, offers: offers, window: window.window, time: lastEventTime)
-            case .requestSelection(let selection, let targets):
-                requestSelection(selection, targets: targets, for: window)
-            }
-        }
-    }
-
-    private func close(_ window: SplitWindow) {
+    func close(_ window: SplitWindow) {
         guard let index = windows.firstIndex(where: { $0 === window }) else { return }
         windows.remove(at: index)
         selections.windowClosing(window.window, time: lastEventTime)

@@ -58,6 +58,8 @@ final class Selections {
 
     let connection: X11Connection
     var owned: [Selection: Owned] = [:]
+    /// What a drag of ours offers on `XdndSelection` (drag and drop between programs).
+    var dragOwned: Owned?
     /// Atoms interned for forms' names, beyond the connection's own.
     var interned: [String: Atom] = [:]
     /// The paste under way (`Selections+Paste.swift`).
@@ -131,6 +133,13 @@ final class Selections {
             for (name, value) in zip(missing, values) { interned[name] = value }
         }
         return names.map { known[$0] ?? interned[$0] ?? 0 }
+    }
+
+    /// Makes `window` the owner of `XdndSelection`, with a drag's `offers`, as of `time`.
+    func ownDrag(_ offers: [SelectionOffer], window: Window, time: Time) {
+        let forms = zip(offers, intern(offers.map(\.target))).map { Form(target: $1, type: $1, name: $0.target, bytes: $0.bytes) }
+        dragOwned = Owned(window: window, forms: forms, time: time)
+        XSetSelectionOwner(connection.display, connection.atoms.xdnd["XdndSelection"], window, time)
     }
 
     /// Gives `selection` up if `window` owns it.
@@ -221,8 +230,10 @@ final class Selections {
         // An obsolete requestor names no property: the target's name is used (ICCCM 2.2).
         let property = request.property == UInt(None) ? request.target : request.property
         var delivered = false
-        if let selection = Selection.allCases.first(where: { atom($0) == request.selection }),
-            let current = owned[selection], current.window == request.owner,
+        let current =
+            request.selection == connection.atoms.xdnd["XdndSelection"]
+            ? dragOwned : Selection.allCases.first(where: { atom($0) == request.selection }).flatMap { owned[$0] }
+        if let current, current.window == request.owner,
             request.time == UInt(CurrentTime) || request.time >= current.time
         {
             delivered = write(current, target: request.target, to: request.requestor, property: property)

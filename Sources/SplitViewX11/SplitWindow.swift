@@ -111,6 +111,7 @@ public final class SplitWindow {
         gapGC = XCreateGC(display, window, UInt(GCForeground | GCGraphicsExposures), &gcValues)
         let minimum = connection.scale.pixels(Size(width: 320, height: 240))
         WindowProperties.setTopLevel(window, on: connection, identity: identity, title: title, minimum: minimum)
+        XdndAtoms.setAware(window, on: connection)
         self.title = title
 
         for column in Self.columns {

@@ -29,6 +29,8 @@ public struct X11Atoms: Hashable, Sendable {
     package var text: Atom = 0
     /// `INCR`: a selection too large for one property comes in pieces.
     package var incr: Atom = 0
+    /// The atoms of drag and drop between programs (`XdndAware`, `XdndEnter`…).
+    package var xdnd = XdndAtoms()
 
     /// Creates the set from known values; tests use it without a server. Package access: its
     /// parameters are X atoms, and no X type is in this module's public API.
@@ -174,10 +176,11 @@ public final class X11Connection {
 
     // One XInternAtoms round trip for all of them, instead of one per atom.
     private static func internAtoms(_ display: OpaquePointer) -> X11Atoms {
-        let names = [
-            "WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_PID", "UTF8_STRING", "WM_NAME", "_XEMBED",
-            "_XEMBED_INFO", "CLIPBOARD", "TARGETS", "TIMESTAMP", "TEXT", "INCR",
-        ]
+        let names =
+            [
+                "WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_PID", "UTF8_STRING", "WM_NAME", "_XEMBED",
+                "_XEMBED_INFO", "CLIPBOARD", "TARGETS", "TIMESTAMP", "TEXT", "INCR",
+            ] + XdndAtoms.names
         var cNames: [UnsafeMutablePointer<CChar>?] = names.map { strdup($0) }
         defer { cNames.forEach { free($0) } }
         var atoms = [Atom](repeating: 0, count: names.count)
@@ -190,6 +193,7 @@ public final class X11Connection {
         result.timestamp = atoms[10]
         result.text = atoms[11]
         result.incr = atoms[12]
+        result.xdnd = XdndAtoms(Array(atoms[13...]))
         return result
     }
 }

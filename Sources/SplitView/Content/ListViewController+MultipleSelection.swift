@@ -135,4 +135,28 @@ extension ListViewController {
         selectedIndexes = kept
         onSelectionChange?()
     }
+
+    /// Selects `index` (clamped into the rows) as the user would: scrolls it into view (when
+    /// a filter shows it) and calls ``onSelect``.
+    public func selectRow(_ index: Int, in bounds: Rect) {
+        let count = rowCount
+        guard count > 0 else { return }
+        let index = min(max(index, 0), count - 1)
+        selectedIndexes = [index]
+        selectionAnchor = index
+        selectedIndex = index
+        scrollToVisible(index, in: bounds)
+        onSelect?(index)
+        onSelectionChange?()
+    }
+
+    /// Scrolls so that row `index` is visible in `bounds`, without selecting it; a row the
+    /// filter hides stays hidden.
+    public func scrollToVisible(_ index: Int, in bounds: Rect) {
+        guard let position = position(ofRow: index) else { return }
+        let top = Double(position) * rowHeight
+        if top < scrollOffset { scrollOffset = top }
+        if top + rowHeight > scrollOffset + bounds.height { scrollOffset = top + rowHeight - bounds.height }
+        clampScroll(in: bounds)
+    }
 }

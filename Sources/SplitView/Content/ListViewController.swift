@@ -72,6 +72,13 @@ open class ListViewController: ViewController {
     /// Called when an outline row's triangle is clicked, or Right/Left asks to expand
     /// (`true`) or collapse (`false`) it.
     public var onDisclosure: ((Int, Bool) -> Void)?
+    /// The one of another program's types a row (nil: the background) takes, or nil; it highlights.
+    public var externalDropTypeForRow: (([String], Int?) -> String?)?
+    /// Called with another program's contents dropped on a row (nil: the background) that
+    /// took their form, and the operation asked for.
+    public var onExternalDropOnRow: ((SelectionOffer, DropOperation, Int?) -> Void)?
+    /// The row pressed within a multiple selection, selected alone if no drag follows.
+    var pressedInSelection: Int?
     /// The item a drag starting on a row carries, or nil for rows that cannot be dragged
     /// (and for every row when unset).
     public var dragItemForRow: ((Int) -> DragItem?)?
@@ -85,7 +92,7 @@ open class ListViewController: ViewController {
     /// ``Command/copy`` copies its files, as a UIKit table's controller overrides `copy(_:)`.
     public var commandHandler: ((Command) -> Bool)?
     /// The row a drag hovers over and would drop on, highlighted.
-    public private(set) var dropTargetRow: Int? {
+    public internal(set) var dropTargetRow: Int? {
         didSet { if dropTargetRow != oldValue { setNeedsDisplay() } }
     }
     /// Shown centred when there are no rows ("Loading…", "Empty folder").
@@ -176,30 +183,6 @@ open class ListViewController: ViewController {
         (dataSource?.rowsHaveSubtitles ?? arrayHasSubtitles) ? ListMetrics.rowHeightWithSubtitle : ListMetrics.rowHeight
     }
 
-    /// Selects `index` (clamped into the rows) as the user would: scrolls it into view (when
-    /// a filter shows it) and calls ``onSelect``.
-    public func selectRow(_ index: Int, in bounds: Rect) {
-        let count = rowCount
-        guard count > 0 else { return }
-        let index = min(max(index, 0), count - 1)
-        selectedIndexes = [index]
-        selectionAnchor = index
-        selectedIndex = index
-        scrollToVisible(index, in: bounds)
-        onSelect?(index)
-        onSelectionChange?()
-    }
-
-    /// Scrolls so that row `index` is visible in `bounds`, without selecting it; a row the
-    /// filter hides stays hidden.
-    public func scrollToVisible(_ index: Int, in bounds: Rect) {
-        guard let position = position(ofRow: index) else { return }
-        let top = Double(position) * rowHeight
-        if top < scrollOffset { scrollOffset = top }
-        if top + rowHeight > scrollOffset + bounds.height { scrollOffset = top + rowHeight - bounds.height }
-        clampScroll(in: bounds)
-    }
-
     /// Keeps the scroll offset within the rows at these bounds (the rows or the pane may have
     /// changed since the last layout).
     override open func viewWillLayoutSubviews(in context: DrawContext) {
@@ -283,10 +266,15 @@ open class ListViewController: ViewController {
             }
         }
         let modifiers = splitViewController?.modifierFlags ?? []
+        pressedInSelection = nil
         if allowsMultipleSelection && modifiers.contains(.shift) {
             extendSelection(to: index, adding: modifiers.contains(.control), in: bounds)
         } else if allowsMultipleSelection && modifiers.contains(.control) {
             toggleRow(index, in: bounds)
+        } else if allowsMultipleSelection && selectedIndexes.count > 1 && selectedIndexes.contains(index) {
+            // A press within a multiple selection keeps it for a drag; a release without one
+            // selects the row alone (``pointerUp(at:in:)``), as GNOME Files does.
+            pressedInSelection = index
         } else {
             selectRow(index, in: bounds)
             onClick?(index)
@@ -294,30 +282,30 @@ open class ListViewController: ViewController {
         return true
     }
 
-    /// The item ``dragItemForRow`` gives for the row under `point`.
-    override open func dragItem(at point: Point, in bounds: Rect) -> DragItem? {
-        rowIndex(at: point, in: bounds).flatMap { dragItemForRow?($0) }
-    }
-
-    /// Highlights the row under `point` when ``canDropOnRow`` accepts `item` there.
+    /// See ``rowDragItem(at:in:)``.
+    override open func dragItem(at point: Point, in bounds: Rect) -> DragItem? { rowDragItem(at: point, in: bounds) }
+    /// See ``rowDropProposal(_:at:in:)``.
     override open func dropProposal(_ item: DragItem, at point: Point, in bounds: Rect) -> Bool {
-        let row = rowIndex(at: point, in: bounds)
-        dropTargetRow = row.flatMap { (canDropOnRow?(item, $0) ?? false) ? $0 : nil }
-        return dropTargetRow != nil
+        rowDropProposal(item, at: point, in: bounds)
     }
-
-    /// Stops highlighting the drop target.
-    override open func dropExited() {
-        dropTargetRow = nil
-    }
-
-    /// Gives `item` to ``onDropOnRow`` with the row under `point`, if that row accepts it.
+    /// See ``rowDropExited()``.
+    override open func dropExited() { rowDropExited() }
+    /// See ``rowPerformDrop(_:at:in:)``.
     override open func performDrop(_ item: DragItem, at point: Point, in bounds: Rect) -> Bool {
-        guard let row = rowIndex(at: point, in: bounds), canDropOnRow?(item, row) ?? false else { return false }
-        dropTargetRow = nil
-        onDropOnRow?(item, row)
-        return true
+        rowPerformDrop(item, at: point, in: bounds)
     }
+    /// See ``rowExternalDropType(for:at:in:)``.
+    override open func externalDropType(for types: [String], at point: Point, in bounds: Rect) -> String? {
+        rowExternalDropType(for: types, at: point, in: bounds)
+    }
+    /// See ``rowPerformExternalDrop(_:operation:at:in:)``.
+    override open func performExternalDrop(
+        _ offer: SelectionOffer, operation: DropOperation, at point: Point, in bounds: Rect
+    ) -> Bool {
+        rowPerformExternalDrop(offer, operation: operation, at: point, in: bounds)
+    }
+    /// See ``rowPointerUp(at:in:)``.
+    override open func pointerUp(at point: Point, in bounds: Rect) { rowPointerUp(at: point, in: bounds) }
 
     /// The row's menu (``contextMenuItemsForRow``): see ``rowContextMenu(at:in:)``.
     override open func contextMenu(at point: Point?, in bounds: Rect) -> ContextMenu? { rowContextMenu(at: point, in: bounds) }

@@ -118,6 +118,18 @@ open class NavigationController: ViewController {
     }
 
     /// Forwarded to the top controller.
+    override open func externalDropType(for types: [String], at point: Point, in bounds: Rect) -> String? {
+        topViewController?.externalDropType(for: types, at: point, in: bounds)
+    }
+
+    /// Forwarded to the top controller.
+    override open func performExternalDrop(
+        _ offer: SelectionOffer, operation: DropOperation, at point: Point, in bounds: Rect
+    ) -> Bool {
+        topViewController?.performExternalDrop(offer, operation: operation, at: point, in: bounds) ?? false
+    }
+
+    /// Forwarded to the top controller.
     override open func doubleClick(at point: Point, in bounds: Rect) -> Bool {
         topViewController?.doubleClick(at: point, in: bounds) ?? false
     }

@@ -297,6 +297,22 @@ open class StackSplitViewController: ViewController {
         self.item(under: point, in: bounds).map { $0.viewController.performDrop(item, at: point, in: $0.frame) } ?? false
     }
 
+    /// Another program's drag is offered to the item under the pointer; the others show no landing.
+    open override func externalDropType(for types: [String], at point: Point, in bounds: Rect) -> String? {
+        let under = item(under: point, in: bounds)
+        for (index, splitItem) in splitItems.enumerated() where index != under?.index { splitItem.viewController.dropExited() }
+        return under.flatMap { $0.viewController.externalDropType(for: types, at: point, in: $0.frame) }
+    }
+
+    /// Another program's drop goes to the item under the pointer.
+    open override func performExternalDrop(
+        _ offer: SelectionOffer, operation: DropOperation, at point: Point, in bounds: Rect
+    ) -> Bool {
+        item(under: point, in: bounds).map {
+            $0.viewController.performExternalDrop(offer, operation: operation, at: point, in: $0.frame)
+        } ?? false
+    }
+
     /// Escape cancels a divider's drag (the thicknesses go back); every other command goes to
     /// the focused item.
     open override func perform(_ command: Command, in bounds: Rect) -> Bool {

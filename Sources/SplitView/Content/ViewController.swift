@@ -195,6 +195,19 @@ open class ViewController {
     /// true when handled. Mirrors `UIDropInteractionDelegate.performDrop`.
     open func performDrop(_ item: DragItem, at point: Point, in bounds: Rect) -> Bool { false }
 
+    /// Another program drags contents offered in `types` over `point`: return the one of
+    /// `types` this content would take there (and show where it would land), or nil. Mirrors
+    /// `UIDropInteractionDelegate.sessionDidUpdate` for a session from outside the app;
+    /// ``dropExited()`` ends the showing.
+    open func externalDropType(for types: [String], at point: Point, in bounds: Rect) -> String? { nil }
+
+    /// Another program's contents, `offer`, were dropped at `point`, where
+    /// ``externalDropType(for:at:in:)`` named its form, asking for `operation`; return true
+    /// when handled. Mirrors `UIDropInteractionDelegate.performDrop`.
+    open func performExternalDrop(_ offer: SelectionOffer, operation: DropOperation, at point: Point, in bounds: Rect) -> Bool {
+        false
+    }
+
     /// A vertical scroll of `dy` points over the content; return true when handled.
     open func scroll(dy: Double, in bounds: Rect) -> Bool { false }
 

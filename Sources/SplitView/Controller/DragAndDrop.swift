@@ -9,6 +9,10 @@ public struct DragItem: Hashable, Sendable {
     public var tag: Int
     /// The pane the drag started in (set by the controller).
     public internal(set) var source: SplitViewController.Column?
+    /// The item's contents for other programs, in each form it comes in (`text/uri-list`,
+    /// `UTF8_STRING`…): a drag that leaves the window takes them to another program (XDND on
+    /// X), as a `UIDragItem`'s `itemProvider` does. Empty: the item stays in the window.
+    public var externalRepresentations: [SelectionOffer] = []
 
     /// Creates an item.
     public init(title: String, tag: Int) {
@@ -85,9 +89,17 @@ extension SplitViewController {
         pointer.dragContent(drag)
     }
 
-    /// The button went up: the pane under the pointer takes the item if it accepts it.
+    /// The button went up: the pane under the pointer takes the item if it accepts it. A
+    /// press that never became a drag ends as a click: the pane pressed hears the release
+    /// (a list selects the row pressed within its selection then).
     func endContentDrag(_ drag: ContentDrag, at point: Point) {
-        guard drag.began else { return }
+        guard drag.began else {
+            if let column = drag.item.source, let placement = layout.placement(of: column), let vc = children.wrapped[column] {
+                let local = Point(x: point.x - placement.frame.minX, y: point.y - placement.frame.minY)
+                vc.pointerUp(at: local, in: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
+            }
+            return
+        }
         if drag.accepted, let under = contentTarget(at: point), under.column == drag.target {
             _ = under.vc.performDrop(drag.item, at: under.local, in: under.bounds)
         }
@@ -102,7 +114,7 @@ extension SplitViewController {
 
     /// The pane's content under `point`: its column, controller, the point in its content
     /// coordinates and its content bounds; nil over a bar, a dimmed pane or nothing.
-    private func contentTarget(
+    func contentTarget(
         at point: Point
     )
         -> (column: Column, vc: NavigationController, local: Point, bounds: Rect)?

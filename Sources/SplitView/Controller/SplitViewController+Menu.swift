@@ -175,7 +175,7 @@ extension SplitViewController {
             if command != .showMenu && command != .showContextMenu { perform(command) }
             return
         // `.typed` arrives as `.key`.
-        case .resize, .tick, .pointerExited, .scroll, .foreignContent, .selectionTaken, .selectionReceived, .typed:
+        case .resize, .tick, .pointerExited, .scroll, .foreignContent, .selectionTaken, .selectionReceived, .typed, .externalDrag:
             break
         }
         menuState = state

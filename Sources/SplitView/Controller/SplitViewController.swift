@@ -107,6 +107,10 @@ public final class SplitViewController {
     /// The text the key being handled types, while an ``Input/typed(_:text:)`` is handled.
     var typedText: String?
 
+    /// Another program's drag over the window, from its ``ExternalDragEvent/entered(types:)``
+    /// to its end.
+    var externalDrop: ExternalDrop?
+
     var modes = ModeRequests()
     var widths = WidthSettings()
     var children = Children()
@@ -184,6 +188,7 @@ public final class SplitViewController {
         if case .tick(let time) = input, time.isFinite { now = time }
         if case .foreignContent(let id, let report) = input { return receive(report, from: id) }
         if case .selectionTaken(let selection) = input { return selectionTaken(selection) }
+        if case .externalDrag(let event) = input { return handleExternalDrag(event) }
         if case .selectionReceived(let selection, let offer) = input {
             selectionReceiver?(selection, offer)
             return isMounted ? publish() : ()
@@ -225,7 +230,7 @@ public final class SplitViewController {
             }
         case .command(let command): perform(command)
         case .tick(let now): tick(now: now)
-        case .foreignContent, .selectionTaken, .selectionReceived, .typed: break
+        case .foreignContent, .selectionTaken, .selectionReceived, .typed, .externalDrag: break
         }
     }
 

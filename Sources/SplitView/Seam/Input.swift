@@ -63,6 +63,11 @@ public enum Input: Hashable, Sendable {
     /// it offered none of them, or nobody owns it. Handed to
     /// ``SplitViewController/selectionReceiver``.
     case selectionReceived(Selection, SelectionOffer?)
+    /// Another program drags something over the window, or drops it (XDND on X): the
+    /// controller finds what takes it at the point and says so in
+    /// ``SplitViewController/externalDropProposal``. Mirrors the session events a
+    /// `UIDropInteractionDelegate` gets.
+    case externalDrag(ExternalDragEvent)
 }
 
 /// A selection's contents in one form: the target's name, as X's selections name their

@@ -46,8 +46,9 @@ package final class Browser {
     var appLauncher: ([[UInt8]], FilePath) -> String? = { _, _ in "no program can be started from this window" }
     /// The file whose "Open With" items the View menu holds.
     var openWithPath: FilePath?
-    /// The entry being dragged from the list, if any.
-    var dragged: FilePath?
+    /// The entries being dragged from the list: the row pressed, or the whole selection when
+    /// the row is part of it.
+    var dragged: [FilePath] = []
     /// The folders shown before and after the shown one (Alt+Left, Alt+Right).
     var history = NavigationHistory()
     /// True while the folders shown are not history steps (see ``withoutHistory(_:)``).
@@ -203,21 +204,7 @@ package final class Browser {
             guard let entry = self.entries.entry(at: index), let folder = self.selectedFolder else { return [] }
             return self.openWithItems(for: folder.appending(entry.name))
         }
-        fileList.dragItemForRow = { [unowned self] index in
-            guard let entry = self.entries.entry(at: index), let folder = self.selectedFolder else { return nil }
-            self.dragged = folder.appending(entry.name)
-            return DragItem(title: entry.displayName, tag: index)
-        }
-        folders.canDropOnRow = { [unowned self] _, row in
-            guard let source = self.dragged, self.tree.rows.indices.contains(row), self.tree.rows[row].isFolder else {
-                return false
-            }
-            return Self.canMove(source, into: self.tree.rows[row].path)
-        }
-        folders.onDropOnRow = { [unowned self] _, row in
-            guard let source = self.dragged else { return }
-            self.askToMove(source, into: self.tree.rows[row].path)
-        }
+        connectDragAndDrop()
     }
 
     /// The window title: the selected entry's name, the folder's, then the app's

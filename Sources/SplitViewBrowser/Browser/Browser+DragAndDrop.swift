@@ -1,0 +1,139 @@
+import SplitView
+import SplitViewFiles
+
+/// Drag and drop with other programs (XDND, through the host): the files a drag from the
+/// list carries, and the files other programs drop on a folder.
+///
+/// - **Out.** A drag from a row carries that row's file, or every selected file when the row
+///   is part of the selection, as `text/uri-list` (`file://` URIs), `UTF8_STRING` and
+///   `text/plain;charset=utf-8` (the paths, one a line): a file manager copies or moves them,
+///   a terminal types the paths. Within the window the drag stays what it was: one file
+///   moved onto an outline folder, after a prompt (`Browser+Moving.swift`); several selected
+///   files move there by the paste's move, after a prompt.
+/// - **In.** Another program's `text/uri-list` dropped on a folder of the outline or of the
+///   list goes into that folder, anywhere else in the list (a file's row, the background)
+///   into the folder shown; the paste runs as Ctrl+V's does (`Browser+Pasting.swift`): copy
+///   or move as the source asks, every name in the way asked about, progress in the bar,
+///   undo with Ctrl+Z.
+///
+/// Decided (as GNOME Files): the source's `XdndActionAsk` (Alt held in GTK programs) asks
+/// "Copy" (Return) or "Move" (M), Escape drops nothing. The trash's row takes no drop (a file
+/// put there by a copy would have no `.trashinfo`: Delete is the way in).
+extension Browser {
+    /// The form a drop of files is taken in.
+    static let droppedFilesType = "text/uri-list"
+
+    /// Wires the list's and the outline's drags and drops.
+    func connectDragAndDrop() {
+        fileList.dragItemForRow = { [unowned self] index in
+            guard let entry = self.entries.entry(at: index), let folder = self.selectedFolder else { return nil }
+            var item = DragItem(title: entry.displayName, tag: index)
+            let paths = self.fileList.selectedIndexes.contains(index) ? self.selectedPaths : [folder.appending(entry.name)]
+            self.dragged = paths
+            item.externalRepresentations = Self.representations(of: paths)
+            return item
+        }
+        folders.canDropOnRow = { [unowned self] _, row in
+            guard !self.dragged.isEmpty, self.tree.rows.indices.contains(row), self.tree.rows[row].isFolder else {
+                return false
+            }
+            return self.dragged.allSatisfy { Self.canMove($0, into: self.tree.rows[row].path) }
+        }
+        folders.onDropOnRow = { [unowned self] _, row in
+            let folder = self.tree.rows[row].path
+            if self.dragged.count == 1 {
+                self.askToMove(self.dragged[0], into: folder)
+            } else {
+                self.askToMove(self.dragged, into: folder)
+            }
+        }
+        folders.externalDropTypeForRow = { [unowned self] types, row in
+            guard types.contains(Self.droppedFilesType), let row, self.outlineDropFolder(row) != nil else { return nil }
+            return Self.droppedFilesType
+        }
+        folders.onExternalDropOnRow = { [unowned self] offer, operation, row in
+            guard let row, let folder = self.outlineDropFolder(row) else { return }
+            self.dropped(offer, operation: operation, into: folder)
+        }
+        fileList.externalDropTypeForRow = { [unowned self] types, row in
+            guard types.contains(Self.droppedFilesType), self.listDropFolder(row) != nil else { return nil }
+            return Self.droppedFilesType
+        }
+        fileList.onExternalDropOnRow = { [unowned self] offer, operation, row in
+            guard let folder = self.listDropFolder(row) else { return }
+            self.dropped(offer, operation: operation, into: folder)
+        }
+    }
+
+    /// Several selected files dragged onto an outline folder: after the question, they move
+    /// as a cut and paste moves them (names in the way asked about, one Ctrl+Z for all).
+    func askToMove(_ sources: [FilePath], into folder: FilePath) {
+        let target = FilePath.displayName(folder.lastComponent.isEmpty ? folder.bytes : folder.lastComponent)
+        split.prompt = Prompt(
+            message: "Move \(sources.count) files to “\(target)”?",
+            accept: { [unowned self] in
+                guard self.transfer == nil else {
+                    self.reader.notice = "A paste is under way: wait for it, or cancel it (Escape), then drop again."
+                    return
+                }
+                self.startTransfer(sources, into: folder, mode: .move)
+            })
+    }
+
+    /// The forms dragged files travel in to other programs.
+    static func representations(of paths: [FilePath]) -> [SelectionOffer] {
+        let files = ClipboardFiles(operation: .copy, paths: paths)
+        return [
+            SelectionOffer(target: droppedFilesType, bytes: files.uriList),
+            SelectionOffer(target: "UTF8_STRING", bytes: files.plainText),
+            SelectionOffer(target: "text/plain;charset=utf-8", bytes: files.plainText),
+        ]
+    }
+
+    /// The folder an outline row takes drops into: a folder's row, not the trash's.
+    private func outlineDropFolder(_ row: Int) -> FilePath? {
+        guard tree.rows.indices.contains(row), tree.rows[row].isFolder, tree.rows[row].place?.kind != .trash else { return nil }
+        return tree.rows[row].path
+    }
+
+    /// The folder a list row takes drops into: a folder's row, its own folder; nil for another
+    /// row (the list then offers its background: the folder shown). Nothing while the list
+    /// shows the trash.
+    private func listDropFolder(_ row: Int?) -> FilePath? {
+        guard let folder = selectedFolder, trashDirectory(showing: folder) == nil else { return nil }
+        guard let row else { return folder }
+        guard let entry = entries.entry(at: row), entry.isFolder else { return nil }
+        return folder.appending(entry.name)
+    }
+
+    /// Another program's files dropped into `folder`: copied or moved as its source asked, or
+    /// as the user answers when it asks.
+    func dropped(_ offer: SelectionOffer, operation: DropOperation, into folder: FilePath) {
+        guard let files = ClipboardFiles(uriList: offer.bytes), !files.paths.isEmpty else {
+            reader.notice = "Nothing was dropped: the list of files cannot be read (only local files can be dropped)."
+            return
+        }
+        guard transfer == nil else {
+            reader.notice = "A paste is under way: wait for it, or cancel it (Escape), then drop again."
+            return
+        }
+        switch operation {
+        case .copy: startTransfer(files.paths, into: folder, mode: .copy)
+        case .move: startTransfer(files.paths, into: folder, mode: .move)
+        case .ask:
+            let what =
+                files.paths.count == 1 ? "“\(FilePath.displayName(files.paths[0].lastComponent))”" : "\(files.paths.count) files"
+            let target = FilePath.displayName(folder.lastComponent.isEmpty ? folder.bytes : folder.lastComponent)
+            var prompt = Prompt(
+                message: "Copy or move \(what) to “\(target)”?",
+                accept: { [unowned self] in self.startTransfer(files.paths, into: folder, mode: .copy) })
+            prompt.acceptTitle = "Copy"
+            prompt.choices = [
+                Prompt.Choice(title: "Move", key: KeyChord(.character("m"))) { [unowned self] in
+                    self.startTransfer(files.paths, into: folder, mode: .move)
+                }
+            ]
+            split.prompt = prompt
+        }
+    }
+}
