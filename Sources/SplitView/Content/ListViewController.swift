@@ -282,32 +282,32 @@ open class ListViewController: ViewController {
         return true
     }
 
-    /// See ``rowDragItem(at:in:)``.
+    /// See `rowDragItem(at:in:)`.
     override open func dragItem(at point: Point, in bounds: Rect) -> DragItem? { rowDragItem(at: point, in: bounds) }
-    /// See ``rowDropProposal(_:at:in:)``.
+    /// See `rowDropProposal(_:at:in:)`.
     override open func dropProposal(_ item: DragItem, at point: Point, in bounds: Rect) -> Bool {
         rowDropProposal(item, at: point, in: bounds)
     }
-    /// See ``rowDropExited()``.
+    /// See `rowDropExited()`.
     override open func dropExited() { rowDropExited() }
-    /// See ``rowPerformDrop(_:at:in:)``.
+    /// See `rowPerformDrop(_:at:in:)`.
     override open func performDrop(_ item: DragItem, at point: Point, in bounds: Rect) -> Bool {
         rowPerformDrop(item, at: point, in: bounds)
     }
-    /// See ``rowExternalDropType(for:at:in:)``.
+    /// See `rowExternalDropType(for:at:in:)`.
     override open func externalDropType(for types: [String], at point: Point, in bounds: Rect) -> String? {
         rowExternalDropType(for: types, at: point, in: bounds)
     }
-    /// See ``rowPerformExternalDrop(_:operation:at:in:)``.
+    /// See `rowPerformExternalDrop(_:operation:at:in:)`.
     override open func performExternalDrop(
         _ offer: SelectionOffer, operation: DropOperation, at point: Point, in bounds: Rect
     ) -> Bool {
         rowPerformExternalDrop(offer, operation: operation, at: point, in: bounds)
     }
-    /// See ``rowPointerUp(at:in:)``.
+    /// See `rowPointerUp(at:in:)`.
     override open func pointerUp(at point: Point, in bounds: Rect) { rowPointerUp(at: point, in: bounds) }
 
-    /// The row's menu (``contextMenuItemsForRow``): see ``rowContextMenu(at:in:)``.
+    /// The row's menu (``contextMenuItemsForRow``): see `rowContextMenu(at:in:)`.
     override open func contextMenu(at point: Point?, in bounds: Rect) -> ContextMenu? { rowContextMenu(at: point, in: bounds) }
 
     /// Calls ``onDoubleClick`` when the second click lands on the selected row.

@@ -115,7 +115,7 @@ public struct AccessibleNode: Hashable, Sendable {
     public var description: String = ""
     /// Its states.
     public var states: States = []
-    /// The actions it can do (``SplitViewController/performAccessibleAction(_:)`` does the first):
+    /// The actions it can do (``SplitViewController/performAccessibleAction(_:named:)`` does the first):
     /// `click` for buttons and menu items, `activate` for rows.
     public var actions: [String] = []
     /// The key that does what the node does (`F9`), for buttons and menu items.

@@ -21,10 +21,10 @@ public enum Input: Hashable, Sendable {
     /// The main pointer button went up.
     case pointerUp(Point)
     /// The main button went down a second time, soon after and near the first press: the
-    /// host sends it after that press's ``pointerDown(_:)``. Offered to the pane under it.
+    /// host sends it after that press's ``pointerDown(_:modifiers:)``. Offered to the pane under it.
     case doubleClick(Point)
     /// The main button went down a third time, soon after and near the second: the host sends
-    /// it after that press's ``pointerDown(_:)``. Offered to the pane under it (a reader
+    /// it after that press's ``pointerDown(_:modifiers:)``. Offered to the pane under it (a reader
     /// selects the line).
     case tripleClick(Point)
     /// The secondary (right) button went down at a point: on a navigation bar it opens the

@@ -20,7 +20,7 @@ public struct FolderSort: Hashable, Sendable {
         case name
         /// Size in bytes.
         case size
-        /// The type's name (``EntryList/kindKey(name:kind:)``).
+        /// The type's name (`EntryList.kindKey(name:kind:)`).
         case type
         /// Modification time.
         case modified

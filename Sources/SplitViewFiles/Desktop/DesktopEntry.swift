@@ -103,7 +103,7 @@ public enum ExecLine {
     }
 
     /// The words of `line`: separated by spaces and tabs; `"…"` keeps spaces and takes
-    /// `\"`, `` \` ``, `\$` and `\\` as escapes; `'…'` and a `\` outside quotes are taken as a
+    /// `\"`, a backslash before a backquote, `\$` and `\\` as escapes; `'…'` and a `\` outside quotes are taken as a
     /// shell takes them (GLib's reading, which GNOME uses). Nil when a quote is unterminated.
     public static func words(_ line: String) -> [Word]? {
         var words: [Word] = [], current = "", quoted = false, inWord = false

@@ -11,7 +11,7 @@
 /// too; a section matches when one of its top rules does.
 ///
 /// Read defensively, since the file is binary and anyone's `~/.local/share/mime` may hold one:
-/// every number and length is bounded (``Limits``), a section with a rule that does not
+/// every number and length is bounded (`Limits`), a section with a rule that does not
 /// read is dropped whole (the next section starts at the next `\n[`), and a file without the
 /// header is skipped. Nothing in it can make matching read outside the bytes given.
 public struct MimeMagic: Sendable {
