@@ -38,13 +38,35 @@ extension Browser {
         return FilePath.displayName(folder.lastComponent.isEmpty ? folder.bytes : folder.lastComponent)
     }
 
-    /// `places` with the Trash after the home and user folders, where GNOME Files puts it.
+    /// `places` with the Trash after the home and user folders, where GNOME Files puts it,
+    /// then a "Trash on …" place for each mounted volume whose own trash holds files.
+    ///
+    /// Decided: GNOME Files shows every trash merged in one; here a list shows one folder, so
+    /// a volume's trash is a place of its own beside the home's, named by the volume, and
+    /// shown only while it holds something (an empty one would be a row with nothing behind
+    /// it). Restore and Empty Trash work the same in each.
     func withTrashPlace(_ places: [Place]) -> [Place] {
         guard let trash else { return places }
         var places = places
         let index = places.lastIndex { $0.kind == .home || $0.kind == .userFolder }.map { $0 + 1 } ?? 0
-        places.insert(Place(name: Self.trashTitle, path: trash.home.files, kind: .trash), at: index)
+        var trashes = [Place(name: Self.trashTitle, path: trash.home.files, kind: .trash)]
+        for directory in trash.directories() where directory != trash.home && Self.holdsAnything(directory.files) {
+            let volume = directory.topdir.map { FilePath.displayName($0.isRoot ? $0.bytes : $0.lastComponent) } ?? ""
+            trashes.append(Place(name: Self.trashTitle + " on " + volume, path: directory.files, kind: .trash))
+        }
+        places.insert(contentsOf: trashes, at: index)
         return places
+    }
+
+    /// Whether `folder` has an entry: one `readdir` past `.` and `..`, not a listing.
+    static func holdsAnything(_ folder: FilePath) -> Bool {
+        guard let stream = folder.withCString({ opendir($0) }) else { return false }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name != [UInt8(ascii: ".")] && name != [UInt8(ascii: "."), UInt8(ascii: ".")] { return true }
+        }
+        return false
     }
 
     /// Makes the home trash before the Trash place shows it; the error, or `nil`.
@@ -196,6 +218,7 @@ extension Browser {
             accept: { [unowned self] in
                 let failures = trash.empty()
                 for directory in trash.directories() { self.store.readAgain(directory.files) }
+                self.reloadPlaces()
                 self.reader.notice =
                     failures.first.map { "Could not empty the Trash entirely: \($0.description)." } ?? "Emptied the Trash."
             })
@@ -208,6 +231,8 @@ extension Browser {
     private func changed(_ paths: [FilePath], alsoIn folders: [FilePath]) {
         selectNeighbour(leaving: paths)
         for folder in Set(paths.map(\.parent) + folders) { store.readAgain(folder) }
+        // A volume's trash that filled or emptied shows or leaves the places.
+        reloadPlaces()
     }
 
     /// When the selected entry is among `paths`, selects the next entry not among them (the

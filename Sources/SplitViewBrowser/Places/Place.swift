@@ -14,7 +14,7 @@ struct Place: Hashable {
         case fileSystem
         /// A volume mounted under `/media`, `/mnt` or `/run/media`.
         case volume
-        /// The trash: the home trash's files (`Browser+Trash.swift`).
+        /// A trash: the home trash's files, or a volume's (`Browser+Trash.swift`).
         case trash
     }
 
