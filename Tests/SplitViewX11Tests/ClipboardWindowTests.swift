@@ -76,6 +76,24 @@ extension X11Tests {
             }
         }
 
+        /// A clipboard owner that answers in pieces (`INCR`, 16 bytes at a time, as a program
+        /// does for a large list): the paste reads every piece, then copies the file.
+        @Test func aURIListSentInPiecesIsPastedWhole() throws {
+            let place = try Place()
+            try ShownFilesTests.showAlpha(place) { connection, window, _ in
+                let owner = try XdndPeer(display: connection.name, x: 1300, y: 700, width: 20, height: 20, aware: false)
+                owner.offers = ["text/uri-list": Array((Self.uri(place.root + "/top.txt") + "\r\n").utf8)]
+                owner.incrementalAbove = 16
+                owner.pieceSize = 16
+                XSetSelectionOwner(owner.connection.display, owner.atom("CLIPBOARD"), owner.window, UInt(CurrentTime))
+                owner.connection.sync()
+                sendKey(connection, window, XK_v, state: ControlMask)
+                #expect(owner.wait { FileManager.default.fileExists(atPath: place.root + "/Notes/top.txt") })
+                #expect(owner.piecesSent > 2)
+                #expect(waitUntil { (try? String(contentsOfFile: place.root + "/Notes/top.txt", encoding: .utf8)) == "top" })
+            }
+        }
+
         /// A 2 GiB file (sparse: nothing on disk to read) pasted, Escape pressed while its
         /// temporary file grows: the copy stops and its file is gone.
         @Test func aCopyCancelledHalfWayLeavesNothingBehind() throws {

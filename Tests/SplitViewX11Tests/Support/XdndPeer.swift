@@ -165,7 +165,17 @@ final class XdndPeer {
         notify.xselection.target = request.target
         notify.xselection.time = request.time
         notify.xselection.property = 0
-        if let bytes = offers[name(request.target)] {
+        if name(request.target) == "TARGETS" {
+            // The forms it serves, as a clipboard owner answers TARGETS.
+            var atoms = ([atom("TARGETS")] + offers.keys.sorted().map { atom($0) }).map { Int($0) }
+            let count = Int32(atoms.count)
+            atoms.withUnsafeMutableBytes { buffer in
+                _ = XChangeProperty(
+                    connection.display, request.requestor, request.property, XA_ATOM, 32, PropModeReplace,
+                    buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count)
+            }
+            notify.xselection.property = request.property
+        } else if let bytes = offers[name(request.target)] {
             if bytes.count > incrementalAbove {
                 XSelectInput(connection.display, request.requestor, Int(PropertyChangeMask))
                 var size = [bytes.count]
