@@ -90,12 +90,12 @@ extension CopyRun {
         }
     }
 
-    /// Reports the progress if the last report is more than 50 ms old.
+    /// Reports the progress if the last report is at least ``reportInterval`` old.
     mutating func reportNow() {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         let now = Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-        guard now - lastReport >= 0.05 else { return }
+        guard now - lastReport >= reportInterval else { return }
         lastReport = now
         report(progress)
     }

@@ -20,13 +20,15 @@ public enum FileCopier {
     public static let chunkSize = 1 << 20
 
     /// Runs the paste `resolution` answers (every conflict answered); `report` hears the
-    /// progress now and then (at most about every 50 ms, and once at the end).
+    /// progress now and then (at most every `reportInterval` seconds, 50 ms for the bar, and
+    /// once at the start and the end).
     public static func run(
-        _ resolution: CopyResolution, cancellation: CopyCancellation = CopyCancellation(),
+        _ resolution: CopyResolution, cancellation: CopyCancellation = CopyCancellation(), reportInterval: Double = 0.05,
         report: (CopyProgress) -> Void = { _ in }
     ) -> CopyOutcome {
         withoutActuallyEscaping(report) { report in
             var run = CopyRun(resolution, cancellation: cancellation, report: report)
+            run.reportInterval = reportInterval
             return run.run()
         }
     }
@@ -58,6 +60,8 @@ struct CopyRun {
     var placedNodes: Set<Int> = []
     /// The last time progress was reported, in seconds of the monotonic clock.
     var lastReport = 0.0
+    /// The least time between two reports, in seconds.
+    var reportInterval = 0.05
     /// One buffer for every file.
     var buffer = [UInt8](repeating: 0, count: FileCopier.chunkSize)
 

@@ -9,13 +9,14 @@ import Testing
     /// Plans and runs a paste with every conflict answered `choice` (for all).
     static func paste(
         _ sources: [FilePath], into folder: FilePath, mode: TransferMode = .copy, answer choice: ConflictChoice? = nil,
-        cancellation: CopyCancellation = CopyCancellation(), report: (CopyProgress) -> Void = { _ in }
+        cancellation: CopyCancellation = CopyCancellation(), reportInterval: Double = 0.05,
+        report: (CopyProgress) -> Void = { _ in }
     ) throws -> CopyOutcome {
         let plan = try CopyPlan.make(sources: sources, into: folder, mode: mode).get()
         var resolution = CopyResolution(plan: plan)
         if let index = resolution.nextConflict, let choice { resolution.answer(choice, for: index, forAll: true) }
         #expect(resolution.nextConflict == nil)
-        return FileCopier.run(resolution, cancellation: cancellation, report: report)
+        return FileCopier.run(resolution, cancellation: cancellation, reportInterval: reportInterval, report: report)
     }
 
     /// The names in `folder`, sorted.
@@ -155,7 +156,8 @@ import Testing
         for index in 0..<20 { tree.file(Array("f\(index)".utf8), [UInt8](repeating: 7, count: 3 << 20), in: source) }
         let cancellation = CopyCancellation()
         var reports = 0
-        let outcome = try Self.paste([source], into: target, cancellation: cancellation) { progress in
+        // Every chunk reported: the cancel comes after the first, however fast the disk.
+        let outcome = try Self.paste([source], into: target, cancellation: cancellation, reportInterval: 0) { progress in
             reports += 1
             if progress.bytesDone > 0 { cancellation.cancel() }
         }
@@ -172,7 +174,7 @@ import Testing
         #expect(truncate(big.displayString, 2 << 30) == 0)  // sparse: 2 GiB to read, none on disk
         let target = tree.folder("dst")
         let cancellation = CopyCancellation()
-        let outcome = try Self.paste([big], into: target, cancellation: cancellation) { progress in
+        let outcome = try Self.paste([big], into: target, cancellation: cancellation, reportInterval: 0) { progress in
             if progress.bytesDone > 0 { cancellation.cancel() }
         }
         #expect(outcome.cancelled && Self.names(target).isEmpty)
