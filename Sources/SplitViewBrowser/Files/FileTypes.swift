@@ -120,6 +120,22 @@ package final class FileTypes {
         let glyph: ListIcon = type == "inode/directory" ? .folder : .document
         guard asked.insert(type).inserted else { return glyph }
         let names = type == "inode/directory" ? ["folder"] : database.iconNames(for: type)
+        request(names, for: type)
+        return glyph
+    }
+
+    /// The first of the theme's icons `names` that is found (a place's `user-home`, then
+    /// `folder`), once decoded; until then, or when none is, `glyph`.
+    func icon(named names: [String], glyph: ListIcon) -> ListIcon {
+        // Kept beside the types' icons under a key no MIME type can have.
+        let key = "icon:" + names.joined(separator: ",")
+        if let known = iconsByType[key] { return known }
+        if asked.insert(key).inserted { request(names, for: key) }
+        return glyph
+    }
+
+    /// Looks up and decodes the first of `names` on the worker, kept as `type`'s icon.
+    private func request(_ names: [String], for type: String) {
         let lookup = Self.lookup(themeName, xdg), size = pixelSize, generation = generation
         worker.submit {
             guard let path = lookup.path(for: names, size: size) else {
@@ -129,7 +145,6 @@ package final class FileTypes {
             let pixels = try? ImageDecoder.decode(FilePath(path), limits: limits).get().pixels
             return .icon(type: type, generation: generation, path: path, pixels: pixels)
         }
-        return glyph
     }
 
     /// The row icon of an entry: its type by its name and kind (``MimeDatabase/type(forName:kind:)``).

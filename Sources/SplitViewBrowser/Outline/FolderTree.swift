@@ -112,9 +112,10 @@ final class FolderTree: ListDataSource {
 
     func item(at index: Int) -> ListItem {
         let row = rows[index]
-        return ListItem(
-            title: row.title, indentation: row.depth, disclosure: row.disclosure,
-            icon: row.isFolder ? store.types.icon(for: "inode/directory") : nil)
+        let icon =
+            row.isFolder
+            ? store.types.icon(for: "inode/directory") : row.place.map { store.types.icon(named: $0.iconNames, glyph: .folder) }
+        return ListItem(title: row.title, indentation: row.depth, disclosure: row.disclosure, icon: icon)
     }
 
     func searchText(at index: Int) -> String { rows[index].isFolder ? rows[index].title : "" }

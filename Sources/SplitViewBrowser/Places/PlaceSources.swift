@@ -62,7 +62,8 @@ package struct PlaceSources {
             let folders = UserDirs.parse(bytes, home: home)
             for key in UserDirs.keys {
                 guard let folder = folders[key], Self.isFolder(folder), seen.insert(folder).inserted else { continue }
-                places.append(Place(name: FilePath.displayName(folder.lastComponent), path: folder, kind: .userFolder))
+                places.append(
+                    Place(name: FilePath.displayName(folder.lastComponent), path: folder, kind: .userFolder, userDirKey: key))
             }
         }
         let (bookmarks, problem) = readBookmarks()

@@ -53,6 +53,20 @@ import Testing
         #expect(browser.folders.selectedIndex == 7)
     }
 
+    /// Each place has its icon, by the theme's names GNOME Files' sidebar uses (a drawn
+    /// folder until the picture is found); the heading has none.
+    @Test func everyPlaceHasItsIcon() {
+        let setup = Setup()
+        setup.tree.file("config/gtk-3.0/bookmarks", "file://\(setup.tree.root)/Other\n")
+        let browser = setup.browser()
+        let places = browser.tree.rows.prefix(6)
+        #expect(browser.tree.item(at: 0).icon == nil)  // "Places"
+        for index in 1..<places.count { #expect(browser.tree.item(at: index).icon != nil, "\(places[index].title)") }
+        let names = browser.tree.places.map(\.iconNames.first!)
+        #expect(names == ["user-home", "folder-documents", "folder", "drive-harddisk-system", "drive-removable-media"])
+        #expect(browser.tree.places.allSatisfy { $0.iconNames.last == "folder" })
+    }
+
     @Test func aBookmarkLabelAfterASpaceNamesThePlace() {
         let setup = Setup()
         setup.tree.file("config/gtk-3.0/bookmarks", "file://\(setup.tree.root)/Other My%20Other\n")
