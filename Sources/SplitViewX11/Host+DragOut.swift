@@ -173,13 +173,13 @@ extension Host {
             else { return nil }
             var found: (Window, Int)?
             for candidate in [child] + windowChildren(child).reversed() {
-                if let version = XdndAtoms.words(of: candidate, connection.atoms.xdnd["XdndAware"], on: connection)?.first {
+                if let version = WindowProperty.words(of: candidate, connection.atoms.xdnd["XdndAware"], on: connection)?.first {
                     found = (candidate, version)
                     break
                 }
             }
             let proxy = found.flatMap {
-                XdndAtoms.words(of: $0.0, connection.atoms.xdnd["XdndProxy"], on: connection)?.first.map {
+                WindowProperty.words(of: $0.0, connection.atoms.xdnd["XdndProxy"], on: connection)?.first.map {
                     Window(bitPattern: $0)
                 }
             }

@@ -19,8 +19,8 @@ struct DropIn {
     /// The unmapped window the data is received on (made at the drop, destroyed at the end),
     /// which hears its property change for an `INCR` transfer.
     var receiver: Window = 0
-    /// The pieces of an `INCR` answer so far, or nil before one starts.
-    var pieces: [UInt8]?
+    /// The data, whole or in pieces.
+    var answer = IncomingAnswer()
 }
 
 /// The host as an XDND target (version 5): every top-level is `XdndAware`; the source's
@@ -38,7 +38,7 @@ struct DropIn {
 ///   the controller gets the contents, and `XdndFinished` says accepted with the action. A
 ///   source that never answers is given up after ``dropTimeout`` seconds: the drop is
 ///   refused. A large answer comes by `INCR` (ICCCM 2.7.2), each piece read and deleted, on
-///   an unmapped window of the drop's own (at most ``dropDataLimit`` bytes).
+///   an unmapped window of the drop's own (``IncomingAnswer``, at most 64 MiB).
 ///
 /// Decided: `XdndFinished` is sent once the data is handed to the app, which starts its copy
 /// (run on a worker, asked about names in the way): the source learns the drop was taken,
@@ -56,14 +56,16 @@ extension Host {
         if event.type == SelectionNotify, event.xselection.selection == xdnd["XdndSelection"],
             let drop = dropIn, drop.awaiting != nil, drop.receiver != 0, event.xselection.requestor == drop.receiver
         {
-            receiveDrop(event.xselection.property == UInt(None) ? nil : readDropData())
+            var drop = drop
+            let step = drop.answer.begin(event.xselection.property, of: drop.receiver, on: connection)
+            dropIn = drop
+            receiveDrop(step)
             return true
         }
-        if event.type == PropertyNotify, let drop = dropIn, drop.receiver != 0, event.xproperty.window == drop.receiver {
-            if event.xproperty.state == PropertyNewValue, event.xproperty.atom == xdnd["SPLITVIEW_XDND_DATA"], drop.pieces != nil
-            {
-                receivePiece()
-            }
+        if event.type == PropertyNotify, var drop = dropIn, drop.receiver != 0, event.xproperty.window == drop.receiver {
+            let step = drop.answer.piece(event.xproperty, xdnd["SPLITVIEW_XDND_DATA"], of: drop.receiver, on: connection)
+            dropIn = drop
+            receiveDrop(step)
             return true
         }
         guard event.type == ClientMessage, event.xclient.format == 32,
@@ -76,7 +78,9 @@ extension Host {
         case xdnd["XdndEnter"]:
             var types = [Atom(bitPattern: data.2), Atom(bitPattern: data.3), Atom(bitPattern: data.4)].filter { $0 != 0 }
             if data.1 & 1 != 0 {
-                types = (XdndAtoms.words(of: source, xdnd["XdndTypeList"], on: connection) ?? []).map { Atom(bitPattern: $0) }
+                types = (WindowProperty.words(of: source, xdnd["XdndTypeList"], on: connection) ?? []).map {
+                    Atom(bitPattern: $0)
+                }
             }
             var x: Int32 = 0
             var y: Int32 = 0
@@ -134,42 +138,17 @@ extension Host {
         return true
     }
 
-    /// The most a drop's data may hold: 64 MiB (a list of a few hundred thousand files).
-    static let dropDataLimit = 64 << 20
-
-    /// Reads (and deletes) the answer on the receiver: its bytes, or nil with an `INCR`
-    /// transfer started (ICCCM 2.7.2: deleting the property asks for the first piece).
-    private func readDropData() -> [UInt8]?? {
-        guard var drop = dropIn,
-            let answer = XdndAtoms.property(of: drop.receiver, connection.atoms.xdnd["SPLITVIEW_XDND_DATA"], on: connection)
-        else { return .some(nil) }
-        guard answer.type == connection.atoms.incr else { return answer.format == 8 ? .some(answer.bytes) : .some(nil) }
-        drop.pieces = []
-        dropIn = drop
-        return nil
-    }
-
-    /// A piece of an `INCR` answer came: kept, or the whole delivered when it is the empty
-    /// last one; an answer over ``dropDataLimit`` is refused.
-    private func receivePiece() {
-        guard var drop = dropIn, var pieces = drop.pieces else { return }
-        let piece = XdndAtoms.property(of: drop.receiver, connection.atoms.xdnd["SPLITVIEW_XDND_DATA"], on: connection)
-        guard let piece, piece.format == 8, pieces.count + piece.bytes.count <= Self.dropDataLimit else {
-            return receiveDrop(.some(nil))
-        }
-        if piece.bytes.isEmpty { return receiveDrop(.some(pieces)) }
-        pieces += piece.bytes
-        drop.pieces = pieces
-        dropIn = drop
-    }
-
-    /// The drop's data came whole (`.some(bytes)`), or the source refused it (`.some(nil)`),
-    /// or is still coming (nil): the controller gets it, and the source hears the drop was
-    /// taken.
-    private func receiveDrop(_ answer: [UInt8]??) {
-        guard let drop = dropIn, let type = drop.awaiting, let window = windows.first(where: { $0.window == drop.window }),
-            let bytes = answer
+    /// The drop's data came whole (8-bit: the controller gets it, and the source hears the
+    /// drop was taken), or was refused (the drop is refused), or is still coming.
+    private func receiveDrop(_ step: IncomingAnswer.Step) {
+        guard let drop = dropIn, let type = drop.awaiting, let window = windows.first(where: { $0.window == drop.window })
         else { return }
+        let bytes: [UInt8]?
+        switch step {
+        case .waiting: return
+        case .refused: bytes = nil
+        case .whole(_, let format, let data): bytes = format == 8 ? data : nil
+        }
         finishDropIn(accepted: bytes != nil)
         window.controller.handle(.externalDrag(.dropped(bytes.map { SelectionOffer(target: type, bytes: $0) })))
     }

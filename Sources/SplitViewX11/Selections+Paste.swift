@@ -34,8 +34,8 @@ extension Selections {
         var time: Time
         /// Whether the question out is `TARGETS`.
         var askingTargets = true
-        /// The pieces of an `INCR` answer so far, or nil before one starts.
-        var pieces: [UInt8]?
+        /// The answer to the form asked for, whole or in pieces.
+        var answer = IncomingAnswer()
     }
 
     /// What `selection` holds in the first of `targets` that this host offers, when it owns
@@ -96,7 +96,10 @@ extension Selections {
         if current.askingTargets {
             guard notify.target == connection.atoms.targets else { return .handled }
             current.askingTargets = false
-            if notify.property != UInt(None), let (type, bytes) = readProperty(notify.property), type == XA_ATOM {
+            if notify.property != UInt(None),
+                let (type, _, bytes) = WindowProperty.take(notify.property, of: requestor, on: connection),
+                type == XA_ATOM
+            {
                 // Only the forms it names, in our order.
                 // 32-bit items come as C longs.
                 let size = MemoryLayout<UInt>.size
@@ -112,50 +115,39 @@ extension Selections {
             return convertNext() ?? .handled
         }
         guard current.next < current.targets.count, notify.target == current.targets[current.next] else { return .handled }
-        guard notify.property != UInt(None), let (type, bytes) = readProperty(notify.property) else {
-            current.next += 1
-            request = current
-            return convertNext() ?? .handled
-        }
-        if type == connection.atoms.incr {
-            // Deleting the property (done by the read) asks for the first piece.
-            current.pieces = []
-            request = current
-            return .handled
-        }
-        request = nil
-        return .received(
-            current.selection, SelectionOffer(target: current.names[current.next], bytes: bytes), for: current.window)
+        let step = current.answer.begin(notify.property, of: requestor, on: connection)
+        return finish(current, step, refusedFormIsSkipped: true)
     }
 
-    /// A piece of an `INCR` answer was written: read it (which asks for the next); an empty
+    /// A piece of an `INCR` answer was written: taken (which asks for the next); an empty
     /// one ends the answer.
     func pieceArrived(_ event: XPropertyEvent) -> Outcome {
-        guard event.state == PropertyNewValue, var current = request, let pieces = current.pieces,
-            event.atom == intern([Self.pasteProperty])[0], let (_, bytes) = readProperty(event.atom)
-        else { return .handled }
-        if bytes.isEmpty {
-            request = nil
-            return .received(
-                current.selection, SelectionOffer(target: current.names[current.next], bytes: pieces), for: current.window)
-        }
-        current.pieces = pieces + bytes
-        request = current
-        return .handled
+        guard var current = request else { return .handled }
+        let step = current.answer.piece(event, intern([Self.pasteProperty])[0], of: requestor, on: connection)
+        return finish(current, step, refusedFormIsSkipped: false)
     }
 
-    /// Reads and deletes `property` on the requestor window: its type and its bytes (8-bit
-    /// data; 32-bit data, as an `INCR` size, as the bytes of its longs).
-    private func readProperty(_ property: Atom) -> (Atom, [UInt8])? {
-        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(
-            connection.display, requestor, property, 0, Int(Int32.max) / 4, 1, UInt(AnyPropertyType), &type, &format,
-            &count, &after, &data)
-        defer { if let data { XFree(data) } }
-        guard status == Success, type != UInt(None) else { return nil }
-        let width = format == 32 ? MemoryLayout<Int>.size : Int(format) / 8
-        let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: Int(count) * width)) } ?? []
-        return (type, bytes)
+    /// Where the paste goes after `step` of its answer: the offer given, more pieces awaited,
+    /// or after a refusal the next form asked for (a form refused at once) or nothing (an
+    /// answer that grew past the limit).
+    private func finish(_ current: PasteRequest, _ step: IncomingAnswer.Step, refusedFormIsSkipped: Bool) -> Outcome {
+        var current = current
+        switch step {
+        case .waiting:
+            request = current
+            return .handled
+        case .refused where refusedFormIsSkipped:
+            current.next += 1
+            current.answer = IncomingAnswer()
+            request = current
+            return convertNext() ?? .handled
+        case .refused:
+            request = nil
+            return .received(current.selection, nil, for: current.window)
+        case .whole(_, _, let bytes):
+            request = nil
+            return .received(
+                current.selection, SelectionOffer(target: current.names[current.next], bytes: bytes), for: current.window)
+        }
     }
 }

@@ -85,28 +85,6 @@ enum XEmbed {
     }
 }
 
-/// `XGetWindowProperty` once, for the readers of the clients' properties.
-enum WindowProperty {
-    /// Reads up to `longs` 32-bit units of `window`'s `property` (of `type`, or any type) and
-    /// gives `body` its actual type, format, item count and data, which live until `body`
-    /// returns; nil when the property is unset or the window is gone.
-    static func read<T>(
-        _ window: Window, _ property: Atom, type wanted: Atom = Atom(AnyPropertyType), longs: Int,
-        on connection: X11Connection, _ body: (Atom, Int32, Int, UnsafeMutablePointer<UInt8>) -> T?
-    ) -> T? {
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0
-        var remaining: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(
-            connection.display, window, property, 0, longs, 0, wanted, &type, &format, &count, &remaining, &data)
-        defer { if let data { XFree(data) } }
-        guard status == Success, type != 0, let data else { return nil }
-        return body(type, format, Int(count), data)
-    }
-}
-
 /// A client window's title: `_NET_WM_NAME` (UTF-8), else `WM_NAME` (UTF-8 when typed so,
 /// else Latin-1, as `STRING` is); nil when it has neither (or is gone).
 enum ClientTitle {

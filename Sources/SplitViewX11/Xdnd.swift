@@ -88,41 +88,4 @@ public struct XdndAtoms: Hashable, Sendable {
         event.xclient.data.l = (words[0], words[1], words[2], words[3], words[4])
         _ = XSendEvent(connection.display, destination, 0, 0, &event)
     }
-
-    /// The 32-bit items of `window`'s `property` (of any type), or nil when it has none.
-    static func words(of window: Window, _ property: Atom, on connection: X11Connection) -> [Int]? {
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0
-        var after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(
-            connection.display, window, property, 0, 1024, 0, UInt(AnyPropertyType), &type, &format, &count, &after, &data)
-        defer { if let data { XFree(data) } }
-        guard status == Success, format == 32, let data else { return nil }
-        return data.withMemoryRebound(to: Int.self, capacity: Int(count)) {
-            Array(UnsafeBufferPointer(start: $0, count: Int(count)))
-        }
-    }
-
-    /// `window`'s `property`, deleted once read: its type, format and bytes (32-bit items as
-    /// C longs), or nil when it has none.
-    static func property(
-        of window: Window, _ property: Atom, on connection: X11Connection
-    ) -> (
-        type: Atom, format: Int32, bytes: [UInt8]
-    )? {
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0
-        var after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(
-            connection.display, window, property, 0, 1 << 24, 1, UInt(AnyPropertyType), &type, &format, &count, &after,
-            &data)
-        defer { if let data { XFree(data) } }
-        guard status == Success, type != 0 else { return nil }
-        let size = format == 32 ? MemoryLayout<Int>.size : format == 16 ? MemoryLayout<Int16>.size : 1
-        return (type, format, data.map { Array(UnsafeBufferPointer(start: $0, count: Int(count) * size)) } ?? [])
-    }
 }
