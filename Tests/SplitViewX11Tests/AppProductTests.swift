@@ -266,8 +266,8 @@ func childWidth(_ connection: X11Connection, _ window: Window, _ name: String) -
     childFrame(connection, window, name)?.width
 }
 
-/// The frame of `window`'s mapped child `name` (a column) on the screen, or nil.
-func childFrame(_ connection: X11Connection, _ window: Window, _ name: String) -> (x: Int, y: Int, width: Int)? {
+/// `window`'s child called `name`, mapped or not.
+func namedChild(_ connection: X11Connection, _ window: Window, _ name: String) -> Window? {
     var root: Window = 0, parent: Window = 0
     var children: UnsafeMutablePointer<Window>?
     var count: UInt32 = 0
@@ -277,17 +277,22 @@ func childFrame(_ connection: X11Connection, _ window: Window, _ name: String) -
         guard let child = children?[index] else { continue }
         var text: UnsafeMutablePointer<CChar>?
         guard XFetchName(connection.display, child, &text) != 0, let text else { continue }
-        let childName = String(cString: text)
-        XFree(text)
-        var attributes = XWindowAttributes()
-        XGetWindowAttributes(connection.display, child, &attributes)
-        guard childName == name, attributes.map_state == IsViewable else { continue }
-        var x: Int32 = 0, y: Int32 = 0
-        var other: Window = 0
-        XTranslateCoordinates(connection.display, child, connection.root, 0, 0, &x, &y, &other)
-        return (Int(x), Int(y), Int(attributes.width))
+        defer { XFree(text) }
+        if String(cString: text) == name { return child }
     }
     return nil
+}
+
+/// The frame of `window`'s mapped child `name` (a column) on the screen, or nil.
+func childFrame(_ connection: X11Connection, _ window: Window, _ name: String) -> (x: Int, y: Int, width: Int)? {
+    guard let child = namedChild(connection, window, name) else { return nil }
+    var attributes = XWindowAttributes()
+    XGetWindowAttributes(connection.display, child, &attributes)
+    guard attributes.map_state == IsViewable else { return nil }
+    var x: Int32 = 0, y: Int32 = 0
+    var other: Window = 0
+    XTranslateCoordinates(connection.display, child, connection.root, 0, 0, &x, &y, &other)
+    return (Int(x), Int(y), Int(attributes.width))
 }
 
 /// A fresh folder under the temporary directory.

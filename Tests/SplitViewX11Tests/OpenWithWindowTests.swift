@@ -46,23 +46,6 @@ extension X11Tests {
     }
 }
 
-/// `window`'s child called `name`, mapped or not.
-func namedChild(_ connection: X11Connection, _ window: Window, _ name: String) -> Window? {
-    var root: Window = 0, parent: Window = 0
-    var children: UnsafeMutablePointer<Window>?
-    var count: UInt32 = 0
-    XQueryTree(connection.display, window, &root, &parent, &children, &count)
-    defer { if let children { XFree(children) } }
-    for index in 0..<Int(count) {
-        guard let child = children?[index] else { continue }
-        var text: UnsafeMutablePointer<CChar>?
-        guard XFetchName(connection.display, child, &text) != 0, let text else { continue }
-        defer { XFree(text) }
-        if String(cString: text) == name { return child }
-    }
-    return nil
-}
-
 /// A press and a release of `button` at (`x`, `y`) in `window`, sent as the server would.
 func sendButton(_ connection: X11Connection, _ window: Window, x: Int32, y: Int32, button: UInt32) {
     for type in [ButtonPress, ButtonRelease] {
