@@ -32,7 +32,7 @@ extension Browser {
         // The trash's items after Undo, Cut, Copy and Paste: what acts on files, then going places.
         items.insert(contentsOf: trashMenuItems, at: 4)
         // The selected file's applications, a group of their own (GNOME Files' "Open With").
-        if let path = openWithPath {
+        if let path = selectedPaths.first {
             var openWith = openWithItems(for: path)
             openWith[0].startsGroup = true
             items += openWith

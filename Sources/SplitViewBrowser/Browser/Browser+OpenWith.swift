@@ -38,15 +38,6 @@ extension Browser {
         }
     }
 
-    /// The items of the selected entry, kept for the View menu; called when the selection
-    /// changes (``showSelection(at:)``).
-    func updateOpenWithItems() {
-        let path = selectedPaths.first
-        guard path != openWithPath else { return }
-        openWithPath = path
-        split.additionalMenuItems = menuItems
-    }
-
     /// Opens the selected files with the application `id`: one run, or one per file when its
     /// `Exec` takes one file. A failure is said in the reader's band.
     func openSelection(with id: String) {

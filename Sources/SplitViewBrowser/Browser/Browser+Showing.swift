@@ -8,11 +8,9 @@ extension Browser {
     /// search for the name).
     func showSelection(at row: Int? = nil) {
         onTitleChange?(title)
+        // The menu's items once, for the entry now selected (its "Open With" group).
         split.additionalMenuItems = menuItems
-        defer {
-            updateProgramFiles()
-            updateOpenWithItems()
-        }
+        defer { updateProgramFiles() }
         guard let folder = selectedFolder else {
             return showPlaceholder(title: "", "No folder selected", details: nil)
         }

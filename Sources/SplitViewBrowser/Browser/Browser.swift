@@ -44,8 +44,6 @@ package final class Browser {
     /// Starts an application's command line for "Open With", and says why it could not (nil
     /// when it started). The launcher gives its ``RunningOpeners``; tests give their own.
     var appLauncher: ([[UInt8]], FilePath) -> String? = { _, _ in "no program can be started from this window" }
-    /// The file whose "Open With" items the View menu holds.
-    var openWithPath: FilePath?
     /// The entries being dragged from the list: the row pressed, or the whole selection when
     /// the row is part of it.
     var dragged: [FilePath] = []
