@@ -138,12 +138,17 @@ public struct Trash: Sendable {
     /// Every trash directory there is now: the home trash (when it exists), then the volumes'
     /// (`.Trash/$uid` when usable, then `.Trash-$uid`), in the mount table's order. Nothing
     /// is made.
-    public func directories() -> [TrashDirectory] {
+    ///
+    /// Without `network`, the volumes of network and FUSE file systems (NFS, SMB, sshfs…) are
+    /// not looked at: a server that does not answer would hold the caller in `lstat`, which the
+    /// places, read as the window starts, must never be. Emptying the trash looks at them.
+    public func directories(network: Bool = true) -> [TrashDirectory] {
         var found: [TrashDirectory] = []
         if Self.isOwnFolder(home.path, uid: nil) { found.append(home) }
         let homeDevice = homeDevice().map(UInt64.init)
         var seen: Set<FilePath> = [home.path]
-        for mount in mounts() where !Self.isSystemMount(mount) && mount.device != homeDevice {
+        for mount in mounts()
+        where !Self.isSystemMount(mount) && mount.device != homeDevice && (network || !Self.isNetworkMount(mount)) {
             let topdir = mount.mountPoint
             let shared = topdir.appending(Array(".Trash".utf8))
             var candidates = [topdir.appending(Array(".Trash-\(uid)".utf8))]
@@ -267,6 +272,15 @@ public struct Trash: Sendable {
     }
 
     /// Whether a mount is the system's own, where no trash is made (GIO's rule, abridged).
+    /// Whether `mount` is a network or FUSE file system (`nfs4`, `cifs`, `fuse.sshfs`; not
+    /// `fuseblk`, a local disk such as an NTFS stick), whose server may not answer.
+    static func isNetworkMount(_ mount: MountInfo.Mount) -> Bool {
+        let network: Set<String> = [
+            "nfs", "nfs4", "cifs", "smb3", "smbfs", "ncpfs", "afs", "9p", "ceph", "glusterfs", "lustre", "davfs", "fuse",
+        ]
+        return network.contains(mount.type) || (mount.type.hasPrefix("fuse.") && mount.type != "fuseblk")
+    }
+
     static func isSystemMount(_ mount: MountInfo.Mount) -> Bool {
         let systemTypes: Set<String> = [
             "proc", "sysfs", "devtmpfs", "devpts", "cgroup", "cgroup2", "autofs", "debugfs", "securityfs", "tracefs",

@@ -58,6 +58,17 @@ struct TrashVolumeTests {
         #expect(!FileOperations.exists(volume.trash.home.path))
     }
 
+    /// A network volume's trash is used, but not looked at for the places: a server that
+    /// does not answer would hold them.
+    @Test func aNetworkVolumesTrashIsLeftOutWhenAskedTo() throws {
+        for type in ["nfs4", "fuse.sshfs", "fuseblk"] {
+            let volume = try Volume(type: type)
+            let item = try volume.trash.moveToTrash(volume.tree.file("a", "a"), now: 0)
+            #expect(volume.trash.directories().contains(item.directory), "\(type)")
+            #expect(volume.trash.directories(network: false).contains(item.directory) == (type == "fuseblk"), "\(type)")
+        }
+    }
+
     /// An administrator's `.Trash` (a sticky folder) is used, `$uid` made in it; one that is
     /// a link or not sticky is not trusted, and `.Trash-$uid` is used instead.
     @Test func theSharedTrashIsUsedOnlyWhenStickyAndNotALink() throws {

@@ -50,7 +50,8 @@ extension Browser {
         var places = places
         let index = places.lastIndex { $0.kind == .home || $0.kind == .userFolder }.map { $0 + 1 } ?? 0
         var trashes = [Place(name: Self.trashTitle, path: trash.home.files, kind: .trash)]
-        for directory in trash.directories() where directory != trash.home && Self.holdsAnything(directory.files) {
+        // Local volumes only: a network server that does not answer must not hold the places.
+        for directory in trash.directories(network: false) where directory != trash.home && Self.holdsAnything(directory.files) {
             let volume = directory.topdir.map { FilePath.displayName($0.isRoot ? $0.bytes : $0.lastComponent) } ?? ""
             trashes.append(Place(name: Self.trashTitle + " on " + volume, path: directory.files, kind: .trash))
         }
