@@ -83,7 +83,7 @@ public struct CopyPlan: Sendable {
         guard target.st_mode & S_IFMT == S_IFDIR else {
             return .failure(CopyFailure("\(place) is not a folder: nothing was \(verb)."))
         }
-        let realDestination = realPath(destination) ?? destination
+        let realDestination = destination.resolved ?? destination
         var plan = CopyPlan(mode: mode, destination: destination, nodes: [])
         for source in sources {
             var info = stat()
@@ -91,12 +91,12 @@ public struct CopyPlan: Sendable {
                 return .failure(CopyFailure("“\(source.lastName)” is gone: nothing was \(verb)."))
             }
             let isFolder = info.st_mode & S_IFMT == S_IFDIR
-            if isFolder, let real = realPath(source),
+            if isFolder, let real = source.resolved,
                 realDestination == real || realDestination.bytes.starts(with: real.bytes + [UInt8(ascii: "/")])
             {
                 return .failure(CopyFailure("“\(source.lastName)” cannot be \(verb) into itself: nothing was \(verb)."))
             }
-            let sameFolder = realPath(source.parent) == realDestination
+            let sameFolder = source.parent.resolved == realDestination
             if sameFolder && mode == .move {
                 plan.notes.append("“\(source.lastName)” is already in \(place).")
                 continue
@@ -174,12 +174,6 @@ public struct CopyPlan: Sendable {
         var info = stat()
         guard path.withCString({ lstat($0, &info) }) == 0 else { return nil }
         return info.st_mode & S_IFMT == S_IFDIR
-    }
-
-    private static func realPath(_ path: FilePath) -> FilePath? {
-        guard let resolved = path.withCString({ realpath($0, nil) }) else { return nil }
-        defer { free(resolved) }
-        return FilePath(bytes: Array(UnsafeBufferPointer(start: resolved, count: strlen(resolved))).map { UInt8(bitPattern: $0) })
     }
 }
 

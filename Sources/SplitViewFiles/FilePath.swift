@@ -98,6 +98,14 @@ public struct FilePath: Hashable, Sendable, Comparable, CustomStringConvertible 
         }
     }
 
+    /// The path with every symbolic link, `.` and `..` resolved (`realpath(3)`), or `nil` when
+    /// it cannot be (a component missing or unreadable).
+    public var resolved: FilePath? {
+        guard let real = withCString({ realpath($0, nil) }) else { return nil }
+        defer { free(real) }
+        return FilePath(bytes: Array(UnsafeRawBufferPointer(start: real, count: strlen(real))))
+    }
+
     /// The path as text when its bytes are valid UTF-8; `nil` otherwise, since any
     /// replacement would name a different file.
     public var string: String? { String(validating: bytes, as: UTF8.self) }

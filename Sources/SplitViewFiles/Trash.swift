@@ -57,7 +57,7 @@ extension Trash {
         let directory = try directory(forTrashing: path)
         let written: [UInt8]
         if let topdir = directory.topdir {
-            let real = Self.realPath(path.parent).map { $0.appending(path.lastComponent) } ?? path
+            let real = path.parent.resolved.map { $0.appending(path.lastComponent) } ?? path
             written = Array(real.bytes.dropFirst(topdir.isRoot ? 1 : topdir.bytes.count + 1))
         } else {
             written = path.bytes

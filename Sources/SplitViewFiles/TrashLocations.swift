@@ -194,7 +194,7 @@ public struct Trash: Sendable {
     /// The top folder of the volume that holds `path` (on `device`), or `nil` when it is a
     /// system's own mount (see the type's rules).
     func topdir(of path: FilePath, device: dev_t) -> FilePath? {
-        let real = Self.realPath(path.parent).map { $0.appending(path.lastComponent) } ?? path
+        let real = path.parent.resolved.map { $0.appending(path.lastComponent) } ?? path
         let holding = mounts().filter { mount in
             mount.device == UInt64(device)
                 && (mount.mountPoint.isRoot || real.bytes.starts(with: mount.mountPoint.bytes + [UInt8(ascii: "/")]))
@@ -264,14 +264,6 @@ public struct Trash: Sendable {
         }
     }
 
-    /// `realpath(3)` of `path`, or `nil`.
-    static func realPath(_ path: FilePath) -> FilePath? {
-        guard let resolved = path.withCString({ realpath($0, nil) }) else { return nil }
-        defer { free(resolved) }
-        return FilePath(bytes: Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved))))
-    }
-
-    /// Whether a mount is the system's own, where no trash is made (GIO's rule, abridged).
     /// Whether `mount` is a network or FUSE file system (`nfs4`, `cifs`, `fuse.sshfs`; not
     /// `fuseblk`, a local disk such as an NTFS stick), whose server may not answer.
     static func isNetworkMount(_ mount: MountInfo.Mount) -> Bool {
@@ -281,6 +273,7 @@ public struct Trash: Sendable {
         return network.contains(mount.type) || (mount.type.hasPrefix("fuse.") && mount.type != "fuseblk")
     }
 
+    /// Whether a mount is the system's own, where no trash is made (GIO's rule, abridged).
     static func isSystemMount(_ mount: MountInfo.Mount) -> Bool {
         let systemTypes: Set<String> = [
             "proc", "sysfs", "devtmpfs", "devpts", "cgroup", "cgroup2", "autofs", "debugfs", "securityfs", "tracefs",

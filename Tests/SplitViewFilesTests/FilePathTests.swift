@@ -105,3 +105,16 @@ private func strlenOf(_ pointer: UnsafePointer<CChar>) -> Int {
     while pointer[length] != 0 { length += 1 }
     return length
 }
+
+/// `resolved`: links, `.` and `..` followed to the real path; nil for a path that is not there.
+@Suite struct FilePathResolvingTests {
+    @Test func linksAndDotsResolveAndAMissingPathDoesNot() throws {
+        let tree = try TemporaryTree()
+        let real = tree.folder("real")
+        let link = tree.link("link", to: real.displayString)
+        let root = try #require(tree.root.resolved)
+        #expect(link.resolved == root.appending(Array("real".utf8)))
+        #expect(FilePath(link.displayString + "/../real/.").resolved == root.appending(Array("real".utf8)))
+        #expect(tree.path("missing").resolved == nil)
+    }
+}
