@@ -98,6 +98,12 @@ public struct FilePath: Hashable, Sendable, Comparable, CustomStringConvertible 
         }
     }
 
+    /// The last component as people read it (``displayName(_:)``), or the whole path for `/`:
+    /// a file's or a folder's name in a message.
+    public var lastName: String {
+        FilePath.displayName(lastComponent.isEmpty ? bytes : lastComponent)
+    }
+
     /// The path with every symbolic link, `.` and `..` resolved (`realpath(3)`), or `nil` when
     /// it cannot be (a component missing or unreadable).
     public var resolved: FilePath? {

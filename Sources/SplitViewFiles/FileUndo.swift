@@ -142,10 +142,3 @@ public struct FileUndoStack: Sendable {
         for item in items.reversed() { try FileOperations.renameNoReplace(item.to, to: item.from) }
     }
 }
-
-extension FilePath {
-    /// The last component as people read it, or the whole path for `/`.
-    public var lastName: String {
-        FilePath.displayName(lastComponent.isEmpty ? bytes : lastComponent)
-    }
-}

@@ -68,7 +68,7 @@ extension Browser {
     /// Several selected files dragged onto an outline folder: after the question, they move
     /// as a cut and paste moves them (names in the way asked about, one Ctrl+Z for all).
     func askToMove(_ sources: [FilePath], into folder: FilePath) {
-        let target = FilePath.displayName(folder.lastComponent.isEmpty ? folder.bytes : folder.lastComponent)
+        let target = folder.lastName
         split.prompt = Prompt(
             message: "Move \(sources.count) files to “\(target)”?",
             accept: { [unowned self] in
@@ -123,7 +123,7 @@ extension Browser {
         case .ask:
             let what =
                 files.paths.count == 1 ? "“\(FilePath.displayName(files.paths[0].lastComponent))”" : "\(files.paths.count) files"
-            let target = FilePath.displayName(folder.lastComponent.isEmpty ? folder.bytes : folder.lastComponent)
+            let target = folder.lastName
             var prompt = Prompt(
                 message: "Copy or move \(what) to “\(target)”?",
                 accept: { [unowned self] in self.startTransfer(files.paths, into: folder, mode: .copy) })

@@ -15,7 +15,7 @@ extension Browser {
     /// Drag and drop's one write, after the user says yes: the prompt asks, Return moves.
     func askToMove(_ source: FilePath, into folder: FilePath) {
         let name = FilePath.displayName(source.lastComponent)
-        let target = FilePath.displayName(folder.lastComponent.isEmpty ? folder.bytes : folder.lastComponent)
+        let target = folder.lastName
         split.prompt = Prompt(
             message: "Move “\(name)” to “\(target)”?",
             accept: { [unowned self] in
@@ -34,7 +34,7 @@ extension Browser {
     /// - Returns: nil when moved, else the sentence that says why not.
     static func move(_ source: FilePath, into folder: FilePath) -> String? {
         let name = FilePath.displayName(source.lastComponent)
-        let target = FilePath.displayName(folder.lastComponent.isEmpty ? folder.bytes : folder.lastComponent)
+        let target = folder.lastName
         do {
             try FileOperations.renameNoReplace(source, to: folder.appending(source.lastComponent))
             return nil

@@ -66,7 +66,7 @@ extension Browser {
     func bookmarkShownFolder() {
         guard let sources = placeSources else { return }
         let folder = selectedFolder ?? tree.root
-        let name = FilePath.displayName(folder.lastComponent.isEmpty ? folder.bytes : folder.lastComponent)
+        let name = folder.lastName
         var contents: [UInt8] = []
         switch AtomicFile.read(sources.bookmarksFile, limit: GTKBookmarks.sizeLimit) {
         case .success(let bytes):

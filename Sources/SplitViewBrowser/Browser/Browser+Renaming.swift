@@ -116,7 +116,7 @@ extension Browser {
         do {
             made = try FileOperations.makeNewFolder(in: folder, base: "New Folder")
         } catch {
-            let shown = FilePath.displayName(folder.lastComponent.isEmpty ? folder.bytes : folder.lastComponent)
+            let shown = folder.lastName
             reader.notice = "Could not make a new folder in “\(shown)”: \(error.reason)."
             return
         }

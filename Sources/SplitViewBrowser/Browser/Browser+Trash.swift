@@ -35,7 +35,7 @@ extension Browser {
     /// A folder's name for the titles: "Trash" for a trash's `files`, else its own.
     func displayName(ofFolder folder: FilePath) -> String {
         if trashDirectory(showing: folder) != nil { return Self.trashTitle }
-        return FilePath.displayName(folder.lastComponent.isEmpty ? folder.bytes : folder.lastComponent)
+        return folder.lastName
     }
 
     /// `places` with the Trash after the home and user folders, where GNOME Files puts it,

@@ -181,7 +181,7 @@ final class FolderTree: ListDataSource {
     func rebuild() {
         nodes = [:]
         top = Node(
-            path: root, title: rootTitle ?? FilePath.displayName(root.lastComponent.isEmpty ? root.bytes : root.lastComponent),
+            path: root, title: rootTitle ?? root.lastName,
             depth: 0, identity: try? FileInfo.read(root).get().identity, parent: nil)
         nodes[root] = top
         fill(top)
