@@ -42,6 +42,8 @@ package final class FileTypes {
     private let worker: BackgroundWorker<Answer>
     private var iconsByType: [String: ListIcon] = [:]
     private var iconsByPath: [String: ImagePixels] = [:]
+    /// The rows' types by their name and kind (``icon(forName:kind:)``), at most ``nameLimit``.
+    private var typesByName: [NameKind: String] = [:]
     private var asked: Set<String> = []
     private var applications: MimeApps?
     private var observers: [(id: ObjectIdentifier, changed: () -> Void)] = []
@@ -157,8 +159,23 @@ package final class FileTypes {
             drewBeforeDatabase = true
             return kind == .directory ? .folder : .document
         }
-        return icon(for: database.type(forName: name, kind: kind))
+        // A row is drawn again at every frame that shows it: its type is matched once.
+        let key = NameKind(name: name, kind: kind)
+        if let known = typesByName[key] { return icon(for: known) }
+        let type = database.type(forName: name, kind: kind)
+        if typesByName.count >= Self.nameLimit { typesByName = [:] }
+        typesByName[key] = type
+        return icon(for: type)
     }
+
+    /// A row's name and kind, the key of its type.
+    private struct NameKind: Hashable {
+        var name: String
+        var kind: FileKind
+    }
+
+    /// The most names whose type is remembered; past that the cache starts over.
+    static let nameLimit = 16_384
 
     /// The applications database, read on the worker (or now, if it is asked for first);
     /// tests set their own.
