@@ -28,19 +28,20 @@ struct Place: Hashable {
     /// The user folder's key in `user-dirs.dirs` (`DOCUMENTS`), for its icon.
     var userDirKey: String?
 
+    /// The user folders' icons by their `user-dirs.dirs` key, as GNOME Files draws them.
+    static let userFolderIcons: [String: String] = [
+        "DESKTOP": "user-desktop", "DOCUMENTS": "folder-documents", "DOWNLOAD": "folder-download",
+        "MUSIC": "folder-music", "PICTURES": "folder-pictures", "VIDEOS": "folder-videos",
+        "PUBLICSHARE": "folder-publicshare", "TEMPLATES": "folder-templates",
+    ]
+
     /// The icon theme's names for the place's icon, best first, as GNOME Files draws its
     /// sidebar: `user-home`, `folder-documents`, `user-trash`, `drive-harddisk`; a plain
     /// folder last, which every theme has.
     var iconNames: [String] {
         switch kind {
         case .home: return ["user-home", "folder"]
-        case .userFolder:
-            let named: [String: String] = [
-                "DESKTOP": "user-desktop", "DOCUMENTS": "folder-documents", "DOWNLOAD": "folder-download",
-                "MUSIC": "folder-music", "PICTURES": "folder-pictures", "VIDEOS": "folder-videos",
-                "PUBLICSHARE": "folder-publicshare", "TEMPLATES": "folder-templates",
-            ]
-            return (userDirKey.flatMap { named[$0] }.map { [$0] } ?? []) + ["folder"]
+        case .userFolder: return (userDirKey.flatMap { Self.userFolderIcons[$0] }.map { [$0] } ?? []) + ["folder"]
         case .bookmark: return ["folder"]
         case .fileSystem: return ["drive-harddisk-system", "drive-harddisk", "folder"]
         case .volume: return ["drive-removable-media", "drive-harddisk", "folder"]
