@@ -123,7 +123,7 @@ extension Trash {
         return madeFolders
     }
 
-    /// The items of every trash directory (``directories()``), newest first.
+    /// The items of every trash directory (``directories(network:)``), newest first.
     public func items() -> [TrashedItem] {
         directories().flatMap(Self.items(in:)).sorted { first, second in
             guard let one = first.deletionDate else { return false }
