@@ -1,3 +1,4 @@
+import CFileOps
 import Glibc
 
 /// Small files read and written whole, safely: a write replaces the file in one step or not at
@@ -29,7 +30,7 @@ public enum AtomicFile {
     /// - Returns: `nil` on success, else the error, on `path`.
     public static func write(_ bytes: [UInt8], to path: String) -> FileError? {
         let folder = parentFolder(of: path)
-        let unnamed = open(folder, openUnnamed | O_WRONLY | O_CLOEXEC, 0o600)
+        let unnamed = sv_open(folder, openUnnamed | O_WRONLY | O_CLOEXEC, 0o600)
         if unnamed >= 0 {
             switch writeUnnamed(unnamed, bytes, to: path) {
             case .done: return flushFolder(folder)
@@ -47,15 +48,15 @@ public enum AtomicFile {
         // Undoes the temporary: the error is taken first, as unlink may change errno.
         func fail(_ code: Int32, closing: Bool) -> FileError {
             if closing { close(fd) }
-            unlink(temporary)
+            sv_unlink(temporary)
             return FileError(path: printable(path), code: code)
         }
         if let code = writeAll(fd, bytes) { return fail(code, closing: true) }
-        if fsync(fd) != 0 { return fail(errno, closing: true) }
+        if sv_fsync(fd) != 0 { return fail(errno, closing: true) }
         // Linux releases the descriptor even when close fails, so it is never retried; its
         // failure (a delayed write error on some file systems) still means the data may be lost.
-        if close(fd) != 0 { return fail(errno, closing: false) }
-        if rename(temporary, path) != 0 { return fail(errno, closing: false) }
+        if sv_close_written(fd) != 0 { return fail(errno, closing: false) }
+        if sv_rename(temporary, path) != 0 { return fail(errno, closing: false) }
         return flushFolder(folder)
     }
 
@@ -78,21 +79,21 @@ public enum AtomicFile {
             return .failed(FileError(path: printable(path), code: code))
         }
         if let code = writeAll(fd, bytes) { return fail(code) }
-        if fsync(fd) != 0 { return fail(errno) }
+        if sv_fsync(fd) != 0 { return fail(errno) }
         let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
         for _ in 0..<100 {
             let suffix = String(decoding: (0..<6).map { _ in alphabet.randomElement()! }, as: UTF8.self)
             let temporary = path + "." + suffix
             if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 {
-                let closed = close(fd)
+                let closed = sv_close_written(fd)
                 let code = errno
                 if closed != 0 {
-                    unlink(temporary)
+                    sv_unlink(temporary)
                     return .failed(FileError(path: printable(path), code: code))
                 }
-                if rename(temporary, path) != 0 {
+                if sv_rename(temporary, path) != 0 {
                     let code = errno
-                    unlink(temporary)
+                    sv_unlink(temporary)
                     return .failed(FileError(path: printable(path), code: code))
                 }
                 return .done
@@ -111,7 +112,7 @@ public enum AtomicFile {
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+            let count = bytes.withUnsafeBytes { sv_write(fd, $0.baseAddress! + written, $0.count - written) }
             if count < 0 {
                 if errno == EINTR { continue }
                 return errno

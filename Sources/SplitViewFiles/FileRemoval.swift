@@ -1,3 +1,4 @@
+import CFileOps
 import Glibc
 
 /// Deleting for good: Shift+Delete after its confirmation, and emptying the trash.
@@ -36,22 +37,22 @@ public enum FileRemoval {
             throw path.error(errno)
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            guard withName(name, { unlinkat(parent, $0, 0) }) == 0 else { throw path.error(errno) }
+            guard withName(name, { sv_unlinkat(parent, $0, 0) }) == 0 else { throw path.error(errno) }
             return
         }
         var folder = withName(name, { openat(parent, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) })
         if folder < 0, errno == EACCES, info.st_uid == geteuid() {
-            _ = withName(name, { fchmodat(parent, $0, (info.st_mode & 0o7777) | 0o700, 0) })
+            _ = withName(name, { sv_fchmodat(parent, $0, (info.st_mode & 0o7777) | 0o700, 0) })
             folder = withName(name, { openat(parent, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) })
         }
         guard folder >= 0 else { throw path.error(errno) }
         do {
             defer { close(folder) }
             // Its entries can only be removed while it is writable and searchable.
-            if info.st_mode & 0o300 != 0o300, info.st_uid == geteuid() { _ = fchmod(folder, (info.st_mode & 0o7777) | 0o700) }
+            if info.st_mode & 0o300 != 0o300, info.st_uid == geteuid() { _ = sv_fchmod(folder, (info.st_mode & 0o7777) | 0o700) }
             try removeContents(of: folder, path: path)
         }
-        guard withName(name, { unlinkat(parent, $0, AT_REMOVEDIR) }) == 0 else { throw path.error(errno) }
+        guard withName(name, { sv_unlinkat(parent, $0, AT_REMOVEDIR) }) == 0 else { throw path.error(errno) }
     }
 
     /// The names in the folder open as `folder`, without `.` and `..`.
@@ -80,10 +81,12 @@ public enum FileRemoval {
         }
     }
 
-    /// Opens the folder `path` (following links: the caller named it) for the `*at` calls.
-    static func openFolder(_ path: FilePath) throws(FileError) -> Int32 {
+    /// Opens the folder `path` for the `*at` calls, following a final link (the caller named
+    /// it) unless `following` is false.
+    static func openFolder(_ path: FilePath, following: Bool = true) throws(FileError) -> Int32 {
         guard !path.bytes.contains(0) else { throw path.error(EINVAL) }
-        let descriptor = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | (following ? 0 : O_NOFOLLOW)
+        let descriptor = path.withCString { open($0, flags) }
         guard descriptor >= 0 else { throw path.error(errno) }
         return descriptor
     }

@@ -1,3 +1,4 @@
+import CFileOps
 import Glibc
 
 extension FileOperations {
@@ -18,7 +19,7 @@ extension FileOperations {
     public static func makeNewFolder(in folder: FilePath, base: String, attempts: Int = 10_000) throws(FileError) -> FilePath {
         for number in 1...max(1, attempts) {
             let path = folder.appending(Array(newFolderName(base, number: number).utf8))
-            if path.withCString({ mkdir($0, 0o777) }) == 0 { return path }
+            if path.withCString({ sv_mkdir($0, 0o777) }) == 0 { return path }
             let code = errno
             guard code == EEXIST else { throw FileError(path: folder.displayString, code: code) }
         }

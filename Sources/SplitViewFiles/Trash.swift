@@ -1,3 +1,4 @@
+import CFileOps
 import Glibc
 
 /// A file in a trash: its trash name, where it came from, when it was trashed.
@@ -78,7 +79,7 @@ extension Trash {
                     directory: directory, name: name, originalPath: directory.originalPath(of: info) ?? path,
                     deletionDate: info.deletionDate)
             } catch {
-                _ = infoPath.withCString { unlink($0) }
+                _ = infoPath.withCString { sv_unlink($0) }
                 if error.code == EEXIST || error.code == ENOTEMPTY { continue }
                 throw FileError(path: path.displayString, code: error.code)
             }
@@ -119,7 +120,7 @@ extension Trash {
             }
         }
         // A failure here leaves an info file without its file, which listings skip.
-        _ = item.infoPath.withCString { unlink($0) }
+        _ = item.infoPath.withCString { sv_unlink($0) }
         return madeFolders
     }
 
@@ -169,7 +170,7 @@ extension Trash {
                 for name in try FileRemoval.names(in: files, path: directory.files) {
                     do {
                         try FileRemoval.removeEntry(name, in: files, path: directory.files.appending(name))
-                        _ = directory.infoFile(for: name).withCString { unlink($0) }
+                        _ = directory.infoFile(for: name).withCString { sv_unlink($0) }
                     } catch {
                         failures.append(error)
                     }
@@ -180,11 +181,11 @@ extension Trash {
                 for name in try FileRemoval.names(in: info, path: directory.info) {
                     let file = name.count > suffix.count && name.suffix(suffix.count).elementsEqual(suffix)
                     if file && FileOperations.exists(directory.files.appending(Array(name.dropLast(suffix.count)))) { continue }
-                    if FileRemoval.withName(name, { unlinkat(info, $0, 0) }) != 0 && errno != ENOENT {
+                    if FileRemoval.withName(name, { sv_unlinkat(info, $0, 0) }) != 0 && errno != ENOENT {
                         failures.append(directory.info.appending(name).error(errno))
                     }
                 }
-                _ = directory.path.appending(Array("directorysizes".utf8)).withCString { unlink($0) }
+                _ = directory.path.appending(Array("directorysizes".utf8)).withCString { sv_unlink($0) }
             } catch {
                 failures.append(error)
             }
@@ -195,7 +196,7 @@ extension Trash {
     /// Deletes `item` for good: its file, then its info file.
     public static func deletePermanently(_ item: TrashedItem) throws(FileError) {
         try FileRemoval.remove(item.trashedPath)
-        _ = item.infoPath.withCString { unlink($0) }
+        _ = item.infoPath.withCString { sv_unlink($0) }
     }
 
     /// The bytes of the info file at `path`: a regular file (a link is not followed) of at
@@ -227,12 +228,12 @@ extension Trash {
     /// Makes `path` with `O_EXCL` (mode 0600) and writes `bytes`; removes it again when the
     /// write fails.
     private static func create(_ path: FilePath, _ bytes: [UInt8]) -> Creation {
-        let descriptor = path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+        let descriptor = path.withCString { sv_open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         guard descriptor >= 0 else { return errno == EEXIST ? .taken : .failed(path.error(errno)) }
         var written = 0
         var code: Int32 = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            let count = bytes.withUnsafeBytes { sv_write(descriptor, $0.baseAddress! + written, $0.count - written) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 {
                 code = count < 0 ? errno : ENOSPC
@@ -240,9 +241,9 @@ extension Trash {
             }
             written += count
         }
-        if close(descriptor) != 0 && code == 0 { code = errno }
+        if sv_close_written(descriptor) != 0 && code == 0 { code = errno }
         guard code == 0 else {
-            _ = path.withCString { unlink($0) }
+            _ = path.withCString { sv_unlink($0) }
             return .failed(path.error(code))
         }
         return .written

@@ -1,3 +1,4 @@
+import CFileOps
 import Glibc
 
 /// One trash directory of the freedesktop.org Trash specification: `files/` holds the trashed
@@ -241,7 +242,7 @@ public struct Trash: Sendable {
     static func makeTrash(_ path: FilePath, mustBeOwnedBy uid: uid_t?) throws(FileError) {
         if uid == nil, !isOwnFolder(path.parent, uid: nil) { try makeFolders(path.parent, mode: 0o700) }
         for folder in [path, path.appending(Array("files".utf8)), path.appending(Array("info".utf8))] {
-            if folder.withCString({ mkdir($0, 0o700) }) != 0, errno != EEXIST { throw folder.error(errno) }
+            if folder.withCString({ sv_mkdir($0, 0o700) }) != 0, errno != EEXIST { throw folder.error(errno) }
             guard isOwnFolder(folder, uid: uid) else {
                 throw FileError(path: folder.displayString, reason: "not a folder of your own: not used as a trash")
             }
@@ -259,7 +260,7 @@ public struct Trash: Sendable {
             folder = folder.parent
         }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw folder.error(ENOTDIR) }
-        for folder in missing.reversed() where folder.withCString({ mkdir($0, mode) }) != 0 && errno != EEXIST {
+        for folder in missing.reversed() where folder.withCString({ sv_mkdir($0, mode) }) != 0 && errno != EEXIST {
             throw folder.error(errno)
         }
     }

@@ -1,10 +1,81 @@
 #ifndef SPLITVIEW_CFILEOPS_H
 #define SPLITVIEW_CFILEOPS_H
 
+#include <sys/types.h>
+#include <time.h>
+
 /// Renames `from` to `to` only when nothing is at `to`: renameat2(RENAME_NOREPLACE), so the
 /// check and the rename are one step. On a file system without it (EINVAL), falls back to a
 /// check then rename(2), which a concurrent writer could race. Returns 0, or -1 with errno set
 /// (EEXIST when `to` exists).
 int sv_rename_noreplace(const char *from, const char *to);
+
+/// The same, between two folders open as descriptors (renameat2 with RENAME_NOREPLACE).
+int sv_renameat_noreplace(int from_folder, const char *from, int to_folder, const char *to);
+
+/// Opens `path` beneath the folder open as `folder`, never leaving it: openat2 with
+/// RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS, so no `..` and no symbolic
+/// link is followed on the way. Returns the descriptor, or -1 with errno set: ENOSYS where the
+/// kernel has no openat2 (before Linux 5.6), for the caller to walk the path itself; EXDEV or
+/// ELOOP where the path would leave the folder or go through a link.
+int sv_open_beneath(int folder, const char *path, int flags, mode_t mode);
+
+/// The type of the file system the open `descriptor` is on (statfs's f_type, a magic number
+/// of linux/magic.h), or -1 with errno set.
+long long sv_file_system_type(int descriptor);
+
+/// The same for `path`, following a final link.
+long long sv_file_system_type_of(const char *path);
+
+// MARK: - Faults, for the tests
+
+/// The kinds of calls the file operations make through the wrappers below, as bits.
+enum sv_call {
+    SV_CALL_OPEN = 1 << 0,      ///< open, openat, openat2: reading or making an entry
+    SV_CALL_READ = 1 << 1,      ///< read
+    SV_CALL_WRITE = 1 << 2,     ///< write
+    SV_CALL_FSYNC = 1 << 3,     ///< fsync
+    SV_CALL_CLOSE = 1 << 4,     ///< close of a file written (a network file system reports a failed write there)
+    SV_CALL_RENAME = 1 << 5,    ///< rename, renameat, renameat2
+    SV_CALL_UNLINK = 1 << 6,    ///< unlink, unlinkat, rmdir
+    SV_CALL_MKDIR = 1 << 7,     ///< mkdir, mkdirat
+    SV_CALL_SYMLINK = 1 << 8,   ///< symlink, symlinkat
+    SV_CALL_METADATA = 1 << 9,  ///< fchmod, fchmodat, futimens, utimensat
+};
+
+/// Arms a fault on the calling thread only (the file operations run on the thread that calls
+/// them, so tests running side by side never see each other's faults): among the calls whose
+/// kind is in `calls`, the one after `after` such calls fails with `error` without being made;
+/// with `persistent`, every later one fails too, as on a disk that stays full. `calls` 0
+/// disarms. Counting starts anew.
+void sv_fault_arm(unsigned calls, long after, int error, int persistent);
+
+/// How many calls of the armed kinds the calling thread made (or was refused) since it armed.
+long sv_fault_calls(void);
+
+/// Whether the armed fault has failed a call yet.
+int sv_fault_fired(void);
+
+// MARK: - The wrappers: the system call, unless a fault is armed for it on this thread
+
+int sv_open(const char *path, int flags, mode_t mode);
+int sv_openat(int folder, const char *path, int flags, mode_t mode);
+ssize_t sv_read(int descriptor, void *buffer, size_t count);
+ssize_t sv_write(int descriptor, const void *buffer, size_t count);
+int sv_fsync(int descriptor);
+int sv_close_written(int descriptor);
+int sv_rename(const char *from, const char *to);
+int sv_renameat(int from_folder, const char *from, int to_folder, const char *to);
+int sv_unlink(const char *path);
+int sv_unlinkat(int folder, const char *path, int flags);
+int sv_rmdir(const char *path);
+int sv_mkdir(const char *path, mode_t mode);
+int sv_mkdirat(int folder, const char *path, mode_t mode);
+int sv_symlink(const char *target, const char *path);
+int sv_symlinkat(const char *target, int folder, const char *path);
+int sv_fchmod(int descriptor, mode_t mode);
+int sv_fchmodat(int folder, const char *path, mode_t mode, int flags);
+int sv_futimens(int descriptor, const struct timespec times[2]);
+int sv_utimensat(int folder, const char *path, const struct timespec times[2], int flags);
 
 #endif
