@@ -37,20 +37,19 @@ public final class CopyCancellation: Sendable {
 public struct CopiedItem: Sendable, Hashable {
     /// Where it is.
     public var path: FilePath
-    /// Whether it is a folder (removed after its entries).
-    public var isFolder: Bool
-    /// Its size in bytes when made.
-    public var size: Int64
-    /// Its modification time when made: a later change moves it.
-    public var modified: FileTime
+    /// The entry as the paste left it, once at its name: undo removes it only while the
+    /// name still holds this inode with this change time (``FileVersion``), which any write,
+    /// truncate, `chmod` or `touch` since has moved for good.
+    public var identity: FileVersion
 
     /// An entry as it was made.
-    public init(path: FilePath, isFolder: Bool, size: Int64, modified: FileTime) {
+    public init(path: FilePath, identity: FileVersion) {
         self.path = path
-        self.isFolder = isFolder
-        self.size = size
-        self.modified = modified
+        self.identity = identity
     }
+
+    /// Whether it is a folder (removed after its entries).
+    public var isFolder: Bool { identity.isFolder }
 }
 
 /// One entry a paste moved with `rename(2)`.

@@ -28,8 +28,12 @@ public struct CopyPlan: Sendable {
             case folder
             /// A symbolic link, made again with the same target text.
             case link
-            /// A FIFO, socket or device: skipped with a word (the word names it).
+            /// A FIFO, socket, device or a file of the kernel's (``KernelFiles``): skipped
+            /// with a word (the word names it).
             case special(String)
+            /// An entry that could not be looked at, or a folder that could not be listed (the
+            /// `errno`): left out, kept where it is, and counted in the sentence after the paste.
+            case unreadable(Int32)
         }
 
         /// The entry pasted.
@@ -64,10 +68,14 @@ public struct CopyPlan: Sendable {
 
     /// The names in the way, by node: a node whose target name is taken.
     public var conflicts: [Int] {
-        nodes.indices.filter { nodes[$0].existingIsFolder != nil && !nodes[$0].isDuplicate }
+        nodes.indices.filter { nodes[$0].existingIsFolder != nil && !nodes[$0].isDuplicate && !nodes[$0].kind.isUnreadable }
     }
 
     /// Reads `sources` (absolute paths) for a paste into `destination`.
+    ///
+    /// A source named twice is pasted once, and one inside another source (a folder and a
+    /// file in it, both selected) only with the folder that holds it, before anything is
+    /// looked at: a clipboard naming one file 200 000 times makes one copy.
     ///
     /// - Returns: the plan, or the one sentence that says why nothing can be pasted (a file
     ///   gone, a folder pasted into itself, a folder that cannot be read, a destination that
@@ -85,7 +93,7 @@ public struct CopyPlan: Sendable {
         }
         let realDestination = destination.resolved ?? destination
         var plan = CopyPlan(mode: mode, destination: destination, nodes: [])
-        for source in sources {
+        for source in distinct(sources) {
             var info = stat()
             guard source.withCString({ lstat($0, &info) }) == 0 else {
                 return .failure(CopyFailure("“\(source.lastName)” is gone: nothing was \(verb)."))
@@ -117,23 +125,38 @@ public struct CopyPlan: Sendable {
     /// folder that exists in the target (one a merge may fill) are looked up there too.
     private mutating func walk(_ index: Int, verb: String) -> CopyFailure? {
         let folder = nodes[index].source
-        guard let directory = folder.withCString({ opendir($0) }) else {
-            return CopyFailure("“\(folder.lastName)” cannot be read: \(String(cString: strerror(errno))): nothing was \(verb).")
+        let names: [[UInt8]]
+        do {
+            let descriptor = try FileRemoval.openFolder(folder, following: false)
+            defer { close(descriptor) }
+            names = try FileRemoval.names(in: descriptor, path: folder)
+        } catch {
+            // A folder inside the paste that cannot be listed is left out and kept; one the
+            // user named stops the paste.
+            guard nodes[index].parent == nil else {
+                nodes[index].kind = .unreadable(error.code)
+                return nil
+            }
+            return CopyFailure("“\(folder.lastName)” cannot be read: \(error.reason): nothing was \(verb).")
         }
-        var names: [[UInt8]] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            if name != [46] && name != [46, 46] { names.append(name) }
-        }
-        closedir(directory)
         let targetFolder = targetPath(of: index)
         let looksInTarget = nodes[index].existingIsFolder == true && !nodes[index].isDuplicate
         for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             let path = folder.appending(name)
             var info = stat()
-            guard path.withCString({ lstat($0, &info) }) == 0 else { continue }  // gone since the listing
-            var node = Node(source: path, name: name, kind: Self.kind(of: info, path), size: Self.size(of: info), parent: index)
-            if looksInTarget { node.existingIsFolder = Self.existing(targetFolder.appending(name)) }
+            let kind: Node.Kind
+            if path.withCString({ lstat($0, &info) }) == 0 {
+                kind = Self.kind(of: info, path)
+            } else if errno == ENOENT {
+                continue  // gone since the listing
+            } else {
+                // A folder readable but not searchable (`chmod -R 644`): its names can be read,
+                // its entries not looked at. Left out and kept, never guessed at.
+                kind = .unreadable(errno)
+                info = stat()
+            }
+            var node = Node(source: path, name: name, kind: kind, size: Self.size(of: info), parent: index)
+            if looksInTarget, !node.kind.isUnreadable { node.existingIsFolder = Self.existing(targetFolder.appending(name)) }
             node.renames = nodes[index].renames
             nodes.append(node)
             let walks = node.kind == .folder && (!node.renames || node.existingIsFolder == true)
@@ -153,14 +176,43 @@ public struct CopyPlan: Sendable {
         return names.reversed().reduce(destination) { $0.appending($1) }
     }
 
+    /// Each path once, in the order given, less those inside another (compared as written:
+    /// every path a paste gets is absolute and free of `.` and `..`).
+    static func distinct(_ sources: [FilePath]) -> [FilePath] {
+        var seen = Set<FilePath>(), unique: [FilePath] = []
+        for source in sources where seen.insert(source).inserted { unique.append(source) }
+        let slash = UInt8(ascii: "/")
+        let byLength = unique.sorted { $0.bytes.count < $1.bytes.count }
+        var folders = Set<[UInt8]>()
+        var kept = Set<FilePath>()
+        for source in byLength {
+            // Each ancestor of `source` is looked up once: linear in the paths' lengths.
+            var inside = false
+            for (offset, byte) in source.bytes.enumerated() where byte == slash && offset > 0 {
+                if folders.contains(Array(source.bytes[..<offset])) {
+                    inside = true
+                    break
+                }
+            }
+            guard !inside else { continue }
+            kept.insert(source)
+            folders.insert(source.bytes.last == slash ? Array(source.bytes.dropLast()) : source.bytes)
+        }
+        return unique.filter { kept.contains($0) }
+    }
+
     private static func kind(of info: stat, _ path: FilePath) -> Node.Kind {
         switch info.st_mode & S_IFMT {
-        case S_IFREG: .file
-        case S_IFDIR: .folder
-        case S_IFLNK: .link
-        case S_IFIFO: .special("“\(path.lastName)” is a FIFO: it was not copied.")
-        case S_IFSOCK: .special("“\(path.lastName)” is a socket: it was not copied.")
-        default: .special("“\(path.lastName)” is a device: it was not copied.")
+        case S_IFREG:
+            if let system = KernelFiles.fileSystem(of: path) {
+                return .special(KernelFiles.words(for: path, fileSystem: system) + ": it was not copied.")
+            }
+            return .file
+        case S_IFDIR: return .folder
+        case S_IFLNK: return .link
+        case S_IFIFO: return .special("“\(path.lastName)” is a FIFO: it was not copied.")
+        case S_IFSOCK: return .special("“\(path.lastName)” is a socket: it was not copied.")
+        default: return .special("“\(path.lastName)” is a device: it was not copied.")
         }
     }
 
@@ -174,6 +226,14 @@ public struct CopyPlan: Sendable {
         var info = stat()
         guard path.withCString({ lstat($0, &info) }) == 0 else { return nil }
         return info.st_mode & S_IFMT == S_IFDIR
+    }
+}
+
+extension CopyPlan.Node.Kind {
+    /// Whether the entry could not be looked at or listed.
+    var isUnreadable: Bool {
+        if case .unreadable = self { return true }
+        return false
     }
 }
 

@@ -90,13 +90,19 @@ public struct CopyResolution: Sendable {
             if let parent = node.parent, actions[parent] != .merge {
                 switch actions[parent] {
                 case .create, .duplicate, .inside, .replace:
-                    if case .special(let words) = node.kind { actions.append(.leftOut(words)) } else { actions.append(.inside) }
+                    switch node.kind {
+                    case .special(let words): actions.append(.leftOut(words))
+                    case .unreadable: actions.append(.skip)
+                    default: actions.append(.inside)
+                    }
                 default: actions.append(.skip)
                 }
                 continue
             }
             if case .special(let words) = node.kind {
                 actions.append(.leftOut(words))
+            } else if case .unreadable = node.kind {
+                actions.append(.skip)  // kept where it is, and counted by the copier
             } else if node.isDuplicate {
                 actions.append(.duplicate)
             } else if let existingIsFolder = node.existingIsFolder {

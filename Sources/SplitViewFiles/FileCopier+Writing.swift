@@ -1,22 +1,31 @@
+import CFileOps
 import Glibc
 
 /// The copier's writes: one entry made at a path that must be free, its mode and times, and
 /// the removal of what a stopped paste made.
 extension CopyRun {
-    /// Makes `node`'s entry at `path` (which must not exist): a file copied, a link made, a
-    /// folder made empty and writable (its own mode comes after its entries).
-    mutating func make(_ node: CopyPlan.Node, at path: FilePath) throws(Stop) {
+    /// Makes node `index`'s entry at `path` (which must not exist): a file copied, a link
+    /// made, a folder made empty and writable (its own mode comes after its entries). Keeps
+    /// the source's identity as it was read, unless it kept changing.
+    mutating func make(_ index: Int, at path: FilePath) throws(Stop) {
         if cancellation.isCancelled { throw .cancelled }
+        let node = plan.nodes[index]
         switch node.kind {
         case .file:
-            try copyFile(node.source, to: path)
+            let identity = try copyFile(node.source, to: path)
+            if let identity { copied[index] = identity } else { unsteady.append(index) }
             progress.filesDone += 1
         case .link:
-            try copyLink(node.source, to: path)
+            let identity = try copyLink(node.source, to: path)
+            if let identity { copied[index] = identity } else { unsteady.append(index) }
             progress.filesDone += 1
         case .folder:
-            guard path.withCString({ mkdir($0, 0o700) }) == 0 else { throw .failed(path, errno, writing: true) }
-        case .special:
+            var info = stat()
+            guard node.source.withCString({ lstat($0, &info) }) == 0 else { throw .failed(node.source, errno, writing: false) }
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw .failed(node.source, ENOTDIR, writing: false) }
+            guard path.withCString({ sv_mkdir($0, 0o700) }) == 0 else { throw .failed(path, errno, writing: true) }
+            copied[index] = FileVersion(info)
+        case .special, .unreadable:
             return
         }
         reportNow()
@@ -24,68 +33,111 @@ extension CopyRun {
 
     /// Copies the bytes, the mode and the times of the regular file `source` to a new file
     /// `target`.
-    private mutating func copyFile(_ source: FilePath, to target: FilePath) throws(Stop) {
-        let input = source.withCString { open($0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+    ///
+    /// - Returns: the source's identity as its bytes were read, or nil when it changed while
+    ///   it was read every time it was tried (``FileCopier/rereads``): the copy then has what
+    ///   the last reading saw, and a move keeps the original.
+    private mutating func copyFile(_ source: FilePath, to target: FilePath) throws(Stop) -> FileVersion? {
+        // Non-blocking: a FIFO put in the file's place since the plan must not hold the paste.
+        let input = source.withCString { sv_open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0) }
         guard input >= 0 else { throw .failed(source, errno, writing: false) }
         defer { close(input) }
         var info = stat()
         guard fstat(input, &info) == 0 else { throw .failed(source, errno, writing: false) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .failed(source, EINVAL, writing: false) }
-        let output = target.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+        guard KernelFiles.fileSystem(of: input) == nil else { throw .failed(source, EPERM, writing: false) }
+        let output = target.withCString { sv_open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         guard output >= 0 else { throw .failed(target, errno, writing: true) }
         var closed = false
         defer { if !closed { close(output) } }
+        var steady: FileVersion?
+        for attempt in 0...FileCopier.rereads {
+            let before = FileVersion(info)
+            let written = try copyBytes(from: input, source, to: output, target)
+            guard fstat(input, &info) == 0 else { throw .failed(source, errno, writing: false) }
+            if FileVersion(info) == before {
+                steady = before
+                break
+            }
+            // Written to while it was read: the copy may be torn. Read it again from the start.
+            guard attempt < FileCopier.rereads else { break }
+            progress.bytesDone -= written
+            guard lseek(input, 0, SEEK_SET) == 0 else { throw .failed(source, errno, writing: false) }
+            guard ftruncate(output, 0) == 0, lseek(output, 0, SEEK_SET) == 0 else { throw .failed(target, errno, writing: true) }
+        }
+        // Set-user-ID and set-group-ID are not carried to a copy the user now owns.
+        guard sv_fchmod(output, info.st_mode & 0o1777) == 0 else { throw .failed(target, errno, writing: true) }
+        var times = [info.st_atim, info.st_mtim]
+        guard sv_futimens(output, &times) == 0 else { throw .failed(target, errno, writing: true) }
+        closed = true
+        // A network file system reports a failed write at close: the copy is not whole.
+        guard sv_close_written(output) == 0 else { throw .failed(target, errno, writing: true) }
+        return steady
+    }
+
+    /// Copies what `input` holds from where it is to its end onto `output`.
+    ///
+    /// - Returns: how many bytes were copied.
+    private mutating func copyBytes(
+        from input: Int32, _ source: FilePath, to output: Int32, _ target: FilePath
+    ) throws(Stop)
+        -> Int64
+    {
+        var total: Int64 = 0
         while true {
             if cancellation.isCancelled { throw .cancelled }
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { sv_read(input, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .failed(source, errno, writing: false)
             }
-            if count == 0 { break }
+            if count == 0 { return total }
             var written = 0
             while written < count {
-                let step = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
+                let step = buffer.withUnsafeBytes { sv_write(output, $0.baseAddress! + written, count - written) }
                 if step < 0 {
                     if errno == EINTR { continue }
                     throw .failed(target, errno, writing: true)
                 }
                 written += step
             }
+            total += Int64(count)
             progress.bytesDone += Int64(count)
             reportNow()
         }
-        // Set-user-ID and set-group-ID are not carried to a copy the user now owns.
-        guard fchmod(output, info.st_mode & 0o1777) == 0 else { throw .failed(target, errno, writing: true) }
-        var times = [info.st_atim, info.st_mtim]
-        guard futimens(output, &times) == 0 else { throw .failed(target, errno, writing: true) }
-        closed = true
-        // A network file system reports a failed write at close: the copy is not whole.
-        guard close(output) == 0 else { throw .failed(target, errno, writing: true) }
     }
 
     /// Makes a link at `target` with the target text of the link `source` (never followed),
     /// and its times.
-    private func copyLink(_ source: FilePath, to target: FilePath) throws(Stop) {
+    ///
+    /// - Returns: the link's identity as it was read, or nil when it was replaced meanwhile.
+    private func copyLink(_ source: FilePath, to target: FilePath) throws(Stop) -> FileVersion? {
         var info = stat()
         guard source.withCString({ lstat($0, &info) }) == 0 else { throw .failed(source, errno, writing: false) }
         var text = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = source.withCString { readlink($0, &text, text.count - 1) }
         guard length >= 0 else { throw .failed(source, errno, writing: false) }
         text[length] = 0
-        guard target.withCString({ symlink(text, $0) }) == 0 else { throw .failed(target, errno, writing: true) }
+        guard target.withCString({ sv_symlink(text, $0) }) == 0 else { throw .failed(target, errno, writing: true) }
         var times = [info.st_atim, info.st_mtim]
-        _ = target.withCString { utimensat(AT_FDCWD, $0, &times, AT_SYMLINK_NOFOLLOW) }
+        _ = target.withCString { sv_utimensat(AT_FDCWD, $0, &times, AT_SYMLINK_NOFOLLOW) }
+        return FileVersion(of: source) == FileVersion(info) ? FileVersion(info) : nil
     }
 
     /// Gives the folder made at `path` the mode and times of `node`'s folder, once its
-    /// entries are in (writing them would move its time again).
+    /// entries are in (writing them would move its time again). A source folder gone
+    /// meanwhile leaves the copy as it was made.
     func finishFolder(_ node: CopyPlan.Node, at path: FilePath) throws(Stop) {
         var info = stat()
-        guard node.source.withCString({ lstat($0, &info) }) == 0 else { throw .failed(node.source, errno, writing: false) }
-        guard path.withCString({ chmod($0, info.st_mode & 0o1777) }) == 0 else { throw .failed(path, errno, writing: true) }
+        guard node.source.withCString({ lstat($0, &info) }) == 0 else {
+            if errno == ENOENT { return }
+            throw .failed(node.source, errno, writing: false)
+        }
+        guard path.withCString({ sv_fchmodat(AT_FDCWD, $0, info.st_mode & 0o1777, 0) }) == 0 else {
+            throw .failed(path, errno, writing: true)
+        }
         var times = [info.st_atim, info.st_mtim]
-        guard path.withCString({ utimensat(AT_FDCWD, $0, &times, AT_SYMLINK_NOFOLLOW) }) == 0 else {
+        guard path.withCString({ sv_utimensat(AT_FDCWD, $0, &times, AT_SYMLINK_NOFOLLOW) }) == 0 else {
             throw .failed(path, errno, writing: true)
         }
     }
@@ -104,52 +156,26 @@ extension CopyRun {
 
     /// Removes every entry written under a temporary name: all of them are the paste's own.
     mutating func removeTemporaries() {
-        for item in pending.reversed() { Self.removeTree(item.temporary) }
+        for item in pending.reversed() { Self.removeOurs(item.temporary) }
         pending.removeAll()
+        journal?.finished()
     }
 
-    /// Removes `path` and, for a folder, everything in it (made writable first: a copied
-    /// read-only folder is still ours to remove). Links are removed, never followed.
-    ///
-    /// - Returns: nil when removed, else the system's reason.
-    @discardableResult
-    static func removeTree(_ path: FilePath) -> String? {
-        var info = stat()
-        guard path.withCString({ lstat($0, &info) }) == 0 else { return errno == ENOENT ? nil : String(cString: strerror(errno)) }
-        if info.st_mode & S_IFMT == S_IFDIR {
-            _ = path.withCString { chmod($0, 0o700) }
-            if let directory = path.withCString({ opendir($0) }) {
-                var names: [[UInt8]] = []
-                while let entry = readdir(directory) {
-                    let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-                    if name != [46] && name != [46, 46] { names.append(name) }
-                }
-                closedir(directory)
-                for name in names {
-                    if let failure = removeTree(path.appending(name)) { return failure }
-                }
-            }
-            return path.withCString { rmdir($0) } == 0 ? nil : String(cString: strerror(errno))
-        }
-        return path.withCString { unlink($0) } == 0 ? nil : String(cString: strerror(errno))
+    /// Removes `path`, an entry this paste made under a temporary name, and everything in it
+    /// (``FileRemoval``: by descriptors, never following a link).
+    static func removeOurs(_ path: FilePath) {
+        do { try FileRemoval.remove(path) } catch { return }
     }
 
     /// Adds `path` and, for a folder, its entries (folder first) as they are now.
     static func record(_ path: FilePath, into items: inout [CopiedItem]) {
-        var info = stat()
-        guard path.withCString({ lstat($0, &info) }) == 0 else { return }
-        let isFolder = info.st_mode & S_IFMT == S_IFDIR
-        items.append(
-            CopiedItem(
-                path: path, isFolder: isFolder, size: Int64(info.st_size),
-                modified: FileTime(seconds: Int64(info.st_mtim.tv_sec), nanoseconds: Int32(info.st_mtim.tv_nsec))))
-        guard isFolder, let directory = path.withCString({ opendir($0) }) else { return }
-        var names: [[UInt8]] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            if name != [46] && name != [46, 46] { names.append(name) }
-        }
-        closedir(directory)
+        guard let identity = FileVersion(of: path) else { return }
+        items.append(CopiedItem(path: path, identity: identity))
+        guard identity.isFolder else { return }
+        let folder = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+        guard folder >= 0 else { return }
+        let names = (try? FileRemoval.names(in: folder, path: path)) ?? []
+        close(folder)
         for name in names { record(path.appending(name), into: &items) }
     }
 

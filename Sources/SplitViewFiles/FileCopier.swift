@@ -1,33 +1,53 @@
+import CFileOps
 import Glibc
 
 /// Carries out a resolved paste, on the thread that calls it (a worker's): nothing of the
-/// user's is ever half-written.
+/// user's is ever half-written, and nothing is removed that was not copied.
 ///
 /// 1. **Copy.** Every entry the paste makes is written under a hidden temporary name
 ///    (`.splitview-copy-…`) in the folder it goes to: a file byte for byte (its mode, less
 ///    set-user-ID and set-group-ID, and its access and modification times kept), a link as a
 ///    link (its target text, never followed), a folder made and filled, its mode and times
-///    set after its entries. Cancelled, or stopped by an error (a full disk, a read-only
-///    folder), every temporary entry is removed, and nothing else was touched.
+///    set after its entries. Each source's identity is kept as it was read
+///    (``FileVersion``: device, inode, size, change time); a file that changed while it was
+///    read is read again, up to three times. Cancelled, or stopped by an error (a full disk,
+///    a read-only folder), every temporary entry is removed, and nothing else was touched. A
+///    temporary name is written in the `journal` before it is made, so one a `kill -9` left
+///    behind is removed at the next start (``CopyJournal``).
 /// 2. **Put in place.** Only then does each take its name: `rename` with no replace for a
 ///    free name (one taken meanwhile is left alone, and the copy removed), the first free
 ///    "name (copy)" for Keep Both, and a plain `rename` over the file in the way for Replace,
 ///    which thus goes only once its replacement is whole (and synced). Moves within one file
 ///    system are one `rename` each, here too.
-/// 3. **Remove the originals** of a move across file systems, once every copy is in place.
+/// 3. **Remove the originals** of a move across file systems, as GIO and rsync
+///    `--remove-source-files` do: each source entry only once its copy is in place, and only
+///    while it is still the entry that was copied (the same inode, its change time unmoved);
+///    a folder with `rmdir` only, so whatever arrived in it meanwhile stays with it. The
+///    originals' permissions are never changed. What stays is said in words.
+///
+/// Entries inside the pasted folders that could not be looked at or read (a folder readable
+/// but not searchable, a file without read permission) are left out, kept where they are,
+/// and counted in one sentence ("3 items could not be read and were left in “tree”."), in a
+/// copy as in a move; one the user named that cannot be read stops the paste before anything
+/// is written. An entry gone since it was listed is passed over.
 public enum FileCopier {
     /// How much is read and written at once: 1 MiB (and how often a cancel is seen).
     public static let chunkSize = 1 << 20
 
+    /// How many times a file that changes while it is read is read again.
+    static let rereads = 3
+
     /// Runs the paste `resolution` answers (every conflict answered); `report` hears the
     /// progress now and then (at most every `reportInterval` seconds, 50 ms for the bar, and
-    /// once at the start and the end).
+    /// once at the start and the end). The temporary names are written to `journal` first,
+    /// when one is given.
     public static func run(
-        _ resolution: CopyResolution, cancellation: CopyCancellation = CopyCancellation(), reportInterval: Double = 0.05,
-        report: (CopyProgress) -> Void = { _ in }
+        _ resolution: CopyResolution, cancellation: CopyCancellation = CopyCancellation(), journal: CopyJournal? = nil,
+        reportInterval: Double = 0.05, report: (CopyProgress) -> Void = { _ in }
     ) -> CopyOutcome {
         withoutActuallyEscaping(report) { report in
             var run = CopyRun(resolution, cancellation: cancellation, report: report)
+            run.journal = journal
             run.reportInterval = reportInterval
             return run.run()
         }
@@ -53,11 +73,18 @@ struct CopyRun {
     let actions: [NodeAction]
     let cancellation: CopyCancellation
     let report: (CopyProgress) -> Void
+    var journal: CopyJournal?
     var progress: CopyProgress
     var outcome: CopyOutcome
     var pending: [Pending] = []
     /// The nodes that took their place: only their originals are removed by a move.
     var placedNodes: Set<Int> = []
+    /// Each source copied, as it was when read: a move removes it only while it still is.
+    var copied: [Int: FileVersion] = [:]
+    /// The nodes left out because they could not be read (with the plan's own).
+    var unreadable: [Int] = []
+    /// The files that kept changing while they were read: their copies may not match them.
+    var unsteady: [Int] = []
     /// The last time progress was reported, in seconds of the monotonic clock.
     var lastReport = 0.0
     /// The least time between two reports, in seconds.
@@ -74,6 +101,16 @@ struct CopyRun {
         progress = CopyProgress(totalFiles: totals.files, totalBytes: totals.bytes)
         outcome = CopyOutcome(mode: plan.mode)
         outcome.notes = plan.notes
+        // The plan's unreadable entries that the paste would have written or moved: those of
+        // a folder skipped as a whole are not the paste's.
+        unreadable = plan.nodes.indices.filter { [actions] index in
+            guard case .unreadable = plan.nodes[index].kind else { return false }
+            guard let parent = plan.nodes[index].parent else { return true }
+            switch actions[parent] {
+            case .create, .duplicate, .replace, .inside, .merge: return true
+            case .skip, .leftOut: return false
+            }
+        }
     }
 
     /// Whether node `index` is one the user pasted, or an entry of a folder merged: one that
@@ -96,7 +133,8 @@ struct CopyRun {
             return outcome
         }
         putInPlace()
-        if plan.mode == .move { removeOriginals() }
+        journal?.finished()
+        if plan.mode == .move { removeOriginals() } else { sayWhatWasLeft() }
         report(progress)
         return outcome
     }
@@ -110,7 +148,7 @@ struct CopyRun {
             let node = plan.nodes[index]
             guard isExposed(index), actions[index].isMade, !node.renames else { continue }
             let folder = plan.targetPath(of: index).parent
-            let temporary = try makeTemporary(node, in: folder)
+            let temporary = try makeTemporary(index, in: folder)
             pending.append(Pending(node: index, temporary: temporary))
             if node.kind == .folder {
                 let end = subtreeEnd(index)
@@ -137,14 +175,20 @@ struct CopyRun {
     }
 
     /// Writes the entries of the folder node `index` (made at `temporary`) inside it, then
-    /// gives every folder of the tree its mode and times, deepest first.
+    /// gives every folder of the tree its mode and times, deepest first. An entry that cannot
+    /// be read is left out and counted; one gone since the listing is passed over.
     private mutating func fill(_ index: Int, _ temporary: FilePath, through end: Int) throws(Stop) {
         var paths: [Int: FilePath] = [index: temporary]
         for inner in (index + 1)..<end where actions[inner] == .inside {
             let node = plan.nodes[inner]
             guard let parent = node.parent, let folder = paths[parent] else { continue }
             let path = folder.appending(node.name)
-            try make(node, at: path)
+            do {
+                try make(inner, at: path)
+            } catch .failed(let failed, let code, writing: false) where failed == node.source && Self.isPassable(code) {
+                if code != ENOENT { unreadable.append(inner) }
+                continue
+            }
             if node.kind == .folder { paths[inner] = path }
         }
         for inner in (index..<end).reversed() where plan.nodes[inner].kind == .folder {
@@ -152,19 +196,26 @@ struct CopyRun {
         }
     }
 
-    /// Makes node's entry under a fresh temporary name in `folder`.
-    private mutating func makeTemporary(_ node: CopyPlan.Node, in folder: FilePath) throws(Stop) -> FilePath {
+    /// Whether a source that fails to open with `code` is left out rather than stopping the
+    /// paste: it cannot be read (kept, and said), or it is gone (nothing to copy).
+    static func isPassable(_ code: Int32) -> Bool {
+        code == EACCES || code == EPERM || code == ENOENT || code == ENOTDIR || code == ELOOP
+    }
+
+    /// Makes node `index`'s entry under a fresh temporary name in `folder`, the name written
+    /// to the journal first.
+    private mutating func makeTemporary(_ index: Int, in folder: FilePath) throws(Stop) -> FilePath {
         while true {
-            let name = Array(".splitview-copy-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))".utf8)
-            let path = folder.appending(name)
+            let path = folder.appending(CopyJournal.temporaryName())
+            journal?.add(path)
             do {
-                try make(node, at: path)
+                try make(index, at: path)
                 return path
             } catch .failed(let failed, EEXIST, writing: true) where failed == path {
                 continue  // the name was someone else's: nothing was made
             } catch {
                 // Stopped while writing it (a cancel, a full disk): what was made of it goes.
-                Self.removeTree(path)
+                Self.removeOurs(path)
                 throw error
             }
         }
@@ -180,7 +231,7 @@ struct CopyRun {
             rename(index)
         }
         for (index, node) in plan.nodes.enumerated().reversed() where node.renames && actions[index] == .merge {
-            _ = node.source.withCString { rmdir($0) }  // emptied by the merge; kept when not
+            _ = node.source.withCString { sv_rmdir($0) }  // emptied by the merge; kept when not
         }
     }
 
@@ -188,15 +239,16 @@ struct CopyRun {
         let node = plan.nodes[item.node], target = plan.targetPath(of: item.node)
         switch actions[item.node] {
         case .replace:
-            if node.kind == .file, let descriptor = Optional(item.temporary.withCString { open($0, O_RDONLY | O_CLOEXEC) }),
-                descriptor >= 0
-            {
-                fsync(descriptor)
-                close(descriptor)
+            if node.kind == .file {
+                let descriptor = item.temporary.withCString { sv_open($0, O_RDONLY | O_CLOEXEC, 0) }
+                if descriptor >= 0 {
+                    _ = sv_fsync(descriptor)
+                    close(descriptor)
+                }
             }
-            guard item.temporary.withCString({ from in target.withCString { to in Glibc.rename(from, to) } }) == 0 else {
+            guard item.temporary.withCString({ from in target.withCString { to in sv_rename(from, to) } }) == 0 else {
                 outcome.notes.append("“\(target.lastName)” could not be replaced: \(String(cString: strerror(errno))).")
-                Self.removeTree(item.temporary)
+                Self.removeOurs(item.temporary)
                 return
             }
             outcome.replaced += 1
@@ -214,7 +266,7 @@ struct CopyRun {
                 } catch {
                     if error.code == EEXIST { continue }
                     outcome.notes.append("“\(node.source.lastName)” could not be put in place: \(error.reason).")
-                    Self.removeTree(item.temporary)
+                    Self.removeOurs(item.temporary)
                     return
                 }
             }
@@ -225,7 +277,7 @@ struct CopyRun {
             } catch {
                 let why = error.code == EEXIST ? "its name was taken meanwhile, so it was left out" : error.reason
                 outcome.notes.append("“\(node.source.lastName)”: \(why).")
-                Self.removeTree(item.temporary)
+                Self.removeOurs(item.temporary)
             }
         }
     }
@@ -248,7 +300,7 @@ struct CopyRun {
         }
         let result: Int32
         if actions[index] == .replace {
-            result = node.source.withCString { from in destination.withCString { to in Glibc.rename(from, to) } }
+            result = node.source.withCString { from in destination.withCString { to in sv_rename(from, to) } }
         } else {
             do {
                 try FileOperations.renameNoReplace(node.source, to: destination)
@@ -266,25 +318,6 @@ struct CopyRun {
         if node.parent == nil { outcome.placed.append(destination) }
         outcome.moved.append(MovedItem(from: node.source, to: destination))
         progress.filesDone += 1
-    }
-
-    // MARK: - 3. Remove the originals
-
-    private mutating func removeOriginals() {
-        for (index, node) in plan.nodes.enumerated().reversed() where !node.renames && isExposed(index) {
-            switch actions[index] {
-            case .create, .duplicate, .replace:
-                guard placedNodes.contains(index) else { continue }
-                outcome.movedAcross = true
-                if let failure = Self.removeTree(node.source) {
-                    outcome.notes.append(
-                        "“\(node.source.lastName)” was copied, but the original could not be removed: \(failure).")
-                }
-            case .merge:
-                _ = node.source.withCString { rmdir($0) }
-            default: break
-            }
-        }
     }
 }
 

@@ -1,3 +1,4 @@
+import CFileOps
 import Glibc
 
 /// One change the user made to their files through the browser, kept so that Ctrl+Z can
@@ -12,8 +13,9 @@ public enum FileOperation: Sendable, Equatable {
     /// (``Trash/restore(_:)``), never over a name taken since.
     case trashed([TrashedItem])
     /// A paste copied these entries to names that were free (folders before their
-    /// entries): undone by removing them, only while every one is as the copy left it (same
-    /// kind, size and modification time, so a file edited or added since is never lost).
+    /// entries): undone by removing them, only while every one is still the copy (the same
+    /// inode, its change time unmoved: see ``FileVersion``), so a file edited or added since
+    /// is never lost.
     /// Files a copy replaced are not in it: the copy kept the user's choice to replace them.
     case copied([CopiedItem])
     /// A paste (Ctrl+X, Ctrl+V) moved these entries by rename: undone by renaming each back,
@@ -89,7 +91,7 @@ public struct FileUndoStack: Sendable {
                 throw error
             }
         case .created(let path):
-            guard path.withCString({ rmdir($0) }) == 0 else {
+            guard path.withCString({ sv_rmdir($0) }) == 0 else {
                 let code = errno
                 if code == ENOTEMPTY || code == EEXIST {
                     throw FileError(path: path.displayString, reason: "the folder is no longer empty: it was kept")
@@ -107,24 +109,49 @@ public struct FileUndoStack: Sendable {
         }
     }
 
-    /// Removes the copies, deepest first, once every one is checked unchanged: a file
-    /// edited, added or removed since refuses the whole undo, and nothing is removed.
+    /// Removes the copies, deepest first, once every one is checked to be still the copy:
+    /// the same inode with the same change time as when the paste put it there
+    /// (``FileVersion``). A file edited since, even one whose size and modification time
+    /// were put back (`touch -r`, an editor that keeps them), has a new change time, which
+    /// nothing can set back: it refuses the whole undo, and nothing is removed. So does a
+    /// folder that gained or lost an entry.
+    ///
+    /// A copy gone from its name is passed over (it is not there to lose), so a second Ctrl+Z
+    /// finishes an undo that stopped half-way. Each entry is checked once more just before
+    /// it goes, through its folder's descriptor.
     private static func undoCopy(_ items: [CopiedItem]) throws(FileError) {
+        var present: [CopiedItem] = []
         for item in items {
-            var info = stat()
-            guard item.path.withCString({ lstat($0, &info) }) == 0 else {
-                throw FileError(path: item.path.displayString, reason: "it is gone since the copy: nothing was removed")
+            guard let now = FileVersion(of: item.path) else {
+                if errno == ENOENT { continue }
+                throw FileError(path: item.path.displayString, code: errno)
             }
-            let modified = FileTime(seconds: Int64(info.st_mtim.tv_sec), nanoseconds: Int32(info.st_mtim.tv_nsec))
-            guard (info.st_mode & S_IFMT == S_IFDIR) == item.isFolder, modified == item.modified,
-                item.isFolder || Int64(info.st_size) == item.size
-            else {
+            guard now == item.identity else {
                 throw FileError(path: item.path.displayString, reason: "it changed since the copy: nothing was removed")
             }
+            present.append(item)
         }
-        for item in items.reversed() {
-            let result = item.path.withCString { item.isFolder ? rmdir($0) : unlink($0) }
-            guard result == 0 else { throw FileError(path: item.path.displayString, code: errno) }
+        for item in present.reversed() {
+            let folder = try FileRemoval.openFolder(item.path.parent)
+            defer { close(folder) }
+            let name = item.path.lastComponent
+            var info = stat()
+            guard FileRemoval.withName(name, { fstatat(folder, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else {
+                if errno == ENOENT { continue }
+                throw FileError(path: item.path.displayString, code: errno)
+            }
+            guard FileVersion(info) == item.identity || (item.isFolder && FileVersion(info).isSameEntry(as: item.identity))
+            else {
+                throw FileError(path: item.path.displayString, reason: "it changed during the undo: it was kept")
+            }
+            let result = FileRemoval.withName(name) { sv_unlinkat(folder, $0, item.isFolder ? AT_REMOVEDIR : 0) }
+            guard result == 0 else {
+                let code = errno
+                if item.isFolder && (code == ENOTEMPTY || code == EEXIST) {
+                    throw FileError(path: item.path.displayString, reason: "the folder is no longer empty: it was kept")
+                }
+                throw FileError(path: item.path.displayString, code: code)
+            }
         }
     }
 
