@@ -178,7 +178,7 @@ public struct CopyPlan: Sendable {
 
     /// Each path once, in the order given, less those inside another (compared as written:
     /// every path a paste gets is absolute and free of `.` and `..`).
-    static func distinct(_ sources: [FilePath]) -> [FilePath] {
+    package static func distinct(_ sources: [FilePath]) -> [FilePath] {
         var seen = Set<FilePath>(), unique: [FilePath] = []
         for source in sources where seen.insert(source).inserted { unique.append(source) }
         let slash = UInt8(ascii: "/")

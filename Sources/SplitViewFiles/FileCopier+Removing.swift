@@ -69,6 +69,9 @@ extension CopyRun {
     ///
     /// - Returns: whether it is gone.
     private mutating func removeCopied(_ index: Int, in parent: Int32, children: [[Int]], kept: inout Kept) -> Bool {
+        // Not copied: left out (a FIFO, a kernel file), unreadable, or changing while read;
+        // each is said already.
+        guard let identity = copied[index] else { return false }
         let name = plan.nodes[index].source.lastComponent
         var info = stat()
         guard FileRemoval.withName(name, { fstatat(parent, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else {
@@ -76,9 +79,6 @@ extension CopyRun {
             kept.failures.append((index, errno))
             return false
         }
-        // Not copied: left out (a FIFO, a kernel file), unreadable, or changing while read;
-        // each is said already.
-        guard let identity = copied[index] else { return false }
         let now = FileVersion(info)
         guard identity.isFolder else {
             guard now == identity else {
@@ -90,6 +90,7 @@ extension CopyRun {
                 kept.failures.append((index, errno))
                 return false
             }
+            reportNow()
             return true
         }
         guard now.isFolder, now.isSameEntry(as: identity) else {
@@ -125,7 +126,10 @@ extension CopyRun {
             if isExposed(child) { continue }  // a merged folder's entries went on their own
             _ = removeCopied(child, in: folder, children: children, kept: &kept)
         }
-        if FileRemoval.withName(name, { sv_unlinkat(parent, $0, AT_REMOVEDIR) }) == 0 { return true }
+        if FileRemoval.withName(name, { sv_unlinkat(parent, $0, AT_REMOVEDIR) }) == 0 {
+            reportNow()
+            return true
+        }
         let code = errno
         guard code == ENOTEMPTY || code == EEXIST else {
             if code != ENOENT { kept.failures.append((index, code)) }

@@ -53,7 +53,7 @@ extension CopyRun {
         var steady: FileVersion?
         for attempt in 0...FileCopier.rereads {
             let before = FileVersion(info)
-            let written = try copyBytes(from: input, source, to: output, target)
+            let written = try copyBytes(from: input, source, to: output, target, upTo: Int64(info.st_size))
             guard fstat(input, &info) == 0 else { throw .failed(source, errno, writing: false) }
             if FileVersion(info) == before {
                 steady = before
@@ -75,18 +75,19 @@ extension CopyRun {
         return steady
     }
 
-    /// Copies what `input` holds from where it is to its end onto `output`.
+    /// Copies what `input` holds from where it is onto `output`, up to its end or `limit`
+    /// bytes, the size it had when opened: a file that grows as fast as it is read (a busy
+    /// log) is copied as far as it was, and its change seen after.
     ///
     /// - Returns: how many bytes were copied.
     private mutating func copyBytes(
-        from input: Int32, _ source: FilePath, to output: Int32, _ target: FilePath
-    ) throws(Stop)
-        -> Int64
-    {
+        from input: Int32, _ source: FilePath, to output: Int32, _ target: FilePath, upTo limit: Int64
+    ) throws(Stop) -> Int64 {
         var total: Int64 = 0
-        while true {
+        while total < limit {
             if cancellation.isCancelled { throw .cancelled }
-            let count = buffer.withUnsafeMutableBytes { sv_read(input, $0.baseAddress, $0.count) }
+            let wanted = Int(min(Int64(buffer.count), limit - total))
+            let count = buffer.withUnsafeMutableBytes { sv_read(input, $0.baseAddress, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .failed(source, errno, writing: false)
@@ -105,6 +106,7 @@ extension CopyRun {
             progress.bytesDone += Int64(count)
             reportNow()
         }
+        return total
     }
 
     /// Makes a link at `target` with the target text of the link `source` (never followed),
@@ -155,16 +157,26 @@ extension CopyRun {
     // MARK: - Undoing
 
     /// Removes every entry written under a temporary name: all of them are the paste's own.
+    /// The journal is emptied only when all are gone; else the next start removes the rest.
     mutating func removeTemporaries() {
-        for item in pending.reversed() { Self.removeOurs(item.temporary) }
+        var all = true
+        for item in pending.reversed() { all = Self.removeOurs(item.temporary) && all }
         pending.removeAll()
-        journal?.finished()
+        if all { journal?.finished() }
     }
 
     /// Removes `path`, an entry this paste made under a temporary name, and everything in it
     /// (``FileRemoval``: by descriptors, never following a link).
-    static func removeOurs(_ path: FilePath) {
-        do { try FileRemoval.remove(path) } catch { return }
+    ///
+    /// - Returns: whether nothing of it is left.
+    @discardableResult
+    static func removeOurs(_ path: FilePath) -> Bool {
+        do {
+            try FileRemoval.remove(path)
+            return true
+        } catch {
+            return error.code == ENOENT
+        }
     }
 
     /// Adds `path` and, for a folder, its entries (folder first) as they are now.

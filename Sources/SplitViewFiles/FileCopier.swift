@@ -132,8 +132,7 @@ struct CopyRun {
             outcome.failure = message(for: error)
             return outcome
         }
-        putInPlace()
-        journal?.finished()
+        if putInPlace() { journal?.finished() }
         if plan.mode == .move { removeOriginals() } else { sayWhatWasLeft() }
         report(progress)
         return outcome
@@ -223,9 +222,14 @@ struct CopyRun {
 
     // MARK: - 2. Put in place
 
-    private mutating func putInPlace() {
+    /// Gives every entry its name.
+    ///
+    /// - Returns: whether every temporary took its name or is gone (a copy that could not be
+    ///   placed and then not removed stays in the journal).
+    private mutating func putInPlace() -> Bool {
         let order = pending.filter { actions[$0.node] != .replace } + pending.filter { actions[$0.node] == .replace }
-        for item in order { place(item) }
+        var clean = true
+        for item in order { clean = place(item) && clean }
         pending.removeAll()
         for (index, node) in plan.nodes.enumerated() where node.renames && isExposed(index) && actions[index].isMade {
             rename(index)
@@ -233,9 +237,13 @@ struct CopyRun {
         for (index, node) in plan.nodes.enumerated().reversed() where node.renames && actions[index] == .merge {
             _ = node.source.withCString { sv_rmdir($0) }  // emptied by the merge; kept when not
         }
+        return clean
     }
 
-    private mutating func place(_ item: Pending) {
+    /// Gives `item` its name, or removes it.
+    ///
+    /// - Returns: whether its temporary name is gone.
+    private mutating func place(_ item: Pending) -> Bool {
         let node = plan.nodes[item.node], target = plan.targetPath(of: item.node)
         switch actions[item.node] {
         case .replace:
@@ -248,11 +256,11 @@ struct CopyRun {
             }
             guard item.temporary.withCString({ from in target.withCString { to in sv_rename(from, to) } }) == 0 else {
                 outcome.notes.append("“\(target.lastName)” could not be replaced: \(String(cString: strerror(errno))).")
-                Self.removeOurs(item.temporary)
-                return
+                return Self.removeOurs(item.temporary)
             }
             outcome.replaced += 1
             placed(item.node, at: target, recordsUndo: false)
+            return true
         case .duplicate:
             let folder = target.parent
             while true {
@@ -262,22 +270,22 @@ struct CopyRun {
                 do {
                     try FileOperations.renameNoReplace(item.temporary, to: folder.appending(name))
                     placed(item.node, at: folder.appending(name), recordsUndo: true)
-                    return
+                    return true
                 } catch {
                     if error.code == EEXIST { continue }
                     outcome.notes.append("“\(node.source.lastName)” could not be put in place: \(error.reason).")
-                    Self.removeOurs(item.temporary)
-                    return
+                    return Self.removeOurs(item.temporary)
                 }
             }
         default:
             do {
                 try FileOperations.renameNoReplace(item.temporary, to: target)
                 placed(item.node, at: target, recordsUndo: true)
+                return true
             } catch {
                 let why = error.code == EEXIST ? "its name was taken meanwhile, so it was left out" : error.reason
                 outcome.notes.append("“\(node.source.lastName)”: \(why).")
-                Self.removeOurs(item.temporary)
+                return Self.removeOurs(item.temporary)
             }
         }
     }

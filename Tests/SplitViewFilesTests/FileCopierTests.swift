@@ -217,4 +217,44 @@ import Testing
         #expect(throws: FileError.self) { try stack.undoLast() }
         #expect(Self.names(copy) == ["a.txt"] && stack.canUndo)
     }
+
+    /// The finding of "Nothing lost, proven": a copy edited in place with its size and time
+    /// put back (`touch -r`) passed the old size-and-time check, and undo deleted it. Its
+    /// change time moved, which nothing can set back.
+    @Test func undoOfACopyRefusesAnEditWithItsSizeAndTimePutBack() throws {
+        let tree = try TemporaryTree()
+        let source = tree.folder("src"), target = tree.folder("dst")
+        tree.file("a.txt", "abcd", in: source)
+        let outcome = try Self.paste([source.appending(Array("a.txt".utf8))], into: target)
+        let copy = target.appending(Array("a.txt".utf8))
+        let before = TemporaryTree.status(copy)
+        let descriptor = copy.withCString { open($0, O_WRONLY) }
+        _ = Array("ABCD".utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, 4) }
+        var times = [before.st_atim, before.st_mtim]
+        _ = futimens(descriptor, &times)
+        close(descriptor)
+        let after = TemporaryTree.status(copy)
+        #expect(after.st_size == before.st_size && after.st_mtim.tv_sec == before.st_mtim.tv_sec)
+        #expect(after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+        var stack = FileUndoStack()
+        stack.record(try #require(outcome.undoRecord))
+        #expect(throws: FileError.self) { try stack.undoLast() }
+        #expect(TemporaryTree.contents(copy) == Array("ABCD".utf8) && stack.canUndo)
+    }
+
+    /// An undo of a copy that stopped half-way (a copy removed by hand, or an undo cut short)
+    /// finishes at the next Ctrl+Z: a copy already gone is passed over.
+    @Test func undoOfACopyPassesOverACopyAlreadyGone() throws {
+        let tree = try TemporaryTree()
+        let source = tree.folder("src"), target = tree.folder("dst")
+        tree.file("a.txt", "a", in: source)
+        tree.file("b.txt", "b", in: source)
+        let outcome = try Self.paste(
+            [source.appending(Array("a.txt".utf8)), source.appending(Array("b.txt".utf8))], into: target)
+        unlink(target.appending(Array("a.txt".utf8)).displayString)
+        var stack = FileUndoStack()
+        stack.record(try #require(outcome.undoRecord))
+        try stack.undoLast()
+        #expect(Self.names(target).isEmpty && Self.names(source) == ["a.txt", "b.txt"])
+    }
 }

@@ -8,16 +8,31 @@ import Testing
 final class TemporaryTree {
     let root: FilePath
 
-    init(sourceLocation: SourceLocation = #_sourceLocation) throws {
-        var template = Array("/tmp/splitview-files-XXXXXX".utf8CString)
+    /// A new tree under `base` (a folder everyone may write in, such as `/tmp`).
+    init(under base: String = "/tmp", sourceLocation: SourceLocation = #_sourceLocation) throws {
+        var template = Array("\(base)/splitview-files-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        guard made != nil else { throw FileError(path: "/tmp", code: errno) }
+        guard made != nil else { throw FileError(path: base, code: errno) }
         root = FilePath(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
     }
 
     deinit {
         TemporaryFolder.remove(root)
     }
+
+    /// A folder everyone may write in on another file system than `/tmp` (`/dev/shm`,
+    /// `/var/tmp`, `/run/shm`), or nil: a move between the two crosses file systems, for
+    /// root and for `nobody` alike, with nothing to mount.
+    static let otherFileSystem: String? = {
+        var tmp = stat()
+        guard stat("/tmp", &tmp) == 0 else { return nil }
+        for candidate in ["/dev/shm", "/var/tmp", "/run/shm"] {
+            var info = stat()
+            guard stat(candidate, &info) == 0, info.st_dev != tmp.st_dev, info.st_mode & 0o1777 == 0o1777 else { continue }
+            return candidate
+        }
+        return nil
+    }()
 
     /// The path of `name` (text or bytes) inside the tree.
     func path(_ name: String) -> FilePath { root.appending(Array(name.utf8)) }
