@@ -7,7 +7,9 @@ import Glibc
 /// anything but the disk: FIFOs, sockets and devices are recognised by `stat` and never
 /// opened, since opening a FIFO can block until a writer comes and opening a device can act
 /// on the hardware (a tape rewinds on close). Reading changes neither the file's bytes nor
-/// its modification time, and asks the kernel not to update its access time either.
+/// its modification time, and asks the kernel not to update its access time either. The
+/// kernel's own files (`/proc`, `/sys`: ``KernelFiles``) are never read, since reading one can
+/// take from it (`/proc/kmsg` drains the kernel's log) or block.
 public enum FilePreview: Hashable, Sendable {
     /// Text, decoded from its `encoding` (``TextEncoding/detect(_:isCut:)``): the first `bytesShown`
     /// bytes of a file of `totalSize` bytes, cut at a character boundary, holding `lineCount`
@@ -52,6 +54,7 @@ public enum FilePreview: Hashable, Sendable {
             guard stat(cPath, &status) == 0 else { return .failure(path.error(errno)) }
             let kind = FileKind(mode: status.st_mode)
             guard kind == .regular else { return .success(.notOpened(kind)) }
+            if let system = KernelFiles.fileSystem(of: path) { return .failure(kernelFile(path, system)) }
             return openForReading(cPath, path).map(Opened.descriptor)
         }
         let descriptor: Int32
@@ -69,7 +72,13 @@ public enum FilePreview: Hashable, Sendable {
         let kind = FileKind(mode: status.st_mode)
         if kind == .directory { return .directory }
         guard kind == .regular else { return .notRegular(kind) }
+        if let system = KernelFiles.fileSystem(of: descriptor) { return .unreadable(kernelFile(path, system)) }
         return preview(of: descriptor, size: Int64(status.st_size), limit: limit, path: path)
+    }
+
+    /// Why a file of the kernel's is not shown.
+    private static func kernelFile(_ path: FilePath, _ system: String) -> FileError {
+        FileError(path: path.displayString, reason: "it is a file of the kernel (\(system)), which is never read")
     }
 
     /// Opens read-only without becoming the controlling terminal or leaking into children,
