@@ -24,6 +24,8 @@ public final class CopyJournal {
     private let descriptor: Int32
     /// Its path, removed when the paste is done with it.
     private let path: FilePath
+    /// Whether it lists a temporary that may still be there.
+    private var holdsNames = false
 
     /// The prefix of every temporary name.
     public static let temporaryPrefix = Array(".splitview-copy-".utf8)
@@ -69,14 +71,17 @@ public final class CopyJournal {
         path = candidate
     }
 
+    /// Lets go of the journal: removed when empty; one that still lists a temporary (whose
+    /// removal failed) stays, unlocked, for the next start to finish.
     deinit {
-        _ = path.withCString { unlink($0) }
+        if !holdsNames { _ = path.withCString { unlink($0) } }
         close(descriptor)
     }
 
     /// Writes down `temporary`, about to be made. A failed write is passed over: the paste
     /// goes on, and only a kill at that moment would leave the entry for the user to remove.
     public func add(_ temporary: FilePath) {
+        holdsNames = true
         let record = temporary.bytes + [0]
         var written = 0
         while written < record.count {
@@ -89,7 +94,7 @@ public final class CopyJournal {
 
     /// Forgets every name written: each has taken its own or is gone.
     public func finished() {
-        _ = ftruncate(descriptor, 0)
+        if ftruncate(descriptor, 0) == 0 { holdsNames = false }
     }
 
     /// Removes what the pastes that ended without finishing left: every temporary listed in

@@ -11,8 +11,13 @@ extension Launcher {
     /// After each turn: remembers the state when windows are open (the last window's state
     /// is what the next start restores), and saves it about a second after it last changed.
     func noteChanges() {
-        // After the first turn's frame: the types' worker may read the MIME database.
+        // After the first turn's frame: the types' worker may read the MIME database, and
+        // what a killed paste left may go.
         store.types.firstFrameDrawn()
+        if !removedLeftovers {
+            removedLeftovers = true
+            store.transfers.removeLeftovers()
+        }
         pollOpeners()
         guard options.restores, captureState() else { return }
         if let saveTimer { host?.cancelTimer(saveTimer) }

@@ -28,6 +28,8 @@ final class Launcher {
     var lastSaved: AppState?
     var current: AppState?
     var saveTimer: Int?
+    /// Whether what killed pastes left was asked to go (once, after the first frame).
+    var removedLeftovers = false
     private var openerTimer: Int?
     var lastSaveError: String?
     private let signals: Int32?
@@ -64,6 +66,7 @@ final class Launcher {
         for line in warnings { Diagnostics.report(line) }
         self.config = config
         stateStore = StateStore(environment: environment)
+        store.transfers.journalFolder = stateStore.journalFolder
         var saved: AppState?
         if options.restores {
             let (state, warning) = stateStore.load()

@@ -15,11 +15,16 @@ package final class FileTransfers {
         case planned(Result<CopyPlan, CopyFailure>)
         case progress(CopyProgress)
         case finished(CopyOutcome)
+        case cleaned(Int)
     }
 
     private let worker: BackgroundWorker<Event>
     private var handlers: [Int: (Event) -> Void] = [:]
     private var cancellations: [Int: CopyCancellation] = [:]
+
+    /// Where each paste keeps its journal (``SplitViewFiles/CopyJournal``), so that what a
+    /// kill leaves is removed at the next start; nil for none (tests that need none).
+    package var journalFolder: FilePath?
 
     /// Readable when a job has news: the loop polls it and calls ``takeResults()``.
     package var fileDescriptor: Int32 { worker.fileDescriptor }
@@ -46,17 +51,27 @@ package final class FileTransfers {
         _ resolution: CopyResolution, cancellation: CopyCancellation, progress: @escaping (CopyProgress) -> Void,
         done: @escaping (CopyOutcome) -> Void
     ) {
-        let ticket = worker.submit(reporting: { report in
-            .finished(FileCopier.run(resolution, cancellation: cancellation) { report(.progress($0)) })
+        let ticket = worker.submit(reporting: { [journalFolder] report in
+            // Without a journal (a state folder that cannot be written) the paste still runs.
+            let journal = journalFolder.flatMap { try? CopyJournal(in: $0) }
+            return .finished(FileCopier.run(resolution, cancellation: cancellation, journal: journal) { report(.progress($0)) })
         })
         cancellations[ticket] = cancellation
         handlers[ticket] = { event in
             switch event {
             case .progress(let value): progress(value)
             case .finished(let outcome): done(outcome)
-            case .planned: break
+            case .planned, .cleaned: break
             }
         }
+    }
+
+    /// Removes, on a worker, what the pastes of an earlier run that was killed left behind
+    /// (``SplitViewFiles/CopyJournal/removeLeftovers(in:)``). The launcher calls it once the
+    /// first frame is drawn.
+    package func removeLeftovers() {
+        guard let journalFolder else { return }
+        _ = worker.submit { .cleaned(CopyJournal.removeLeftovers(in: journalFolder)) }
     }
 
     /// Hands the jobs' news to those who asked.
@@ -67,6 +82,8 @@ package final class FileTransfers {
                 handlers.removeValue(forKey: ticket)?(event)
             } else if case .planned = event {
                 handlers.removeValue(forKey: ticket)?(event)
+            } else if case .cleaned = event {
+                continue
             } else {
                 handlers[ticket]?(event)
             }
@@ -77,14 +94,19 @@ package final class FileTransfers {
     package var isCopying: Bool { !cancellations.isEmpty }
 
     /// Cancels every copy and waits (at most `limit` seconds) for each to remove what it made:
-    /// the program is ending, and its workers with it, which must leave no half-copied file.
-    package func cancelAndWait(limit: Double = 10) {
+    /// the program is ending, and its workers with it.
+    ///
+    /// Decision: the wait is short (half a second), so that a SIGTERM or Ctrl+Q ends the
+    /// program within a second whatever a paste is doing. A paste cut off by the exit is a
+    /// paste killed: its temporaries are in its journal, and the next start removes them;
+    /// a move removes an original only once its copy has its name, so nothing is lost.
+    package func cancelAndWait(limit: Double = 0.5) {
         for cancellation in cancellations.values { cancellation.cancel() }
         var waited = 0.0
         while isCopying && waited < limit {
             var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, 100)
-            waited += 0.1
+            _ = poll(&descriptor, 1, 20)
+            waited += 0.02
             takeResults()
         }
     }

@@ -25,6 +25,13 @@ public struct StateStore: Sendable {
         path = XDGFolder.state.path(environment: environment) + "/splitview/state.json"
     }
 
+    /// The folder of the pastes' journals, `copies/` beside the state file (see
+    /// ``SplitViewFiles/CopyJournal``). Decision: it is written with `--no-restore` too: it
+    /// holds no session, only what a killed paste must not leave behind.
+    public var journalFolder: FilePath {
+        FilePath(AtomicFile.parentFolder(of: path) + "/copies")
+    }
+
     /// Where a file that could not be used is moved: `state.json.bad` beside it.
     public var asidePath: String { path + ".bad" }
 
