@@ -1,5 +1,6 @@
 import PropertyBased
 import SplitViewFiles
+import TestSupport
 import Testing
 
 @Suite struct NaturalOrderTests {
@@ -122,20 +123,5 @@ import Testing
             #expect(byKeys == reference)
             #expect(NaturalOrder.sortedIndices(of: names).map { names[$0] } == reference)
         }
-    }
-}
-
-/// A small seeded generator, so a failing shuffle can be replayed from the reported seed.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
