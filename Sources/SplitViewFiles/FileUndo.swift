@@ -74,6 +74,17 @@ public struct FileUndoStack: Sendable {
     @discardableResult
     public mutating func undoLast() throws(FileError) -> FileOperation? {
         guard let last = operations.last else { return nil }
+        if case .moved(let items) = last {
+            // Renamed back newest first: one that fails leaves the change with the items not
+            // yet back, so the next Ctrl+Z takes up where this one stopped.
+            var undone = 0
+            do { try Self.undoMove(items, undone: &undone) } catch {
+                if undone > 0 { operations[operations.count - 1] = .moved(Array(items.dropLast(undone))) }
+                throw error
+            }
+            operations.removeLast()
+            return last
+        }
         try Self.undo(last)
         operations.removeLast()
         return last
@@ -105,28 +116,37 @@ public struct FileUndoStack: Sendable {
                 try Trash.restore(item)
             }
         case .copied(let items): try undoCopy(items)
-        case .moved(let items): try undoMove(items)
+        case .moved(let items):
+            var undone = 0
+            try undoMove(items, undone: &undone)
         }
     }
 
     /// Removes the copies, deepest first, once every one is checked to be still the copy:
-    /// the same inode with the same change time as when the paste put it there
-    /// (``FileVersion``). A file edited since, even one whose size and modification time
-    /// were put back (`touch -r`, an editor that keeps them), has a new change time, which
-    /// nothing can set back: it refuses the whole undo, and nothing is removed. So does a
-    /// folder that gained or lost an entry.
+    /// a file or link the same inode with the same change time as when the paste put it there
+    /// (``FileVersion``), a folder the same inode holding nothing but copies. A file edited
+    /// since, even one whose size and modification time were put back (`touch -r`, an editor
+    /// that keeps them), has a new change time, which nothing can set back; a folder that
+    /// gained an entry holds one that is not a copy. Either refuses the whole undo, and
+    /// nothing is removed.
     ///
     /// A copy gone from its name is passed over (it is not there to lose), so a second Ctrl+Z
-    /// finishes an undo that stopped half-way. Each entry is checked once more just before
-    /// it goes, through its folder's descriptor.
+    /// finishes an undo that stopped half-way (a folder's own change time moves as its
+    /// entries go, which is why folders are judged by what they hold). Each entry is checked
+    /// once more just before it goes, through its folder's descriptor.
     private static func undoCopy(_ items: [CopiedItem]) throws(FileError) {
+        let copies = Set(items.map(\.path))
         var present: [CopiedItem] = []
         for item in items {
             guard let now = FileVersion(of: item.path) else {
                 if errno == ENOENT { continue }
                 throw FileError(path: item.path.displayString, code: errno)
             }
-            guard now == item.identity else {
+            let unchanged =
+                item.isFolder
+                ? now.isFolder && now.isSameEntry(as: item.identity) && holdsOnly(copies, in: item.path)
+                : now == item.identity
+            guard unchanged else {
                 throw FileError(path: item.path.displayString, reason: "it changed since the copy: nothing was removed")
             }
             present.append(item)
@@ -155,9 +175,17 @@ public struct FileUndoStack: Sendable {
         }
     }
 
-    /// Renames every moved entry back, checking first that each is still there and its old
-    /// name free.
-    private static func undoMove(_ items: [MovedItem]) throws(FileError) {
+    /// Whether every entry of the folder `path` is one of `copies`.
+    private static func holdsOnly(_ copies: Set<FilePath>, in path: FilePath) -> Bool {
+        guard let folder = try? FileRemoval.openFolder(path, following: false) else { return false }
+        defer { close(folder) }
+        guard let names = try? FileRemoval.names(in: folder, path: path) else { return false }
+        return names.allSatisfy { copies.contains(path.appending($0)) }
+    }
+
+    /// Renames every moved entry back, newest first, checking first that each is still there
+    /// and its old name free; `undone` counts those renamed back.
+    private static func undoMove(_ items: [MovedItem], undone: inout Int) throws(FileError) {
         for item in items {
             guard FileOperations.exists(item.to) else {
                 throw FileError(path: item.to.displayString, reason: "it is gone since the move: nothing was moved back")
@@ -166,6 +194,9 @@ public struct FileUndoStack: Sendable {
                 throw FileError(path: item.from.displayString, reason: "the name is taken again: nothing was moved back")
             }
         }
-        for item in items.reversed() { try FileOperations.renameNoReplace(item.to, to: item.from) }
+        for item in items.reversed() {
+            try FileOperations.renameNoReplace(item.to, to: item.from)
+            undone += 1
+        }
     }
 }
