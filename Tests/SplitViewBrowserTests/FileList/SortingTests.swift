@@ -19,7 +19,10 @@ import Testing
         tree.file("Mixed/b.md", "bbb")  // 3 bytes, ties with c.txt
         tree.file("Mixed/d", "dddd")  // 4 bytes, no extension
         tree.file("Mixed/e.TXT", "ee")  // 2 bytes, same type as c.txt
-        for (name, seconds) in [("c.txt", 300), ("a.png", 100), ("b.md", 300), ("d", 200), ("e.TXT", 50)] {
+        // The folders' times are pinned too: two `mkdir`s may fall in different clock ticks,
+        // and then the date order would part folders that are meant to tie.
+        let pinned = [("zeta", 400), ("alpha", 400), ("c.txt", 300), ("a.png", 100), ("b.md", 300), ("d", 200), ("e.TXT", 50)]
+        for (name, seconds) in pinned {
             var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
             utimensat(AT_FDCWD, tree.root + "/Mixed/" + name, &times, 0)
         }
