@@ -22,7 +22,7 @@ package final class FileTransfers {
     private var handlers: [Int: (Event) -> Void] = [:]
     private var cancellations: [Int: CopyCancellation] = [:]
 
-    /// Where each paste keeps its journal (``SplitViewFiles/CopyJournal``), so that what a
+    /// Where each paste keeps its journal (`CopyJournal`), so that what a
     /// kill leaves is removed at the next start; nil for none (tests that need none).
     package var journalFolder: FilePath?
 
@@ -67,7 +67,7 @@ package final class FileTransfers {
     }
 
     /// Removes, on a worker, what the pastes of an earlier run that was killed left behind
-    /// (``SplitViewFiles/CopyJournal/removeLeftovers(in:)``). The launcher calls it once the
+    /// (`CopyJournal.removeLeftovers(in:)`). The launcher calls it once the
     /// first frame is drawn.
     package func removeLeftovers() {
         guard let journalFolder else { return }

@@ -26,7 +26,7 @@ public struct StateStore: Sendable {
     }
 
     /// The folder of the pastes' journals, `copies/` beside the state file (see
-    /// ``SplitViewFiles/CopyJournal``). Decision: it is written with `--no-restore` too: it
+    /// `CopyJournal`). Decision: it is written with `--no-restore` too: it
     /// holds no session, only what a killed paste must not leave behind.
     public var journalFolder: FilePath {
         FilePath(AtomicFile.parentFolder(of: path) + "/copies")
