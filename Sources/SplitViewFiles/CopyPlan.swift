@@ -96,6 +96,10 @@ public struct CopyPlan: Sendable {
         for source in distinct(sources) {
             var info = stat()
             guard source.withCString({ lstat($0, &info) }) == 0 else {
+                guard errno == ENOENT || errno == ENOTDIR else {
+                    let reason = String(cString: strerror(errno))
+                    return .failure(CopyFailure("“\(source.lastName)” cannot be read: \(reason): nothing was \(verb)."))
+                }
                 return .failure(CopyFailure("“\(source.lastName)” is gone: nothing was \(verb)."))
             }
             let isFolder = info.st_mode & S_IFMT == S_IFDIR

@@ -64,6 +64,15 @@ import Testing
             #expect(plan.nodes.count == 2 && plan.nodes[1].kind == .unreadable(EACCES))
             let refused = CopyPlan.make(sources: [closed], into: target, mode: .copy)
             #expect(throws: CopyFailure("“closed” cannot be read: Permission denied: nothing was copied.")) { try refused.get() }
+            // A file beyond a folder that cannot be searched is not "gone": it cannot be read.
+            let unsearchable = tree.folder("unsearchable")
+            tree.file("secret.txt", "s", in: unsearchable)
+            chmod(unsearchable.displayString, 0o644)
+            defer { chmod(unsearchable.displayString, 0o755) }
+            let beyond = CopyPlan.make(sources: [unsearchable.appending(Array("secret.txt".utf8))], into: target, mode: .copy)
+            #expect(throws: CopyFailure("“secret.txt” cannot be read: Permission denied: nothing was copied.")) {
+                try beyond.get()
+            }
         }
     }
 }
