@@ -29,5 +29,15 @@ let package = Package(
             ],
             path: "Benchmarks/FilesBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        // The picture decoder (SplitViewImages, which the SplitViewBrowser product carries).
+        .executableTarget(
+            name: "ImagesBenchmarks",
+            dependencies: [
+                .product(name: "SplitViewBrowser", package: "SplitView"),
+                .product(name: "SplitViewFiles", package: "SplitView"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ImagesBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     ]
 )

@@ -49,6 +49,13 @@ struct cimg_decoder {
     int fd;
     uint64_t max_bytes;
     uint64_t max_memory;
+    uint32_t max_scans;
+    uint64_t max_cpu_ns;
+    const int32_t *cancel;  /* the caller's flag, or NULL */
+    uint64_t cpu_start;     /* the thread's processor time at cimg_open, in nanoseconds */
+    uint32_t checks;        /* calls of check_bounds: the clock is read at every CLOCK_EVERY-th */
+    int cancelled;          /* the decode stopped for the caller's flag */
+    uint32_t scans_shown;   /* a JPEG cut at max_scans: the scans shown (see cimg_scans_shown) */
     uint64_t bytes_read;
     cimg_header header;
     jmp_buf jump;
@@ -67,6 +74,7 @@ struct cimg_decoder {
     struct jpeg_decompress_struct jpeg;
     struct jpeg_error_mgr jpeg_errors;
     struct jpeg_source_mgr jpeg_source;
+    struct jpeg_progress_mgr jpeg_progress;
     int orientation_found;
     uint8_t exif[4096];
 
@@ -86,13 +94,17 @@ int source_read(cimg_decoder *d, uint8_t *into, size_t count, size_t *got);
 void set_failure(cimg_decoder *d, int kind, const char *text);
 /* True once the caller asked to stop. */
 int is_cancelled(const int32_t *cancel);
+/* Jumps to `jump` with the reason in `failure` once the caller's flag is set (`cancelled`) or
+ * the processor time is spent (CIMG_SLOW). For the libraries' read callbacks, libjpeg's
+ * progress monitor and the row loops: only while a setjmp of `jump` is live. */
+void check_bounds(cimg_decoder *d);
 
 int png_open_header(cimg_decoder *d);
-int png_decode_rows(cimg_decoder *d, uint32_t width, uint32_t height, uint32_t *pixels, const int32_t *cancel);
+int png_decode_rows(cimg_decoder *d, uint32_t width, uint32_t height, uint32_t *pixels);
 void png_close(cimg_decoder *d);
 
 int jpeg_open_header(cimg_decoder *d);
-int jpeg_decode_rows(cimg_decoder *d, uint32_t width, uint32_t height, uint32_t *pixels, const int32_t *cancel);
+int jpeg_decode_rows(cimg_decoder *d, uint32_t width, uint32_t height, uint32_t *pixels);
 void jpeg_close(cimg_decoder *d);
 
 /* The orientation (1 to 8) an EXIF block (from its TIFF header on) gives, 1 when it gives none. */

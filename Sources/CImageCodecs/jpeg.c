@@ -1,7 +1,14 @@
 /* JPEG through libjpeg: scaled by 1/2, 1/4 or 1/8 while decoding when the output is that much
  * smaller, grey and colour as they are, CMYK (and YCCK) converted here — Adobe's inverted CMYK
  * when the file has Adobe's marker, as Photoshop writes it — and the EXIF orientation read from
- * the APP1 marker as it passes, without keeping the marker. */
+ * the APP1 marker as it passes, without keeping the marker.
+ *
+ * A file of several scans (progressive, or sequential with a scan per component) is read in
+ * libjpeg's buffered-image mode: our loop takes the scans in one by one, checking the bounds
+ * between any two steps, and stops after `max_scans`; then one output pass shows the
+ * coefficients as the scans read left them. When every scan is read, that pass is the one
+ * libjpeg's own single pass would make, pixel for pixel (block smoothing, its one difference,
+ * applies only to coefficients some scan has yet to refine). */
 #include "internal.h"
 
 #include <jerror.h>
@@ -42,8 +49,13 @@ static void source_start(j_decompress_ptr cinfo) { (void)cinfo; }
 
 static void source_end(j_decompress_ptr cinfo) { (void)cinfo; }
 
+/* libjpeg's progress monitor: called at every call that reads rows, and in its loops over the
+ * input (jpeg_finish_output, jpeg_finish_decompress). */
+static void jpeg_progressed(j_common_ptr cinfo) { check_bounds(decoder_of(cinfo)); }
+
 static boolean source_fill(j_decompress_ptr cinfo) {
     cimg_decoder *d = decoder_of((j_common_ptr)cinfo);
+    check_bounds(d);
     size_t got;
     if (source_read(d, d->buffer, sizeof d->buffer, &got) != 0) ERREXIT(cinfo, JERR_FILE_READ);
     if (got == 0) {
@@ -99,6 +111,8 @@ int jpeg_open_header(cimg_decoder *d) {
     if (setjmp(d->jump)) return -1;
     jpeg_create_decompress(&d->jpeg);
     d->jpeg_created = 1;
+    d->jpeg_progress.progress_monitor = jpeg_progressed;
+    d->jpeg.progress = &d->jpeg_progress;
     /* Progressive files keep every coefficient: past this, libjpeg stops (it has no backing
      * store) rather than grow. */
     d->jpeg.mem->max_memory_to_use = (long)(d->max_memory > 0x7fffffff ? 0x7fffffff : d->max_memory);
@@ -124,8 +138,9 @@ int jpeg_open_header(cimg_decoder *d) {
     h->channels = d->jpeg.num_components;
     h->has_alpha = 0;
     h->interlaced = d->jpeg.progressive_mode;
-    if (d->jpeg.progressive_mode) {
-        /* Every coefficient (64 of 2 bytes a block) of every component, kept to the last scan. */
+    if (jpeg_has_multiple_scans(&d->jpeg)) {
+        /* Every coefficient (64 of 2 bytes a block) of every component, kept to the last scan:
+         * progressive, or sequential with a scan per component. */
         uint64_t blocks = 0, max_h = (uint64_t)d->jpeg.max_h_samp_factor, max_v = (uint64_t)d->jpeg.max_v_samp_factor;
         for (int i = 0; i < d->jpeg.num_components; i++) {
             jpeg_component_info *c = &d->jpeg.comp_info[i];
@@ -141,8 +156,27 @@ int jpeg_open_header(cimg_decoder *d) {
     return 0;
 }
 
-int jpeg_decode_rows(cimg_decoder *d, uint32_t width, uint32_t height, uint32_t *pixels, const int32_t *cancel) {
+/* Takes in the scans of a multi-scan file, in buffered-image mode, until the end of the file or
+ * until `max_scans` are in; returns the scan to show. libjpeg reads a scan's start (its SOS)
+ * when it ends the scan before: the scans shown are whole, and the next is never decoded. */
+static int read_scans(cimg_decoder *d) {
+    j_decompress_ptr cinfo = &d->jpeg;
+    for (;;) {
+        check_bounds(d);
+        int status = jpeg_consume_input(cinfo);
+        if (status == JPEG_REACHED_EOI) return cinfo->input_scan_number;
+        /* Our source never suspends: it fails instead. */
+        if (status == JPEG_SUSPENDED) ERREXIT(cinfo, JERR_INPUT_EOF);
+        if (status == JPEG_REACHED_SOS && (uint32_t)cinfo->input_scan_number > d->max_scans) {
+            d->scans_shown = d->max_scans;
+            return (int)d->max_scans;
+        }
+    }
+}
+
+int jpeg_decode_rows(cimg_decoder *d, uint32_t width, uint32_t height, uint32_t *pixels) {
     if (setjmp(d->jump)) {
+        if (d->cancelled) return CIMG_CANCELLED;
         if (!d->rows_done) return CIMG_FAILED;
         return CIMG_OK;
     }
@@ -175,7 +209,10 @@ int jpeg_decode_rows(cimg_decoder *d, uint32_t width, uint32_t height, uint32_t 
         layout = ROW_RGB;
         break;
     }
+    int scans = jpeg_has_multiple_scans(cinfo);
+    cinfo->buffered_image = scans ? TRUE : FALSE;
     jpeg_start_decompress(cinfo);
+    if (scans) jpeg_start_output(cinfo, read_scans(d));
     int expected = layout == ROW_GRAY ? 1 : layout == ROW_RGB ? 3 : 4;
     if (cinfo->output_components != expected) ERREXIT(cinfo, JERR_CONVERSION_NOTIMPL);
     if (reducer_init(&d->reduce, cinfo->output_width, cinfo->output_height, width, height, d->header.orientation, pixels)
@@ -186,14 +223,17 @@ int jpeg_decode_rows(cimg_decoder *d, uint32_t width, uint32_t height, uint32_t 
     }
     JSAMPARRAY row = (*cinfo->mem->alloc_sarray)(
         (j_common_ptr)cinfo, JPOOL_IMAGE, cinfo->output_width * (JDIMENSION)cinfo->output_components, 1);
+    /* jpeg_read_scanlines calls the progress monitor, which checks the bounds at every row. */
     while (cinfo->output_scanline < cinfo->output_height) {
-        if (is_cancelled(cancel)) return CIMG_CANCELLED;
         if (jpeg_read_scanlines(cinfo, row, 1) != 1) ERREXIT(cinfo, JERR_INPUT_EOF);
         reducer_add_row(&d->reduce, row[0], layout);
     }
     reducer_finish(&d->reduce);
-    /* Every pixel is in: a damaged or missing end of file no longer matters. */
+    /* Every pixel is in: a damaged or missing end of file no longer matters, and the scans past
+     * the limit are left unread. */
     d->rows_done = 1;
+    if (d->scans_shown) return CIMG_OK;
+    if (scans) jpeg_finish_output(cinfo);
     jpeg_finish_decompress(cinfo);
     return CIMG_OK;
 }

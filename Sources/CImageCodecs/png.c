@@ -26,6 +26,7 @@ static void png_warned(png_structp png, png_const_charp text) {
 
 static void png_read_bytes(png_structp png, png_bytep data, size_t length) {
     cimg_decoder *d = png_get_io_ptr(png);
+    check_bounds(d);
     while (length > 0) {
         size_t got;
         if (source_read(d, data, length, &got) != 0) png_error(png, d->io_text);
@@ -75,8 +76,9 @@ int png_open_header(cimg_decoder *d) {
     return 0;
 }
 
-int png_decode_rows(cimg_decoder *d, uint32_t width, uint32_t height, uint32_t *pixels, const int32_t *cancel) {
+int png_decode_rows(cimg_decoder *d, uint32_t width, uint32_t height, uint32_t *pixels) {
     if (setjmp(d->jump)) {
+        if (d->cancelled) return CIMG_CANCELLED;
         if (!d->rows_done) return CIMG_FAILED;
         return CIMG_OK;
     }
@@ -115,7 +117,13 @@ int png_decode_rows(cimg_decoder *d, uint32_t width, uint32_t height, uint32_t *
             png_error(png, d->io_text);
         }
         for (uint32_t y = 0; y < h; y++) d->rows[y] = d->whole + (size_t)y * w * 4;
-        png_read_image(png, d->rows);
+        /* png_read_image's own loop, with the bounds checked at every row of every pass. */
+        for (int pass = 0; pass < passes; pass++) {
+            for (uint32_t y = 0; y < h; y++) {
+                check_bounds(d);
+                png_read_row(png, d->rows[y], NULL);
+            }
+        }
         for (uint32_t y = 0; y < h; y++) reducer_add_row(&d->reduce, d->rows[y], ROW_RGBA);
         free(d->whole);
         d->whole = NULL;
@@ -127,12 +135,12 @@ int png_decode_rows(cimg_decoder *d, uint32_t width, uint32_t height, uint32_t *
             png_error(png, d->io_text);
         }
         for (uint32_t y = 0; y < h; y++) {
-            if (is_cancelled(cancel)) return CIMG_CANCELLED;
+            check_bounds(d);
             png_read_row(png, d->row, NULL);
             reducer_add_row(&d->reduce, d->row, ROW_RGBA);
         }
     }
-    if (is_cancelled(cancel)) return CIMG_CANCELLED;
+    check_bounds(d);
     reducer_finish(&d->reduce);
     /* Every pixel is in: a damaged or missing end of file no longer matters. */
     d->rows_done = 1;

@@ -1,7 +1,9 @@
 import CImageCodecs
 
-/// A flag that stops a decode another thread runs: checked before it starts and between two
-/// rows, so a picture no longer wanted stops within a row.
+/// A flag that stops a decode another thread runs: checked before it starts, at every read of
+/// the file, between two rows, and between any two steps of a JPEG's scans (libjpeg's progress
+/// monitor, and the loop that takes the scans in), so a picture no longer wanted stops within a
+/// row, even in the middle of a progressive JPEG's scans or an interlaced PNG's passes.
 ///
 /// ```swift
 /// let cancellation = ImageCancellation()

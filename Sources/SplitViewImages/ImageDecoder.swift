@@ -14,6 +14,10 @@ public struct DecodedImage: Sendable {
     /// The first warning of the library ("Corrupt JPEG data: 12 extraneous bytes before marker
     /// 0xd9"): the picture shows as far as it could be read.
     public var warning: String?
+    /// A JPEG of more scans than ``ImageLimits/scans``: the scans its pixels come from (the
+    /// first ``ImageLimits/scans``; the rest of the file was never read). `nil` when every scan
+    /// was read, as for every real picture.
+    public var scansShown: Int?
 }
 
 /// Decodes PNG and JPEG files, from any thread, within ``ImageLimits``.
@@ -26,6 +30,10 @@ public struct DecodedImage: Sendable {
 /// and a few rows. Every failure, the libraries' included, is an ``ImageError`` in words,
 /// never a crash: libpng's and libjpeg's longjmps end in the C target, `CImageCodecs`.
 ///
+/// The work is bounded too: a JPEG's scans (``ImageLimits/scans``) and the decode's processor
+/// time (``ImageLimits/processorTime``); and a cancel is honoured within a row, a read of the
+/// file or a row of blocks of a scan, wherever the decode is (``ImageCancellation``).
+///
 /// PNG: every colour type and bit depth (palettes, grey, alpha, 16 bits scaled to 8), no
 /// gamma or colour profile applied. JPEG: grey, colour and CMYK (Adobe's inverted CMYK when
 /// its marker says so), baseline and progressive, turned by its EXIF orientation.
@@ -36,52 +44,51 @@ public enum ImageDecoder {
         _ path: FilePath, limits: ImageLimits = .standard, cancellation: ImageCancellation? = nil
     ) -> Result<DecodedImage, ImageError> {
         if cancellation?.isCancelled == true { return .failure(.cancelled) }
-        return withDecoder(path, limits: limits) { decoder, header in
-            decode(decoder, header, limits: limits, cancellation: cancellation)
+        func decodeFlagged(_ flag: UnsafePointer<Int32>?) -> Result<DecodedImage, ImageError> {
+            withDecoder(path, limits: limits, cancel: flag) { decoder, header in decode(decoder, header, limits: limits) }
         }
+        guard let cancellation else { return decodeFlagged(nil) }
+        return cancellation.withFlag { decodeFlagged($0) }
     }
 
     /// Decodes the picture whose header `decoder` has read.
     private static func decode(
-        _ decoder: OpaquePointer, _ header: cimg_header, limits: ImageLimits, cancellation: ImageCancellation?
+        _ decoder: OpaquePointer, _ header: cimg_header, limits: ImageLimits
     ) -> Result<DecodedImage, ImageError> {
         var failure = cimg_failure()
         let info = ImageInfo(header)
         if let refusal = refusal(of: info, workingMemory: Int64(clamping: header.working_memory), limits: limits) {
             return .failure(refusal)
         }
-        if cancellation?.isCancelled == true { return .failure(.cancelled) }
         let size = limits.outputSize(width: info.width, height: info.height)
         var argb = [UInt32](repeating: 0, count: size.width * size.height)
         let status = argb.withUnsafeMutableBufferPointer { pixels in
-            let start = pixels.baseAddress
-            func decode(_ flag: UnsafePointer<Int32>?) -> Int32 {
-                cimg_decode(decoder, UInt32(size.width), UInt32(size.height), start, flag, &failure)
-            }
-            guard let cancellation else { return decode(nil) }
-            return cancellation.withFlag { decode($0) }
+            cimg_decode(decoder, UInt32(size.width), UInt32(size.height), pixels.baseAddress, &failure)
         }
         switch status {
         case Int32(CIMG_OK): break
         case Int32(CIMG_CANCELLED): return .failure(.cancelled)
-        default: return .failure(error(failure))
+        default: return .failure(error(failure, limits: limits))
         }
         let levels = halvings(of: ImagePixels.Level(width: size.width, height: size.height, argb: argb))
         let pixels = ImagePixels(levels: levels, pixelWidth: info.width, pixelHeight: info.height)
         let warning = cimg_warning(decoder).map { String(cString: $0) }
-        return .success(DecodedImage(info: info, pixels: pixels, warning: warning))
+        let scans = Int(cimg_scans_shown(decoder))
+        return .success(DecodedImage(info: info, pixels: pixels, warning: warning, scansShown: scans > 0 ? scans : nil))
     }
 
     /// The header's facts of the picture at `path`, without decoding a pixel (the inspector's
     /// dimensions, a test's proof that a refusal came first).
     public static func info(_ path: FilePath, limits: ImageLimits = .standard) -> Result<ImageInfo, ImageError> {
-        withDecoder(path, limits: limits) { _, header in .success(ImageInfo(header)) }
+        withDecoder(path, limits: limits, cancel: nil) { _, header in .success(ImageInfo(header)) }
     }
 
     /// Opens the picture at `path`, reads its header, and runs `body` with the decoder and
-    /// the header; the file and the decoder are closed after it.
+    /// the header; the file and the decoder are closed after it. `cancel` stops both, and the
+    /// processor time is counted from here: `body` runs on this thread.
     private static func withDecoder<T>(
-        _ path: FilePath, limits: ImageLimits, _ body: (OpaquePointer, cimg_header) -> Result<T, ImageError>
+        _ path: FilePath, limits: ImageLimits, cancel: UnsafePointer<Int32>?,
+        _ body: (OpaquePointer, cimg_header) -> Result<T, ImageError>
     ) -> Result<T, ImageError> {
         let descriptor: Int32
         switch open(path, limits: limits) {
@@ -91,12 +98,24 @@ public enum ImageDecoder {
         defer { close(descriptor) }
         var header = cimg_header()
         var failure = cimg_failure()
-        guard let decoder = cimg_open(descriptor, UInt64(limits.fileBytes), UInt64(limits.workingMemory), &header, &failure)
-        else {
-            return .failure(error(failure))
+        var bounds = cimg_limits(
+            max_bytes: UInt64(limits.fileBytes), max_memory: UInt64(limits.workingMemory),
+            max_scans: UInt32(clamping: limits.scans), max_cpu_ns: nanoseconds(limits.processorTime))
+        guard let decoder = cimg_open(descriptor, &bounds, cancel, &header, &failure) else {
+            return .failure(error(failure, limits: limits))
         }
         defer { cimg_close(decoder) }
         return body(decoder, header)
+    }
+
+    /// `duration` in whole nanoseconds, at most `UInt64.max`.
+    static func nanoseconds(_ duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0 else { return 0 }
+        let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return .max }
+        let (total, carry) = whole.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000))
+        return carry ? .max : total
     }
 
     /// The levels the host scales from: `level`, then each half of the one before, until the
@@ -160,7 +179,7 @@ public enum ImageDecoder {
     }
 
     /// A C failure in words.
-    private static func error(_ failure: cimg_failure) -> ImageError {
+    private static func error(_ failure: cimg_failure, limits: ImageLimits) -> ImageError {
         let text = withUnsafeBytes(of: failure.text) { bytes in
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
@@ -171,6 +190,8 @@ public enum ImageDecoder {
         case Int32(CIMG_READ_ERROR): return .unreadable(FileError(path: "", reason: text))
         case Int32(CIMG_UNSUPPORTED): return .unsupported(format, text)
         case Int32(CIMG_MEMORY): return .outOfMemory
+        case Int32(CIMG_SLOW): return .tooSlow(format, limit: limits.processorTime)
+        case Int32(CIMG_STOPPED): return .cancelled
         default: return .damaged(format, text)
         }
     }

@@ -21,6 +21,9 @@ public enum ImageError: Error, Hashable, Sendable {
     case damaged(ImageFormat, String)
     /// Valid, but of a kind this decoder does not read ("Unsupported JPEG data precision 12").
     case unsupported(ImageFormat, String)
+    /// The decode took more of its thread's processor time than ``ImageLimits/processorTime``,
+    /// and was given up.
+    case tooSlow(ImageFormat, limit: Duration)
     /// Memory ran out.
     case outOfMemory
     /// Someone else's answer was wanted sooner: the decode stopped (never shown).
@@ -49,9 +52,19 @@ public enum ImageError: Error, Hashable, Sendable {
         case .truncated(let format): "is a \(format.name) cut short: the file ends before the picture does"
         case .damaged(let format, let detail): "is a damaged \(format.name): \(detail)"
         case .unsupported(let format, let detail): "is a \(format.name) of a kind not shown here: \(detail)"
+        case .tooSlow(let format, let limit):
+            "is a \(format.name) too slow to decode: given up after \(Self.seconds(limit)) of processor time"
         case .outOfMemory: "cannot be decoded: out of memory"
         case .cancelled: "was not decoded"
         }
+    }
+
+    /// A time for people: whole seconds from one second up (`20 s`), else milliseconds
+    /// (`50 ms`, at least 1).
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        if seconds >= 1 { return "\(ImageFit.grouped(Int(seconds + (attoseconds >= 500_000_000_000_000_000 ? 1 : 0)))) s" }
+        return "\(max(1, Int((attoseconds + 500_000_000_000_000) / 1_000_000_000_000_000))) ms"
     }
 
     /// Whole megabytes (10⁶ bytes, as the file list's sizes), at least 1: `250 MB`.

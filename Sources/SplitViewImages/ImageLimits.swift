@@ -1,4 +1,5 @@
-/// How far the decoder goes, each bound refused in words before it is crossed.
+/// How far the decoder goes: each bound refused in words before it is crossed, but a JPEG's
+/// scans, past which it shows what it has read.
 ///
 /// The issue asks that a 20 000 × 20 000 picture be refused, never decoded whole; these are
 /// the bounds chosen, each checked as soon as it can be: the file's size before it is opened
@@ -15,6 +16,20 @@
 ///   passes and scans revisit every row), so such a PNG over 64 megapixels is refused, and such
 ///   a colour JPEG over 42 to 85 (by its colour sampling: a 24-megapixel photo progressive and
 ///   unsampled needs 144 MB).
+/// - ``scans``: 100 scans of a JPEG. Each scan of a progressive JPEG is a pass over every block
+///   of the picture, however few its bytes, so a file of 200 000 tiny scans (2.4 MB) took 36 s
+///   of processor time; libjpeg-turbo's advice is to cap them (`djpeg -maxscans`). Encoders
+///   write about ten (libjpeg: 6 for grey, 10 for colour, 18 for CMYK). Not a refusal, where
+///   the issue left the choice: a JPEG of more is shown from its first 100 scans
+///   (``DecodedImage/scansShown``), which is the whole picture for a real file, and the rest of
+///   the file is never read. A sequential JPEG of a scan per component counts its scans alike.
+/// - ``processorTime``: 20 seconds of the decoding thread's processor time, for one decode of
+///   either format, header included; past it the picture is refused
+///   (``ImageError/tooSlow(_:limit:)``). The largest pictures these limits allow take at most
+///   3.2 s here (a 200-megapixel PNG of 253 MB), and the costliest file within the scan limit
+///   9.1 s (100 refinement scans over a 127-megapixel grey picture; Benchmarks/README.md): this
+///   bounds whatever else a file's bytes may cost beyond their size, so that the worker is free
+///   again within 20 s, and a machine three times slower still shows every real picture.
 /// - ``outputSide``: 2 048 pixels. The picture is reduced while it is decoded to fit 2 048 ×
 ///   2 048 (never enlarged): at most 16 MiB of pixels, and a third more for the halved
 ///   levels the host scales from, however large the file. A pane wider than 2 048 pixels shows
@@ -30,19 +45,30 @@ public struct ImageLimits: Hashable, Sendable {
     public var workingMemory: Int64
     /// The longest side of the decoded pixels; larger pictures are reduced to it.
     public var outputSide: Int
+    /// The most scans of a JPEG read; a JPEG of more is shown from these.
+    public var scans: Int
+    /// The most processor time one decode may take, on its own thread.
+    public var processorTime: Duration
 
-    /// Limits of your own; every value is taken as at least 1.
-    public init(fileBytes: Int64, pixels: Int, side: Int, workingMemory: Int64, outputSide: Int) {
+    /// Limits of your own; every value is taken as at least 1 (a nanosecond for the time). The
+    /// scans and the processor time are the standard ones unless given.
+    public init(
+        fileBytes: Int64, pixels: Int, side: Int, workingMemory: Int64, outputSide: Int, scans: Int = 100,
+        processorTime: Duration = .seconds(20)
+    ) {
         self.fileBytes = max(1, fileBytes)
         self.pixels = max(1, pixels)
         self.side = max(1, side)
         self.workingMemory = max(1, workingMemory)
         self.outputSide = max(1, outputSide)
+        self.scans = max(1, scans)
+        self.processorTime = max(.nanoseconds(1), processorTime)
     }
 
     /// The reader's limits (see the type's summary).
     public static let standard = ImageLimits(
-        fileBytes: 250_000_000, pixels: 200_000_000, side: 65_535, workingMemory: 256_000_000, outputSide: 2_048)
+        fileBytes: 250_000_000, pixels: 200_000_000, side: 65_535, workingMemory: 256_000_000, outputSide: 2_048,
+        scans: 100, processorTime: .seconds(20))
 
     /// The size a `width` × `height` picture is decoded at: reduced, its aspect kept, until its
     /// longer side is at most ``outputSide``; never enlarged; each side at least 1 pixel.

@@ -85,7 +85,15 @@ int fixture_write_jpeg(
     cinfo.in_color_space = components == 1 ? JCS_GRAYSCALE : components == 4 ? JCS_CMYK : JCS_RGB;
     jpeg_set_defaults(&cinfo);
     jpeg_set_quality(&cinfo, quality, TRUE);
-    if (progressive) jpeg_simple_progression(&cinfo);
+    jpeg_scan_info scans[4];
+    if (progressive == FIXTURE_JPEG_PROGRESSIVE) jpeg_simple_progression(&cinfo);
+    if (progressive == FIXTURE_JPEG_PER_COMPONENT && components <= 4) {
+        for (int i = 0; i < components; i++) {
+            scans[i] = (jpeg_scan_info){.comps_in_scan = 1, .component_index = {i}, .Ss = 0, .Se = 63, .Ah = 0, .Al = 0};
+        }
+        cinfo.scan_info = scans;
+        cinfo.num_scans = components;
+    }
     jpeg_start_compress(&cinfo, TRUE);
     if (orientation >= 1 && orientation <= 8) {
         /* "Exif\0\0", a little-endian TIFF header, IFD0 with one entry: Orientation, SHORT. */
@@ -100,4 +108,32 @@ int fixture_write_jpeg(
     jpeg_finish_compress(&cinfo);
     jpeg_destroy_compress(&cinfo);
     return fclose(file) == 0 ? 0 : -1;
+}
+
+int fixture_read_jpeg(const char *path, uint32_t width, uint32_t height, int components, uint8_t *pixels) {
+    FILE *file = fopen(path, "rb");
+    if (!file) return -1;
+    struct jpeg_decompress_struct cinfo;
+    struct failure failure;
+    cinfo.err = jpeg_std_error(&failure.errors);
+    failure.errors.error_exit = jpeg_failed;
+    if (setjmp(failure.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        fclose(file);
+        return -1;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_stdio_src(&cinfo, file);
+    jpeg_read_header(&cinfo, TRUE);
+    cinfo.out_color_space = components == 1 ? JCS_GRAYSCALE : JCS_RGB;
+    jpeg_start_decompress(&cinfo);
+    int ok = cinfo.output_width == width && cinfo.output_height == height && cinfo.output_components == components;
+    while (ok && cinfo.output_scanline < height) {
+        JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.output_scanline * width * (size_t)components);
+        jpeg_read_scanlines(&cinfo, &row, 1);
+    }
+    if (ok) jpeg_finish_decompress(&cinfo);
+    jpeg_destroy_decompress(&cinfo);
+    fclose(file);
+    return ok ? 0 : -1;
 }

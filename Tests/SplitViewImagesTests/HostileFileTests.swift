@@ -170,17 +170,22 @@ import Testing
                 == "is 300 MB: too large to show (at most 250 MB)")
     }
 
-    /// Interlaced and progressive pictures are decoded whole: past the working memory, refused
-    /// from the header, in words that say why.
+    /// Interlaced and progressive pictures are decoded whole, and so is a sequential JPEG of a
+    /// scan per component (libjpeg keeps its every coefficient until its last scan): past the
+    /// working memory, refused from the header, in words that say why.
     @Test func decodingWholeIsBoundedToo() throws {
         let pictures = try Pictures()
         let png = pictures.rgbaPNG("adam7.png", width: 64, height: 64, interlaced: true) { _, _ in [1, 2, 3, 255] }
         let jpeg = pictures.rgbJPEG("p.jpg", width: 64, height: 64, progressive: true) { _, _ in [1, 2, 3] }
+        let scans = pictures.path("s.jpg")
+        PictureFiles.jpeg(scans, width: 64, height: 64, scanPerComponent: true, bytes: Array(repeating: 9, count: 64 * 64 * 3))
         let small = ImageLimits(fileBytes: 1 << 20, pixels: 1 << 20, side: 1000, workingMemory: 10_000, outputSide: 64)
         let error = try #require(failure(decode(png, limits: small)))
         #expect(error.reason.hasPrefix("is an interlaced PNG of 64 × 64 pixels, which is decoded whole: it would need"))
         #expect(failure(decode(jpeg, limits: small))?.reason.hasPrefix("is a progressive JPEG of 64 × 64 pixels") == true)
-        #expect(pixels(decode(png)) != nil && pixels(decode(jpeg)) != nil, "both within the standard limits")
+        let sequential = failure(decode(scans, limits: small))?.reason
+        #expect(sequential?.hasPrefix("is a JPEG of 64 × 64 pixels, which is decoded whole") == true)
+        #expect([png, jpeg, scans].allSatisfy { pixels(decode($0)) != nil }, "all within the standard limits")
     }
 
     @Test func aDecodeCancelledBeforeItStartsNeverStarts() throws {

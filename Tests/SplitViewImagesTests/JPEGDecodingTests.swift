@@ -20,6 +20,41 @@ import Testing
         #expect((try? result.get().info.isInterlaced) == progressive)
     }
 
+    /// How a test's JPEG splits its data into scans.
+    enum Scans: Sendable {
+        case one, progressive, perComponent
+    }
+
+    /// Files of several scans are read scan by scan now (libjpeg's buffered-image mode, so that
+    /// the scans can be bounded): every pixel is still the one libjpeg's ordinary single pass
+    /// makes, progressive in colour (4:2:0, fancy upsampling) and grey, sequential with a scan
+    /// per component, at sizes that end mid-block; and a file of one scan, read as before, too.
+    @Test(arguments: [
+        (3, Scans.progressive, 61, 37), (3, .progressive, 200, 120), (1, .progressive, 45, 29), (3, .perComponent, 61, 37),
+        (3, .one, 61, 37),
+    ])
+    func decodesExactlyAsLibjpegAlone(components: Int, scans: Scans, width: Int, height: Int) throws {
+        let pictures = try Pictures()
+        let path = pictures.path("photo.jpg")
+        let bytes = (0..<width * height).flatMap { index -> [UInt8] in
+            let x = index % width, y = index / width
+            let pixel = [UInt8(x * 255 / width), UInt8(y * 255 / height), UInt8((x * 7 ^ y * 13) & 0xFF)]
+            return components == 1 ? [pixel[2]] : pixel
+        }
+        #expect(
+            PictureFiles.jpeg(
+                path, width: width, height: height, components: components, quality: 90, progressive: scans == .progressive,
+                scanPerComponent: scans == .perComponent, bytes: bytes))
+        let reference = try #require(PictureFiles.libjpegPixels(path, width: width, height: height, components: components))
+        let expected = (0..<width * height).map { index -> UInt32 in
+            let rgb = components == 1 ? Array(repeating: reference[index], count: 3) : Array(reference[3 * index..<3 * index + 3])
+            return 0xFF00_0000 | UInt32(rgb[0]) << 16 | UInt32(rgb[1]) << 8 | UInt32(rgb[2])
+        }
+        let decoded = try decode(path).get()
+        #expect(decoded.info.isInterlaced == (scans == .progressive) && decoded.scansShown == nil && decoded.warning == nil)
+        #expect(decoded.pixels.levels[0].argb == expected)
+    }
+
     @Test func greyStaysGrey() throws {
         let pictures = try Pictures()
         let path = pictures.path("grey.jpg")

@@ -46,16 +46,90 @@ public enum PictureFiles {
 
     /// Writes a JPEG of `width` × `height` to `path` from `bytes` (`components` a pixel: 1 grey,
     /// 3 RGB, 4 CMYK as Adobe stores it, 255 meaning no ink), with an EXIF orientation marker
-    /// when `orientation` is 1 to 8. True when written.
+    /// when `orientation` is 1 to 8; progressive (libjpeg's ten scans for colour), or
+    /// sequential with a scan for each component when `scanPerComponent`, else one scan. True
+    /// when written.
     @discardableResult
     public static func jpeg(
         _ path: String, width: Int, height: Int, components: Int = 3, quality: Int = 95, progressive: Bool = false,
-        orientation: Int = 0, bytes: [UInt8]
+        scanPerComponent: Bool = false, orientation: Int = 0, bytes: [UInt8]
     ) -> Bool {
         precondition(bytes.count == width * height * components, "a JPEG's pixels are width × height × components bytes")
+        precondition(!(progressive && scanPerComponent), "a JPEG is progressive or sequential")
+        let scans = progressive ? FIXTURE_JPEG_PROGRESSIVE : scanPerComponent ? FIXTURE_JPEG_PER_COMPONENT : FIXTURE_JPEG_ONE_SCAN
         return fixture_write_jpeg(
-            path, UInt32(width), UInt32(height), Int32(components), Int32(quality), progressive ? 1 : 0,
-            Int32(orientation), bytes) == 0
+            path, UInt32(width), UInt32(height), Int32(components), Int32(quality), Int32(scans), Int32(orientation),
+            bytes) == 0
+    }
+
+    /// What libjpeg alone makes of the JPEG at `path`, in its ordinary single pass: `width` ×
+    /// `height` pixels of `components` bytes (1 grey, 3 RGB), or nil when it fails or the file
+    /// is not that. The reference the decoder's pixels are held to.
+    public static func libjpegPixels(_ path: String, width: Int, height: Int, components: Int) -> [UInt8]? {
+        var pixels = [UInt8](repeating: 0, count: width * height * components)
+        let status = fixture_read_jpeg(path, UInt32(width), UInt32(height), Int32(components), &pixels)
+        return status == 0 ? pixels : nil
+    }
+
+    /// `jpeg` (a progressive JPEG's bytes, ending with its end marker) with `scans` more scans
+    /// before its end, each sending nothing: an AC scan of the first component whose one symbol, an "EOB
+    /// run", says that all its blocks have no more coefficients (after a Huffman table of its
+    /// own, so that the symbol exists). libjpeg reads each as a pass over all those blocks and
+    /// changes no coefficient, and warns of nothing (a full-precision AC scan sent again is
+    /// not an inconsistent progression to it): the picture is `jpeg`'s, and what the scans
+    /// cost is time. 12 or 13 bytes a scan for a picture of up to 32 767 blocks.
+    public static func withEmptyScans(_ jpeg: [UInt8], scans: Int) -> [UInt8] {
+        precondition(jpeg.suffix(2) == [0xFF, 0xD9], "a whole JPEG, its end marker last")
+        let frame = jpegFrame(jpeg)
+        // EOB runs of 2^n … 2^(n+1) − 1 blocks (n = 0 … 14): symbol n << 4, each a four-bit code
+        // (its value n) followed by n bits of the run beyond 2^n.
+        let table: [UInt8] = [0x10] + [0, 0, 0, 15] + Array(repeating: 0, count: 12) + (0..<15).map { UInt8($0 << 4) }
+        var bits = BitWriter()
+        var left = frame.blocks
+        while left > 0 {
+            let n = min(14, Int.bitWidth - 1 - left.leadingZeroBitCount), run = min(left, (1 << (n + 1)) - 1)
+            bits.put(n, count: 4)
+            bits.put(run - (1 << n), count: n)
+            left -= run
+        }
+        let scan = segment(0xDA, [1, frame.component, 0x00, 1, 63, 0x00]) + bits.finished()
+        var bytes = Array(jpeg.dropLast(2)) + segment(0xC4, table)
+        bytes.reserveCapacity(bytes.count + scan.count * scans + 2)
+        for _ in 0..<scans { bytes += scan }
+        return bytes + [0xFF, 0xD9]
+    }
+
+    /// `jpeg` (a JPEG's bytes, ending with its end marker) with its last scan sent `times` more
+    /// before its end, with the same data. For a sequential JPEG of a scan per component, each
+    /// repeat decodes to the same coefficients again (a sequential scan sends them whole, and
+    /// its DC predictions restart with it): the picture is `jpeg`'s, and the repeats cost time.
+    public static func withLastScanRepeated(_ jpeg: [UInt8], times: Int) -> [UInt8] {
+        precondition(jpeg.suffix(2) == [0xFF, 0xD9], "a whole JPEG, its end marker last")
+        guard let last = jpeg.indices.dropLast().last(where: { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA })
+        else { preconditionFailure("a JPEG has a scan") }
+        let scan = Array(jpeg[last..<jpeg.count - 2])
+        var bytes = Array(jpeg.dropLast(2))
+        for _ in 0..<times { bytes += scan }
+        return bytes + [0xFF, 0xD9]
+    }
+
+    /// The first component's id in a JPEG's frame header, and how many blocks a scan of it
+    /// alone covers (its sampled size in 8 × 8 blocks, rounded up).
+    static func jpegFrame(_ jpeg: [UInt8]) -> (component: UInt8, blocks: Int) {
+        guard let at = jpeg.indices.dropLast().first(where: { jpeg[$0] == 0xFF && (0xC0...0xC2).contains(jpeg[$0 + 1]) })
+        else { preconditionFailure("a JPEG has a frame header (SOF0, SOF1 or SOF2)") }
+        let height = Int(jpeg[at + 5]) << 8 | Int(jpeg[at + 6]), width = Int(jpeg[at + 7]) << 8 | Int(jpeg[at + 8])
+        let count = Int(jpeg[at + 9])
+        let sampling = (0..<count).map { jpeg[at + 11 + 3 * $0] }
+        let maxH = Int(sampling.map { $0 >> 4 }.max() ?? 1), maxV = Int(sampling.map { $0 & 0x0F }.max() ?? 1)
+        let h = Int(sampling[0] >> 4), v = Int(sampling[0] & 0x0F)
+        let across = (width * h + 8 * maxH - 1) / (8 * maxH), down = (height * v + 8 * maxV - 1) / (8 * maxV)
+        return (jpeg[at + 10], across * down)
+    }
+
+    /// A JPEG marker segment: `FF marker`, its length (two bytes, counting themselves), `body`.
+    static func segment(_ marker: UInt8, _ body: [UInt8]) -> [UInt8] {
+        [0xFF, marker, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xFF)] + body
     }
 
     /// The whole file at `path`, or nothing.
@@ -112,5 +186,32 @@ public enum PictureFiles {
     public static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
         pngSignature + chunk("IHDR", bigEndian(width) + bigEndian(height) + [8, 2, 0, 0, 0]) + chunk("IDAT", [0, 0, 0, 0])
             + chunk("IEND", [])
+    }
+}
+
+/// Bits written most significant first into JPEG entropy-coded bytes: a 0 stuffed after every
+/// 0xFF (so that no byte of data reads as a marker), the last byte padded with ones.
+struct BitWriter {
+    private var bytes: [UInt8] = []
+    private var byte = 0, count = 0
+
+    /// Appends the low `count` bits of `value`.
+    mutating func put(_ value: Int, count bits: Int) {
+        for shift in stride(from: bits - 1, through: 0, by: -1) {
+            byte = byte << 1 | (value >> shift & 1)
+            count += 1
+            if count == 8 {
+                bytes.append(UInt8(byte))
+                if byte == 0xFF { bytes.append(0) }
+                byte = 0
+                count = 0
+            }
+        }
+    }
+
+    /// The bytes, the last padded with ones.
+    mutating func finished() -> [UInt8] {
+        if count > 0 { put((1 << (8 - count)) - 1, count: 8 - count) }
+        return bytes
     }
 }

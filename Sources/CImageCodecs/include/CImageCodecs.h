@@ -6,10 +6,11 @@
  *
  * Two steps, so that the caller can refuse a picture before a pixel is decoded:
  *
+ *   cimg_limits limits = {max_bytes, max_memory, max_scans, max_cpu_ns};
  *   cimg_failure failure;
- *   cimg_decoder *d = cimg_open(fd, max_bytes, max_memory, &header, &failure);
+ *   cimg_decoder *d = cimg_open(fd, &limits, &cancel, &header, &failure);
  *   // header.width, header.height: refuse, or choose the output size, at most the picture's
- *   cimg_decode(d, width, height, pixels, &cancel, &failure);
+ *   cimg_decode(d, width, height, pixels, &failure);
  *   cimg_close(d);
  *
  * The decode reads the file row by row and reduces each row into the output as it comes (an
@@ -18,6 +19,16 @@
  * an interlaced PNG (libpng's passes fill every row in turn) and a progressive JPEG (libjpeg
  * keeps every coefficient until the last scan); their working memory is capped by
  * `max_memory` and a larger one fails in words.
+ *
+ * Work is bounded as well as memory. Each scan of a progressive JPEG is a pass over every
+ * block of the picture, however few its bytes (an "EOB run" says "nothing here" for 32 767
+ * blocks in two bytes): 200 000 of them in 2.4 MB cost 36 s. libjpeg-turbo's advice is to cap
+ * the scans (djpeg's -maxscans). Here a JPEG of more than `max_scans` scans is shown
+ * from its first `max_scans` (libjpeg's buffered-image mode), and the rest is never read.
+ * Every decode, of either format, stops once it has used `max_cpu_ns` of its thread's
+ * processor time, and as soon as the caller's flag is set: both are checked at every read of
+ * the file, every row, and every step of libjpeg's input (its progress monitor and the loop
+ * over the scans), so a decode no longer wanted returns within a row or a scan's row of blocks.
  */
 #ifndef CIMAGECODECS_H
 #define CIMAGECODECS_H
@@ -47,6 +58,8 @@ enum {
     CIMG_READ_ERROR = 4,    /* read(2) failed, or the file grew past `max_bytes` while read */
     CIMG_UNSUPPORTED = 5,   /* valid, but not decodable here (a 12-bit JPEG) */
     CIMG_MEMORY = 6,        /* more working memory than `max_memory`, or malloc failed */
+    CIMG_SLOW = 7,          /* more processor time than `max_cpu_ns` */
+    CIMG_STOPPED = 8,       /* the caller's flag was set (cimg_open; cimg_decode says CIMG_CANCELLED) */
 };
 
 typedef struct cimg_failure {
@@ -54,6 +67,14 @@ typedef struct cimg_failure {
     int format; /* the format the first bytes gave, CIMG_FORMAT_NONE before */
     char text[256];
 } cimg_failure;
+
+/* The bounds of one decode, from cimg_open to the end of cimg_decode. */
+typedef struct cimg_limits {
+    uint64_t max_bytes;  /* bytes read from the file */
+    uint64_t max_memory; /* the library's own working memory, in bytes */
+    uint32_t max_scans;  /* a JPEG's scans read (at least 1): past them, shown as they left it */
+    uint64_t max_cpu_ns; /* the calling thread's processor time, in nanoseconds */
+} cimg_limits;
 
 /* One open picture: a file descriptor and the library's state. */
 typedef struct cimg_decoder cimg_decoder;
@@ -75,23 +96,27 @@ typedef struct cimg_header {
 int cimg_sniff(const uint8_t *bytes, size_t count);
 
 /* Reads the header of the file open on `fd` (read from where it stands; the caller keeps the
- * descriptor and closes it after cimg_close). Reads at most `max_bytes` of it, in this call
- * and the decode; `max_memory` bounds the library's own working memory. NULL on failure,
- * with the reason in `failure`. */
-cimg_decoder *cimg_open(int fd, uint64_t max_bytes, uint64_t max_memory, cimg_header *header, cimg_failure *failure);
+ * descriptor and closes it after cimg_close), within `limits` (copied) for this call and the
+ * decode, which must run on the same thread (its processor time is counted from here).
+ * `cancel` (read atomically; may be NULL) stops both once it is not 0, and must stay valid
+ * until cimg_close. NULL on failure, with the reason in `failure` (CIMG_STOPPED: cancelled). */
+cimg_decoder *cimg_open(
+    int fd, const cimg_limits *limits, const int32_t *cancel, cimg_header *header, cimg_failure *failure);
 
 /* Decodes the picture into `pixels`, `width` × `height` (at most the header's, and at least
  * 1 × 1), row after row, as premultiplied ARGB in native 32-bit words. Reduces by averaging
  * the area each output pixel covers; applies the EXIF orientation. Stops with CIMG_CANCELLED
- * between two rows once `*cancel` (read atomically; may be NULL) is not 0; CIMG_FAILED with
- * the reason in `failure`. At most once per decoder. */
-int cimg_decode(
-    cimg_decoder *decoder, uint32_t width, uint32_t height, uint32_t *pixels, const int32_t *cancel,
-    cimg_failure *failure);
+ * once the flag given to cimg_open is set; CIMG_FAILED with the reason in `failure`. At most
+ * once per decoder. */
+int cimg_decode(cimg_decoder *decoder, uint32_t width, uint32_t height, uint32_t *pixels, cimg_failure *failure);
 
 /* The first warning the library gave while decoding (a JPEG's "Corrupt JPEG data: …"), or
  * NULL: the picture was shown as far as it could be read. */
 const char *cimg_warning(const cimg_decoder *decoder);
+
+/* The scans the picture was shown from when it is a JPEG of more than `max_scans` scans (then
+ * `max_scans`: the rest were never read), or 0: every scan was read. */
+uint32_t cimg_scans_shown(const cimg_decoder *decoder);
 
 /* Frees the decoder; NULL does nothing. */
 void cimg_close(cimg_decoder *decoder);

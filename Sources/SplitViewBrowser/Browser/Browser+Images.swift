@@ -49,14 +49,14 @@ extension Browser {
     }
 
     /// The decode of the selected file's picture ended: shown, or why not. A JPEG the library
-    /// had to repair shows with its first warning in the notice band.
+    /// had to repair, or one shown from its first scans, shows with a notice that says so.
     private func imageArrived(_ result: Result<DecodedImage, ImageError>, path: FilePath, format: ImageFormat) {
         imageRequest = nil
         let name = FilePath.displayName(path.lastComponent)
         switch result {
         case .success(let decoded):
             reader.image = decoded.pixels
-            reader.notice = decoded.warning.map { "Damaged \(decoded.info.format.name), shown as far as it reads: \($0)" }
+            reader.notice = Self.notice(for: decoded)
             details.show(
                 FileDetails(
                     path: path, preview: nil, picture: (decoded.info.format, decoded.info), trashed: trashedItem(at: path)))
@@ -68,6 +68,24 @@ extension Browser {
             reader.placeholder = "“\(name)” \(error.reason)."
             details.show(FileDetails(path: path, preview: nil, picture: (format, error.info), trashed: trashedItem(at: path)))
         }
+    }
+}
+
+extension Browser {
+    /// The band over a picture shown otherwise than whole: a JPEG of more scans than the
+    /// limit ("A JPEG of over 100 scans, shown from its first 100"), a JPEG libjpeg repaired
+    /// ("Damaged JPEG, shown as far as it reads: Corrupt JPEG data: …"), both joined by " · ";
+    /// `nil` for a picture shown whole.
+    static func notice(for decoded: DecodedImage) -> String? {
+        var notes: [String] = []
+        if let scans = decoded.scansShown {
+            let count = ImageFit.grouped(scans)
+            notes.append("A \(decoded.info.format.name) of over \(count) scans, shown from its first \(count)")
+        }
+        if let warning = decoded.warning {
+            notes.append("Damaged \(decoded.info.format.name), shown as far as it reads: \(warning)")
+        }
+        return notes.isEmpty ? nil : notes.joined(separator: " · ")
     }
 }
 

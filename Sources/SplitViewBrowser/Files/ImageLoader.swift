@@ -7,7 +7,10 @@ import SplitViewImages
 /// One per process, beside the folders (``FileStore/images``). Like the folders' worker it
 /// wakes the loop through a descriptor (``fileDescriptor``), which the loop polls and answers
 /// with ``takeResults()``. A request no longer wanted is cancelled: one not started never
-/// starts, one under way stops within a row, and its answer, if it comes, is dropped.
+/// starts, one under way stops within a row (or a row of blocks of a JPEG's scan, or a read of
+/// its file), and its answer, if it comes, is dropped. The worker is serial, so that promptness
+/// is what lets the next picture show at once after a slow one; and no decode holds it longer
+/// than ``ImageLimits/processorTime``.
 package final class ImageLoader {
     /// A decode asked for; ``ImageLoader/cancel(_:)`` it when its answer is no longer wanted.
     struct Request {

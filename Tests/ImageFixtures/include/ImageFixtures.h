@@ -25,11 +25,25 @@ int fixture_write_png(
     const uint8_t *pixels, size_t row_bytes, const uint8_t *palette, int palette_count, const uint8_t *alpha,
     int alpha_count);
 
+/* How a JPEG's data is split into scans. */
+enum {
+    FIXTURE_JPEG_ONE_SCAN = 0,      /* baseline: every component in one interleaved scan */
+    FIXTURE_JPEG_PROGRESSIVE = 1,   /* libjpeg's progression (jpeg_simple_progression) */
+    FIXTURE_JPEG_PER_COMPONENT = 2, /* sequential, a scan for each component in turn */
+};
+
 /* Writes a JPEG of `width` × `height` from `pixels` (`components` bytes a pixel: 1 grey, 3 RGB,
- * 4 CMYK as Adobe stores it, 255 meaning no ink), at `quality` (1 to 100), progressive or
- * not, with an EXIF APP1 marker giving `orientation` when it is 1 to 8. 0 on success. */
+ * 4 CMYK as Adobe stores it, 255 meaning no ink), at `quality` (1 to 100), its scans as
+ * `progressive` says (FIXTURE_JPEG_…), with an EXIF APP1 marker giving `orientation` when it
+ * is 1 to 8. 0 on success. */
 int fixture_write_jpeg(
     const char *path, uint32_t width, uint32_t height, int components, int quality, int progressive, int orientation,
     const uint8_t *pixels);
+
+/* Decodes the JPEG at `path` as libjpeg alone does, in its ordinary single pass (no buffered
+ * image, no scaling, libjpeg's defaults): RGB for colour, grey for grey, into `pixels`
+ * (`width` × `height` × `components` bytes). 0 on success; -1 when the file fails or is not
+ * `width` × `height` with `components` a pixel. The tests' reference for the decoder. */
+int fixture_read_jpeg(const char *path, uint32_t width, uint32_t height, int components, uint8_t *pixels);
 
 #endif

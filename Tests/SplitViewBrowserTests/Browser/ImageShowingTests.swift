@@ -96,6 +96,18 @@ import Testing
         #expect(browser.reader.notice?.hasPrefix("Damaged JPEG, shown as far as it reads: Corrupt JPEG data") == true)
     }
 
+    /// A JPEG of more scans than the limit (libjpeg's ten, then 200 that send nothing) shows
+    /// from its first 100, and the band says so.
+    @Test func aJPEGOfManyScansShowsFromItsFirstHundredAndSaysSo() {
+        let tree = Self.tree()
+        let path = tree.root + "/Pictures/scans.jpg"
+        PictureFiles.jpeg(path, width: 64, height: 48, progressive: true, bytes: Array(repeating: 128, count: 64 * 48 * 3))
+        PictureFiles.write(PictureFiles.withEmptyScans(PictureFiles.read(path), scans: 200), to: path)
+        let browser = Self.showing("scans.jpg", in: tree)
+        #expect(settle(browser.store) { browser.reader.image != nil })
+        #expect(browser.reader.notice == "A JPEG of over 100 scans, shown from its first 100")
+    }
+
     /// Moving on before the picture comes cancels it: its answer is never shown over the
     /// file selected since, and nothing is left waiting.
     @Test func aPictureForAFileNoLongerSelectedIsDropped() {
