@@ -54,7 +54,7 @@ public enum FilePreview: Hashable, Sendable {
             guard stat(cPath, &status) == 0 else { return .failure(path.error(errno)) }
             let kind = FileKind(mode: status.st_mode)
             guard kind == .regular else { return .success(.notOpened(kind)) }
-            if let system = KernelFiles.fileSystem(of: path) { return .failure(kernelFile(path, system)) }
+            if let system = KernelFiles.fileSystem(of: path) { return .failure(KernelFiles.refusal(path, fileSystem: system)) }
             return openForReading(cPath, path).map(Opened.descriptor)
         }
         let descriptor: Int32
@@ -72,13 +72,10 @@ public enum FilePreview: Hashable, Sendable {
         let kind = FileKind(mode: status.st_mode)
         if kind == .directory { return .directory }
         guard kind == .regular else { return .notRegular(kind) }
-        if let system = KernelFiles.fileSystem(of: descriptor) { return .unreadable(kernelFile(path, system)) }
+        if let system = KernelFiles.fileSystem(of: descriptor) {
+            return .unreadable(KernelFiles.refusal(path, fileSystem: system))
+        }
         return preview(of: descriptor, size: Int64(status.st_size), limit: limit, path: path)
-    }
-
-    /// Why a file of the kernel's is not shown.
-    private static func kernelFile(_ path: FilePath, _ system: String) -> FileError {
-        FileError(path: path.displayString, reason: "it is a file of the kernel (\(system)), which is never read")
     }
 
     /// Opens read-only without becoming the controlling terminal or leaking into children,

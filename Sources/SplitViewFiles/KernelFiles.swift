@@ -27,6 +27,12 @@ public enum KernelFiles {
         return type < 0 ? nil : name(of: type)
     }
 
+    /// Why the kernel's file `path`, on `fileSystem`, is not read: the reader's and the
+    /// picture decoder's one refusal.
+    public static func refusal(_ path: FilePath, fileSystem: String) -> FileError {
+        FileError(path: path.displayString, reason: "it is a file of the kernel (\(fileSystem)), which is never read")
+    }
+
     /// The words for a kernel file left alone: "“environ” is a file of the kernel (proc)".
     public static func words(for path: FilePath, fileSystem: String) -> String {
         "“\(path.lastName)” is a file of the kernel (\(fileSystem))"

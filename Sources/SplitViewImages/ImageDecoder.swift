@@ -171,6 +171,11 @@ public enum ImageDecoder {
             close(descriptor)
             return .failure(.unreadable(FileError(path: path.displayString, reason: "not a regular file")))
         }
+        // The kernel's files are never read: reading one can take from it (`/proc/kmsg`).
+        if let system = KernelFiles.fileSystem(of: descriptor) {
+            close(descriptor)
+            return .failure(.unreadable(KernelFiles.refusal(path, fileSystem: system)))
+        }
         guard Int64(status.st_size) <= limits.fileBytes else {
             close(descriptor)
             return .failure(.fileTooLarge(bytes: Int64(status.st_size), limit: limits.fileBytes))

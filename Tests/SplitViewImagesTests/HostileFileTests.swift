@@ -26,6 +26,21 @@ import Testing
         }
     }
 
+    /// A kernel file is never read for a picture, through a link either: `/proc/kmsg`
+    /// would be drained.
+    @Test func aKernelFileIsNeverDecoded() throws {
+        let pictures = try Pictures()
+        let link = pictures.path("kmsg.png")
+        try #require(symlink("/proc/kmsg", link) == 0)
+        for path in [link, "/proc/self/environ"] {
+            guard case .unreadable(let error)? = failure(decode(path)) else {
+                Issue.record("\(path) was read")
+                continue
+            }
+            #expect(error.reason == "it is a file of the kernel (proc), which is never read")
+        }
+    }
+
     @Test func aSideLongerThanTheLimitIsRefused() throws {
         let pictures = try Pictures()
         let path = pictures.raw("strip.png", PictureFiles.pngHeader(width: 70_000, height: 1))
