@@ -24,6 +24,10 @@ public struct TrashedItem: Hashable, Sendable {
     public var trashedPath: FilePath { directory.files.appending(name) }
     /// Its `.trashinfo` file.
     public var infoPath: FilePath { directory.infoFile(for: name) }
+
+    /// Whether ``name`` is one entry's name: not empty, no `/` or NUL, not `.` or `..`. An
+    /// item made by hand with another name is refused before anything is touched.
+    var hasPlainName: Bool { Trash.isPlainName(name) }
 }
 
 /// Trashing, restoring, listing and emptying, by the freedesktop.org Trash specification 1.0,
@@ -85,43 +89,6 @@ extension Trash {
             }
         }
         throw FileError(path: path.displayString, reason: "the trash holds too many files of that name")
-    }
-
-    /// Puts `item` back where it came from, never over a file there: renamed back with
-    /// `RENAME_NOREPLACE`, then its info file removed.
-    ///
-    /// Decided, as GNOME Files does: a folder it was in that is gone is made again (with the
-    /// usual mode, less the umask), and the result says so. A name taken again refuses in
-    /// words and leaves both files as they are.
-    ///
-    /// - Returns: whether folders had to be made.
-    /// - Throws: why not; the item then stays in the trash.
-    @discardableResult
-    public static func restore(_ item: TrashedItem) throws(FileError) -> Bool {
-        let target = item.originalPath
-        let name = FilePath.displayName(target.lastComponent)
-        guard FileOperations.exists(item.trashedPath) else {
-            throw FileError(path: target.displayString, reason: "“\(name)” is no longer in the Trash")
-        }
-        var info = stat()
-        let madeFolders = target.parent.withCString { stat($0, &info) } != 0
-        if madeFolders { try makeFolders(target.parent, mode: 0o777) }
-        do {
-            try FileOperations.renameNoReplace(item.trashedPath, to: target)
-        } catch {
-            switch error.code {
-            case EEXIST, ENOTEMPTY:
-                throw FileError(
-                    path: target.displayString, reason: "“\(name)” exists there again: it was left in the Trash")
-            case EXDEV:
-                throw FileError(
-                    path: target.displayString, reason: "its folder is now on another file system: it was left in the Trash")
-            default: throw error
-            }
-        }
-        // A failure here leaves an info file without its file, which listings skip.
-        _ = item.infoPath.withCString { sv_unlink($0) }
-        return madeFolders
     }
 
     /// The items of every trash directory (``directories(network:)``), newest first.
@@ -214,6 +181,12 @@ extension Trash {
         var reader = BoundedReader(descriptor: descriptor)
         guard reader.read(upTo: TrashInfo.sizeLimit + 1), reader.bytes.count <= TrashInfo.sizeLimit else { return nil }
         return reader.bytes
+    }
+
+    /// Whether `name` names one entry: not empty, no `/` or NUL, not `.` or `..`.
+    static func isPlainName(_ name: [UInt8]) -> Bool {
+        !name.isEmpty && !name.contains(UInt8(ascii: "/")) && !name.contains(0) && name != [UInt8(ascii: ".")]
+            && name != [UInt8(ascii: "."), UInt8(ascii: ".")]
     }
 
     // MARK: - Names

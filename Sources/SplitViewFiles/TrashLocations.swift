@@ -22,7 +22,37 @@ public struct TrashDirectory: Hashable, Sendable {
     public var info: FilePath { path.appending(Array("info".utf8)) }
 
     /// The info file of the trashed file `name`.
-    public func infoFile(for name: [UInt8]) -> FilePath { info.appending(name + Array(".trashinfo".utf8)) }
+    public func infoFile(for name: [UInt8]) -> FilePath { info.appending(Self.infoName(for: name)) }
+
+    /// `NAME.trashinfo`, the info file's name in `info/` for the trashed file `name`.
+    public static func infoName(for name: [UInt8]) -> [UInt8] { name + Array(".trashinfo".utf8) }
+
+    /// The trashed file's name for the info file `infoName`, or `nil` when it is no
+    /// `NAME.trashinfo` (something else put in `info/`).
+    public static func itemName(ofInfo infoName: [UInt8]) -> [UInt8]? {
+        let suffix = ".trashinfo".utf8
+        guard infoName.count > suffix.count, infoName.suffix(suffix.count).elementsEqual(suffix) else { return nil }
+        return Array(infoName.dropLast(suffix.count))
+    }
+
+    /// `files/` and `info/` open for the `*at` calls (the caller closes both). The trash
+    /// folder is opened by its path, as the user's setup has it (`~/.local` may be a link);
+    /// its `files` and `info` never through a link: a link there is refused (`ELOOP`), so
+    /// nothing read, renamed or deleted by the descriptors can be outside the trash.
+    public func openFolders() throws(FileError) -> (files: Int32, info: Int32) {
+        let trash = try FileRemoval.openFolder(path)
+        defer { close(trash) }
+        let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
+        let files = sv_openat(trash, "files", flags, 0)
+        guard files >= 0 else { throw self.files.error(errno) }
+        let info = sv_openat(trash, "info", flags, 0)
+        guard info >= 0 else {
+            let code = errno
+            close(files)
+            throw self.info.error(code)
+        }
+        return (files, info)
+    }
 
     /// The absolute original path an info file's `Path=` names: relative ones below
     /// ``topdir``; `nil` for a relative path in the home trash or an absolute one in a
