@@ -69,7 +69,7 @@ extension Trash {
             walk.removeMade()
             throw error
         }
-        // A failure here leaves an info file without its file, which listings skip.
+        // A failure here leaves an info file without its file, which listings skip, then remove.
         _ = FileRemoval.withName(TrashDirectory.infoName(for: item.name)) { sv_unlinkat(folders.info, $0, 0) }
         return madeFolders
     }
