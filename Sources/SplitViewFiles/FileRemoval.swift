@@ -10,34 +10,55 @@ import Glibc
 /// them) is given back its owner's rights first, as the deletion was confirmed; anything
 /// else that cannot be removed stops the removal with the system's reason, and what was not
 /// reached stays as it was. Folders are held open one descriptor a level, so a tree deeper
-/// than the process's descriptor limit stops with "Too many open files".
+/// than the process's descriptor limit stops with "Too many open files". A long removal on a
+/// worker hears each entry removed and can be stopped between any two
+/// (``remove(_:stopping:counting:)``).
 public enum FileRemoval {
     /// Removes `path` and, when it is a folder, everything in it. A link is removed itself.
     ///
     /// - Throws: the first failure, on the path that could not be removed.
     public static func remove(_ path: FilePath) throws(FileError) {
+        try remove(path, stopping: { false }, counting: {})
+    }
+
+    /// Removes `path` as ``remove(_:)`` does, for a long removal on a worker: `counting` hears
+    /// each entry removed (a file, a link, an emptied folder), and `stopping` is asked before
+    /// each entry whether to stop there.
+    ///
+    /// - Throws: the first failure; when stopped, a `FileError` with code `ECANCELED` on the
+    ///   entry it stopped before. What was removed before is gone, the rest stays as it was.
+    public static func remove(
+        _ path: FilePath, stopping: () -> Bool, counting: () -> Void
+    ) throws(FileError) {
         guard !path.isRoot, !path.lastComponent.isEmpty else { throw path.error(EINVAL) }
         let parent = try openFolder(path.parent)
         defer { close(parent) }
-        try removeEntry(path.lastComponent, in: parent, path: path)
+        try removeEntry(path.lastComponent, in: parent, path: path, stopping: stopping, counting: counting)
     }
 
     /// Removes everything inside the folder open as `folder` (`path` names it in errors),
     /// leaving the folder itself.
-    static func removeContents(of folder: Int32, path: FilePath) throws(FileError) {
+    static func removeContents(
+        of folder: Int32, path: FilePath, stopping: () -> Bool = { false }, counting: () -> Void = {}
+    ) throws(FileError) {
         for name in try names(in: folder, path: path) {
-            try removeEntry(name, in: folder, path: path.appending(name))
+            try removeEntry(name, in: folder, path: path.appending(name), stopping: stopping, counting: counting)
         }
     }
 
-    /// Removes the entry `name` of the folder open as `parent`.
-    static func removeEntry(_ name: [UInt8], in parent: Int32, path: FilePath) throws(FileError) {
+    /// Removes the entry `name` of the folder open as `parent`; `stopping` and `counting` as
+    /// in ``remove(_:stopping:counting:)``.
+    static func removeEntry(
+        _ name: [UInt8], in parent: Int32, path: FilePath, stopping: () -> Bool = { false }, counting: () -> Void = {}
+    ) throws(FileError) {
+        if stopping() { throw path.error(ECANCELED) }
         var info = stat()
         guard withName(name, { fstatat(parent, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else {
             throw path.error(errno)
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
             guard withName(name, { sv_unlinkat(parent, $0, 0) }) == 0 else { throw path.error(errno) }
+            counting()
             return
         }
         var folder = withName(name, { openat(parent, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) })
@@ -50,9 +71,10 @@ public enum FileRemoval {
             defer { close(folder) }
             // Its entries can only be removed while it is writable and searchable.
             if info.st_mode & 0o300 != 0o300, info.st_uid == geteuid() { _ = sv_fchmod(folder, (info.st_mode & 0o7777) | 0o700) }
-            try removeContents(of: folder, path: path)
+            try removeContents(of: folder, path: path, stopping: stopping, counting: counting)
         }
         guard withName(name, { sv_unlinkat(parent, $0, AT_REMOVEDIR) }) == 0 else { throw path.error(errno) }
+        counting()
     }
 
     /// The names in the folder open as `folder`, without `.` and `..`.

@@ -24,11 +24,59 @@ public struct TrashedItem: Hashable, Sendable {
     public var trashedPath: FilePath { directory.files.appending(name) }
     /// Its `.trashinfo` file.
     public var infoPath: FilePath { directory.infoFile(for: name) }
+
+    /// Whether ``name`` is one entry's name: not empty, no `/` or NUL, not `.` or `..`. An
+    /// item made by hand with another name is refused before anything is touched.
+    var hasPlainName: Bool { Trash.isPlainName(name) }
+}
+
+/// What a batch of trashings looks up once rather than for each file: the trash directory
+/// of each folder the files are in (or why there is none), each trash directory's `files/`
+/// and `info/` open, and each folder's real path. The descriptors close with it.
+final class TrashingCache {
+    /// The trash directory of the files of a folder, by the folder, or the `ENOTSUP` error of
+    /// a volume without one.
+    var directories: [FilePath: Result<TrashDirectory, FileError>] = [:]
+    private var open: [TrashDirectory: (files: Int32, info: Int32)] = [:]
+    private var real: [FilePath: FilePath?] = [:]
+
+    /// `directory`'s `files/` and `info/`, opened the first time (``TrashDirectory/openFolders()``).
+    func folders(of directory: TrashDirectory) throws(FileError) -> (files: Int32, info: Int32) {
+        if let known = open[directory] { return known }
+        let folders = try directory.openFolders()
+        open[directory] = folders
+        return folders
+    }
+
+    /// `folder` with its links resolved (``FilePath/resolved``), once.
+    func resolved(_ folder: FilePath) -> FilePath? {
+        if let known = real[folder] { return known }
+        let found = folder.resolved
+        real[folder] = found
+        return found
+    }
+
+    deinit {
+        for (files, info) in open.values {
+            close(files)
+            close(info)
+        }
+    }
 }
 
 /// Trashing, restoring, listing and emptying, by the freedesktop.org Trash specification 1.0,
 /// so that GNOME Files, Thunar, KDE and `gio trash` see what we trash and we see theirs.
 extension Trash {
+    /// How old, in seconds, an info file without its file must be before a reading of the
+    /// trash removes it: 60.
+    ///
+    /// The specification has a trashing program write `info/NAME.trashinfo` first and rename
+    /// the file into `files/NAME` after, so a young info file without its file is most likely
+    /// a trashing under way in another program (or in another window), which removing it
+    /// would leave without its info. One older than a minute is left by a trashing killed half
+    /// way (`kill -9`, a crash, a full disk): GIO ignores such files, and we remove them.
+    public static let orphanGrace = 60
+
     /// Moves `path` to its trash (``directory(forTrashing:)``) in the specification's order.
     ///
     /// 1. The info file `info/NAME.trashinfo` is made with `O_EXCL` and written: making it
@@ -40,10 +88,13 @@ extension Trash {
     /// 2. The file is renamed into `files/NAME` with `RENAME_NOREPLACE`. A name taken there
     ///    (a file left without its info by another program) tries the next name; any other
     ///    failure removes the info file, so a failed trashing leaves the file where it was and
-    ///    nothing in the trash.
+    ///    nothing in the trash. Should that removal fail too, the info file is one without its
+    ///    file, which listings skip and remove once it is ``orphanGrace`` seconds old.
     ///
-    /// `directorysizes`, the specification's optional cache of folder sizes, is not written:
-    /// readers that use it must check it against `info/` anyway, as GIO does.
+    /// `files/` and `info/` are reached by descriptors that never go through a link
+    /// (``TrashDirectory/openFolders()``). `directorysizes`, the specification's optional cache
+    /// of folder sizes, is not written: readers that use it must check it against `info/`
+    /// anyway, as GIO does.
     ///
     /// - Parameters:
     ///   - path: the file or folder, absolute.
@@ -52,76 +103,49 @@ extension Trash {
     /// - Throws: why it could not be trashed; the file is then untouched.
     @discardableResult
     public func moveToTrash(_ path: FilePath, now: Int = time(nil)) throws(FileError) -> TrashedItem {
+        try moveToTrash(path, now: now, cache: TrashingCache())
+    }
+
+    /// ``moveToTrash(_:now:)``, what does not change from one file to the next of a batch
+    /// (the trash directory of each folder, its folders open, a folder's real path) looked up
+    /// once in `cache`.
+    func moveToTrash(_ path: FilePath, now: Int, cache: TrashingCache) throws(FileError) -> TrashedItem {
         guard !path.bytes.contains(0), !path.isRoot, path.bytes.first == UInt8(ascii: "/") else {
             throw FileError(path: path.displayString, code: EINVAL)
         }
-        let directory = try directory(forTrashing: path)
+        let directory = try directory(forTrashing: path, cache: cache)
         let written: [UInt8]
         if let topdir = directory.topdir {
-            let real = path.parent.resolved.map { $0.appending(path.lastComponent) } ?? path
+            let real = cache.resolved(path.parent).map { $0.appending(path.lastComponent) } ?? path
             written = Array(real.bytes.dropFirst(topdir.isRoot ? 1 : topdir.bytes.count + 1))
         } else {
             written = path.bytes
         }
         let info = TrashInfo(path: written, deletionDate: DeletionDate(localTime: now))
+        let folders = try cache.folders(of: directory)
         let base = Self.fitting(path.lastComponent)
         for number in 1...10_000 {
             let name = Self.numbered(base, number)
-            let infoPath = directory.infoFile(for: name)
-            switch Self.create(infoPath, info.bytes) {
+            let infoName = TrashDirectory.infoName(for: name)
+            switch Self.create(infoName, in: folders.info, info.bytes, path: directory.info) {
             case .taken: continue
             case .failed(let error): throw error
             case .written: break
             }
-            do {
-                try FileOperations.renameNoReplace(path, to: directory.files.appending(name))
+            let moved = path.withCString { from in
+                FileRemoval.withName(name) { sv_renameat_noreplace(AT_FDCWD, from, folders.files, $0) }
+            }
+            if moved == 0 {
                 return TrashedItem(
                     directory: directory, name: name, originalPath: directory.originalPath(of: info) ?? path,
                     deletionDate: info.deletionDate)
-            } catch {
-                _ = infoPath.withCString { sv_unlink($0) }
-                if error.code == EEXIST || error.code == ENOTEMPTY { continue }
-                throw FileError(path: path.displayString, code: error.code)
             }
+            let code = errno
+            _ = FileRemoval.withName(infoName) { sv_unlinkat(folders.info, $0, 0) }
+            if code == EEXIST || code == ENOTEMPTY { continue }
+            throw FileError(path: path.displayString, code: code)
         }
         throw FileError(path: path.displayString, reason: "the trash holds too many files of that name")
-    }
-
-    /// Puts `item` back where it came from, never over a file there: renamed back with
-    /// `RENAME_NOREPLACE`, then its info file removed.
-    ///
-    /// Decided, as GNOME Files does: a folder it was in that is gone is made again (with the
-    /// usual mode, less the umask), and the result says so. A name taken again refuses in
-    /// words and leaves both files as they are.
-    ///
-    /// - Returns: whether folders had to be made.
-    /// - Throws: why not; the item then stays in the trash.
-    @discardableResult
-    public static func restore(_ item: TrashedItem) throws(FileError) -> Bool {
-        let target = item.originalPath
-        let name = FilePath.displayName(target.lastComponent)
-        guard FileOperations.exists(item.trashedPath) else {
-            throw FileError(path: target.displayString, reason: "“\(name)” is no longer in the Trash")
-        }
-        var info = stat()
-        let madeFolders = target.parent.withCString { stat($0, &info) } != 0
-        if madeFolders { try makeFolders(target.parent, mode: 0o777) }
-        do {
-            try FileOperations.renameNoReplace(item.trashedPath, to: target)
-        } catch {
-            switch error.code {
-            case EEXIST, ENOTEMPTY:
-                throw FileError(
-                    path: target.displayString, reason: "“\(name)” exists there again: it was left in the Trash")
-            case EXDEV:
-                throw FileError(
-                    path: target.displayString, reason: "its folder is now on another file system: it was left in the Trash")
-            default: throw error
-            }
-        }
-        // A failure here leaves an info file without its file, which listings skip.
-        _ = item.infoPath.withCString { sv_unlink($0) }
-        return madeFolders
     }
 
     /// The items of every trash directory (``directories(network:)``), newest first.
@@ -135,76 +159,73 @@ extension Trash {
 
     /// The items of `directory` in `info/`'s order: the info files that can be read (at most
     /// ``TrashInfo/sizeLimit`` bytes, regular files only) and parse, whose file is in `files/`.
+    ///
+    /// Reading the trash also tidies it, as GIO's reader ignores what this removes: an info
+    /// file whose `files/NAME` does not exist is skipped, and removed when its modification
+    /// time is at least ``orphanGrace`` seconds old (younger, it may be a trashing under way).
+    /// Nothing else is removed: an info file that cannot be read keeps its file in the trash.
     public static func items(in directory: TrashDirectory) -> [TrashedItem] {
-        guard let folder = try? FileRemoval.openFolder(directory.info) else { return [] }
-        defer { close(folder) }
-        let suffix = Array(".trashinfo".utf8)
+        guard let folders = try? directory.openFolders() else { return [] }
+        defer {
+            close(folders.files)
+            close(folders.info)
+        }
         var items: [TrashedItem] = []
-        for infoName in (try? FileRemoval.names(in: folder, path: directory.info)) ?? [] where infoName.count > suffix.count {
-            guard infoName.suffix(suffix.count).elementsEqual(suffix) else { continue }
-            let name = Array(infoName.dropLast(suffix.count))
-            if let item = item(named: name, in: directory) { items.append(item) }
+        let now = time(nil)
+        for infoName in (try? FileRemoval.names(in: folders.info, path: directory.info)) ?? [] {
+            guard let name = TrashDirectory.itemName(ofInfo: infoName) else { continue }
+            var file = stat()
+            guard FileRemoval.withName(name, { fstatat(folders.files, $0, &file, AT_SYMLINK_NOFOLLOW) }) == 0 else {
+                if errno == ENOENT { removeOrphan(infoName, in: folders.info, files: folders.files, now: now) }
+                continue
+            }
+            guard let bytes = readInfo(infoName, in: folders.info), let info = TrashInfo.parse(bytes),
+                let original = directory.originalPath(of: info)
+            else { continue }
+            items.append(
+                TrashedItem(directory: directory, name: name, originalPath: original, deletionDate: info.deletionDate))
         }
         return items
     }
 
+    /// Removes the info file `infoName` (in the folder open as `info`) when it is at least
+    /// ``orphanGrace`` seconds old by its modification time, a regular file, and its file is
+    /// still missing from `files` (checked again just before).
+    static func removeOrphan(_ infoName: [UInt8], in info: Int32, files: Int32, now: Int) {
+        var status = stat()
+        guard FileRemoval.withName(infoName, { fstatat(info, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0,
+            status.st_mode & S_IFMT == S_IFREG, now - Int(status.st_mtim.tv_sec) >= orphanGrace,
+            let name = TrashDirectory.itemName(ofInfo: infoName)
+        else { return }
+        var file = stat()
+        guard FileRemoval.withName(name, { fstatat(files, $0, &file, AT_SYMLINK_NOFOLLOW) }) != 0, errno == ENOENT else {
+            return
+        }
+        _ = FileRemoval.withName(infoName) { sv_unlinkat(info, $0, 0) }
+    }
+
     /// The item called `name` in `directory`'s `files/`, when its info file is usable.
     public static func item(named name: [UInt8], in directory: TrashDirectory) -> TrashedItem? {
-        guard let bytes = readInfo(directory.infoFile(for: name)), let info = TrashInfo.parse(bytes),
-            let original = directory.originalPath(of: info),
-            FileOperations.exists(directory.files.appending(name))
+        guard isPlainName(name), let folders = try? directory.openFolders() else { return nil }
+        defer {
+            close(folders.files)
+            close(folders.info)
+        }
+        var file = stat()
+        guard FileRemoval.withName(name, { fstatat(folders.files, $0, &file, AT_SYMLINK_NOFOLLOW) }) == 0,
+            let bytes = readInfo(TrashDirectory.infoName(for: name), in: folders.info), let info = TrashInfo.parse(bytes),
+            let original = directory.originalPath(of: info)
         else { return nil }
         return TrashedItem(directory: directory, name: name, originalPath: original, deletionDate: info.deletionDate)
     }
 
-    /// Deletes everything in every trash directory for good: each file in `files/`, then its
-    /// info file, then the info files left without a file, and the `directorysizes` cache.
-    ///
-    /// - Returns: what could not be deleted (the rest was): empty when the trash is empty.
-    public func empty() -> [FileError] {
-        var failures: [FileError] = []
-        for directory in directories() {
-            do {
-                let files = try FileRemoval.openFolder(directory.files)
-                defer { close(files) }
-                for name in try FileRemoval.names(in: files, path: directory.files) {
-                    do {
-                        try FileRemoval.removeEntry(name, in: files, path: directory.files.appending(name))
-                        _ = directory.infoFile(for: name).withCString { sv_unlink($0) }
-                    } catch {
-                        failures.append(error)
-                    }
-                }
-                let info = try FileRemoval.openFolder(directory.info)
-                defer { close(info) }
-                let suffix = Array(".trashinfo".utf8)
-                for name in try FileRemoval.names(in: info, path: directory.info) {
-                    let file = name.count > suffix.count && name.suffix(suffix.count).elementsEqual(suffix)
-                    if file && FileOperations.exists(directory.files.appending(Array(name.dropLast(suffix.count)))) { continue }
-                    if FileRemoval.withName(name, { sv_unlinkat(info, $0, 0) }) != 0 && errno != ENOENT {
-                        failures.append(directory.info.appending(name).error(errno))
-                    }
-                }
-                _ = directory.path.appending(Array("directorysizes".utf8)).withCString { sv_unlink($0) }
-            } catch {
-                failures.append(error)
-            }
-        }
-        return failures
-    }
-
-    /// Deletes `item` for good: its file, then its info file.
-    public static func deletePermanently(_ item: TrashedItem) throws(FileError) {
-        try FileRemoval.remove(item.trashedPath)
-        _ = item.infoPath.withCString { sv_unlink($0) }
-    }
-
-    /// The bytes of the info file at `path`: a regular file (a link is not followed) of at
-    /// most ``TrashInfo/sizeLimit`` bytes, else `nil`. Opened without waiting (a FIFO put
-    /// there by someone else would block a plain open) and read at most one byte past the
-    /// limit, however the file grows meanwhile.
-    static func readInfo(_ path: FilePath) -> [UInt8]? {
-        let descriptor = path.withCString { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
+    /// The bytes of the info file `name` in the folder open as `folder`: a regular file (a
+    /// link is not followed) of at most ``TrashInfo/sizeLimit`` bytes, else `nil`. Opened
+    /// without waiting (a FIFO put there by someone else would block a plain open) and read at
+    /// most one byte past the limit, however the file grows meanwhile.
+    static func readInfo(_ name: [UInt8], in folder: Int32) -> [UInt8]? {
+        let flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
+        let descriptor = FileRemoval.withName(name) { sv_openat(folder, $0, flags, 0) }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
@@ -216,6 +237,12 @@ extension Trash {
         return reader.bytes
     }
 
+    /// Whether `name` names one entry: not empty, no `/` or NUL, not `.` or `..`.
+    static func isPlainName(_ name: [UInt8]) -> Bool {
+        !name.isEmpty && !name.contains(UInt8(ascii: "/")) && !name.contains(0) && name != [UInt8(ascii: ".")]
+            && name != [UInt8(ascii: "."), UInt8(ascii: ".")]
+    }
+
     // MARK: - Names
 
     /// What making an info file gave.
@@ -225,11 +252,13 @@ extension Trash {
         case failed(FileError)
     }
 
-    /// Makes `path` with `O_EXCL` (mode 0600) and writes `bytes`; removes it again when the
-    /// write fails.
-    private static func create(_ path: FilePath, _ bytes: [UInt8]) -> Creation {
-        let descriptor = path.withCString { sv_open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
-        guard descriptor >= 0 else { return errno == EEXIST ? .taken : .failed(path.error(errno)) }
+    /// Makes `name` in the folder open as `folder` (`path` names it in errors) with `O_EXCL`
+    /// (mode 0600) and writes `bytes`; removes it again when the write fails.
+    private static func create(_ name: [UInt8], in folder: Int32, _ bytes: [UInt8], path: FilePath) -> Creation {
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+        let descriptor = FileRemoval.withName(name) { sv_openat(folder, $0, flags, 0o600) }
+        let file = path.appending(name)
+        guard descriptor >= 0 else { return errno == EEXIST ? .taken : .failed(file.error(errno)) }
         var written = 0
         var code: Int32 = 0
         while written < bytes.count {
@@ -243,8 +272,8 @@ extension Trash {
         }
         if sv_close_written(descriptor) != 0 && code == 0 { code = errno }
         guard code == 0 else {
-            _ = path.withCString { sv_unlink($0) }
-            return .failed(path.error(code))
+            _ = FileRemoval.withName(name) { sv_unlinkat(folder, $0, 0) }
+            return .failed(file.error(code))
         }
         return .written
     }

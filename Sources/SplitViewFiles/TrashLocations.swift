@@ -22,7 +22,37 @@ public struct TrashDirectory: Hashable, Sendable {
     public var info: FilePath { path.appending(Array("info".utf8)) }
 
     /// The info file of the trashed file `name`.
-    public func infoFile(for name: [UInt8]) -> FilePath { info.appending(name + Array(".trashinfo".utf8)) }
+    public func infoFile(for name: [UInt8]) -> FilePath { info.appending(Self.infoName(for: name)) }
+
+    /// `NAME.trashinfo`, the info file's name in `info/` for the trashed file `name`.
+    public static func infoName(for name: [UInt8]) -> [UInt8] { name + Array(".trashinfo".utf8) }
+
+    /// The trashed file's name for the info file `infoName`, or `nil` when it is no
+    /// `NAME.trashinfo` (something else put in `info/`).
+    public static func itemName(ofInfo infoName: [UInt8]) -> [UInt8]? {
+        let suffix = ".trashinfo".utf8
+        guard infoName.count > suffix.count, infoName.suffix(suffix.count).elementsEqual(suffix) else { return nil }
+        return Array(infoName.dropLast(suffix.count))
+    }
+
+    /// `files/` and `info/` open for the `*at` calls (the caller closes both). The trash
+    /// folder is opened by its path, as the user's setup has it (`~/.local` may be a link);
+    /// its `files` and `info` never through a link: a link there is refused (`ELOOP`), so
+    /// nothing read, renamed or deleted by the descriptors can be outside the trash.
+    public func openFolders() throws(FileError) -> (files: Int32, info: Int32) {
+        let trash = try FileRemoval.openFolder(path)
+        defer { close(trash) }
+        let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
+        let files = sv_openat(trash, "files", flags, 0)
+        guard files >= 0 else { throw self.files.error(errno) }
+        let info = sv_openat(trash, "info", flags, 0)
+        guard info >= 0 else {
+            let code = errno
+            close(files)
+            throw self.info.error(code)
+        }
+        return (files, info)
+    }
 
     /// The absolute original path an info file's `Path=` names: relative ones below
     /// ``topdir``; `nil` for a relative path in the home trash or an absolute one in a
@@ -97,30 +127,58 @@ public struct Trash: Sendable {
     /// The trash directory `path` would go to, made when missing; the error says why there
     /// is none (code `ENOTSUP`, ``noTrash(_:_:)``, when its volume has no usable trash).
     public func directory(forTrashing path: FilePath) throws(FileError) -> TrashDirectory {
+        try directory(forTrashing: path, cache: nil)
+    }
+
+    /// ``directory(forTrashing:)``, the trash directory of each folder looked up once in
+    /// `cache` (a batch of 150 000 files from one folder reads the mount table once), and a
+    /// volume without a trash said once, each file under its own name.
+    func directory(forTrashing path: FilePath, cache: TrashingCache?) throws(FileError) -> TrashDirectory {
         var info = stat()
         guard path.withCString({ lstat($0, &info) }) == 0 else { throw path.error(errno) }
         var parent = stat()
         if path.parent.withCString({ stat($0, &parent) }) == 0, parent.st_dev != info.st_dev {
             throw FileError(path: path.displayString, reason: "it is where a volume is mounted")
         }
-        if info.st_dev == homeDevice() {
+        let directory: TrashDirectory
+        if let known = cache?.directories[path.parent] {
+            switch known {
+            case .success(let found): directory = found
+            case .failure(var error):
+                error.path = path.displayString
+                throw error
+            }
+        } else {
+            do {
+                directory = try lookUpDirectory(for: path, device: info.st_dev)
+                cache?.directories[path.parent] = .success(directory)
+            } catch {
+                // A volume without a trash stays so; any other failure is tried again.
+                if error.code == ENOTSUP { cache?.directories[path.parent] = .failure(error) }
+                throw error
+            }
+        }
+        if directory.path == path || directory.path.bytes.starts(with: path.bytes + [UInt8(ascii: "/")]) {
+            throw FileError(path: path.displayString, reason: "it holds the trash")
+        }
+        return directory
+    }
+
+    /// The trash directory for `path` on `device`: the home trash, or its volume's.
+    private func lookUpDirectory(for path: FilePath, device: dev_t) throws(FileError) -> TrashDirectory {
+        if device == homeDevice() {
             if home.path == path || home.path.bytes.starts(with: path.bytes + [UInt8(ascii: "/")]) {
                 throw FileError(path: path.displayString, reason: "it holds the trash")
             }
             try Self.makeTrash(home.path, mustBeOwnedBy: nil)
             return home
         }
-        guard let topdir = topdir(of: path, device: info.st_dev) else { throw Self.noTrash(path, "its volume has no trash") }
-        let volume: TrashDirectory
+        guard let topdir = topdir(of: path, device: device) else { throw Self.noTrash(path, "its volume has no trash") }
         do {
-            volume = try volumeDirectory(topdir: topdir)
+            return try volumeDirectory(topdir: topdir)
         } catch {
             throw Self.noTrash(path, "its volume has no usable trash (\(error.description))")
         }
-        if volume.path == path || volume.path.bytes.starts(with: path.bytes + [UInt8(ascii: "/")]) {
-            throw FileError(path: path.displayString, reason: "it holds the trash")
-        }
-        return volume
     }
 
     /// Makes the home trash (`files/` and `info/`) where missing, as the Trash place shows it.

@@ -32,6 +32,22 @@ import Testing
         #expect(FileOperations.exists(outside.appending(Array("kept.txt".utf8))))
     }
 
+    /// A long removal hears each entry removed, and asked to stop after the fifth, stops
+    /// there: the folder and the fifteen entries it did not reach stay.
+    @Test func aRemovalStoppedBetweenTwoEntriesKeepsWhatItDidNotReach() throws {
+        let tree = try TemporaryTree()
+        let folder = tree.folder("cache")
+        for index in 0..<20 { tree.file("f\(index)", "x", in: folder) }
+        var removed = 0
+        do {
+            try FileRemoval.remove(folder, stopping: { removed == 5 }, counting: { removed += 1 })
+            Issue.record("not stopped")
+        } catch {
+            #expect(error.code == ECANCELED)
+        }
+        #expect(removed == 5 && TrashTests.names(folder).count == 15)
+    }
+
     /// A folder of the user's own without write or search rights (a build cache's) is given
     /// them back and removed; as nobody when the tests run as root.
     @Test func aReadOnlyFolderOfTheUsersOwnIsRemoved() throws {

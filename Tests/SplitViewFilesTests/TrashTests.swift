@@ -164,11 +164,74 @@ import Testing
         #expect(locked.withCString { chmod($0, 0o500) } == 0)
         try setup.trash.moveToTrash(folder, now: setup.now)
         try setup.trash.moveToTrash(setup.tree.file("a.txt", "a"), now: setup.now)
-        setup.tree.file(Array("stray.trashinfo".utf8), Array("[Trash Info]\nPath=/stray\n".utf8), in: setup.info)
+        let stale = setup.tree.file(Array("stale.trashinfo".utf8), Array("[Trash Info]\nPath=/stale\n".utf8), in: setup.info)
+        Self.age(stale, by: Trash.orphanGrace)
         #expect(setup.trash.empty().isEmpty)
         #expect(Self.names(setup.files).isEmpty && Self.names(setup.info).isEmpty)
         #expect(TemporaryTree.contents(kept) == Array("kept".utf8))
         #expect(setup.trash.items().isEmpty)
+    }
+
+    /// Sets the modification time of `path` back by `seconds`.
+    static func age(_ path: FilePath, by seconds: Int) {
+        var times = [timespec(tv_sec: time(nil) - seconds, tv_nsec: 0), timespec(tv_sec: time(nil) - seconds, tv_nsec: 0)]
+        precondition(path.withCString { utimensat(AT_FDCWD, $0, &times, AT_SYMLINK_NOFOLLOW) } == 0)
+    }
+
+    /// An info file without its file: skipped by the listing, and removed by it once a minute
+    /// old (`kill -9` between the info file and the rename); younger, it may be a trashing
+    /// under way in another program, and stays. Emptying keeps a young one too.
+    @Test func anOrphanInfoFileIsRemovedOnceAMinuteOld() throws {
+        let setup = try Setup()
+        let good = try setup.trash.moveToTrash(setup.tree.file("good", "g"), now: setup.now)
+        let info = Array("[Trash Info]\nPath=/gone\n".utf8)
+        let atTheGrace = setup.tree.file(Array("minute.trashinfo".utf8), info, in: setup.info)
+        let underTheGrace = setup.tree.file(Array("young.trashinfo".utf8), info, in: setup.info)
+        let notOurs = setup.tree.file(Array("notes.txt".utf8), info, in: setup.info)
+        Self.age(atTheGrace, by: Trash.orphanGrace)
+        Self.age(underTheGrace, by: Trash.orphanGrace - 10)
+        Self.age(notOurs, by: 3600)
+        #expect(Trash.items(in: setup.trash.home) == [good])
+        #expect(!FileOperations.exists(atTheGrace))
+        #expect(FileOperations.exists(underTheGrace) && FileOperations.exists(notOurs))
+        #expect(setup.trash.empty().isEmpty)
+        #expect(Self.names(setup.info) == [Array("notes.txt".utf8), Array("young.trashinfo".utf8)])
+    }
+
+    /// Empty Trash deletes what the question counted, and nothing trashed since: a file
+    /// trashed after the snapshot stays, and so does a new file under the name of one that
+    /// was restored (and so left) since.
+    @Test func emptyingDeletesOnlyWhatWasThereAtTheQuestion() throws {
+        let setup = try Setup()
+        let old = try setup.trash.moveToTrash(setup.tree.file("old.txt", "old"), now: setup.now)
+        let back = try setup.trash.moveToTrash(setup.tree.file("back.txt", "back"), now: setup.now)
+        let snapshot = setup.trash.snapshot()
+        #expect(snapshot.count == 2)
+        let later = try setup.trash.moveToTrash(setup.tree.file("later.txt", "later"), now: setup.now)
+        try Trash.restore(back)
+        let again = try setup.trash.moveToTrash(setup.tree.file("back.txt", "new back"), now: setup.now)
+        #expect(again.name == back.name)
+        #expect(Trash.empty(snapshot).isEmpty)
+        #expect(!FileOperations.exists(old.trashedPath) && !FileOperations.exists(old.infoPath))
+        #expect(Set(Trash.items(in: setup.trash.home)) == [later, again])
+        #expect(TemporaryTree.contents(again.trashedPath) == Array("new back".utf8))
+    }
+
+    /// Deleting an item for good never goes through a link: `files` made a link to a folder
+    /// outside is refused, and an item named with a slash too.
+    @Test func deletingAnItemFollowsNoLinkToTheTrashsFolders() throws {
+        let setup = try Setup()
+        let item = try setup.trash.moveToTrash(setup.tree.file("a.txt", "a"), now: setup.now)
+        let outside = setup.tree.folder("Outside")
+        let kept = setup.tree.file("a.txt", "kept", in: outside)
+        #expect(rename(setup.files.string!, setup.trash.home.path.string! + "/real-files") == 0)
+        #expect(symlink(outside.string!, setup.files.string!) == 0)
+        #expect(throws: FileError.self) { try Trash.deletePermanently(item) }
+        #expect(TemporaryTree.contents(kept) == Array("kept".utf8))
+        var sneaky = item
+        sneaky.name = Array("../../Outside/a.txt".utf8)
+        #expect(throws: FileError.self) { try Trash.deletePermanently(sneaky) }
+        #expect(TemporaryTree.contents(kept) == Array("kept".utf8))
     }
 
     @Test func theTrashAndTheFoldersHoldingItCannotBeTrashed() throws {

@@ -157,12 +157,15 @@ final class Launcher {
         watchSources(host)
         host.afterTurn = { [unowned self] in self.noteChanges() }
         host.beforeExit = { [unowned self] in
-            // A copy under way stops and removes what it made before the program ends.
+            // A copy under way stops and removes what it made before the program ends; a
+            // trashing stops between two files.
             self.store.transfers.cancelAndWait()
+            self.store.trashJobs.cancelAndWait()
             self.saveNow()
         }
         ConnectionLoss.lastWords = { [unowned self] in
             self.store.transfers.cancelAndWait()
+            self.store.trashJobs.cancelAndWait()
             self.saveNow()
         }
         let status = host.run()
@@ -193,6 +196,7 @@ final class Launcher {
         host.watch(store.images.fileDescriptor) { [unowned self] in self.store.images.takeResults() }
         host.watch(store.types.fileDescriptor) { [unowned self] in self.store.types.takeResults() }
         host.watch(store.transfers.fileDescriptor) { [unowned self] in self.store.transfers.takeResults() }
+        host.watch(store.trashJobs.fileDescriptor) { [unowned self] in self.store.trashJobs.takeResults() }
         if let inotify = store.watcherDescriptor {
             host.watch(inotify) { [unowned self] in self.store.takeChanges() }
         }

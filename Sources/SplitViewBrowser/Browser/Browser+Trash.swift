@@ -101,8 +101,10 @@ extension Browser {
 
     // MARK: - Delete
 
-    /// Delete: the selected files go to the trash, and the band says so; in a trash, or where
-    /// there is no trash, the question to delete them for good comes instead.
+    /// Delete: the selected files go to the trash on the trash's worker, and the band says so;
+    /// in a trash, or where there is no trash, the question to delete them for good comes
+    /// instead. The selection moves on at once, so that Delete pressed again takes the next
+    /// file, whatever the worker has done yet.
     func moveSelectionToTrash() {
         let paths = selectedPaths
         guard !paths.isEmpty else {
@@ -113,116 +115,153 @@ extension Browser {
         guard let trash else {
             return askToDeletePermanently(paths, because: "This window has no trash.")
         }
-        var trashed: [TrashedItem] = []
-        var failures: [(path: FilePath, error: FileError)] = []
-        var withoutTrash: [FilePath] = []
-        for path in paths {
-            do {
-                trashed.append(try trash.moveToTrash(path))
-            } catch {
-                if error.code == ENOTSUP { withoutTrash.append(path) } else { failures.append((path, error)) }
-            }
+        selectNeighbourOfSelectedRows()
+        startTrashTask(.trash, { TrashBatch.moveToTrash(paths, trash: trash, cancellation: $0, report: $1) }) {
+            [unowned self] outcome in self.trashed(outcome)
         }
+    }
+
+    /// A trashing is over: recorded for Ctrl+Z, said in the band, and the files whose volume
+    /// has no trash asked about.
+    private func trashed(_ outcome: TrashBatch.Outcome) {
+        let trashed = outcome.items
         if !trashed.isEmpty {
             undoStack.record(.trashed(trashed))
             changed(trashed.map(\.originalPath), alsoIn: trashed.map(\.directory.files))
         }
         let undoKey = split.keyBindings.chords(for: BrowserAction.undo.command).first?.description
         let undoHint = undoKey.map { " \($0) puts \(trashed.count == 1 ? "it" : "them") back." } ?? ""
-        if let failure = failures.first {
+        if let failure = outcome.failures.first {
             reader.notice = "Could not move \(Self.describe([failure.path])) to the Trash: \(failure.error.reason)."
+        } else if outcome.cancelled {
+            reader.notice =
+                trashed.isEmpty
+                ? "Stopped: nothing was moved to the Trash."
+                : "Stopped: moved \(Self.describeDone(trashed.count, of: outcome)) to the Trash." + undoHint
         } else if !trashed.isEmpty {
             reader.notice = "Moved \(Self.describe(trashed.map(\.originalPath))) to the Trash." + undoHint
         }
+        let withoutTrash = outcome.withoutTrash
         if !withoutTrash.isEmpty {
             let one = withoutTrash.count == 1
             askToDeletePermanently(
                 withoutTrash,
-                because: "\(Self.describe(withoutTrash)) cannot go to the Trash: \(one ? "its" : "their") volume has none.")
+                because: "\(Self.describe(withoutTrash)) cannot go to the Trash: \(one ? "its" : "their") volume has none.",
+                selected: false)
         }
     }
 
     /// Asks before deleting `paths` for good (Shift+Delete, and Delete where there is no
     /// trash); `reason` comes first when there is one. Return deletes, Escape keeps them.
-    func askToDeletePermanently(_ paths: [FilePath], because reason: String? = nil) {
+    /// `selected`: the paths are the list's selected rows (not some files a trashing left).
+    func askToDeletePermanently(_ paths: [FilePath], because reason: String? = nil, selected: Bool = true) {
         guard !paths.isEmpty else {
             reader.notice = "Select a file to delete it."
             return
         }
         split.prompt = Prompt(
             message: (reason.map { $0 + " " } ?? "") + "Delete \(Self.describe(paths)) permanently? It cannot be undone.",
-            accept: { [unowned self] in self.deletePermanently(paths) },
+            accept: { [unowned self] in self.deletePermanently(paths, selected: selected) },
             cancel: { [unowned self] in self.reader.notice = "Nothing was deleted." })
     }
 
-    /// Deletes `paths` for good, a file of a trash with its info file; the band says what
-    /// happened, naming the first failure.
-    func deletePermanently(_ paths: [FilePath]) {
-        var deleted: [FilePath] = []
-        var failure: FileError?
-        for path in paths {
-            do {
-                if let item = trashedItem(at: path) { try Trash.deletePermanently(item) } else { try FileRemoval.remove(path) }
-                deleted.append(path)
-            } catch {
-                failure = failure ?? error
+    /// Deletes `paths` for good on the trash's worker, a file of a trash with its info file;
+    /// the band says what happened, naming the first failure. The selection moves on at once:
+    /// off the selected rows when `selected`, else off `paths`.
+    func deletePermanently(_ paths: [FilePath], selected: Bool = false) {
+        let trash = trash
+        if selected { selectNeighbourOfSelectedRows() } else { selectNeighbour(leaving: paths) }
+        startTrashTask(.delete, { TrashBatch.deletePermanently(paths, trash: trash, cancellation: $0, report: $1) }) {
+            [unowned self] outcome in
+            self.changed(outcome.done + (outcome.stoppedInside.map { [$0] } ?? []), alsoIn: [])
+            if let failure = outcome.failures.first {
+                self.reader.notice = "Could not delete \(Self.describe(paths)): \(failure.error.description)."
+            } else if outcome.cancelled {
+                self.reader.notice = Self.stoppedDeleting(outcome)
+            } else {
+                self.reader.notice = "Deleted \(Self.describe(outcome.done)) permanently."
             }
         }
-        changed(deleted, alsoIn: [])
-        if let failure {
-            reader.notice = "Could not delete \(Self.describe(paths)): \(failure.description)."
-        } else {
-            reader.notice = "Deleted \(Self.describe(deleted)) permanently."
+    }
+
+    /// What a deletion stopped by Cancel did: the items deleted, and the one deleted in part.
+    static func stoppedDeleting(_ outcome: TrashBatch.Outcome) -> String {
+        var sentence =
+            outcome.done.isEmpty
+            ? "Stopped: nothing was deleted." : "Stopped: deleted \(describeDone(outcome.done.count, of: outcome)) permanently."
+        if let inside = outcome.stoppedInside {
+            sentence += " “\(FilePath.displayName(inside.lastComponent))” was deleted in part: the rest of it is still there."
         }
+        return sentence
+    }
+
+    /// The count of a job stopped half way: “1 200 of 150 000 items”.
+    static func describeDone(_ done: Int, of outcome: TrashBatch.Outcome) -> String {
+        let total = outcome.progress.totalItems
+        return "\(Format.count(done)) of \(Format.count(total)) item\(total == 1 ? "" : "s")"
     }
 
     // MARK: - Restore and empty
 
     /// Puts the selected files of the shown trash back where they came from (never over a
-    /// file there; a folder gone since is made again), and says where.
+    /// file there; a folder gone since is made again), on the trash's worker, and says where.
     func restoreSelectionFromTrash() {
         guard let folder = selectedFolder, let directory = trashDirectory(showing: folder), !selectedPaths.isEmpty else {
             reader.notice = "Select a file in the Trash to restore it."
             return
         }
-        var restored: [TrashedItem] = []
-        for path in selectedPaths {
-            guard let item = Trash.item(named: path.lastComponent, in: directory) else {
-                reader.notice =
-                    "Could not restore “\(FilePath.displayName(path.lastComponent))”: its trash information is missing or damaged."
-                return
-            }
-            do {
-                try Trash.restore(item)
-                restored.append(item)
-            } catch {
-                changed(restored.map(\.trashedPath), alsoIn: restored.map(\.originalPath.parent))
-                reader.notice = "Could not restore “\(FilePath.displayName(path.lastComponent))”: \(error.description)."
-                return
+        let names = selectedPaths.map(\.lastComponent)
+        selectNeighbourOfSelectedRows()
+        startTrashTask(.restore, { TrashBatch.restore(named: names, in: directory, cancellation: $0, report: $1) }) {
+            [unowned self] outcome in
+            let restored = outcome.items
+            self.changed(restored.map(\.trashedPath), alsoIn: restored.map(\.originalPath.parent))
+            if let failure = outcome.failures.first {
+                let name = FilePath.displayName(failure.path.lastComponent)
+                self.reader.notice = "Could not restore “\(name)”: \(failure.error.description)."
+            } else if outcome.cancelled {
+                self.reader.notice =
+                    restored.isEmpty
+                    ? "Stopped: nothing was restored." : "Stopped: restored \(Self.describeDone(restored.count, of: outcome))."
+            } else {
+                let place = restored.first.map { self.displayName(ofFolder: $0.originalPath.parent) } ?? ""
+                self.reader.notice = "Restored \(Self.describe(restored.map(\.originalPath))) to “\(place)”."
             }
         }
-        changed(restored.map(\.trashedPath), alsoIn: restored.map(\.originalPath.parent))
-        let place = restored.first.map { displayName(ofFolder: $0.originalPath.parent) } ?? ""
-        reader.notice = "Restored \(Self.describe(restored.map(\.originalPath))) to “\(place)”."
     }
 
-    /// Asks before emptying every trash; Return deletes all their files for good.
+    /// Asks before emptying every trash, naming how many items it holds (counted on the
+    /// trash's worker); Return deletes those items for good, and only those
+    /// (``Trash/empty(_:)``): what is trashed after the question stays.
     func askToEmptyTrash() {
         guard let trash else { return }
-        let count = trash.items().count
-        guard count > 0 else {
-            reader.notice = "The Trash is empty."
-            return
+        store.trashJobs.count(trash) { [weak self] snapshot in
+            guard let self else { return }
+            let count = snapshot.count
+            guard count > 0 else {
+                self.reader.notice = "The Trash is empty."
+                return
+            }
+            self.split.prompt = Prompt(
+                message:
+                    "Empty the Trash? \(count == 1 ? "Its item" : "All \(Format.count(count)) items") will be deleted permanently.",
+                accept: { [unowned self] in self.emptyTrash(snapshot) })
         }
-        split.prompt = Prompt(
-            message: "Empty the Trash? \(count == 1 ? "Its item" : "All \(count) items") will be deleted permanently.",
-            accept: { [unowned self] in
-                let failures = trash.empty()
-                for directory in trash.directories() { self.store.readAgain(directory.files) }
-                self.reloadPlaces()
-                self.reader.notice =
-                    failures.first.map { "Could not empty the Trash entirely: \($0.description)." } ?? "Emptied the Trash."
-            })
+    }
+
+    /// Deletes the items of `snapshot` for good on the trash's worker, and says so.
+    private func emptyTrash(_ snapshot: TrashSnapshot) {
+        startTrashTask(.empty, { TrashBatch.empty(snapshot, cancellation: $0, report: $1) }) { [unowned self] outcome in
+            for directory in Set(snapshot.entries.map(\.directory)) { self.store.readAgain(directory.files) }
+            self.reloadPlaces()
+            if let failure = outcome.failures.first {
+                self.reader.notice = "Could not empty the Trash entirely: \(failure.error.description)."
+            } else if outcome.cancelled {
+                self.reader.notice = Self.stoppedDeleting(outcome)
+            } else {
+                self.reader.notice = "Emptied the Trash."
+            }
+        }
     }
 
     // MARK: - After a change
@@ -231,7 +270,15 @@ extension Browser {
     /// their folders and `folders` are read again.
     private func changed(_ paths: [FilePath], alsoIn folders: [FilePath]) {
         selectNeighbour(leaving: paths)
-        for folder in Set(paths.map(\.parent) + folders) { store.readAgain(folder) }
+        var read = Set(folders)
+        var last: FilePath?
+        for path in paths {
+            // 150 000 files of one folder: one set insertion, not 150 000.
+            let parent = path.parent
+            if parent != last { read.insert(parent) }
+            last = parent
+        }
+        for folder in read { store.readAgain(folder) }
         // A volume's trash that filled or emptied shows or leaves the places.
         reloadPlaces()
     }
@@ -240,11 +287,11 @@ extension Browser {
     /// previous one at the end of the list), or none.
     private func selectNeighbour(leaving paths: [FilePath]) {
         guard let folder = selectedFolder, let name = selectedName, paths.contains(folder.appending(name)) else { return }
-        let gone = Set(paths)
+        let gone = Set(paths.lazy.filter { $0.parent == folder }.map(\.lastComponent))
         let start = fileList.selectedIndex ?? entries.index(of: name) ?? 0
         let order = Array(start..<entries.numberOfRows) + Array((0..<min(start, entries.numberOfRows)).reversed())
         for index in order {
-            guard let entry = entries.entry(at: index), !gone.contains(folder.appending(entry.name)) else { continue }
+            guard let entry = entries.entry(at: index), !gone.contains(entry.name) else { continue }
             selection.name = entry.name
             fileList.selectedIndex = index
             return showSelection(at: index)
@@ -252,8 +299,26 @@ extension Browser {
         deselectEntry()
     }
 
-    /// “a.txt” for one path, “3 items” for more.
+    /// Moves the selection off every selected row at once (Delete, Shift+Delete, Restore
+    /// give their files to the worker): to the next row not selected after the lead, else the
+    /// nearest one before it, else none. By rows, not paths: one pass whatever the number
+    /// selected (Ctrl+A in 150 000 files).
+    private func selectNeighbourOfSelectedRows() {
+        let selected = fileList.selectedIndexes
+        guard let start = fileList.selectedIndex ?? selected.min() else { return }
+        let rows = entries.numberOfRows
+        var candidates = (start..<max(start, rows)).lazy.filter { !selected.contains($0) }.makeIterator()
+        var earlier = (0..<min(start, rows)).reversed().lazy.filter { !selected.contains($0) }.makeIterator()
+        guard let index = candidates.next() ?? earlier.next(), let entry = entries.entry(at: index) else {
+            return deselectEntry()
+        }
+        selection.name = entry.name
+        fileList.selectedIndex = index
+        showSelection(at: index)
+    }
+
+    /// “a.txt” for one path, “3 items” (“150 000 items”) for more.
     static func describe(_ paths: [FilePath]) -> String {
-        paths.count == 1 ? "“\(FilePath.displayName(paths[0].lastComponent))”" : "\(paths.count) items"
+        paths.count == 1 ? "“\(FilePath.displayName(paths[0].lastComponent))”" : "\(Format.count(paths.count)) items"
     }
 }

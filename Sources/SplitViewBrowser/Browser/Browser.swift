@@ -74,6 +74,9 @@ package final class Browser {
     let trash: Trash?
     /// The paste under way in this window (`Browser+Pasting.swift`), if any.
     var transfer: Transfer?
+    /// The trash's jobs this window asked for and that have not ended, oldest first
+    /// (`Browser+TrashTasks.swift`).
+    var trashTasks: [TrashTask] = []
     /// The folder a Ctrl+V asked the clipboard for, until its answer comes.
     var pasteDestination: FilePath?
     /// Says one line on stderr: the session's report.
@@ -161,6 +164,8 @@ package final class Browser {
         if let imageRequest { store.images.cancel(imageRequest) }
         // A window closed while it copies: the copy stops and removes what it made.
         transfer?.cancellation.cancel()
+        // Its trash jobs stop between two items: what they did stays done.
+        for task in trashTasks { task.cancellation.cancel() }
     }
 
     private func connect() {

@@ -8,7 +8,8 @@ import SplitViewFiles
 /// hidden entries included, so that Ctrl+H filters instead of reading again. When inotify
 /// reports a change, the folder is read again and every window is told, on the loop's
 /// thread; changes that arrive while a read runs cost one more read, not one each. Nothing here
-/// writes to the tree but the pastes the user asks for (``transfers``).
+/// writes to the tree but the pastes and the trash's jobs the user asks for (``transfers``,
+/// ``trashJobs``).
 package final class FileStore {
     /// A folder's state in the store.
     package enum Listing {
@@ -43,6 +44,9 @@ package final class FileStore {
     /// The pastes under way (copies and moves), on workers of their own. The loop watches
     /// its ``FileTransfers/fileDescriptor`` too.
     package let transfers: FileTransfers
+    /// The trash's jobs (trashing, deleting for good, restoring, emptying), on a worker of
+    /// their own. The loop watches its ``TrashJobs/fileDescriptor`` too.
+    package let trashJobs: TrashJobs
 
     /// The descriptors the loop watches: the worker's results, and inotify's events (nil when
     /// inotify is unavailable: the folders are then read once).
@@ -58,6 +62,7 @@ package final class FileStore {
         images = try ImageLoader()
         types = try FileTypes()
         transfers = try FileTransfers()
+        trashJobs = try TrashJobs()
         watcher = try? FolderWatcher()
     }
 

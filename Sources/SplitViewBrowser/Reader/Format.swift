@@ -15,6 +15,17 @@ enum Format {
         return (tenths == tenths.rounded() ? "\(Int(tenths))" : "\(tenths)") + " " + units[unit]
     }
 
+    /// A count with its thousands apart: 812, 1 200, 150 000.
+    static func count(_ value: Int) -> String {
+        var digits = Array(String(value.magnitude))
+        var index = digits.count - 3
+        while index > 0 {
+            digits.insert(" ", at: index)
+            index -= 3
+        }
+        return (value < 0 ? "-" : "") + String(digits)
+    }
+
     /// A modification time as a local date: 2026-11-21.
     static func date(_ seconds: Int) -> String {
         guard let parts = localTime(seconds) else { return "unknown date" }

@@ -40,6 +40,17 @@ import Testing
         browser.split.handle(.key(KeyChord(key, modifiers: modifiers)))
     }
 
+    /// Hands the trash's jobs' news to the browser until none is left to run: the one way
+    /// these tests wait for a Delete, a restore or an emptying, which run on a worker.
+    static func settleTrash(_ browser: Browser) -> Bool {
+        waitUntil(timeout: 20) {
+            var descriptor = pollfd(fd: browser.store.trashJobs.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, 0)
+            if descriptor.revents != 0 { browser.store.trashJobs.takeResults() }
+            return !browser.store.trashJobs.isRunning
+        }
+    }
+
     /// Delete: the file leaves the folder for the trash, its `.trashinfo` written as the
     /// specification says, the next row selected; Ctrl+Z brings it back.
     @Test func deleteMovesTheFileToTheTrashAndCtrlZBringsItBack() {
@@ -48,6 +59,7 @@ import Testing
         BrowserTests.show(browser, setup.tree, "Notes", "file2.txt")
         let before = DeletionDate(localTime: time(nil))
         Self.press(browser, .delete)
+        #expect(Self.settleTrash(browser))
         let after = DeletionDate(localTime: time(nil))
         #expect(!setup.exists("Notes/file2.txt"))
         #expect(setup.read("data/Trash/files/file2.txt") == "two\nlines")
@@ -72,6 +84,7 @@ import Testing
         let browser = setup.browser()
         BrowserTests.show(browser, setup.tree, "Notes", "file10.txt")
         Self.press(browser, .delete)
+        #expect(Self.settleTrash(browser))
         #expect(browser.selectedName == Array("file2.txt".utf8))
     }
 
@@ -87,6 +100,7 @@ import Testing
         #expect(browser.reader.notice == "Nothing was deleted.")
         Self.press(browser, .delete, .shift)
         Self.press(browser, .return)
+        #expect(Self.settleTrash(browser))
         #expect(!setup.exists("Notes/file2.txt") && !setup.exists("data/Trash/files/file2.txt"))
         #expect(browser.reader.notice == "Deleted “file2.txt” permanently.")
         #expect(browser.selectedName == Array("file10.txt".utf8))
@@ -98,10 +112,12 @@ import Testing
         let browser = setup.browser()
         BrowserTests.show(browser, setup.tree, "Notes", "Archive")
         Self.press(browser, .delete)
+        #expect(Self.settleTrash(browser))
         #expect(setup.read("data/Trash/files/Archive/old.txt") == "old")
         BrowserTests.show(browser, setup.tree, "Travel", "Japan")
         Self.press(browser, .delete, .shift)
         Self.press(browser, .return)
+        #expect(Self.settleTrash(browser))
         #expect(!setup.exists("Travel/Japan"))
     }
 
@@ -111,6 +127,7 @@ import Testing
         let browser = makeBrowser(tree)
         BrowserTests.show(browser, tree, "Notes", "file2.txt")
         Self.press(browser, .delete)
+        #expect(Self.settleTrash(browser))
         #expect(
             browser.split.prompt?.message
                 == "This window has no trash. Delete “file2.txt” permanently? It cannot be undone.")
@@ -123,6 +140,7 @@ import Testing
         let browser = setup.browser()
         BrowserTests.show(browser, setup.tree, "Notes")
         Self.press(browser, .delete)
+        #expect(Self.settleTrash(browser))
         #expect(browser.reader.notice == "Select a file to move it to the Trash.")
         #expect(browser.split.additionalMenuItems.first { $0.title == "Move to Trash" }?.isEnabled == false)
     }
@@ -136,6 +154,7 @@ import Testing
         let browser = setup.browser()
         BrowserTests.show(browser, setup.tree, "Notes", "red.png")
         Self.press(browser, .delete)
+        #expect(Self.settleTrash(browser))
         #expect(setup.exists("data/Trash/files/red.png"))
         BrowserTests.show(browser, setup.tree, "data/Trash/files", "red.png")
         browser.details.viewWillAppear(false)
@@ -150,8 +169,10 @@ import Testing
         let browser = setup.browser(places: true)
         BrowserTests.show(browser, setup.tree, "Notes", "file2.txt")
         Self.press(browser, .delete)
+        #expect(Self.settleTrash(browser))
         BrowserTests.show(browser, setup.tree, "Travel/Japan", "Kyoto.md")
         Self.press(browser, .delete)
+        #expect(Self.settleTrash(browser))
         let titles = browser.tree.rows.map(\.title)
         #expect(Array(titles.prefix(4)) == ["Places", "Home", "Trash", "File System"])
         #expect(browser.split.additionalMenuItems.first { $0.title == "Restore From Trash" }?.isEnabled == false)
@@ -170,19 +191,24 @@ import Testing
         browser.details.viewWillAppear(false)
         #expect(browser.details.entries.contains { $0.label == "Original location" && $0.value == setup.tree.root + "/Notes" })
         Self.press(browser, .delete)
+        #expect(Self.settleTrash(browser))
         #expect(browser.split.prompt?.message == "Delete “file2.txt” permanently? It cannot be undone.")
         Self.press(browser, .escape)
         browser.perform(.restoreFromTrash)
+        #expect(Self.settleTrash(browser))
         #expect(setup.read("Notes/file2.txt") == "two\nlines")
         #expect(browser.reader.notice == "Restored “file2.txt” to “Notes”.")
         #expect(!setup.exists("data/Trash/info/file2.txt.trashinfo"))
         browser.perform(.emptyTrash)
+        #expect(Self.settleTrash(browser))
         #expect(browser.split.prompt?.message == "Empty the Trash? Its item will be deleted permanently.")
         Self.press(browser, .return)
+        #expect(Self.settleTrash(browser))
         #expect(browser.reader.notice == "Emptied the Trash.")
         #expect(!setup.exists("data/Trash/files/Kyoto.md") && !setup.exists("data/Trash/info/Kyoto.md.trashinfo"))
         #expect(settle(browser.store) { browser.entries.numberOfRows == 0 })
         browser.perform(.emptyTrash)
+        #expect(Self.settleTrash(browser))
         #expect(browser.reader.notice == "The Trash is empty." && browser.split.prompt == nil)
     }
 
@@ -204,12 +230,14 @@ import Testing
         let browser = setup.browser(places: true)
         BrowserTests.show(browser, setup.tree, "Notes", "file2.txt")
         Self.press(browser, .delete)
+        #expect(Self.settleTrash(browser))
         setup.tree.file("Notes/file2.txt", "new")
         let files = FilePath(setup.tree.root + "/data/Trash/files")
         browser.reroot(at: files)
         #expect(settle(browser.store) { browser.entries.numberOfRows == 1 })
         browser.selectEntry(0)
         browser.perform(.restoreFromTrash)
+        #expect(Self.settleTrash(browser))
         #expect(browser.reader.notice?.hasSuffix("“file2.txt” exists there again: it was left in the Trash.") == true)
         #expect(setup.read("Notes/file2.txt") == "new" && setup.read("data/Trash/files/file2.txt") == "two\nlines")
     }
@@ -223,6 +251,7 @@ import Testing
             BrowserTests.show(browser, setup.tree, "Notes", "file2.txt")
             chmod(setup.tree.root + "/Notes", 0o555)
             Self.press(browser, .delete)
+            #expect(Self.settleTrash(browser))
             #expect(setup.exists("Notes/file2.txt"))
             #expect(browser.reader.notice == "Could not move “file2.txt” to the Trash: Permission denied.")
             #expect(!setup.exists("data/Trash/info/file2.txt.trashinfo"))

@@ -40,6 +40,7 @@ struct TrashVolumeBrowserTests {
         #expect(!browser.tree.places.contains { $0.name == volumeName })
         BrowserTests.show(browser, tree, "Notes", "file2.txt")
         browser.split.handle(.key(KeyChord(.delete)))
+        #expect(TrashBrowserTests.settleTrash(browser))
         #expect(access(tree.root + "/.Trash-\(getuid())/files/file2.txt", F_OK) == 0)
         let place = try #require(browser.tree.places.first { $0.name == volumeName })
         #expect(place.kind == .trash && place.path == FilePath(tree.root + "/.Trash-\(getuid())/files"))
@@ -53,6 +54,7 @@ struct TrashVolumeBrowserTests {
         browser.fileList.selectedIndex = 0
         browser.selectEntry(0)
         browser.perform(.restoreFromTrash)
+        #expect(TrashBrowserTests.settleTrash(browser))
         #expect(access(tree.root + "/Notes/file2.txt", F_OK) == 0)
         #expect(!browser.tree.places.contains { $0.name == volumeName })
     }
