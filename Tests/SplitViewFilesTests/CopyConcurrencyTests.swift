@@ -69,9 +69,9 @@ import Testing
         finished.wait()
         _ = outcome
         CopyJournal.removeLeftovers(in: journals)
-        let present = ContentCensus.hashes(under: [source.root, destination.root])
+        let present = TreeContents.hashes(under: [source.root, destination.root])
         var lost = mutator.model.filter { !present.contains($0.value) }.map(\.key.displayString).sorted()
-        lost += ContentCensus.temporaries(under: destination.root).map { "temporary left: \($0.displayString)" }
+        lost += TreeContents.temporaries(under: destination.root).map { "temporary left: \($0.displayString)" }
         return lost
     }
 }
@@ -151,7 +151,7 @@ private final class Mutator: @unchecked Sendable {
             guard path.withCString({ lstat($0, &info) }) == 0 else { return }
             if info.st_mode & S_IFMT == S_IFDIR {
                 folders.append(path)
-                for name in ContentCensus.names(in: path) where !CopyJournal.isTemporaryName(name) { walk(path.appending(name)) }
+                for name in TreeContents.names(in: path) where !CopyJournal.isTemporaryName(name) { walk(path.appending(name)) }
             } else if info.st_mode & S_IFMT == S_IFREG {
                 files.append(path)
             }

@@ -40,9 +40,9 @@ import Testing
         destination.file("theirs.txt", "theirs", in: theirs)
         destination.file("loose.txt", "their loose")
         let journals = source.path("journals")
-        let before = ContentCensus.hashes(under: [source.root, destination.root])
+        let before = TreeContents.hashes(under: [source.root, destination.root])
         destination.file("other.txt", "their other, replaced")
-        let names = ContentCensus.names(in: destination.root).count
+        let names = TreeContents.names(in: destination.root).count
         var plan = try CopyPlan.make(sources: [tree, loose, other], into: destination.root, mode: mode).get()
         plan.notes = []
         var resolution = CopyResolution(plan: plan)
@@ -56,12 +56,12 @@ import Testing
         FileFaults.disarm()
         CopyJournal.removeLeftovers(in: journals)
         var problems: [String] = []
-        let after = ContentCensus.hashes(under: [source.root, destination.root])
+        let after = TreeContents.hashes(under: [source.root, destination.root])
         if !before.isSubset(of: after) { problems.append("\(before.subtracting(after).count) contents lost") }
-        let left = ContentCensus.temporaries(under: destination.root)
+        let left = TreeContents.temporaries(under: destination.root)
         if !left.isEmpty { problems.append("temporaries left: \(left.map(\.displayString))") }
         let replaced = ContentHash(Array("their other, replaced".utf8))
-        if outcome.failure != nil, ContentCensus.names(in: destination.root).count != names || after != before.union([replaced]) {
+        if outcome.failure != nil, TreeContents.names(in: destination.root).count != names || after != before.union([replaced]) {
             problems.append("failed (\(outcome.failure!)) but changed the files")
         }
         return (fired, problems)

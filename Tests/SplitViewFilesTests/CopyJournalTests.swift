@@ -87,6 +87,6 @@ import Testing
             #expect(outcome.failure == nil)
         }
         #expect(FileCopierTests.names(journals).isEmpty)
-        #expect(ContentCensus.temporaries(under: target).isEmpty)
+        #expect(TreeContents.temporaries(under: target).isEmpty)
     }
 }

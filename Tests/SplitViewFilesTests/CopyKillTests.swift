@@ -32,12 +32,12 @@ import Testing
                     source.file(Array("file\(index).bin".utf8), Self.bytes(size, seed: random.next()), in: folder)
                 }
             }
-            let before = ContentCensus.hashes(under: [tree])
+            let before = TreeContents.hashes(under: [tree])
             let journals = source.path("journals")
             let job = [tree, destination.root, journals].map(\.displayString).joined(separator: "\t") + "\t\(mode)"
             let child = try ChildTest("CopyKillTests/theChildPastesUntilKilled()", environment: ["SPLITVIEW_KILL_CHILD": job])
             // Killed once the paste has begun (its journal is there), after a random while.
-            let began = waitUntil(timeout: 60) { !ContentCensus.names(in: journals).isEmpty || child.reap(timeout: 0) }
+            let began = waitUntil(timeout: 60) { !TreeContents.names(in: journals).isEmpty || child.reap(timeout: 0) }
             #expect(began, "round \(round): the child never began: \(child.output)")
             if round == 0 {
                 let start = monotonicNow()
@@ -50,10 +50,10 @@ import Testing
                 outcomes[ended ? "finished" : "killed", default: 0] += 1
             }
             CopyJournal.removeLeftovers(in: journals)
-            let after = ContentCensus.hashes(under: [source.root, destination.root])
+            let after = TreeContents.hashes(under: [source.root, destination.root])
             #expect(before.isSubset(of: after), "round \(round) (\(mode)): \(before.subtracting(after).count) contents lost")
-            #expect(ContentCensus.temporaries(under: destination.root).isEmpty, "round \(round) (\(mode)): temporaries left")
-            #expect(ContentCensus.names(in: journals).isEmpty, "round \(round) (\(mode)): a journal left")
+            #expect(TreeContents.temporaries(under: destination.root).isEmpty, "round \(round) (\(mode)): temporaries left")
+            #expect(TreeContents.names(in: journals).isEmpty, "round \(round) (\(mode)): a journal left")
         }
         // Most rounds must kill the paste half-way, or the test tests nothing.
         #expect(outcomes["killed", default: 0] * 2 > Self.kills, "\(outcomes)")

@@ -17,14 +17,14 @@ import Testing
             tree.file("d.txt", "d text", in: sub)
             let outcome = try FileCopierTests.paste(
                 ["a.txt", "b.txt", "c.txt", "sub"].map { source.appending(Array($0.utf8)) }, into: target)
-            let before = ContentCensus.hashes(under: [source])
+            let before = TreeContents.hashes(under: [source])
             var stack = FileUndoStack()
             stack.record(try #require(outcome.undoRecord))
             FileFaults.arm(.unlink, after: n, error: EIO)
             let first = Result { () throws(FileError) in try stack.undoLast() }
             let fired = FileFaults.fired
             FileFaults.disarm()
-            #expect(ContentCensus.hashes(under: [source]) == before, "unlink \(n) failing")
+            #expect(TreeContents.hashes(under: [source]) == before, "unlink \(n) failing")
             if case .failure = first {
                 #expect(stack.canUndo)
                 try stack.undoLast()
@@ -43,7 +43,7 @@ import Testing
             let tree = try TemporaryTree()
             let source = tree.folder("src"), target = tree.folder("dst")
             for name in ["a", "b", "c"] { tree.file("\(name).txt", "\(name) text", in: source) }
-            let before = ContentCensus.hashes(under: [source])
+            let before = TreeContents.hashes(under: [source])
             let outcome = try FileCopierTests.paste(
                 ["a.txt", "b.txt", "c.txt"].map { source.appending(Array($0.utf8)) }, into: target, mode: .move)
             var stack = FileUndoStack()
@@ -52,7 +52,7 @@ import Testing
             let first = Result { () throws(FileError) in try stack.undoLast() }
             let fired = FileFaults.fired
             FileFaults.disarm()
-            #expect(ContentCensus.hashes(under: [source, target]) == before, "rename \(n) failing")
+            #expect(TreeContents.hashes(under: [source, target]) == before, "rename \(n) failing")
             if case .failure = first { try stack.undoLast() }
             #expect(FileCopierTests.names(source) == ["a.txt", "b.txt", "c.txt"] && FileCopierTests.names(target).isEmpty)
             #expect(!stack.canUndo)

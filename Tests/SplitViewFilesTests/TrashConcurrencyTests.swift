@@ -105,7 +105,7 @@ import Testing
             trash = Trash(
                 homeTrash: tree.path("data").appending(Array("Trash".utf8)), mountInfoFile: tree.file("mountinfo").string!)
             try trash.makeHome()
-            var random = SeededRandom(seed)
+            var random = SplitMix(seed: seed)
             let top = tree.folder("tree")
             folders = [top]
             for index in 0..<Int.random(in: 3...8, using: &random) {
@@ -127,13 +127,13 @@ import Testing
     final class Mutator: @unchecked Sendable {
         /// What it did: the contents it wrote, those it removed or overwrote.
         struct Log {
-            var written: Set<UInt64> = []
-            var destroyed: Set<UInt64> = []
+            var written: Set<ContentHash> = []
+            var destroyed: Set<ContentHash> = []
             var actions = 0
         }
 
         let scene: Scene
-        var random: SeededRandom
+        var random: SplitMix
         let touchesTrashedItems: Bool
         let started = Atomic(false)
         let stop = Atomic(false)
@@ -143,7 +143,7 @@ import Testing
 
         init(scene: Scene, seed: UInt64, touchesTrashedItems: Bool) {
             self.scene = scene
-            random = SeededRandom(seed ^ 0x9E37_79B9_7F4A_7C15)
+            random = SplitMix(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
             self.touchesTrashedItems = touchesTrashedItems
             graveyard = try! TemporaryTree()
         }
@@ -263,20 +263,5 @@ import Testing
             }
             return (files, folders)
         }
-    }
-}
-
-/// SplitMix64: a small seeded generator, so that a seed replays the same choices.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(_ seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

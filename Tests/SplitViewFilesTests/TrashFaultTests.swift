@@ -123,11 +123,11 @@ import Testing
     }
 
     /// No byte lost, no half state, nothing made by a restore that did not happen.
-    static func check(_ scene: Scene, _ operation: Operation, before: [UInt64: Int], _ label: String) throws {
+    static func check(_ scene: Scene, _ operation: Operation, before: [ContentHash: Int], _ label: String) throws {
         let after = TreeContents.hashes(under: scene.tree.root, skipping: [scene.trash.home.info])
         // What the operation may delete: the selected items' contents (for an emptying, all
         // but the bystander's; for a deletion, the selected items').
-        let deletable: Set<UInt64> =
+        let deletable: Set<ContentHash> =
             operation == .delete || operation == .empty
             ? Set(["alpha", "beta", "gamma", "delta"].map { TreeContents.hash(Array($0.utf8)) }) : []
         for (hash, count) in before where !deletable.contains(hash) {
