@@ -4,10 +4,9 @@ import Glibc
 /// operation at a random moment, or run it as another user (``OtherUser``), and then look at
 /// what it left.
 ///
-/// The child is this very executable, started with Swift Testing's `--filter`, its input
-/// from `/dev/null`, its output to a file, an empty signal mask (a child inherits the
-/// spawning thread's, and Swift Testing's threads block signals), and `environment` added to
-/// this process's. A test meant to run only as a child is `.enabled(if:)` on a variable of
+/// The child is this very executable, started (``spawn(_:_:environment:pid:redirect:)``)
+/// with Swift Testing's `--filter`, its input from `/dev/null`, its output to a file, and
+/// `environment` added to this process's. A test meant to run only as a child is `.enabled(if:)` on a variable of
 /// that environment, so a plain `swift test` skips it with a word.
 public final class ChildTest {
     /// The child's process id.
@@ -22,37 +21,13 @@ public final class ChildTest {
     public init(_ filter: String, environment: [String: String] = [:], prefix: [String] = []) throws {
         outputPath = "/tmp/splitview-child-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out"
         let argv = prefix + [Self.executable(), "--testing-library", "swift-testing", "--filter", filter]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        var variables: [String] = []
-        var index = 0
-        while let entry = environ[index] {
-            let text = String(cString: entry)
-            if let name = text.split(separator: "=", maxSplits: 1).first, environment[String(name)] == nil {
-                variables.append(text)
-            }
-            index += 1
-        }
-        variables += environment.map { "\($0.key)=\($0.value)" }
-        let cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        let cVariables: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
-        defer {
-            cArguments.forEach { free($0) }
-            cVariables.forEach { free($0) }
-        }
+        let output = outputPath
         var child: pid_t = 0
-        let started = posix_spawn(&child, argv[0], &actions, &attributes, cArguments, cVariables)
+        let started = spawn(argv[0], argv, environment: environment, pid: &child) { actions in
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        }
         guard started == 0 else {
             throw ChildTestError(message: "cannot start \(argv[0]): \(String(cString: strerror(started)))")
         }
