@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "CFileOps.h"
@@ -16,4 +17,9 @@ int sv_rename_noreplace(const char *from, const char *to) {
     }
     if (errno != ENOENT) return -1;
     return rename(from, to);
+}
+
+long sv_find_bytes(const void *haystack, unsigned long length, const void *needle, unsigned long needle_length) {
+    const char *found = memmem(haystack, length, needle, needle_length);
+    return found ? (long)(found - (const char *)haystack) : -1;
 }

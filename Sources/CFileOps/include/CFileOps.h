@@ -7,4 +7,9 @@
 /// (EEXIST when `to` exists).
 int sv_rename_noreplace(const char *from, const char *to);
 
+/// The offset of the first `needle` (of `needle_length` bytes) in `haystack` (of `length`
+/// bytes), or -1: glibc's memmem, linear in both lengths (the two-way algorithm), which
+/// Glibc's Swift module leaves out (it needs _GNU_SOURCE).
+long sv_find_bytes(const void *haystack, unsigned long length, const void *needle, unsigned long needle_length);
+
 #endif
