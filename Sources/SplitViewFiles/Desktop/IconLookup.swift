@@ -27,6 +27,10 @@ public final class IconLookup: Sendable {
 
     private let themes = Mutex<[String: IconThemeIndex?]>([:])
     private let listings = Mutex<[String: Set<String>]>([:])
+    private let problems = Mutex<[String]>([])
+
+    /// The largest `index.theme` read (1 MiB: hicolor's, the largest, is some 55 KB).
+    static let indexLimit = 1 << 20
 
     /// A lookup in `theme`, searched for in `baseDirectories`.
     public init(theme: String, baseDirectories: [String]) {
@@ -105,12 +109,25 @@ public final class IconLookup: Sendable {
         if let known = themes.withLock({ $0[theme] }) { return known }
         var found: IconThemeIndex?
         for base in baseDirectories {
-            guard let bytes = try? AtomicFile.read(base + "/" + theme + "/index.theme", limit: 1 << 20).get() else { continue }
-            found = IconThemeIndex(bytes)
+            switch AtomicFile.read(base + "/" + theme + "/index.theme", limit: Self.indexLimit) {
+            case .success(let bytes): found = IconThemeIndex(bytes)
+            case .failure(let error):
+                if error.code == EFBIG { problems.withLock { $0.append("\(error.description), not read") } }
+                continue
+            }
             break
         }
         themes.withLock { $0[theme] = .some(found) }
         return found
+    }
+
+    /// What could not be read since the last call, one line each for the user: an
+    /// `index.theme` over 1 MiB (skipped, as if the theme had none).
+    public func takeProblems() -> [String] {
+        problems.withLock { taken in
+            defer { taken = [] }
+            return taken
+        }
     }
 
     /// Whether `folder` holds `name.png`, from its listing read once.
