@@ -60,9 +60,13 @@ public struct KeyFile: Sendable {
             let key = String(validating: Self.trimmed(trimmed[..<equals]), as: UTF8.self),
             let value = String(
                 validating: trimmed[(equals + 1)...].drop { $0 == 0x20 || $0 == 0x09 }, as: UTF8.self),
-            !key.isEmpty, values[current][key] == nil
+            !key.isEmpty
         else { return }
-        values[current][key] = value
+        // One hash for a new key; a repeated one (rare) gets its first value back.
+        if let first = values[current].updateValue(value, forKey: key) {
+            values[current][key] = first
+            return
+        }
         groups[current].entries.append((key, value))
     }
 
