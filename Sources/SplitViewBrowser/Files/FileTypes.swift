@@ -51,8 +51,6 @@ package final class FileTypes {
     /// The rows' types by their name and kind (``icon(forName:kind:)``), at most ``nameLimit``.
     private var typesByName: [NameKind: String] = [:]
     private var asked: Set<String> = []
-    /// The applications database, once the worker has read it.
-    private var applications: MimeApps?
     private var observers: [(id: ObjectIdentifier, changed: (Arrivals) -> Void)] = []
 
     /// What came from the worker, for the windows: icons (and the database they needed), or
@@ -200,10 +198,7 @@ package final class FileTypes {
     /// The applications database once the worker has read it, nil until then: the loop's
     /// thread never reads it itself (a `mimeapps.list` or a desktop entry may be a megabyte,
     /// and there may be thousands of entries). Tests set their own.
-    var apps: MimeApps? {
-        get { applications }
-        set { applications = newValue }
-    }
+    var apps: MimeApps?
 
     /// The database once the worker has said it is read, for what the loop's thread asks of
     /// it (the inspector's Type row): nil until then, so that nothing waits for it.
@@ -223,7 +218,7 @@ package final class FileTypes {
                 arrived.insert(.icons)
             case .applications(let read):
                 read.problems.forEach(report)
-                if applications == nil { applications = read }
+                if apps == nil { apps = read }
                 arrived.insert(.applications)
             case .icon(let type, let generation, let path, let pixels, let problems):
                 problems.forEach(report)
