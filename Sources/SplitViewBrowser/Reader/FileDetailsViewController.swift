@@ -26,9 +26,11 @@ final class FileDetailsViewController: DetailsViewController {
         entries = []
     }
 
-    /// The database has been read: details described without it are described again.
+    /// The database has been read: details described without it are described again, unless
+    /// the user has selected some of them (describing again would take the selection away: a
+    /// late Type row waits for the next description instead).
     func databaseArrived() {
-        guard let details = describedWithoutDatabase, pending == nil else { return }
+        guard let details = describedWithoutDatabase, pending == nil, selection == nil else { return }
         describedWithoutDatabase = nil
         if isViewVisible { describe(details) } else { pending = details }
     }

@@ -163,6 +163,42 @@ struct FileTypesTests {
     }
 }
 
+extension FileTypesTests {
+    /// Until the worker has read the database, the inspector's Type row says the kind of file;
+    /// then it is described again, unless the user selected some of it meanwhile (describing
+    /// again would take the selection away).
+    @Test func theTypeRowComesWithTheDatabaseButNeverTakesASelection() throws {
+        let tree = Self.tree()
+        let mime = try TemporaryFolder("mime")
+        mime.write("50:application/x-shellscript:*.sh\n", to: "globs2")
+        mime.write("<mime-type><comment>shell script</comment></mime-type>", to: "application/x-shellscript.xml")
+        let xdg = XDGDirectories(environment: ["HOME": "/nonexistent", "XDG_DATA_DIRS": "/nonexistent"])
+        func browser() throws -> (Browser, FileTypes) {
+            let types = try FileTypes(xdg: xdg, database: MimeDatabase(directories: [mime.path]))
+            let browser = makeBrowser(tree, store: try FileStore(types: types))
+            browser.split.handle(.command(.toggleInspector))
+            BrowserTests.show(browser, tree, "Files", "run.sh")
+            return (browser, types)
+        }
+        let (plain, plainTypes) = try browser()
+        #expect(ImageShowingTests.details(plain)["Type"] == "Text (UTF-8)", "the kind, at once")
+        #expect(
+            settle(plain.store) {
+                plainTypes.takeResults()
+                return ImageShowingTests.details(plain)["Type"] == "Shell script (application/x-shellscript)"
+            })
+        let (selecting, selectingTypes) = try browser()
+        #expect(selecting.details.perform(.selectAll, in: Rect(x: 0, y: 0, width: 300, height: 800)))
+        #expect(
+            settle(selecting.store) {
+                selectingTypes.takeResults()
+                return selectingTypes.loadedDatabase != nil
+            })
+        #expect(ImageShowingTests.details(selecting)["Type"] == "Text (UTF-8)")
+        #expect(selecting.details.selectedText?.contains("run.sh") == true, "the selection is kept")
+    }
+}
+
 /// Magic files written byte by byte, as `update-mime-database` writes them.
 enum MagicBytes {
     static let header = Array("MIME-Magic\0\n".utf8)
