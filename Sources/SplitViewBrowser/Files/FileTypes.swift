@@ -86,17 +86,20 @@ package final class FileTypes {
     package init(xdg: XDGDirectories = .current(), database: MimeDatabase = FileTypes.sharedDatabase) throws(FileError) {
         self.xdg = xdg
         self.database = database
-        themeName = IconLookup.themeName(xdg)
+        var settingsRead: [String] = []
+        themeName = IconLookup.themeName(xdg, problems: &settingsRead)
         worker = try BackgroundWorker(label: "splitview.types")
         let languages = Self.environmentLanguage()
         let started = firstFrame
+        let settingsProblems = settingsRead
         worker.submit {
             // The first frame first: reading the database is some 10 ms of work that would
             // compete with it for the cores (see ``firstFrameDrawn()``).
             let deadline = Self.now() + Self.readingDelay
             while !started.value.load(ordering: .acquiring) && Self.now() < deadline { usleep(2_000) }
             database.load()
-            return .database(problems: database.problems)
+            // GTK's settings.ini, read before the launcher could hear, is said with them.
+            return .database(problems: settingsProblems + database.problems)
         }
         worker.submit { [xdg] in
             .applications(

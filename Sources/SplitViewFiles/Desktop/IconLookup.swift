@@ -48,15 +48,30 @@ public final class IconLookup: Sendable {
     /// config home, then the config directories; else GTK 3's own default, `Adwaita` (which
     /// falls back to `hicolor` where it is not installed).
     public static func themeName(_ xdg: XDGDirectories) -> String {
+        var problems: [String] = []
+        return themeName(xdg, problems: &problems)
+    }
+
+    /// ``themeName(_:)``, with a line in `problems` for each `settings.ini` over its limit,
+    /// which is skipped: 64 KiB (GTK writes a few hundred bytes), since the app reads it on
+    /// the loop's thread as its first window opens.
+    public static func themeName(_ xdg: XDGDirectories, problems: inout [String]) -> String {
         for directory in xdg.configSearchPath {
-            guard let bytes = try? AtomicFile.read(directory + "/gtk-3.0/settings.ini", limit: 1 << 20).get(),
-                let name = KeyFile(bytes).value("gtk-icon-theme-name", in: "Settings").map(KeyFile.unescaped),
-                IconName.isValid(name)
-            else { continue }
-            return name
+            switch AtomicFile.read(directory + "/gtk-3.0/settings.ini", limit: settingsLimit) {
+            case .success(let bytes):
+                guard let name = KeyFile(bytes).value("gtk-icon-theme-name", in: "Settings").map(KeyFile.unescaped),
+                    IconName.isValid(name)
+                else { continue }
+                return name
+            case .failure(let error):
+                if error.code == EFBIG { problems.append("\(error.description), not read") }
+            }
         }
         return "Adwaita"
     }
+
+    /// The largest GTK `settings.ini` read: 64 KiB.
+    static let settingsLimit = 64 << 10
 
     /// The themes searched, in order: the user's, its ancestors, then `hicolor`.
     public var themeChain: [String] {

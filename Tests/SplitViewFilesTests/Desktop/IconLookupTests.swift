@@ -112,6 +112,19 @@ struct IconLookupTests {
         #expect(IconLookup.themeName(xdg) == "Adwaita", "GTK's default")
     }
 
+    /// A `settings.ini` over 64 KiB (read on the loop's thread at start) is skipped and said.
+    @Test func aSettingsFileOver64KiBIsSkippedAndSaid() throws {
+        let config = try TemporaryFolder("gtk")
+        let head = "[Settings]\ngtk-icon-theme-name=Papirus\n#"
+        config.write(head + String(repeating: "x", count: (64 << 10) + 1 - head.utf8.count), to: "gtk-3.0/settings.ini")
+        let xdg = XDGDirectories(environment: [
+            "HOME": "/nonexistent", "XDG_CONFIG_HOME": config.path, "XDG_CONFIG_DIRS": "/nonexistent",
+        ])
+        var problems: [String] = []
+        #expect(IconLookup.themeName(xdg, problems: &problems) == "Adwaita")
+        #expect(problems == ["\(config.path)/gtk-3.0/settings.ini: too large (65537 bytes; the limit is 65536 bytes), not read"])
+    }
+
     /// An index of 4 096 directories among 100 000 other groups: each directory's group is
     /// found by its name (looking through every group for each took 400 million comparisons).
     @Test func anIndexOfManyGroupsFindsEachDirectorysGroup() throws {
