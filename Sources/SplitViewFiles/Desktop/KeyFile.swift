@@ -57,9 +57,8 @@ public struct KeyFile: Sendable {
         // `=` is ASCII, never part of a longer character: the line is UTF-8 exactly when both
         // sides are, and dropping blanks (ASCII too) at their ends changes neither.
         guard let current, let equals = trimmed.firstIndex(of: UInt8(ascii: "=")),
-            let key = String(validating: Self.trimmed(trimmed[..<equals]), as: UTF8.self),
-            let value = String(
-                validating: trimmed[(equals + 1)...].drop { $0 == 0x20 || $0 == 0x09 }, as: UTF8.self),
+            let key = Self.text(Self.trimmed(trimmed[..<equals])),
+            let value = Self.text(trimmed[(equals + 1)...].drop { $0 == 0x20 || $0 == 0x09 }),
             !key.isEmpty
         else { return }
         // One hash for a new key; a repeated one (rare) gets its first value back.
@@ -68,6 +67,15 @@ public struct KeyFile: Sendable {
             return
         }
         groups[current].entries.append((key, value))
+    }
+
+    /// `bytes` as a string if they are UTF-8: ASCII (almost every key and value) without the
+    /// general check.
+    private static func text(_ bytes: ArraySlice<UInt8>) -> String? {
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.allSatisfy { $0 < 0x80 }
+                ? String(decoding: buffer, as: UTF8.self) : String(validating: buffer, as: UTF8.self)
+        }
     }
 
     /// `bytes` without spaces and tabs at either end.

@@ -5,10 +5,11 @@ struct KeyFileTests {
     private static func file(_ text: String) -> KeyFile { KeyFile(Array(text.utf8)) }
 
     @Test func groupsKeysAndValuesAsWritten() {
-        let file = Self.file("# a comment\n[First]\n  Name = Files \nExec=files %U\n\n[Second]\r\nKey=b\r\n")
+        let file = Self.file("# a comment\n[First]\n  Name = Files \nExec=files %U\nName[fr]=Éditeur\n\n[Second]\r\nKey=b\r\n")
         #expect(file.groups.map(\.name) == ["First", "Second"])
         #expect(file.value("Name", in: "First") == "Files ", "blanks before the value go, after it stay")
         #expect(file.value("Exec", in: "First") == "files %U")
+        #expect(file.value("Name[fr]", in: "First") == "Éditeur")
         #expect(file.value("Key", in: "Second") == "b")
         #expect(file.value("Key", in: "First") == nil)
         #expect(file.hasGroup("Second") && !file.hasGroup("Third"))
