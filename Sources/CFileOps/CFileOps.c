@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <linux/openat2.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/vfs.h>
@@ -171,4 +172,11 @@ int sv_futimens(int descriptor, const struct timespec times[2]) {
 
 int sv_utimensat(int folder, const char *path, const struct timespec times[2], int flags) {
     return faulted(SV_CALL_METADATA) ? -1 : utimensat(folder, path, times, flags);
+}
+
+// MARK: - Bytes
+
+long sv_find_bytes(const void *haystack, unsigned long length, const void *needle, unsigned long needle_length) {
+    const char *found = memmem(haystack, length, needle, needle_length);
+    return found ? (long)(found - (const char *)haystack) : -1;
 }

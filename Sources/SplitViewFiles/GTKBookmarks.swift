@@ -28,11 +28,13 @@ public enum GTKBookmarks {
         bytes.contains(0) ? "it holds a NUL byte, so it is not a bookmarks file" : nil
     }
 
-    /// The bookmarks in `bytes`, in the file's order, each folder once (the first line wins).
-    public static func parse(_ bytes: [UInt8]) -> [Bookmark] {
+    /// The bookmarks in `bytes`, in the file's order, each folder once (the first line wins);
+    /// at most `limit`, the rest of the file not read.
+    public static func parse(_ bytes: [UInt8], limit: Int = .max) -> [Bookmark] {
         var seen: Set<FilePath> = []
         var bookmarks: [Bookmark] = []
         for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            guard bookmarks.count < limit else { break }
             var line = Array(line)
             if line.last == UInt8(ascii: "\r") { line.removeLast() }
             let space = line.firstIndex(of: UInt8(ascii: " "))

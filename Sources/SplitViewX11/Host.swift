@@ -175,7 +175,8 @@ public final class Host {
         for window in windows { window.destroy() }
         windows.removeAll()
         connection.flush()
-        ProgramProcess.endAll(grace: Self.terminationGrace)
+        // Ending on a signal, the programs' grace fits within the signal's deadline.
+        ProgramProcess.endAll(grace: TerminationSignals.hasArrived ? TerminationSignals.grace : Self.terminationGrace)
         return 0
     }
 

@@ -134,6 +134,14 @@ public enum ProgramProcess {
         for group in groups { LiveGroups.remove(group) }
     }
 
+    /// Sends `signal` to every program still running and every group followed, without
+    /// waiting or reaping: the program's last act when it cannot wait for them
+    /// (``TerminationSignals``, after its deadline).
+    static func signalAll(_ signal: Int32) {
+        for pid in LivePrograms.all() { self.signal(pid, signal) }
+        for group in LiveGroups.all() { ProcessGroup.signal(group, signal) }
+    }
+
     /// The process's environment with `DISPLAY` set to `display` (when given).
     static func environment(display: String?) -> [[UInt8]] {
         var result: [[UInt8]] = []

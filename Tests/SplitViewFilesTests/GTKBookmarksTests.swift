@@ -19,6 +19,13 @@ import Testing
         #expect(GTKBookmarks.parse(raw) == [.init(path: FilePath(bytes: Array("/tmp/x".utf8) + [0xFF]), label: [0x4C, 0xFE])])
     }
 
+    /// At most `limit` bookmarks, each folder counted once: a repeated line takes no room.
+    @Test func aLimitStopsTheReadingAtItsBookmark() {
+        let text = "file:///a\nfile:///a\ngarbage\nfile:///b\nfile:///c\n"
+        #expect(GTKBookmarks.parse(Array(text.utf8), limit: 2).map(\.path) == [FilePath("/a"), FilePath("/b")])
+        #expect(GTKBookmarks.parse(Array(text.utf8), limit: 0).isEmpty)
+    }
+
     /// The label is everything after the first space, spaces included.
     @Test func theLabelIsTheTextAfterTheFirstSpace() {
         let bookmarks = parse("file:///srv/music  My  Music \nfile:///srv/films \n")

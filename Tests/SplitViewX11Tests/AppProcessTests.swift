@@ -56,6 +56,69 @@ import Testing
     }
 }
 
+/// The built program sent SIGTERM while its loop cannot take it: here, waiting for the reply
+/// of an X server that accepted the connection and never answers (a stopped server). No
+/// real server needed.
+@Suite struct AppSignalTests {
+    /// Before the deadline the program waited as long as the server did (for ever); now the
+    /// watchdog ends it by the signal, in one line, whatever the loop is doing.
+    @Test func sigtermEndsTheProgramWhileItsLoopIsHeld() throws {
+        let display = try SilentDisplay()
+        let app = try ChildProcess(ChildProcess.splitview, ["--no-restore"], environment: ["DISPLAY": display.name])
+        #expect(waitUntil { display.hasCaller }, "the program connected and waits for the server's answer")
+        kill(app.pid, SIGTERM)
+        #expect(app.finish(timeoutSeconds: 10) == 128 + SIGTERM)
+        #expect(app.errors == "splitview: SIGTERM, and the program was still busy 0.75 s later: ended without saving\n")
+    }
+}
+
+/// An X display that takes connections and never answers them: a socket in
+/// `/tmp/.X11-unix` under a number no server uses, listening, never read.
+final class SilentDisplay {
+    /// `:N`, for `DISPLAY`.
+    let name: String
+    private let path: String
+    private let socket: Int32
+
+    init() throws {
+        mkdir("/tmp/.X11-unix", 0o1777)
+        let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw XvfbServer.Failure(description: "no socket: error \(errno)") }
+        for number in 990..<1_090 {
+            let path = "/tmp/.X11-unix/X\(number)"
+            guard access(path, F_OK) != 0, access("/tmp/.X\(number)-lock", F_OK) != 0 else { continue }
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { raw in
+                for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+            }
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
+            }
+            guard bound == 0, listen(descriptor, 4) == 0 else { continue }
+            self.name = ":\(number)"
+            self.path = path
+            socket = descriptor
+            return
+        }
+        close(descriptor)
+        throw XvfbServer.Failure(description: "no free display number from :990")
+    }
+
+    deinit {
+        close(socket)
+        unlink(path)
+    }
+
+    /// Whether a program has connected (its connection waits to be accepted).
+    var hasCaller: Bool {
+        var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) == 1
+    }
+}
+
 extension X11Tests {
     /// The real program on a private server.
     @Suite struct AppProcessTests {

@@ -26,8 +26,11 @@ extension X11Tests {
             Exec=/bin/cp %f "\(copy)"
             MimeType=text/plain;
             """.write(toFile: data + "/applications/copier.desktop", atomically: false, encoding: .utf8)
-            try ShownFilesTests.showAlpha(place, extra: ["XDG_DATA_HOME": data]) { connection, window, _ in
+            try ShownFilesTests.showAlpha(place, extra: ["XDG_DATA_HOME": data]) { connection, window, app in
                 let list = try #require(namedChild(connection, window, "supplementary"))
+                // The applications are read on the worker, after the first frame; until they
+                // come the menu says it is looking. Every thread asleep: they came.
+                #expect(settledPixels(connection, window, "supplementary", program: app.pid) != nil)
                 #expect(childFrame(connection, window, "menu") == nil)
                 // alpha.txt is the first row: below the 38-point bar, in a 46-point row.
                 sendButton(connection, list, x: 80, y: 38 + 23, button: 3)

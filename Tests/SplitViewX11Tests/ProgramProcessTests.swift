@@ -76,6 +76,23 @@ import Testing
         for pid in [polite, stubborn] { #expect(kill(pid, 0) != 0 && errno == ESRCH) }
     }
 
+    /// The signal's deadline ends the hosted programs without waiting: SIGTERM to each one
+    /// still running (and to the groups followed), which ends a program that takes it.
+    @Test func signallingEveryProgramSendsItWithoutWaiting() {
+        guard case .success(let pid) = ProgramProcess.spawn(Self.bytes("sleep", "30"), display: nil) else {
+            Issue.record("sleep did not start")
+            return
+        }
+        ProgramProcess.signalAll(SIGTERM)
+        var status: Int32?
+        #expect(
+            waitUntil {
+                status = ProgramProcess.reap(pid)
+                return status != nil
+            })
+        #expect(status.map { $0 & 0x7f } == SIGTERM)
+    }
+
     /// A program whose first process returns at once, leaving a member in its group (`sh -c
     /// 'sleep 30 &'`): the group's members are found once the first process was reaped, each
     /// gets a descriptor that turns readable when it ends, and ending every program ends the

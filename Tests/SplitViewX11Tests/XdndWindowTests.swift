@@ -178,6 +178,28 @@ extension X11Tests {
             }
         }
 
+        /// A megabyte on one line dropped on the location bar: the field takes its first 4 KiB
+        /// (``SplitViewController/droppedLine(_:)``) and the window keeps answering. Before,
+        /// measuring the line once per character at every frame held it for good.
+        @Test func aMegabyteDroppedOnTheLocationBarKeepsTheWindowAnswering() throws {
+            let place = try Self.placeWithInbox()
+            _ = try ShownFilesTests.showAlpha(place) { connection, window, _ in
+                sendKey(connection, window, XK_l, state: ControlMask)
+                let source = try XdndPeer(display: connection.name, x: 1300, y: 100, aware: false)
+                source.offers = ["text/plain;charset=utf-8": [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20) + [0x0A]]
+                source.enter(window)
+                let bar = try Self.filesRow(nil, connection, window)
+                source.position(window, x: bar.x, y: bar.y, action: "XdndActionCopy")
+                #expect(source.wait { !source.received("XdndStatus").isEmpty })
+                #expect(source.received("XdndStatus")[0][1] & 1 == 1, "the field takes it")
+                source.send("XdndDrop", to: window, [Int(bitPattern: source.window), 0, 0])
+                #expect(source.wait { !source.received("XdndFinished").isEmpty })
+                sendKey(connection, window, XK_Escape, state: 0)
+                sendKey(connection, window, XK_Down, state: 0)
+                #expect(waitForTitle(connection, window) { $0 == "beta.txt — Notes — SplitView" })
+            }
+        }
+
         @Test func aTargetThatNeverAnswersDoesNotHoldTheWindow() throws {
             let place = try Self.placeWithInbox()
             _ = try ShownFilesTests.showAlpha(place) { connection, window, _ in

@@ -78,6 +78,46 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The desktop's files, each as hostile as its limit lets it be: read in time linear in them
+    // (the key file's duplicate check once compared each key with all before it: minutes).
+    // One iteration = a `mimeapps.list` of 150 000 short keys in one group, read.
+    Benchmark("Key file of 150 000 keys in one group", configuration: .init(timeUnits: .milliseconds)) { benchmark in
+        var text = "[Added Associations]\n"
+        for number in 0..<150_000 { text += "k\(number)=x\n" }
+        let bytes = Array(text.utf8)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(KeyFile(bytes)) }
+    }
+
+    // One iteration = a file's type by magic, the magic being 8 MiB of 4 096-byte values that
+    // almost match its 64 KiB (each 250 million comparisons byte by byte): within the bound.
+    Benchmark("Magic of 2 000 near-matching 4 KiB values, one file", configuration: .init(timeUnits: .milliseconds)) {
+        benchmark in
+        let value = [UInt8](repeating: UInt8(ascii: "a"), count: 4095) + [UInt8(ascii: "b")]
+        var file = Array("MIME-Magic\0\n".utf8)
+        for number in 0..<2_000 {
+            file += Array("[50:application/x-hostile\(number)]\n>0=".utf8) + [0x10, 0x00] + value + Array("+65536\n".utf8)
+        }
+        let magic = MimeMagic(files: [file])
+        let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 64 << 10)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(magic.type(for: bytes)) }
+    }
+
+    // One iteration = GTK's bookmarks file of 1 MiB (60 000 lines) read for the places: its
+    // first 1 000 bookmarks, as the places read it.
+    Benchmark("Bookmarks file of 1 MiB, the first 1 000", configuration: .init(timeUnits: .microseconds)) { benchmark in
+        var text = ""
+        var number = 0
+        while text.utf8.count < (1 << 20) - 64 {
+            text += "file:///tmp/b\(number)\n"
+            number += 1
+        }
+        let bytes = Array(text.utf8)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(GTKBookmarks.parse(bytes, limit: 1_001)) }
+    }
+
     // …and one Key per name, for callers that keep keys beside their own values.
     Benchmark("Natural sort of 100 000 names, by Key") { benchmark in
         let names = (0..<100_000).map(Scratch.name)

@@ -78,4 +78,9 @@ int sv_fchmodat(int folder, const char *path, mode_t mode, int flags);
 int sv_futimens(int descriptor, const struct timespec times[2]);
 int sv_utimensat(int folder, const char *path, const struct timespec times[2], int flags);
 
+/// The offset of the first `needle` (of `needle_length` bytes) in `haystack` (of `length`
+/// bytes), or -1: glibc's memmem, linear in both lengths (the two-way algorithm), which
+/// Glibc's Swift module leaves out (it needs _GNU_SOURCE).
+long sv_find_bytes(const void *haystack, unsigned long length, const void *needle, unsigned long needle_length);
+
 #endif

@@ -72,8 +72,9 @@ extension SplitViewController {
     /// exit or a drop clears what showed.
     ///
     /// Decided: text dropped on a bar's text field (the location bar) replaces its text with
-    /// the text's first line, and the pane takes the focus so that Return goes there; the
-    /// operation is always a copy (text is never taken from its source).
+    /// the text's first line (``droppedLine(_:)``: at most ``droppedTextLimit`` bytes, the
+    /// field saying so when it cut it), and the pane takes the focus so that Return goes there;
+    /// the operation is always a copy (text is never taken from its source).
     func handleExternalDrag(_ event: ExternalDragEvent) {
         switch event {
         case .entered(let types):
@@ -120,12 +121,45 @@ extension SplitViewController {
         if let under = contentTarget(at: point) {
             _ = under.vc.performExternalDrop(offer, operation: operation, at: under.local, in: under.bounds)
         } else if let (column, item) = textFieldItem(at: point), var field = item.textField {
-            let text = String(decoding: offer.bytes, as: UTF8.self)
-            let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+            let (line, isCut) = Self.droppedLine(offer.bytes)
             field.setText(line)
+            if isCut { field.message = Self.droppedTextCutMessage }
             item.textField = field
             focusPane(column, byUser: true)
         }
+    }
+
+    /// The most of a dropped line a bar's text field takes, in bytes: 4 KiB, the longest path
+    /// (`PATH_MAX`), and far more than a field shows.
+    public static let droppedTextLimit = 4096
+
+    /// What the field says when a dropped line was longer than ``droppedTextLimit``.
+    static let droppedTextCutMessage = "Dropped text cut to 4 096 bytes"
+
+    /// The first line of dropped `bytes` (UTF-8; line breaks before it skipped), cut to at most
+    /// ``droppedTextLimit`` bytes at a character's end, and whether it was cut.
+    ///
+    /// Only the first few kilobytes are looked at, whatever was dropped (a drop may bring up to
+    /// 64 MiB): the time is bounded, where splitting the whole text into lines and measuring the
+    /// line at every frame took 8 s for 10 KB and never ended for 100 KB.
+    static func droppedLine(_ bytes: [UInt8]) -> (line: String, isCut: Bool) {
+        // Line breaks first (LF, CR, VT, FF) are skipped as the lines before them were empty.
+        let start = bytes.firstIndex { !(0x0A...0x0D).contains($0) } ?? bytes.endIndex
+        // A few bytes past the limit: enough to tell a line that ends there from a longer one.
+        let head = bytes[start...].prefix(droppedTextLimit + 4)
+        let text = String(decoding: head, as: UTF8.self).drop(while: \.isNewline)
+        let firstLine = text.prefix { !$0.isNewline }
+        // Without its end in the head, the line goes on past it: its last character may be cut.
+        var isCut = firstLine.endIndex == text.endIndex && head.endIndex < bytes.endIndex
+        var line = ""
+        for character in isCut ? firstLine.dropLast() : firstLine {
+            guard line.utf8.count + character.utf8.count <= droppedTextLimit else {
+                isCut = true
+                break
+            }
+            line.append(character)
+        }
+        return (line, isCut)
     }
 
     /// The pane whose bar is under `point` and shows a text field, with its navigation item.

@@ -37,19 +37,13 @@ extension PaneChrome {
         }
         // The text's head is dropped until the caret fits: a long path shows its end.
         let characters = Array(field.text)
-        var first = 0
-        while first < field.caret
-            && measurer.width(of: String(characters[first..<field.caret]), font: .body) > textRoom
-        {
-            first += 1
-        }
-        var visible = String(characters[first...])
-        while !visible.isEmpty && measurer.width(of: visible, font: .body) > textRoom { visible.removeLast() }
+        let (first, end) = Self.shownRange(of: characters, caret: field.caret, room: textRoom, measurer)
+        let visible = String(characters[first..<end])
         let baseline = measurer.metrics(of: .body).baseline(centredIn: box.minY, height: box.height)
         if let range = field.selectedRange, range.upperBound > first {
-            let start = max(first, range.lowerBound), end = min(first + visible.count, range.upperBound)
+            let start = max(first, range.lowerBound), stop = min(end, range.upperBound)
             let left = measurer.width(of: String(characters[first..<start]), font: .body)
-            let width = measurer.width(of: String(characters[start..<max(start, end)]), font: .body)
+            let width = measurer.width(of: String(characters[start..<max(start, stop)]), font: .body)
             list.append(.fill(Rect(x: x + left, y: box.minY + 3, width: width, height: box.height - 6), theme.selection))
         }
         if !visible.isEmpty {
@@ -60,6 +54,45 @@ extension PaneChrome {
         }
         let caretX = x + measurer.width(of: String(characters[first..<max(first, field.caret)]), font: .body)
         list.append(.fill(Rect(x: caretX.rounded(), y: box.minY + 4, width: 1, height: box.height - 8), theme.text))
+    }
+}
+
+extension PaneChrome {
+    /// The characters of a field's text that show in `room` points: from the first whose run
+    /// to the caret fits (the text's end shows when it is longer than the room), to the last
+    /// that still fits after it.
+    ///
+    /// Both ends are found by halving, since a longer run is never narrower: a few measures
+    /// of the text, never one per character (a 10 KB line measured once per character took
+    /// seconds at every frame).
+    static func shownRange(
+        of characters: [Character], caret: Int, room: Double, _ measurer: any TextMeasurer
+    ) -> (first: Int, end: Int) {
+        let caret = min(max(0, caret), characters.count)
+        func fits(_ range: Range<Int>) -> Bool {
+            range.isEmpty || measurer.width(of: String(characters[range]), font: .body) <= room
+        }
+        // The smallest `first` whose run to the caret fits: `low` never fits, `high` always does.
+        var first = 0
+        if !fits(0..<caret) {
+            var low = 0, high = caret
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if fits(middle..<caret) { high = middle } else { low = middle }
+            }
+            first = high
+        }
+        // The largest `end` whose run from `first` fits: `low` always does, `high` never.
+        var end = characters.count
+        if !fits(first..<end) {
+            var low = first, high = end
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if fits(first..<middle) { low = middle } else { high = middle }
+            }
+            end = low
+        }
+        return (first, end)
     }
 }
 

@@ -61,6 +61,9 @@ final class Launcher {
         } catch {
             throw LaunchError(error.description)
         }
+        // A desktop file too large to read (a mimeapps.list, a desktop entry, the MIME
+        // database's, an icon theme's index) is said in one line, as a bad config entry is.
+        store.types.report = { Diagnostics.report($0) }
         let environment = Self.environment()
         let (config, warnings) = AppConfig.load(path: options.configPath, environment: environment)
         for line in warnings { Diagnostics.report(line) }

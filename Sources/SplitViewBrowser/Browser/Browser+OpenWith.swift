@@ -18,16 +18,24 @@ extension Browser {
     }
 
     /// The applications for the file at `path`: its type's (found as the inspector finds it,
-    /// ``MimeDatabase/type(ofFileAt:)``), then its parents', the default first.
-    func applications(for path: FilePath) -> (entries: [DesktopEntry], defaultID: String?) {
+    /// ``MimeDatabase/type(ofFileAt:)``), then its parents', the default first; nil until the
+    /// worker has read them (the loop's thread never reads them itself).
+    func applications(for path: FilePath) -> (entries: [DesktopEntry], defaultID: String?)? {
         let types = store.types
-        return types.apps.applications(forAncestry: types.database.ancestry(of: types.database.type(ofFileAt: path)))
+        guard let apps = types.apps else { return nil }
+        return apps.applications(forAncestry: types.database.ancestry(of: types.database.type(ofFileAt: path)))
     }
 
     /// The menu items for `path`: "Open With NAME" for each application, the default first
-    /// and saying so; one disabled "No Application Opens This" when none does.
+    /// and saying so; one disabled "No Application Opens This" when none does, or "Looking
+    /// for Applications…" until they are read (the menu is made again when they are).
     func openWithItems(for path: FilePath) -> [MenuItem] {
-        let (entries, defaultID) = applications(for: path)
+        guard let (entries, defaultID) = applications(for: path) else {
+            return [
+                MenuItem(
+                    title: "Open With: Looking for Applications…", shortcut: "", command: .action("openWith()"), isEnabled: false)
+            ]
+        }
         guard !entries.isEmpty else {
             return [MenuItem(title: "Open With: No Application", shortcut: "", command: .action("openWith()"), isEnabled: false)]
         }
@@ -43,7 +51,7 @@ extension Browser {
     func openSelection(with id: String) {
         let paths = selectedPaths
         guard let first = paths.first else { return }
-        guard let entry = store.types.apps.entries[id] else {
+        guard let entry = store.types.apps?.entries[id] else {
             return reportOpenFailure(first, "the application \(id) is not installed")
         }
         let runs: [[[UInt8]]]
@@ -57,9 +65,14 @@ extension Browser {
         }
     }
 
-    /// Icons arrived: the lists redraw with them.
-    func iconsArrived() {
-        fileList.setNeedsDisplay()
-        folders.setNeedsDisplay()
+    /// Icons or the database arrived: the lists redraw with them and the inspector says the
+    /// type. The applications arrived: the menu's "Open With" lists them.
+    func typesArrived(_ arrivals: FileTypes.Arrivals) {
+        if arrivals.contains(.icons) {
+            fileList.setNeedsDisplay()
+            folders.setNeedsDisplay()
+            details.databaseArrived()
+        }
+        if arrivals.contains(.applications) { split.additionalMenuItems = menuItems }
     }
 }

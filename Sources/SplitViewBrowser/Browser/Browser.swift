@@ -115,7 +115,7 @@ package final class Browser {
         reader = TextViewController(title: "", placeholder: "No file selected")
         reader.font = .monospace
         details = FileDetailsViewController(title: "Details")
-        details.mime = store.types.database
+        details.mime = { [types = store.types] in types.loadedDatabase }
         folders.dataSource = tree
         fileList.dataSource = entries
         programs = PanePrograms(commands, style: style)
@@ -151,7 +151,7 @@ package final class Browser {
         connect()
         store.addObserver(self) { [unowned self] in self.foldersChanged($0) }
         sorts.addObserver(self) { [unowned self] in self.sortChanged(of: $0) }
-        store.types.addObserver(self) { [unowned self] in self.iconsArrived() }
+        store.types.addObserver(self) { [unowned self] in self.typesArrived($0) }
         startPlaces()
         split.additionalMenuItems = menuItems
         select(folder: root)

@@ -54,13 +54,14 @@ package final class FileStore {
     /// inotify's events, nil when it is unavailable.
     package var watcherDescriptor: Int32? { watcher?.fileDescriptor }
 
-    /// An empty store with its worker thread and its watch.
+    /// An empty store with its worker thread and its watch; `types` the user's
+    /// (``FileTypes/init(xdg:database:)``) unless given (tests give their own desktop's).
     ///
     /// - Throws: when the worker's eventfd cannot be made (the process is out of descriptors).
-    package init() throws(FileError) {
+    package init(types: FileTypes? = nil) throws(FileError) {
         worker = try BackgroundWorker<Job>(label: "splitview.folders")
         images = try ImageLoader()
-        types = try FileTypes()
+        if let types { self.types = types } else { self.types = try FileTypes() }
         transfers = try FileTransfers()
         trashJobs = try TrashJobs()
         watcher = try? FolderWatcher()

@@ -10,7 +10,13 @@ import Synchronization
 ///
 /// The database and the applications are read once per process, on the worker once the first
 /// frame is drawn, so the loop's thread neither waits for them nor shares the cores with them
-/// while it draws the first frame. A row asks ``icon(for:)``:
+/// while it draws the first frame. The loop's thread never reads them itself, and never
+/// waits for them: until the worker has read the database the rows have their glyphs and the
+/// inspector's Type row says the kind of file, and until it has read the applications "Open
+/// With" says it is looking (``apps``); the windows are told when each arrives
+/// (``Arrivals``). What it does on the loop's thread once they are read is bounded whatever
+/// the files hold (``MimeGlobs/workLimit``, ``MimeMagic/workLimit``). A file too large to be
+/// read is said in one line (``report``). A row asks ``icon(for:)``:
 /// an icon decoded already comes back at once; otherwise the row gets the core's drawn glyph
 /// (a folder or a page) and the icon is looked up and decoded on the worker; when it comes,
 /// the windows are told (``addObserver(_:_:)``) and redraw. An icon is the same
@@ -45,15 +51,27 @@ package final class FileTypes {
     /// The rows' types by their name and kind (``icon(forName:kind:)``), at most ``nameLimit``.
     private var typesByName: [NameKind: String] = [:]
     private var asked: Set<String> = []
-    private var applications: MimeApps?
-    private var observers: [(id: ObjectIdentifier, changed: () -> Void)] = []
+    private var observers: [(id: ObjectIdentifier, changed: (Arrivals) -> Void)] = []
+
+    /// What came from the worker, for the windows: icons (and the database they needed), or
+    /// the applications.
+    package struct Arrivals: OptionSet, Sendable {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
+        /// Icons, or the database the rows' icons and the inspector's Type row wait for.
+        package static let icons = Arrivals(rawValue: 1)
+        /// The applications "Open With" lists.
+        package static let applications = Arrivals(rawValue: 2)
+    }
+
+    /// Says a file that could not be read (one over its size limit), in one line; the
+    /// launcher sends it to stderr.
+    package var report: (String) -> Void = { _ in }
     private var generation = 0
-    /// True when a row was drawn with a glyph because the database was still being read:
-    /// the windows are told when it is, to ask for the rows' icons.
-    private var drewBeforeDatabase = false
 
     private enum Answer: Sendable {
-        case icon(type: String, generation: Int, path: String?, pixels: ImagePixels?)
+        case icon(type: String, generation: Int, path: String?, pixels: ImagePixels?, problems: [String])
+        case database(problems: [String])
         case applications(MimeApps)
     }
 
@@ -68,17 +86,23 @@ package final class FileTypes {
     package init(xdg: XDGDirectories = .current(), database: MimeDatabase = FileTypes.sharedDatabase) throws(FileError) {
         self.xdg = xdg
         self.database = database
-        themeName = IconLookup.themeName(xdg)
+        var settingsRead: [String] = []
+        themeName = IconLookup.themeName(xdg, problems: &settingsRead)
         worker = try BackgroundWorker(label: "splitview.types")
         let languages = Self.environmentLanguage()
         let started = firstFrame
-        worker.submit { [xdg] in
+        let settingsProblems = settingsRead
+        worker.submit {
             // The first frame first: reading the database is some 10 ms of work that would
             // compete with it for the cores (see ``firstFrameDrawn()``).
             let deadline = Self.now() + Self.readingDelay
             while !started.value.load(ordering: .acquiring) && Self.now() < deadline { usleep(2_000) }
             database.load()
-            return .applications(
+            // GTK's settings.ini, read before the launcher could hear, is said with them.
+            return .database(problems: settingsProblems + database.problems)
+        }
+        worker.submit { [xdg] in
+            .applications(
                 MimeApps.read(xdg, desktops: Self.currentDesktops(), languages: MimeDatabase.languages(environment: languages)))
         }
     }
@@ -106,8 +130,8 @@ package final class FileTypes {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    /// Calls `changed` when icons arrive; `owner` identifies it for ``removeObserver(_:)``.
-    func addObserver(_ owner: AnyObject, _ changed: @escaping () -> Void) {
+    /// Calls `changed` with what arrived; `owner` identifies it for ``removeObserver(_:)``.
+    func addObserver(_ owner: AnyObject, _ changed: @escaping (Arrivals) -> Void) {
         observers.append((ObjectIdentifier(owner), changed))
     }
 
@@ -141,11 +165,11 @@ package final class FileTypes {
         let lookup = Self.lookup(themeName, xdg), size = pixelSize, generation = generation
         worker.submit {
             guard let path = lookup.path(for: names, size: size) else {
-                return .icon(type: type, generation: generation, path: nil, pixels: nil)
+                return .icon(type: type, generation: generation, path: nil, pixels: nil, problems: lookup.takeProblems())
             }
             let limits = ImageLimits(fileBytes: 4 << 20, pixels: 16 << 20, side: 8192, workingMemory: 64 << 20, outputSide: size)
             let pixels = try? ImageDecoder.decode(FilePath(path), limits: limits).get().pixels
-            return .icon(type: type, generation: generation, path: path, pixels: pixels)
+            return .icon(type: type, generation: generation, path: path, pixels: pixels, problems: lookup.takeProblems())
         }
     }
 
@@ -155,10 +179,7 @@ package final class FileTypes {
     /// windows are told when the database is read: the first frame never waits for the
     /// database (some 10 ms of parsing), and the icons come a moment later.
     func icon(forName name: String, kind: FileKind) -> ListIcon {
-        guard database.isLoaded else {
-            drewBeforeDatabase = true
-            return kind == .directory ? .folder : .document
-        }
+        guard database.isLoaded else { return kind == .directory ? .folder : .document }
         // A row is drawn again at every frame that shows it: its type is matched once.
         let key = NameKind(name: name, kind: kind)
         if let known = typesByName[key] { return icon(for: known) }
@@ -177,42 +198,43 @@ package final class FileTypes {
     /// The most names whose type is remembered; past that the cache starts over.
     static let nameLimit = 16_384
 
-    /// The applications database, read on the worker (or now, if it is asked for first);
-    /// tests set their own.
-    var apps: MimeApps {
-        get {
-            if let applications { return applications }
-            let read = MimeApps.read(
-                xdg, desktops: Self.currentDesktops(), languages: MimeDatabase.languages(environment: Self.environmentLanguage()))
-            applications = read
-            return read
-        }
-        set { applications = newValue }
-    }
+    /// The applications database once the worker has read it, nil until then: the loop's
+    /// thread never reads it itself (a `mimeapps.list` or a desktop entry may be a megabyte,
+    /// and there may be thousands of entries). Tests set their own.
+    var apps: MimeApps?
 
-    /// Takes what the worker finished: icons kept and the windows told, the applications kept.
+    /// The database once the worker has said it is read, for what the loop's thread asks of
+    /// it (the inspector's Type row): nil until then, so that nothing waits for it.
+    var loadedDatabase: MimeDatabase? { databaseIsRead ? database : nil }
+    private var databaseIsRead = false
+
+    /// Takes what the worker finished: icons kept, the database and the applications noted,
+    /// files that could not be read said, and the windows told what arrived.
     package func takeResults() {
-        var arrived = false
+        var arrived: Arrivals = []
         for (_, answer) in worker.takeResults() {
             switch answer {
+            case .database(let problems):
+                problems.forEach(report)
+                databaseIsRead = true
+                // The rows drawn without the database ask again, and the inspector says the type.
+                arrived.insert(.icons)
             case .applications(let read):
-                if applications == nil { applications = read }
-                // The worker read the database first: the rows drawn without it ask again.
-                if drewBeforeDatabase {
-                    drewBeforeDatabase = false
-                    arrived = true
-                }
-            case .icon(let type, let generation, let path, let pixels):
+                read.problems.forEach(report)
+                if apps == nil { apps = read }
+                arrived.insert(.applications)
+            case .icon(let type, let generation, let path, let pixels, let problems):
+                problems.forEach(report)
                 guard generation == self.generation else { continue }
                 if iconsByType.count >= Self.typeLimit || iconsByPath.count >= Self.iconLimit { startOver() }
                 guard let path, let pixels else { continue }
                 let shared = iconsByPath[path] ?? pixels
                 iconsByPath[path] = shared
                 iconsByType[type] = .image(shared)
-                arrived = true
+                arrived.insert(.icons)
             }
         }
-        if arrived { for observer in observers { observer.changed() } }
+        if !arrived.isEmpty { for observer in observers { observer.changed(arrived) } }
     }
 
     /// Forgets every icon (a new theme or size), so that they are asked for again.

@@ -80,14 +80,28 @@ package struct PlaceSources {
         return (places, problem)
     }
 
+    /// The most bookmarks shown among the places: 1 000, a sidebar longer than anyone scrolls
+    /// through (GNOME Files shows them all; a hostile file of 1 MiB holds some 60 000).
+    static let bookmarkLimit = 1_000
+
     /// The bookmarks, or `nil` and why the file cannot be used: a missing file holds none.
+    /// Past ``bookmarkLimit`` the rest are not read, and `problem` says so.
+    ///
+    /// Decided: the places are read on the loop's thread (they are the sidebar's first rows,
+    /// and a change to the file is followed at once), so the work is bounded: the file is read
+    /// only until its first 1 000 bookmarks, whatever its size within the 1 MiB limit.
     func readBookmarks() -> (bookmarks: [GTKBookmarks.Bookmark]?, problem: String?) {
         switch AtomicFile.read(bookmarksFile, limit: GTKBookmarks.sizeLimit) {
         case .success(let bytes):
             if let problem = GTKBookmarks.problem(in: bytes) {
                 return (nil, "bookmarks: \(AtomicFile.printable(bookmarksFile)): \(problem)")
             }
-            return (GTKBookmarks.parse(bytes), nil)
+            let bookmarks = GTKBookmarks.parse(bytes, limit: Self.bookmarkLimit + 1)
+            guard bookmarks.count > Self.bookmarkLimit else { return (bookmarks, nil) }
+            return (
+                Array(bookmarks.prefix(Self.bookmarkLimit)),
+                "bookmarks: \(AtomicFile.printable(bookmarksFile)): more than 1 000 bookmarks; the first 1 000 are shown"
+            )
         case .failure(let error) where error.code == ENOENT: return ([], nil)
         case .failure(let error): return (nil, "bookmarks: \(error.description)")
         }

@@ -27,6 +27,10 @@ public final class IconLookup: Sendable {
 
     private let themes = Mutex<[String: IconThemeIndex?]>([:])
     private let listings = Mutex<[String: Set<String>]>([:])
+    private let problems = Mutex<[String]>([])
+
+    /// The largest `index.theme` read (1 MiB: hicolor's, the largest, is some 55 KB).
+    static let indexLimit = 1 << 20
 
     /// A lookup in `theme`, searched for in `baseDirectories`.
     public init(theme: String, baseDirectories: [String]) {
@@ -44,15 +48,30 @@ public final class IconLookup: Sendable {
     /// config home, then the config directories; else GTK 3's own default, `Adwaita` (which
     /// falls back to `hicolor` where it is not installed).
     public static func themeName(_ xdg: XDGDirectories) -> String {
+        var problems: [String] = []
+        return themeName(xdg, problems: &problems)
+    }
+
+    /// ``themeName(_:)``, with a line in `problems` for each `settings.ini` over its limit,
+    /// which is skipped: 64 KiB (GTK writes a few hundred bytes), since the app reads it on
+    /// the loop's thread as its first window opens.
+    public static func themeName(_ xdg: XDGDirectories, problems: inout [String]) -> String {
         for directory in xdg.configSearchPath {
-            guard let bytes = try? AtomicFile.read(directory + "/gtk-3.0/settings.ini", limit: 1 << 20).get(),
-                let name = KeyFile(bytes).value("gtk-icon-theme-name", in: "Settings").map(KeyFile.unescaped),
-                IconName.isValid(name)
-            else { continue }
-            return name
+            switch AtomicFile.read(directory + "/gtk-3.0/settings.ini", limit: settingsLimit) {
+            case .success(let bytes):
+                guard let name = KeyFile(bytes).value("gtk-icon-theme-name", in: "Settings").map(KeyFile.unescaped),
+                    IconName.isValid(name)
+                else { continue }
+                return name
+            case .failure(let error):
+                if error.code == EFBIG { problems.append("\(error.description), not read") }
+            }
         }
         return "Adwaita"
     }
+
+    /// The largest GTK `settings.ini` read: 64 KiB.
+    static let settingsLimit = 64 << 10
 
     /// The themes searched, in order: the user's, its ancestors, then `hicolor`.
     public var themeChain: [String] {
@@ -105,12 +124,25 @@ public final class IconLookup: Sendable {
         if let known = themes.withLock({ $0[theme] }) { return known }
         var found: IconThemeIndex?
         for base in baseDirectories {
-            guard let bytes = try? AtomicFile.read(base + "/" + theme + "/index.theme", limit: 1 << 20).get() else { continue }
-            found = IconThemeIndex(bytes)
+            switch AtomicFile.read(base + "/" + theme + "/index.theme", limit: Self.indexLimit) {
+            case .success(let bytes): found = IconThemeIndex(bytes)
+            case .failure(let error):
+                if error.code == EFBIG { problems.withLock { $0.append("\(error.description), not read") } }
+                continue
+            }
             break
         }
         themes.withLock { $0[theme] = .some(found) }
         return found
+    }
+
+    /// What could not be read since the last call, one line each for the user: an
+    /// `index.theme` over 1 MiB (skipped, as if the theme had none).
+    public func takeProblems() -> [String] {
+        problems.withLock { taken in
+            defer { taken = [] }
+            return taken
+        }
     }
 
     /// Whether `folder` holds `name.png`, from its listing read once.

@@ -12,7 +12,7 @@ public struct IconThemeIndex: Hashable, Sendable {
     /// the theme's folder (`..`, `/` at the start).
     public init?(_ bytes: [UInt8]) {
         let file = KeyFile(bytes)
-        guard file.groups.contains(where: { $0.name == "Icon Theme" }) else { return nil }
+        guard file.hasGroup("Icon Theme") else { return nil }
         inherits = KeyFile.list(file.value("Inherits", in: "Icon Theme") ?? "", separator: ",").filter(IconName.isValid)
         let names =
             KeyFile.list(file.value("Directories", in: "Icon Theme") ?? "", separator: ",")

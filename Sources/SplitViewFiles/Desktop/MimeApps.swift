@@ -15,13 +15,22 @@ public struct MimeApps: Sendable {
     /// The ids in the order they were found (the most important directory first, then by
     /// name), for the types' implicit lists.
     private var order: [String] = []
+    /// The ids of ``order`` whose `MimeType=` names each type, in that order: a type's
+    /// applications are found without going through every entry's list.
+    private var idsByType: [String: [String]] = [:]
     /// The `mimeapps.list` files, most important first.
     private var lists: [KeyFile] = []
+    /// What could not be read, one line each for the user: a file over its size limit, or the
+    /// entries left unread past 32 MiB of them.
+    public private(set) var problems: [String] = []
 
-    /// The most desktop files read, and the largest one: a hostile folder cannot hold the
-    /// loop for long.
+    /// The most desktop files read, the largest one (1 MiB, some twenty times the largest
+    /// GNOME ships, with every translation), and the most bytes of them all together
+    /// (32 MiB): a hostile folder cannot hold the worker, and "Open With" with it, for long.
+    /// The largest `mimeapps.list` read is 1 MiB too.
     static let entryLimit = 20_000
     static let fileLimit = 1 << 20
+    static let totalLimit = 32 << 20
 
     /// The entries and lists given directly (most important first), for tests and callers
     /// that read them themselves.
@@ -29,17 +38,34 @@ public struct MimeApps: Sendable {
         for entry in entries where self.entries[entry.id] == nil {
             self.entries[entry.id] = entry
             order.append(entry.id)
+            for type in Set(entry.mimeTypes) { idsByType[type, default: []].append(entry.id) }
         }
         self.lists = lists
     }
 
     /// Reads the entries and lists of `xdg`, the names in `languages`; `desktops` from
-    /// `$XDG_CURRENT_DESKTOP`.
+    /// `$XDG_CURRENT_DESKTOP`. A file over its limit is skipped and said in ``problems``, as
+    /// are the entries left once 32 MiB of them are read.
     public static func read(_ xdg: XDGDirectories, desktops: [String] = [], languages: [String] = []) -> MimeApps {
-        var entries: [DesktopEntry] = [], hidden: Set<String> = [], budget = entryLimit
-        for data in xdg.dataSearchPath {
+        var entries: [DesktopEntry] = [], hidden: Set<String> = [], budget = entryLimit, bytesLeft = totalLimit
+        var problems: [String] = []
+        func readFile(_ path: String) -> [UInt8]? {
+            switch AtomicFile.read(path, limit: fileLimit) {
+            case .success(let bytes): return bytes
+            case .failure(let error):
+                if error.code == EFBIG { problems.append("\(error.description), not read") }
+                return nil
+            }
+        }
+        reading: for data in xdg.dataSearchPath {
             for (id, path) in desktopFiles(in: data + "/applications", budget: &budget) where !hidden.contains(id) {
-                guard let bytes = try? AtomicFile.read(path, limit: fileLimit).get() else { continue }
+                guard bytesLeft > 0 else {
+                    problems.append(
+                        "\(AtomicFile.printable(data))/applications: more than 32 MiB of desktop entries; the rest are not read")
+                    break reading
+                }
+                guard let bytes = readFile(path) else { continue }
+                bytesLeft -= bytes.count
                 if let entry = DesktopEntry(bytes, id: id, path: path, languages: languages) {
                     entries.append(entry)
                 }
@@ -51,10 +77,12 @@ public struct MimeApps: Sendable {
         var lists: [KeyFile] = []
         for place in places {
             for name in desktops.map({ $0.lowercased() + "-mimeapps.list" }) + ["mimeapps.list"] {
-                if let bytes = try? AtomicFile.read(place + "/" + name, limit: fileLimit).get() { lists.append(KeyFile(bytes)) }
+                if let bytes = readFile(place + "/" + name) { lists.append(KeyFile(bytes)) }
             }
         }
-        return MimeApps(entries: entries, lists: lists)
+        var apps = MimeApps(entries: entries, lists: lists)
+        apps.problems = problems
+        return apps
     }
 
     /// The `.desktop` files under `folder` and its subfolders, with their ids, sorted by id.
@@ -105,7 +133,7 @@ public struct MimeApps: Sendable {
             removed.formUnion(self.ids(list, "Removed Associations", type))
             ids += self.ids(list, "Added Associations", type).filter { !removed.contains($0) }
         }
-        ids += order.filter { !removed.contains($0) && entries[$0]?.mimeTypes.contains(type) == true }
+        ids += (idsByType[type] ?? []).filter { !removed.contains($0) }
         var seen: Set<String> = []
         return ids.compactMap { id in
             guard seen.insert(id).inserted, let entry = entries[id], !entry.noDisplay else { return nil }

@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 
 /// shared-mime-info's database (`/usr/share/mime` and the user's own), read as its owners
@@ -11,7 +12,10 @@ import Synchronization
 /// that warms it on a worker (``load()``) keeps the cost off the loop's thread.
 ///
 /// Hostile or broken files are skipped line by line, section by section or whole, never a
-/// crash: each file is read with a size limit (``fileLimit``), every line checked.
+/// crash: each file is read with a size limit (``fileLimit``, ``commentFileLimit``), every
+/// line checked, in time linear in its size; a file over its limit is said in ``problems``.
+/// Matching a name or a file's bytes is bounded whatever the files hold
+/// (``MimeGlobs/workLimit``, ``MimeMagic/workLimit``).
 public final class MimeDatabase: Sendable {
     /// The directories read, most important first (each holding `globs2`, `magic`…).
     public let directories: [String]
@@ -19,6 +23,9 @@ public final class MimeDatabase: Sendable {
     /// The largest database file read (`globs2`, `magic`, `aliases`, `subclasses`, a type's
     /// XML): 8 MiB, some twenty times the largest there is.
     public static let fileLimit = 8 << 20
+
+    /// The largest type XML read for a type's name (256 KiB: the largest is under 5 KB).
+    public static let commentFileLimit = 256 << 10
 
     struct Tables: Sendable {
         var globs = MimeGlobs()
@@ -31,6 +38,8 @@ public final class MimeDatabase: Sendable {
         var genericIcons: [String: String] = [:]
         /// Type to its own icon's name, when it is not the type's with `-` for `/`.
         var icons: [String: String] = [:]
+        /// The files over ``fileLimit``, one line each.
+        var problems: [String] = []
     }
 
     private let tables = Mutex<Tables?>(nil)
@@ -72,6 +81,12 @@ public final class MimeDatabase: Sendable {
         tables.withLockIfAvailable { $0 != nil } ?? false
     }
 
+    /// What could not be read once the tables are (none before): each file over
+    /// ``fileLimit``, in one line for the user.
+    public var problems: [String] {
+        tables.withLock { $0?.problems ?? [] }
+    }
+
     func withTables<R>(_ body: (Tables) -> R) -> R {
         tables.withLock { state in
             if let state { return body(state) }
@@ -84,10 +99,17 @@ public final class MimeDatabase: Sendable {
     private static func read(_ directories: [String]) -> Tables {
         // The least important first: a later file overrides an earlier one.
         let ordered = Array(directories.reversed())
-        func files(_ name: String) -> [[UInt8]] {
-            ordered.compactMap { try? AtomicFile.read($0 + "/" + name, limit: fileLimit).get() }
-        }
         var tables = Tables()
+        func files(_ name: String) -> [[UInt8]] {
+            ordered.compactMap { directory in
+                switch AtomicFile.read(directory + "/" + name, limit: fileLimit) {
+                case .success(let bytes): return bytes
+                case .failure(let error):
+                    if error.code == EFBIG { tables.problems.append("\(error.description), not read") }
+                    return nil
+                }
+            }
+        }
         tables.globs = MimeGlobs(files: files("globs2"))
         tables.magic = MimeMagic(files: files("magic"))
         for file in files("aliases") {
@@ -182,7 +204,7 @@ public final class MimeDatabase: Sendable {
         var found: String?
         if MimeTypeName.isValid(type) {
             for directory in directories {
-                guard let xml = try? AtomicFile.read(directory + "/" + type + ".xml", limit: Self.fileLimit).get() else {
+                guard let xml = try? AtomicFile.read(directory + "/" + type + ".xml", limit: Self.commentFileLimit).get() else {
                     continue
                 }
                 found = MimeComment.comment(in: xml, languages: language)

@@ -10,10 +10,19 @@ import Glibc
 /// less important directory gave the type. Patterns come in three shapes, matched three ways:
 /// a literal name (`makefile`, a dictionary), `*` and a literal tail (`*.png`, `*~`, a
 /// dictionary of tails tried for each of the name's own tails), and any other fnmatch pattern
-/// (`*.so.[0-9]*`, `readme*`, glibc's `fnmatch`, the only costly one, about a hundred of them).
+/// (`*.so.[0-9]*`, `readme*`, glibc's `fnmatch`, the only costly one: Debian has seven).
 ///
 /// A line that does not read (a weight that is not a number from 0 to 100, an empty type or
-/// pattern, a type without a `/`) is skipped; the rest of the file is kept.
+/// pattern, a type without a `/`, a pattern longer than 255 bytes, which no file name is) is
+/// skipped; the rest of the file is kept.
+///
+/// Decided: matching a name is bounded whatever the files hold, since every row's name is
+/// matched on the loop's thread and a `globs2` of 8 MiB may hold a quarter of a million
+/// `fnmatch` patterns. Each call is counted as the name's length times the pattern's (what a
+/// matcher that returns only to the last `*`, as glibc's does, can cost at most: a pattern of
+/// twelve stars against 200 characters takes microseconds), the calls for one name share
+/// ``workLimit``, and once it is spent the patterns not yet tried do not match (in file
+/// order, the least important directory's first). Names and tails never wait for them.
 public struct MimeGlobs: Sendable {
     /// One pattern of one type.
     public struct Glob: Hashable, Sendable {
@@ -40,6 +49,13 @@ public struct MimeGlobs: Sendable {
     private var literals: [String: [Glob]] = [:]
     private var tails: [String: [Glob]] = [:]
     private var patterns: [Glob] = []
+
+    /// The most `fnmatch` work one name may take, counted as above (1 Mi: a few hundred
+    /// patterns against a name as long as a name can be, a millisecond or so; Debian's seven
+    /// take a few thousand).
+    public static let workLimit = 1 << 20
+    /// The longest pattern read, in bytes: the longest file name.
+    static let patternLimit = 255
     /// The longest tail, in characters: a name's tails are tried up to this length.
     private var longestTail = 0
 
@@ -72,7 +88,7 @@ public struct MimeGlobs: Sendable {
             let fields = text.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
             guard fields.count >= 3, let weight = Int(fields[0]), (0...100).contains(weight) else { continue }
             let type = String(fields[1]), pattern = String(fields[2])
-            guard MimeTypeName.isValid(type), !pattern.isEmpty else { continue }
+            guard MimeTypeName.isValid(type), !pattern.isEmpty, pattern.utf8.count <= patternLimit else { continue }
             if pattern == "__NOGLOBS__" {
                 noGlobs.append(type)
                 continue
@@ -121,8 +137,14 @@ public struct MimeGlobs: Sendable {
                 take(tails[String(text[start...])], caseSensitive: caseSensitive)
             }
         }
-        for glob in patterns where Self.fnmatches(glob.pattern, glob.caseSensitive ? name : lower) {
-            found.append(Match(type: glob.type, weight: glob.weight, length: glob.pattern.count))
+        var work = Self.workLimit
+        for glob in patterns {
+            let text = glob.caseSensitive ? name : lower
+            work -= max(1, text.utf8.count) * glob.pattern.utf8.count
+            guard work >= 0 else { break }
+            if Self.fnmatches(glob.pattern, text) {
+                found.append(Match(type: glob.type, weight: glob.weight, length: glob.pattern.count))
+            }
         }
         return found
     }

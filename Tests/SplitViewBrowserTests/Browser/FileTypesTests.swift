@@ -37,7 +37,12 @@ struct FileTypesTests {
         let browser = makeBrowser(tree)
         browser.split.handle(.command(.toggleInspector))
         BrowserTests.show(browser, tree, "Files", "run.sh")
-        #expect(ImageShowingTests.details(browser)["Type"] == "Shell script (application/x-shellscript)")
+        // The database is read on the worker: once it says so, the row is described again.
+        #expect(
+            settle(browser.store) {
+                browser.store.types.takeResults()
+                return ImageShowingTests.details(browser)["Type"] == "Shell script (application/x-shellscript)"
+            })
         #expect(ImageShowingTests.details(browser)["Encoding"] == "UTF-8")
         BrowserTests.show(browser, tree, "Files", "picture")
         #expect(ImageShowingTests.details(browser)["Type"] == "PNG image (image/png)", "no extension: by its first bytes")
@@ -97,5 +102,109 @@ struct FileTypesTests {
         #expect(browser.reader.notice == "Could not open “notes.txt”: Alpha: alpha is not installed")
         browser.split.handle(.command(.action(Browser.openWithAction("gone.desktop"))))
         #expect(browser.reader.notice == "Could not open “notes.txt”: the application gone.desktop is not installed")
+    }
+
+    /// A desktop of the test's own, whose files are hostile: a `mimeapps.list` of 1 MiB of
+    /// short keys naming the default last, a magic of values that almost match, and a
+    /// `mimeapps.list` over the limit in the config directories.
+    static func hostileDesktop() throws -> (TemporaryFolder, XDGDirectories) {
+        let folder = try TemporaryFolder("desktop")
+        folder.write(
+            "[Desktop Entry]\nType=Application\nName=Mine\nExec=mine %f\nMimeType=text/plain;\n",
+            to: "data/applications/mine.desktop")
+        var list = "[Default Applications]\n"
+        var number = 0
+        while list.utf8.count < (1 << 20) - 64 {
+            list += "k\(number)=x\n"
+            number += 1
+        }
+        folder.write(list + "text/plain=mine.desktop\n", to: "config/mimeapps.list")
+        folder.write("#" + String(repeating: "x", count: 1 << 20), to: "system-config/mimeapps.list")
+        folder.write("50:text/plain:*.txt\n", to: "data/mime/globs2")
+        let value = [UInt8](repeating: UInt8(ascii: "n"), count: 4095) + [UInt8(ascii: "b")]
+        var magic = MagicBytes.header
+        for index in 0..<200 { magic += MagicBytes.section("application/x-hostile\(index)", value, range: 65_536) }
+        _ = AtomicFile.write(magic, to: folder.path + "/data/mime/magic")
+        let xdg = XDGDirectories(environment: [
+            "HOME": "/nonexistent", "XDG_DATA_HOME": folder.path + "/data", "XDG_DATA_DIRS": "/nonexistent",
+            "XDG_CONFIG_HOME": folder.path + "/config", "XDG_CONFIG_DIRS": folder.path + "/system-config",
+        ])
+        return (folder, xdg)
+    }
+
+    /// The loop's thread never reads the applications nor waits for them: until the worker
+    /// has read them, "Open With" says it is looking (in the View menu and on a right click);
+    /// when they come, the menu lists them without being asked again. A list over the limit
+    /// is said in one line.
+    @Test func openWithLooksUntilTheWorkerHasReadTheApplications() throws {
+        let tree = Self.tree()
+        // No glob names it: its type is looked for in the hostile magic, within its bound.
+        tree.file("Files/nnnn", String(repeating: "n", count: 64 << 10))
+        let (desktop, xdg) = try Self.hostileDesktop()
+        defer { withExtendedLifetime(desktop) {} }
+        let types = try FileTypes(xdg: xdg, database: MimeDatabase(directories: [desktop.path + "/data/mime"]))
+        var said: [String] = []
+        types.report = { said.append($0) }
+        let browser = makeBrowser(tree, store: try FileStore(types: types))
+        BrowserTests.show(browser, tree, "Files", "nnnn")
+        let looking = "Open With: Looking for Applications…"
+        #expect(browser.split.additionalMenuItems.last?.title == looking)
+        #expect(browser.fileList.contextMenuItemsForRow?(browser.fileList.selectedIndex ?? -1).map(\.title) == [looking])
+        #expect(types.apps == nil, "nothing was read on this thread")
+        #expect(
+            settle(browser.store) {
+                types.takeResults()
+                return browser.split.additionalMenuItems.last?.title == "Open With Mine (Default)"
+            })
+        #expect(
+            said == [
+                "\(desktop.path)/system-config/mimeapps.list: too large (1048577 bytes; the limit is 1048576 bytes), not read"
+            ])
+    }
+}
+
+extension FileTypesTests {
+    /// Until the worker has read the database, the inspector's Type row says the kind of file;
+    /// then it is described again, unless the user selected some of it meanwhile (describing
+    /// again would take the selection away).
+    @Test func theTypeRowComesWithTheDatabaseButNeverTakesASelection() throws {
+        let tree = Self.tree()
+        let mime = try TemporaryFolder("mime")
+        mime.write("50:application/x-shellscript:*.sh\n", to: "globs2")
+        mime.write("<mime-type><comment>shell script</comment></mime-type>", to: "application/x-shellscript.xml")
+        let xdg = XDGDirectories(environment: ["HOME": "/nonexistent", "XDG_DATA_DIRS": "/nonexistent"])
+        func browser() throws -> (Browser, FileTypes) {
+            let types = try FileTypes(xdg: xdg, database: MimeDatabase(directories: [mime.path]))
+            let browser = makeBrowser(tree, store: try FileStore(types: types))
+            browser.split.handle(.command(.toggleInspector))
+            BrowserTests.show(browser, tree, "Files", "run.sh")
+            return (browser, types)
+        }
+        let (plain, plainTypes) = try browser()
+        #expect(ImageShowingTests.details(plain)["Type"] == "Text (UTF-8)", "the kind, at once")
+        #expect(
+            settle(plain.store) {
+                plainTypes.takeResults()
+                return ImageShowingTests.details(plain)["Type"] == "Shell script (application/x-shellscript)"
+            })
+        let (selecting, selectingTypes) = try browser()
+        #expect(selecting.details.perform(.selectAll, in: Rect(x: 0, y: 0, width: 300, height: 800)))
+        #expect(
+            settle(selecting.store) {
+                selectingTypes.takeResults()
+                return selectingTypes.loadedDatabase != nil
+            })
+        #expect(ImageShowingTests.details(selecting)["Type"] == "Text (UTF-8)")
+        #expect(selecting.details.selectedText?.contains("run.sh") == true, "the selection is kept")
+    }
+}
+
+/// Magic files written byte by byte, as `update-mime-database` writes them.
+enum MagicBytes {
+    static let header = Array("MIME-Magic\0\n".utf8)
+
+    /// A section of one rule: `value` searched for from offset 0 over `range` bytes.
+    static func section(_ type: String, _ value: [UInt8], range: Int) -> [UInt8] {
+        Array("[50:\(type)]\n>0=".utf8) + [UInt8(value.count >> 8), UInt8(value.count & 0xFF)] + value + Array("+\(range)\n".utf8)
     }
 }

@@ -56,7 +56,12 @@ import Testing
     @Test func theInspectorGivesTheTypeAndTheDimensions() {
         let tree = Self.tree()
         let browser = Self.showing("photo.jpg", in: tree, inspector: true)
-        #expect(Self.details(browser)["Type"] == "JPEG image (image/jpeg)", "known from the first bytes, at once")
+        // Known from the first bytes once the worker has read the database (the kind until then).
+        #expect(
+            settle(browser.store) {
+                browser.store.types.takeResults()
+                return Self.details(browser)["Type"] == "JPEG image (image/jpeg)"
+            })
         #expect(settle(browser.store) { Self.details(browser)["Dimensions"] == "64 × 48 pixels" })
         #expect(browser.reader.image != nil)
     }

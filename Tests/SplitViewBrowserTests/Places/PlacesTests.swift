@@ -73,6 +73,28 @@ import Testing
         #expect(setup.browser().tree.rows.map(\.title).contains("My%20Other"))
     }
 
+    /// A bookmarks file of 60 000 bookmarks (1 MiB, read on the loop's thread at every change):
+    /// the first 1 000 show, the rest are not even read, and one line says so.
+    @Test func theFirst1000BookmarksShowAndTheRestAreSaid() {
+        var text = ""
+        var number = 0
+        while text.utf8.count < (1 << 20) - 64 {
+            text += "file:///tmp/b\(number)\n"
+            number += 1
+        }
+        let setup = Setup(bookmarks: text)
+        let browser = setup.browser()
+        let bookmarks = browser.tree.places.filter { $0.kind == .bookmark }
+        #expect(number > 50_000)
+        #expect(bookmarks.count == 1_000)
+        #expect(bookmarks.first?.path == FilePath("/tmp/b0") && bookmarks.last?.path == FilePath("/tmp/b999"))
+        #expect(browser.placesProblem == "bookmarks: \(setup.bookmarks): more than 1 000 bookmarks; the first 1 000 are shown")
+        var said: [String] = []
+        browser.report = { said.append($0) }
+        browser.reloadPlaces()
+        #expect(said.isEmpty, "said once, when it was first read")
+    }
+
     /// Letters find the outline's folders, never a place of the same name.
     @Test func typeAheadSkipsThePlaces() {
         let browser = Setup().browser()

@@ -74,4 +74,21 @@ struct DesktopEntryTests {
             }
         }
     }
+
+    /// The desktop entry: 1 MiB of short keys after the ones that matter, and a
+    /// `Name` repeated at the end that must not win. Read whole, its first values kept.
+    @Test func aMegabyteEntryOfShortKeysIsRead() throws {
+        var text = "[Desktop Entry]\nType=Application\nName=Huge\nExec=huge %f\nMimeType=text/plain;\n"
+        var number = 0
+        while text.utf8.count < (1 << 20) - 64 {
+            text += "k\(number)=x\n"
+            number += 1
+        }
+        text += "Name=Late\nIcon=huge\n"
+        let entry = try #require(
+            DesktopEntry(Array(text.utf8), id: "huge.desktop", path: "/apps/huge.desktop", isInstalled: { _ in true }))
+        #expect(number > 100_000)
+        #expect(entry.name == "Huge" && entry.exec == "huge %f" && entry.icon == "huge")
+        #expect(entry.mimeTypes == ["text/plain"])
+    }
 }

@@ -111,4 +111,42 @@ struct IconLookupTests {
         config.write("[Settings]\ngtk-icon-theme-name=../../etc\n", to: "gtk-3.0/settings.ini")
         #expect(IconLookup.themeName(xdg) == "Adwaita", "GTK's default")
     }
+
+    /// A `settings.ini` over 64 KiB (read on the loop's thread at start) is skipped and said.
+    @Test func aSettingsFileOver64KiBIsSkippedAndSaid() throws {
+        let config = try TemporaryFolder("gtk")
+        let head = "[Settings]\ngtk-icon-theme-name=Papirus\n#"
+        config.write(head + String(repeating: "x", count: (64 << 10) + 1 - head.utf8.count), to: "gtk-3.0/settings.ini")
+        let xdg = XDGDirectories(environment: [
+            "HOME": "/nonexistent", "XDG_CONFIG_HOME": config.path, "XDG_CONFIG_DIRS": "/nonexistent",
+        ])
+        var problems: [String] = []
+        #expect(IconLookup.themeName(xdg, problems: &problems) == "Adwaita")
+        #expect(problems == ["\(config.path)/gtk-3.0/settings.ini: too large (65537 bytes; the limit is 65536 bytes), not read"])
+    }
+
+    /// An index of 4 096 directories among 100 000 other groups: each directory's group is
+    /// found by its name (looking through every group for each took 400 million comparisons).
+    @Test func anIndexOfManyGroupsFindsEachDirectorysGroup() throws {
+        let names = (0..<4_096).map { "d\($0)" }
+        var text = "[Icon Theme]\nDirectories=" + names.joined(separator: ",") + "\n"
+        for number in 0..<100_000 { text += "[g\(number)]\nk=v\n" }
+        for (number, name) in names.enumerated() { text += "[\(name)]\nSize=\(number % 64 + 1)\n" }
+        let index = try #require(IconThemeIndex(Array(text.utf8)))
+        #expect(index.directories.count == 4_096)
+        #expect(index.directories.last?.size == 4_095 % 64 + 1)
+    }
+
+    /// An `index.theme` over 1 MiB is not read (the theme counts as missing) and is said once.
+    @Test func anIndexOverOneMebibyteIsSkippedAndSaid() throws {
+        let base = try Self.themes()
+        base.write("[Icon Theme]\nDirectories=a\n#" + String(repeating: "x", count: 1 << 20), to: "Huge/index.theme")
+        let lookup = IconLookup(theme: "Huge", baseDirectories: [base.path])
+        #expect(lookup.themeChain == ["hicolor"])
+        #expect(
+            lookup.takeProblems() == [
+                "\(base.path)/Huge/index.theme: too large (1048604 bytes; the limit is 1048576 bytes), not read"
+            ])
+        #expect(lookup.takeProblems().isEmpty)
+    }
 }

@@ -82,4 +82,61 @@ struct MimeAppsTests {
         #expect(entries.first { $0.id == "mine.desktop" }?.name == "Mine")
         #expect(chosen == "kde-theirs.desktop")
     }
+
+    /// A folder's XDG directories: `user` the data home, `system` the data directories,
+    /// `config` the config home.
+    private static func xdg(_ data: TemporaryFolder, _ config: TemporaryFolder) -> XDGDirectories {
+        XDGDirectories(environment: [
+            "HOME": "/nonexistent", "XDG_DATA_HOME": data.path + "/user", "XDG_DATA_DIRS": data.path + "/system",
+            "XDG_CONFIG_HOME": config.path, "XDG_CONFIG_DIRS": "/nonexistent",
+        ])
+    }
+
+    /// The issue's `mimeapps.list`: just under 1 MiB of short keys in one group, the user's
+    /// choice last. Read whole (each key compared with every one before it took minutes).
+    @Test func aMegabyteOfShortKeysIsReadToItsLastLine() throws {
+        let data = try TemporaryFolder("apps-data"), config = try TemporaryFolder("apps-config")
+        data.write(
+            "[Desktop Entry]\nType=Application\nName=Mine\nExec=mine %U\nMimeType=text/plain;\n",
+            to: "user/applications/mine.desktop")
+        var list = "[Default Applications]\n"
+        var number = 0
+        while list.utf8.count < (1 << 20) - 64 {
+            list += "k\(number)=x\n"
+            number += 1
+        }
+        list += "text/plain=mine.desktop\n"
+        config.write(list, to: "mimeapps.list")
+        let mime = MimeApps.read(Self.xdg(data, config))
+        #expect(number > 100_000)
+        #expect(mime.defaultEntry(for: "text/plain")?.id == "mine.desktop")
+        #expect(mime.problems.isEmpty)
+    }
+
+    /// One byte over the limit: skipped, and said in one line; the rest still reads.
+    @Test func aListOverOneMebibyteIsSkippedAndSaid() throws {
+        let data = try TemporaryFolder("apps-data"), config = try TemporaryFolder("apps-config")
+        data.write(
+            "[Desktop Entry]\nType=Application\nName=Mine\nExec=mine %U\nMimeType=text/plain;\n",
+            to: "user/applications/mine.desktop")
+        let head = "[Default Applications]\ntext/plain=mine.desktop\n#"
+        config.write(head + String(repeating: "x", count: (1 << 20) + 1 - head.utf8.count), to: "mimeapps.list")
+        let mime = MimeApps.read(Self.xdg(data, config))
+        #expect(mime.defaultEntry(for: "text/plain") == nil)
+        #expect(mime.applications(forAncestry: ["text/plain"]).entries.map(\.id) == ["mine.desktop"])
+        #expect(
+            mime.problems == ["\(config.path)/mimeapps.list: too large (1048577 bytes; the limit is 1048576 bytes), not read"])
+    }
+
+    /// An entry naming a type thousands of times, among thousands of entries: a type's
+    /// applications are found by the type, each once, in the desktop files' order.
+    @Test func aTypesApplicationsAreFoundByTheType() {
+        let many = (0..<5_000).map { Self.app("app\($0)", "text/x-\($0);text/plain;") }
+        let repeated = Self.app("repeated", String(repeating: "image/png;", count: 20_000))
+        let mime = MimeApps(entries: many + [repeated], lists: [])
+        #expect(mime.associatedEntries(for: "image/png").map(\.id) == ["repeated.desktop"])
+        #expect(mime.associatedEntries(for: "text/x-4321").map(\.id) == ["app4321.desktop"])
+        #expect(mime.associatedEntries(for: "text/plain").count == 5_000)
+        #expect(mime.associatedEntries(for: "text/plain").first?.id == "app0.desktop")
+    }
 }

@@ -170,7 +170,24 @@ struct MimeDatabaseTests {
         let folder = try MimeFolder()
         defer { withExtendedLifetime(folder) {} }
         folder.write("globs2", "50:image/png:*.png\n" + String(repeating: "#", count: MimeDatabase.fileLimit))
-        #expect(MimeDatabase(directories: [folder.path]).counts.globs == 0)
+        let database = MimeDatabase(directories: [folder.path])
+        #expect(database.counts.globs == 0)
+        #expect(
+            database.problems == [
+                "\(folder.path)/globs2: too large (\(MimeDatabase.fileLimit + 19) bytes; the limit is 8388608 bytes), not read"
+            ])
+    }
+
+    /// A type's XML of 25 000 `<comment ` that never close, after the real one: each used to
+    /// send a search to the file's end (25 000 times 250 KB); read once now.
+    @Test func aTypesXMLOfUnclosedCommentsIsReadOnce() throws {
+        let folder = try MimeFolder()
+        defer { withExtendedLifetime(folder) {} }
+        folder.write("x/y.xml", "<comment>Why</comment>\n" + String(repeating: "<comment \n", count: 25_000))
+        folder.write("x/big.xml", "<comment>Big</comment>" + String(repeating: " ", count: MimeDatabase.commentFileLimit))
+        let database = MimeDatabase(directories: [folder.path])
+        #expect(database.comment(for: "x/y") == "Why")
+        #expect(database.comment(for: "x/big") == nil, "over 256 KiB: not read")
     }
 
     // MARK: The system's own database
@@ -193,6 +210,24 @@ struct MimeDatabaseTests {
         #expect(Self.system.iconNames(for: "image/png").last == "image-x-generic")
         #expect(Self.system.counts.globs > 500)
         #expect(Self.system.counts.magic > 100)
+    }
+
+    /// The bound on magic never changes what the system's rules say: a sixteenth of it gives
+    /// the same answers as no bound, for text, a picture, zeros and random bytes.
+    @Test(.enabled(if: hasSystemDatabase, "no /usr/share/mime here"))
+    func theSystemsMagicStaysWellWithinItsBound() throws {
+        let magic = MimeMagic(files: [try AtomicFile.read("/usr/share/mime/magic", limit: MimeDatabase.fileLimit).get()])
+        var random = SystemRandomNumberGenerator()
+        let samples: [[UInt8]] = [
+            Array(String(repeating: "plain text, line after line\n", count: 3000).utf8),
+            Self.png + [UInt8](repeating: 0, count: 60_000), [UInt8](repeating: 0, count: 64 << 10),
+            (0..<(64 << 10)).map { _ in UInt8.random(in: 0...255, using: &random) },
+            Array("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8),
+        ]
+        for bytes in samples {
+            #expect(
+                magic.matches(bytes, work: MimeMagic.workLimit / 16).map(\.type) == magic.matches(bytes, work: .max).map(\.type))
+        }
     }
 
     private static let names = Gen.int(in: 0...(pieces.count - 1)).array(of: 0...6).map { $0.map { pieces[$0] }.joined() }

@@ -92,4 +92,27 @@ struct MimeGlobsTests {
             #expect(Set(first).count == first.count)
         }
     }
+
+    /// A `globs2` of a thousand star patterns against a name of 200 characters, each row's
+    /// name matched on the loop's thread: the `fnmatch` patterns share
+    /// ``MimeGlobs/workLimit`` (a name's length times a pattern's, some two hundred calls
+    /// here) and those past it do not match; names and tails (`*.png`, `*a`) never wait for
+    /// them.
+    @Test func hostilePatternsShareABoundedWork() {
+        var lines = (0..<1_000).map { "50:text/x-h\($0):" + String(repeating: "*a", count: 12) + "*b" }
+        lines += ["50:text/x-tail:*a", "60:text/x-late:[a]*a"]
+        let globs = MimeGlobs(files: [Array(lines.joined(separator: "\n").utf8)])
+        let name = String(repeating: "a", count: 200)
+        #expect(globs.types(for: name) == ["text/x-tail"], "the late pattern is past the bound")
+        #expect(globs.types(for: "b") == [])
+        let alone = MimeGlobs(files: [Array("60:text/x-late:[a]*a\n".utf8)])
+        #expect(alone.types(for: name) == ["text/x-late"], "within the bound, it matches")
+    }
+
+    @Test func aPatternLongerThanANameIsSkipped() {
+        let long = String(repeating: "x", count: 255)
+        let globs = MimeGlobs(files: [Array("50:text/x-long:\(long)\n50:text/x-longer:\(long)x*\n".utf8)])
+        #expect(globs.types(for: long) == ["text/x-long"])
+        #expect(globs.count == 1)
+    }
 }

@@ -118,4 +118,54 @@ struct MimeMagicTests {
             #expect(magic.type(for: Self.png) != nil)
         }
     }
+
+    /// The magic: values of 4 096 bytes that almost match (4 095 `a` then `b`), each
+    /// searched over 64 KiB of `a`, 2 000 sections (8 MiB). Compared byte by byte, each cost
+    /// 250 million comparisons: an 82 KB file made every arrow key 4 s, an 8 MiB one never
+    /// showed the window. Within ``MimeMagic/workLimit`` now: the higher priorities still
+    /// match, the sections past the bound do not.
+    @Test func valuesThatAlmostMatchCostABoundedAmount() {
+        let value = [UInt8](repeating: UInt8(ascii: "a"), count: 4095) + [UInt8(ascii: "b")]
+        var file = MagicFile.header + MagicFile.section(60, "text/x-first", [MagicFile.rule(offset: 0, Array("aaaa".utf8))])
+        for number in 0..<2_000 {
+            file += MagicFile.section(50, "application/x-hostile\(number)", [MagicFile.rule(offset: 0, value, range: 65_536)])
+        }
+        file += MagicFile.section(40, "text/x-last", [MagicFile.rule(offset: 0, Array("aaaa".utf8))])
+        let magic = MimeMagic(files: [file])
+        let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 64 << 10)
+        #expect(magic.count == 2_002)
+        #expect(magic.type(for: bytes) == "text/x-first")
+        #expect(magic.matches(bytes).map(\.type) == ["text/x-first"], "text/x-last is past the bound")
+        #expect(magic.matches(bytes, work: .max).map(\.type) == ["text/x-first", "text/x-last"])
+    }
+
+    /// The same with masks (compared byte by byte, no `memmem`): a hundred sections, each
+    /// 250 million comparisons unbounded, end within the bound.
+    @Test func maskedValuesThatAlmostMatchCostABoundedAmount() {
+        let value = [UInt8](repeating: UInt8(ascii: "a"), count: 4095) + [UInt8(ascii: "b")]
+        let mask = [UInt8](repeating: 0xFF, count: value.count)
+        var file = MagicFile.header
+        for number in 0..<100 {
+            file += MagicFile.section(
+                50, "application/x-hostile\(number)", [MagicFile.rule(offset: 0, value, mask: mask, range: 65_536)])
+        }
+        let magic = MimeMagic(files: [file])
+        #expect(magic.type(for: [UInt8](repeating: UInt8(ascii: "a"), count: 64 << 10)) == nil)
+        #expect(
+            magic.type(for: [UInt8](repeating: UInt8(ascii: "a"), count: 4095) + [UInt8(ascii: "b")]) == "application/x-hostile0")
+    }
+
+    /// The bound's edge: a masked rule that spends 5 comparisons and fails, then a plain one of
+    /// 2 bytes; 5 leaves nothing for the second, 6 reaches it.
+    @Test func matchingStopsWhenTheWorkIsSpent() {
+        let magic = MimeMagic(files: [
+            MagicFile.header
+                + MagicFile.section(
+                    60, "text/x-masked", [MagicFile.rule(offset: 0, Array("aa".utf8), mask: [0xFF, 0xFF], range: 3)])
+                + MagicFile.section(50, "text/x-plain", [MagicFile.rule(offset: 0, Array("ab".utf8))])
+        ])
+        let bytes = Array("abababab".utf8)
+        #expect(magic.type(for: bytes, work: 5) == nil)
+        #expect(magic.type(for: bytes, work: 6) == "text/x-plain")
+    }
 }

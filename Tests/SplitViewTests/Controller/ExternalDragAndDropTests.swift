@@ -101,6 +101,61 @@ import Testing
         #expect(f.split.externalDropProposal == nil)
     }
 
+    /// Drops `bytes` as text on the files column's bar, which holds a field.
+    private static func dropText(_ bytes: [UInt8], on f: Fixture, _ files: ListViewController) {
+        files.navigationItem.textField = TextField(text: "/old")
+        f.send(.externalDrag(.entered(types: ["text/plain;charset=utf-8"])))
+        f.send(.externalDrag(.moved(Point(x: 400, y: 19), operation: .copy)))
+        f.send(.externalDrag(.dropped(SelectionOffer(target: "text/plain;charset=utf-8", bytes: bytes))))
+    }
+
+    /// The drop: a megabyte on one line (10 KB took 8 s, 100 KB never returned). The
+    /// field takes its first 4 096 bytes and says so, and drawing it measures the text a few
+    /// times, not once per character.
+    @Test func aMegabyteLineDroppedOnAFieldIsCutAndSaysSo() {
+        let (f, _, files, _) = Self.fixture()
+        let measurer = CountingMeasurer()
+        f.split.textMeasurer = measurer
+        Self.dropText(Array(repeating: UInt8(ascii: "x"), count: 1 << 20) + Array("\nsecond".utf8), on: f, files)
+        let field = files.navigationItem.textField
+        #expect(field?.text == String(repeating: "x", count: 4096))
+        #expect(field?.message == "Dropped text cut to 4 096 bytes")
+        measurer.measured = 0
+        let list = f.split.displayList(for: .supplementary)
+        #expect(list?.ops.contains { if case .text(let text, _, _, _) = $0 { text.hasSuffix("xxxx") } else { false } } == true)
+        #expect(measurer.measured < 40 * 4096, "about twice log2(4096) measures of the text, not one a character")
+    }
+
+    @Test(arguments: [
+        ("\n\r\n/home/ana\r\nmore", "/home/ana", false),
+        ("/a\u{2028}b", "/a", false),
+        ("", "", false),
+    ])
+    func aDroppedLineIsTheFirstWithText(_ dropped: String, _ line: String, _ isCut: Bool) {
+        #expect(SplitViewController.droppedLine(Array(dropped.utf8)) == (line, isCut))
+    }
+
+    /// The limit's edges: 4 096 bytes are kept whole, 4 097 cut; a character is never split,
+    /// wherever the limit falls in it.
+    @Test func aDroppedLineIsCutAtTheLimitBetweenCharacters() {
+        let limit = SplitViewController.droppedTextLimit
+        let exact = String(repeating: "a", count: limit)
+        #expect(SplitViewController.droppedLine(Array(exact.utf8)) == (exact, false))
+        #expect(SplitViewController.droppedLine(Array((exact + "a").utf8)) == (exact, true))
+        #expect(SplitViewController.droppedLine(Array((exact + "\nb").utf8)) == (exact, false))
+        for offset in 0..<3 {
+            let text = String(repeating: "a", count: limit - 3 - offset) + String(repeating: "€", count: 4)
+            let (line, isCut) = SplitViewController.droppedLine(Array(text.utf8))
+            #expect(isCut && line.utf8.count <= limit && text.hasPrefix(line) && line.hasSuffix("€"))
+        }
+    }
+
+    /// A drop of 64 MiB (what a drop may bring) on one line: its first 4 096 bytes.
+    @Test func theLargestDropIsCutToo() {
+        let (line, isCut) = SplitViewController.droppedLine(Array(repeating: UInt8(ascii: "y"), count: 64 << 20))
+        #expect(line.utf8.count == 4096 && isCut)
+    }
+
     /// A drop whose contents come in another form than the one proposed, or none, does nothing.
     @Test func aDropInAnotherFormOrWithoutContentsDoesNothing() {
         let (f, folders, _, log) = Self.fixture()
@@ -164,4 +219,17 @@ import Testing
             }
         }
     }
+}
+
+/// A fixed-advance measurer that counts the characters it measures.
+private final class CountingMeasurer: TextMeasurer {
+    private let base = FixedAdvanceMeasurer()
+    var measured = 0
+
+    func width(of text: String, font: FontRole) -> Double {
+        measured += text.count
+        return base.width(of: text, font: font)
+    }
+
+    func metrics(of font: FontRole) -> FontMetrics { base.metrics(of: font) }
 }

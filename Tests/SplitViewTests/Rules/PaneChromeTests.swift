@@ -1,3 +1,4 @@
+import PropertyBased
 import Testing
 
 @testable import SplitView
@@ -99,5 +100,28 @@ import Testing
         let key = try #require(f.split.paneKey(for: .secondary))
         let drawn = key.chrome.displayList(content: [], theme: f.split.theme, measurer: f.split.textMeasurer)
         #expect(f.split.laidOutDisplayList(for: .secondary) == drawn, "the secondary draws nothing of its own")
+    }
+
+    /// The text field's shown characters, found by halving, are the ones the old scan found
+    /// one character at a time (the head dropped until the caret fits, then the tail), for
+    /// any text, caret and room, with characters of different widths.
+    @Test func aFieldShowsWhatTheOneByOneScanShowed() async {
+        struct Widths: TextMeasurer {
+            func width(of text: String, font: FontRole) -> Double {
+                text.reduce(0) { $0 + ($1 == "W" ? 12 : $1 == "i" ? 3 : 7) }
+            }
+            func metrics(of font: FontRole) -> FontMetrics { FixedAdvanceMeasurer().metrics(of: font) }
+        }
+        let measurer = Widths()
+        let text = Gen.int(in: 0...2).array(of: 0...60).map { $0.map { Array("Wia")[$0] } }
+        await propertyCheck(count: 500, input: text, Gen.int(in: 0...60), Gen.double(in: 0...300)) { characters, caret, room in
+            let caret = min(caret, characters.count)
+            var first = 0
+            while first < caret && measurer.width(of: String(characters[first..<caret]), font: .body) > room { first += 1 }
+            var visible = String(characters[first...])
+            while !visible.isEmpty && measurer.width(of: visible, font: .body) > room { visible.removeLast() }
+            let shown = PaneChrome.shownRange(of: characters, caret: caret, room: room, measurer)
+            #expect(shown.first == first && shown.end == first + visible.count)
+        }
     }
 }
