@@ -74,13 +74,16 @@ extension MimeDatabase {
     }
 
     /// The first `count` bytes of the regular file at `path`, or nil when it cannot be read
-    /// (or is not a regular file once opened).
+    /// (or is not a regular file once opened, or is one of the kernel's: ``KernelFiles``,
+    /// whose reading can take from them, so their type goes by name alone).
     static func head(of path: FilePath, count: Int) -> [UInt8]? {
+        guard KernelFiles.fileSystem(of: path) == nil else { return nil }
         let descriptor = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard KernelFiles.fileSystem(of: descriptor) == nil else { return nil }
         var reader = BoundedReader(descriptor: descriptor)
         guard reader.read(upTo: count) else { return nil }
         return reader.bytes

@@ -73,6 +73,15 @@ struct MimeDatabaseTests {
         }
     }
 
+    /// A kernel file's type goes by its name alone: reading it to sniff could take from it
+    /// (`/proc/kmsg`). Read, `/proc/self/environ` would be text.
+    @Test func aKernelFileIsTypedByNameNeverRead() throws {
+        try Self.withSample { database in
+            #expect(database.type(ofFileAt: FilePath("/proc/self/environ")) == database.type(forName: "environ", bytes: nil))
+            #expect(database.type(ofFileAt: FilePath("/proc/self/environ")) != "text/plain")
+        }
+    }
+
     @Test func withNeitherTextOrBinaryOrEmpty() throws {
         try Self.withSample { database in
             #expect(database.type(forName: "notes", bytes: Array("hello\n".utf8)) == "text/plain")
