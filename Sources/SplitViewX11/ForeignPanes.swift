@@ -215,11 +215,14 @@ final class ForeignPanes {
         // The program names the socket at once: it must exist on the server first.
         connection.sync()
         guard let arguments = content.command.arguments(windowID: socket, file: content.file) else { return }
+        // SIGCHLD is watched before the first program starts: one that ends at once (`sh -c
+        // 'prog &'` returns as soon as it forked) would otherwise end before the handler
+        // exists, and its SIGCHLD, lost, would leave it unreaped until another came.
+        services.watchChildren()
         switch ProgramProcess.spawn(arguments, display: connection.name) {
         case .success(let pid):
             program.pid = pid
             program.startedFile = content.file
-            services.watchChildren()
             report(.title(nil), of: program)
             report(.status(.starting), of: program)
             program.noWindowTimer = services.after(Double(Self.noWindowTimeout)) { [weak self, weak program] in

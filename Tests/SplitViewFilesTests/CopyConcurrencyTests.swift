@@ -16,10 +16,12 @@ import Testing
 /// second thread keeps: the files at the start, and every file it writes, less the files it
 /// removes itself.
 @Suite struct CopyConcurrencyTests {
-    /// The seeds a run tries: 40 by default, or the one `SPLITVIEW_SEED` names.
+    /// The seeds a run tries: 40 by default, `SPLITVIEW_SEEDS` of them, or the one
+    /// `SPLITVIEW_SEED` names.
     static let seeds: [UInt64] = {
         if let text = getenv("SPLITVIEW_SEED").map({ String(cString: $0) }), let seed = UInt64(text) { return [seed] }
-        return (1...40).map { UInt64($0) &* 0x9E37_79B9_7F4A_7C15 }
+        let count = getenv("SPLITVIEW_SEEDS").flatMap { Int(String(cString: $0)) } ?? 40
+        return (1...max(1, count)).map { UInt64($0) &* 0x9E37_79B9_7F4A_7C15 }
     }()
 
     @Test(arguments: [TransferMode.copy, .move])

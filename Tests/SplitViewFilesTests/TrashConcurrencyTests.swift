@@ -17,8 +17,8 @@ import Testing
 /// the question counted) is somewhere in the tree or the trash, by its hash; and every file in
 /// the trash has its info file.
 @Suite struct TrashConcurrencyTests {
-    /// Seeds tried per operation.
-    static let seeds = 40
+    /// Seeds tried per operation: 40, or `SPLITVIEW_SEEDS`.
+    static let seeds = getenv("SPLITVIEW_SEEDS").flatMap { Int(String(cString: $0)) } ?? 40
 
     @Test func trashingWhileTheTreeChangesLosesNothing() async throws {
         await propertyCheck(count: Self.seeds, input: Gen.uint64()) { seed in
