@@ -6,18 +6,33 @@ import SplitViewFiles
 /// or gone.
 extension Browser {
     /// Shows the outline's rows again after they changed, keeping the selected folder.
-    func treeDidChange() {
+    func treeDidChange(keepingPlace place: Place? = nil) {
         let selected = selectedFolder
         folders.reloadData()
+        if let place, let index = tree.rows.firstIndex(where: { $0.place == place }) {
+            folders.selectedIndex = index
+            return
+        }
         folders.selectedIndex = selected.flatMap(tree.index(of:))
+    }
+
+    /// The place whose row the keys have highlighted (moving through the places, before
+    /// Return chooses one), if any.
+    ///
+    /// Decided: a change to the places or the outline (a bookmark added, a folder read) keeps
+    /// that highlight on its place, wherever its row goes; before, it went back to the folder
+    /// shown, and the next arrow key started from there.
+    var highlightedPlace: Place? {
+        folders.selectedIndex.flatMap { tree.rows.indices.contains($0) ? tree.rows[$0].place : nil }
     }
 
     /// The store read folders again (or for the first time): the outline, the list and the
     /// reader follow, each keeping its selection when it still exists.
     func foldersChanged(_ changed: Set<FilePath>) {
+        let place = highlightedPlace
         tree.refresh(changed)
         if let watched = placeSources?.watchedFolders, !watched.isDisjoint(with: changed) { reloadPlaces() }
-        treeDidChange()
+        treeDidChange(keepingPlace: place)
         if let folder = selectedFolder, changed.contains(folder) {
             refreshEntries(keepingScroll: true)
         } else if selectedFolder == nil, changed.contains(tree.root) {

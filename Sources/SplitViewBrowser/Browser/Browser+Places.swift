@@ -20,8 +20,9 @@ extension Browser {
         let (places, problem) = sources.gather()
         if let problem, problem != placesProblem { report(problem) }
         placesProblem = problem
+        let place = highlightedPlace
         tree.places = withTrashPlace(places)
-        treeDidChange()
+        treeDidChange(keepingPlace: place)
     }
 
     /// Chooses the place at the outline's `row`, if the row is one: true when it was.

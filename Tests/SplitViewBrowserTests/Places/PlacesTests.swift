@@ -130,6 +130,27 @@ import Testing
         #expect(browser.selectedFolder == shown)
     }
 
+    /// The keys moving through the places, then a bookmark added (Ctrl+D, or GNOME Files):
+    /// the highlight stays on its place though its row moves, so the next arrow or Return
+    /// acts on what the user sees (it went back to the folder shown, and the window tests
+    /// that arrow on after Ctrl+D chose the wrong row on a busy machine).
+    @Test func aPlacesChangeKeepsTheHighlightOnItsPlace() throws {
+        let setup = Setup(bookmarks: "")
+        let browser = setup.browser()
+        browser.split.focusedColumn = .primary
+        let fileSystem = try #require(browser.tree.rows.firstIndex { $0.place?.kind == .fileSystem })
+        browser.split.handle(.key(KeyChord(.home)))
+        while browser.folders.selectedIndex.map({ $0 < fileSystem }) ?? false { browser.split.handle(.key(KeyChord(.down))) }
+        #expect(browser.folders.selectedIndex == fileSystem)
+        setup.tree.file("config/gtk-3.0/bookmarks", "file://\(setup.tree.root)/Other Other\n")
+        browser.foldersChanged([setup.sources.bookmarksFolder])
+        let moved = browser.tree.rows.firstIndex { $0.place?.kind == .fileSystem }
+        #expect(moved == fileSystem + 1)
+        #expect(browser.folders.selectedIndex == moved)
+        browser.split.handle(.key(KeyChord(.up)))
+        #expect(browser.folders.selectedIndex.map { browser.tree.rows[$0].title } == "Other")
+    }
+
     @Test func ctrlDWritesGTKsLineAndKeepsEveryOtherByte() throws {
         let setup = Setup(bookmarks: "sftp://host/x Remote\r\ngarbage")
         let browser = setup.browser()
