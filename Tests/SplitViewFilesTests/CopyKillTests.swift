@@ -57,6 +57,7 @@ import Testing
         }
         // Most rounds must kill the paste half-way, or the test tests nothing.
         #expect(outcomes["killed", default: 0] * 2 > Self.kills, "\(outcomes)")
+        if getenv("SPLITVIEW_FIGURES") != nil { print("figures: \(mode): \(outcomes), paste span \(span) s") }
     }
 
     /// The child's side: runs the paste the parent described, and is killed in the middle.
