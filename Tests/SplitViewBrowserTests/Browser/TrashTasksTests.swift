@@ -109,4 +109,40 @@ import Testing
         #expect(browser.reader.notice == "Deleted 3 items permanently.")
         #expect(!setup.exists("Notes/Archive") && !setup.exists("Notes/file2.txt") && !setup.exists("Notes/file10.txt"))
     }
+
+    /// How many files the figure below trashes: `SPLITVIEW_TRASH_FILES`, unset on a plain
+    /// `swift test`.
+    static let figureFiles = getenv("SPLITVIEW_TRASH_FILES").flatMap { Int(String(cString: $0)) }
+
+    /// The README's figure for a large Delete: how long the loop's thread is held at the key
+    /// and when the result comes, printed (a figure, not a bound: the test checks only that
+    /// every file went to the trash). `SPLITVIEW_TRASH_FILES=150000 swift test --filter
+    /// aLargeDeleteHoldsTheLoopOnlyAtItsEnds`.
+    @Test(.enabled(if: figureFiles != nil, "a figure for the README: SPLITVIEW_TRASH_FILES=150000"))
+    func aLargeDeleteHoldsTheLoopOnlyAtItsEnds() throws {
+        let count = try #require(Self.figureFiles)
+        let setup = TrashBrowserTests.Setup()
+        for index in 0..<count { setup.tree.file("Many/f\(index)", "") }
+        let browser = setup.browser()
+        BrowserTests.show(browser, setup.tree, "Many", "f0")
+        browser.split.focusedColumn = .supplementary
+        TrashBrowserTests.press(browser, .character("a"), .control)
+        var start = monotonicNow()
+        TrashBrowserTests.press(browser, .delete)
+        let atKey = monotonicNow() - start
+        var atResult = 0.0
+        #expect(
+            waitUntil(timeout: 600) {
+                var descriptor = pollfd(fd: browser.store.trashJobs.fileDescriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&descriptor, 1, 0)
+                if descriptor.revents != 0 {
+                    start = monotonicNow()
+                    browser.store.trashJobs.takeResults()
+                    atResult = max(atResult, monotonicNow() - start)
+                }
+                return !browser.store.trashJobs.isRunning
+            })
+        #expect(ClipboardTests.names(setup.tree.root + "/data/Trash/files").count == count)
+        print("figures: Delete of \(count) files held the loop \(atKey) s at the key, at most \(atResult) s at a result")
+    }
 }
