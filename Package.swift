@@ -26,12 +26,21 @@ let package = Package(
         .systemLibrary(name: "CX11", pkgConfig: "x11 xft", providers: [.apt(["libx11-dev", "libxft-dev"])]),
         // libdbus-1 through pkg-config: the accessibility bus (AT-SPI) for screen readers.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        // The X11 host: everything that talks to the X server (and to the accessibility bus).
-        .target(name: "SplitViewX11", dependencies: ["CX11", "CDBus", "SplitView"], swiftSettings: strict),
+        // Programs the host starts and ends, the signals that end ours, and one line on stderr:
+        // Glibc only.
+        .target(name: "SplitViewProcesses", dependencies: ["CFileOps"], swiftSettings: strict),
+        // The windows' accessible trees on the desktop's accessibility bus (AT-SPI over D-Bus):
+        // the core and libdbus-1, no X.
+        .target(name: "SplitViewAccessibility", dependencies: ["CDBus", "SplitView", "SplitViewProcesses"], swiftSettings: strict),
+        // The X11 host: everything that talks to the X server.
+        .target(
+            name: "SplitViewX11", dependencies: ["CX11", "SplitView", "SplitViewProcesses", "SplitViewAccessibility"],
+            swiftSettings: strict),
         // The file system side of the app: folders and files read safely, watched, state written
         // atomically. Glibc only, so the benchmarks can time it.
         .target(name: "SplitViewFiles", dependencies: ["CFileOps"], swiftSettings: strict),
-        // Ours, in C: what Glibc's Swift module leaves out (renameat2 needs _GNU_SOURCE).
+        // Ours, in C: what Glibc's Swift module leaves out (renameat2 and memmem need _GNU_SOURCE;
+        // openat2, statfs and pidfd_open have no Swift face), and the file operations' faults.
         .target(name: "CFileOps"),
         // libpng and libjpeg through pkg-config, for the decoder below only.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -82,6 +91,8 @@ let package = Package(
             swiftSettings: strict),
         // The app's command line.
         .testTarget(name: "SplitViewAppTests", dependencies: ["SplitViewApp"], swiftSettings: strict),
+        // Starting, ending and reaping programs, and the signals: no X server.
+        .testTarget(name: "SplitViewProcessesTests", dependencies: ["SplitViewProcesses", "TestSupport"], swiftSettings: strict),
         // The real window under a private Xvfb the tests start themselves.
         .testTarget(name: "SplitViewX11Tests", dependencies: ["SplitViewX11", "CX11", "SplitView", "SplitViewApp", "TestSupport"],
                     swiftSettings: strict),

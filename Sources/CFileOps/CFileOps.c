@@ -102,6 +102,10 @@ long long sv_file_system_type_of(const char *path) {
     return statfs(path, &info) == 0 ? (long long)info.f_type : -1;
 }
 
+// MARK: - Processes
+
+int sv_pidfd_open(int pid) { return (int)syscall(SYS_pidfd_open, pid, 0); }
+
 // MARK: - The wrappers
 
 int sv_open(const char *path, int flags, mode_t mode) {

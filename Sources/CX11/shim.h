@@ -18,9 +18,5 @@
 #include <X11/cursorfont.h>
 #include <X11/XKBlib.h>
 #include <X11/Xft/Xft.h>   /* brings X11/extensions/Xrender.h and fontconfig.h */
-/* Not X: pidfd_open, which Swift's Glibc module lacks. A hosted program's process group is
- * followed after its first process ends (a program that forks and leaves) by a descriptor per
- * member that the host's poll() watches. */
-#include <sys/pidfd.h>
 
 #endif

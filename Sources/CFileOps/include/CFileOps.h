@@ -27,6 +27,12 @@ long long sv_file_system_type(int descriptor);
 /// The same for `path`, following a final link.
 long long sv_file_system_type_of(const char *path);
 
+/// A descriptor that becomes readable when the process `pid` ends (pidfd_open, Linux 5.3),
+/// which Swift's Glibc module leaves out: a hosted program's process group is followed after
+/// its first process ends (a program that forks and leaves) by one per member, which the
+/// host's poll() watches. Returns -1 with errno set where there is none.
+int sv_pidfd_open(int pid);
+
 // MARK: - Faults, for the tests
 
 /// The kinds of calls the file operations make through the wrappers below, as bits.

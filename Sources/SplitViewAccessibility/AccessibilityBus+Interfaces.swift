@@ -1,0 +1,240 @@
+import CDBus
+import SplitView
+import SplitViewProcesses
+
+/// The AT-SPI interfaces the bus answers for each object: Properties, Accessible, Action,
+/// Component, Text and Selection, from the windows' trees.
+extension AccessibilityBus {
+    package func handle(_ message: OpaquePointer, on connection: OpaquePointer) -> DBusHandlerResult {
+        guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL,
+            let pathPointer = dbus_message_get_path(message), let memberPointer = dbus_message_get_member(message)
+        else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+        let path = String(cString: pathPointer), member = String(cString: memberPointer)
+        let interface = dbus_message_get_interface(message).map { String(cString: $0) } ?? ""
+        guard let object = object(at: path), let reply = dbus_message_new_method_return(message) else {
+            return replyError("org.freedesktop.DBus.Error.UnknownObject", to: message)
+        }
+        defer { dbus_message_unref(reply) }
+        var writer = DBusWriter(reply)
+        var reader = DBusReader(message)
+        let answered: Bool
+        switch interface {
+        case "org.freedesktop.DBus.Properties":
+            answered = properties(member, object, &reader, &writer)
+        case "org.a11y.atspi.Accessible":
+            answered = accessible(member, object, &reader, &writer)
+        case "org.a11y.atspi.Action":
+            answered = action(member, object, &reader, &writer)
+        case "org.a11y.atspi.Component":
+            answered = component(member, object, &reader, &writer)
+        case "org.a11y.atspi.Text":
+            answered = text(member, object, &reader, &writer)
+        case "org.a11y.atspi.Selection":
+            answered = selection(member, object, &reader, &writer)
+        default:
+            answered = false
+        }
+        guard answered else { return replyError("org.freedesktop.DBus.Error.UnknownMethod", to: message) }
+        dbus_connection_send(connection, reply, nil)
+        return DBUS_HANDLER_RESULT_HANDLED
+    }
+
+    package func replyError(_ name: String, to message: OpaquePointer) -> DBusHandlerResult {
+        if let reply = dbus_message_new_error(message, name, "not known") {
+            dbus_connection_send(connection, reply, nil)
+            dbus_message_unref(reply)
+        }
+        return DBUS_HANDLER_RESULT_HANDLED
+    }
+
+    package func children(of object: Object) -> [Reference] {
+        switch object {
+        case .application: return trees.indices.map { .node(window: $0, id: trees[$0].id) }
+        case .node(let window, let node, _): return node.children.map { .node(window: window, id: $0.id) }
+        }
+    }
+
+    package func name(of object: Object) -> String {
+        switch object {
+        case .application: return Diagnostics.programName
+        case .node(_, let node, _): return node.name
+        }
+    }
+
+    package func properties(_ member: String, _ object: Object, _ reader: inout DBusReader, _ writer: inout DBusWriter) -> Bool {
+        switch member {
+        case "Get":
+            let interface = reader.string() ?? "", name = reader.string() ?? ""
+            return writer.variant { property(interface, name, object, &$0) }
+        case "GetAll":
+            let interface = reader.string() ?? ""
+            let names =
+                interface == "org.a11y.atspi.Application"
+                ? ["ToolkitName", "Version", "AtspiVersion", "Id"]
+                : ["Name", "Description", "Parent", "ChildCount", "Locale", "AccessibleId"]
+            writer.dictionary(names) { name, value in _ = property(interface, name, object, &value) }
+            return true
+        case "Set":
+            let interface = reader.string() ?? "", name = reader.string() ?? ""
+            if interface == "org.a11y.atspi.Application", name == "Id", let id = reader.variantInt32() { applicationID = id }
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Writes the property's value (its own type, the caller wraps it); false when unknown.
+    package func property(_ interface: String, _ name: String, _ object: Object, _ writer: inout DBusWriter) -> Bool {
+        switch (interface, name) {
+        case ("org.a11y.atspi.Accessible", "Name"): writer.string(self.name(of: object))
+        case ("org.a11y.atspi.Accessible", "Description"):
+            if case .node(_, let node, _) = object { writer.string(node.description) } else { writer.string("") }
+        case ("org.a11y.atspi.Accessible", "Parent"):
+            switch object {
+            case .application: writer.reference(desktop.name, desktop.path)
+            case .node(_, _, let parent): let (bus, path) = self.path(of: parent); writer.reference(bus, path)
+            }
+        case ("org.a11y.atspi.Accessible", "ChildCount"): writer.int32(Int32(children(of: object).count))
+        case ("org.a11y.atspi.Accessible", "Locale"): writer.string("en_US.UTF-8")
+        case ("org.a11y.atspi.Accessible", "AccessibleId"):
+            if case .node(_, let node, _) = object { writer.string(node.id.path) } else { writer.string("") }
+        case ("org.a11y.atspi.Application", "ToolkitName"): writer.string("SplitView")
+        case ("org.a11y.atspi.Application", "Version"): writer.string("1")
+        case ("org.a11y.atspi.Application", "AtspiVersion"): writer.string("2.1")
+        case ("org.a11y.atspi.Application", "Id"): writer.int32(applicationID)
+        case ("org.a11y.atspi.Action", "NActions"):
+            if case .node(_, let node, _) = object { writer.int32(Int32(node.actions.count)) } else { writer.int32(0) }
+        case ("org.a11y.atspi.Text", "CharacterCount"):
+            if case .node(_, let node, _) = object {
+                writer.int32(Int32(node.text?.unicodeScalars.count ?? 0))
+            } else {
+                writer.int32(0)
+            }
+        case ("org.a11y.atspi.Text", "CaretOffset"):
+            if case .node(_, let node, _) = object { writer.int32(Int32(node.caret ?? 0)) } else { writer.int32(0) }
+        case ("org.a11y.atspi.Selection", "NSelectedChildren"):
+            if case .node(_, let node, _) = object {
+                writer.int32(Int32(Self.selectedIndexes(node).count))
+            } else {
+                writer.int32(0)
+            }
+        default: return false
+        }
+        return true
+    }
+
+    package func accessible(_ member: String, _ object: Object, _ reader: inout DBusReader, _ writer: inout DBusWriter) -> Bool {
+        switch member {
+        case "GetChildAtIndex":
+            let index = Int(reader.int32() ?? -1)
+            let all = children(of: object)
+            let (bus, path) = all.indices.contains(index) ? self.path(of: all[index]) : ("", "/org/a11y/atspi/null")
+            writer.reference(bus, path)
+        case "GetChildren":
+            writer.references(children(of: object).map { self.path(of: $0) })
+        case "GetIndexInParent":
+            switch object {
+            case .application: writer.int32(-1)
+            case .node(let window, let node, let parent):
+                let siblings: [Reference] =
+                    switch parent {
+                    case .application: children(of: .application)
+                    case .node(_, let id):
+                        (trees[window].node(id)?.children ?? []).map { .node(window: window, id: $0.id) }
+                    case .desktop: []
+                    }
+                let index = siblings.firstIndex {
+                    if case .node(_, let id) = $0 { id == node.id } else { false }
+                }
+                writer.int32(Int32(index ?? -1))
+            }
+        case "GetRelationSet": writer.emptyRelations()
+        case "GetRole": writer.uint32(role(of: object))
+        case "GetRoleName", "GetLocalizedRoleName":
+            if case .node(_, let node, _) = object { writer.string(node.role.rawValue) } else { writer.string("application") }
+        case "GetState":
+            if case .node(_, let node, _) = object { writer.states(Self.states(node.states)) } else { writer.states((0, 0)) }
+        case "GetAttributes": writer.dictionary([]) { _, _ in }
+        case "GetApplication": writer.reference(path(of: .application).0, Self.rootPath)
+        case "GetInterfaces":
+            var interfaces = ["org.a11y.atspi.Accessible"]
+            if case .node(_, let node, _) = object {
+                interfaces.append("org.a11y.atspi.Component")
+                if !node.actions.isEmpty { interfaces.append("org.a11y.atspi.Action") }
+                if node.text != nil { interfaces.append("org.a11y.atspi.Text") }
+                if Self.isSelectable(node) { interfaces.append("org.a11y.atspi.Selection") }
+            } else {
+                interfaces.append("org.a11y.atspi.Application")
+            }
+            writer.strings(interfaces)
+        default: return false
+        }
+        return true
+    }
+
+    package func action(_ member: String, _ object: Object, _ reader: inout DBusReader, _ writer: inout DBusWriter) -> Bool {
+        guard case .node(let window, let node, _) = object else { return false }
+        switch member {
+        case "GetNActions": writer.int32(Int32(node.actions.count))
+        case "GetName", "GetLocalizedName":
+            let index = Int(reader.int32() ?? -1)
+            writer.string(node.actions.indices.contains(index) ? node.actions[index] : "")
+        case "GetDescription": writer.string("")
+        case "GetKeyBinding": writer.string(node.keyBinding)
+        case "GetActions":
+            writer.actions(node.actions.map { ($0, $0, node.keyBinding) })
+        case "DoAction":
+            let index = Int(reader.int32() ?? -1)
+            guard node.actions.indices.contains(index) else {
+                writer.boolean(false)
+                return true
+            }
+            let done = perform(window, node.id, node.actions[index])
+            invalidate()
+            writer.boolean(done)
+        default: return false
+        }
+        return true
+    }
+
+    /// Extents in pixels: in the window's coordinates (1, and 2, parent, taken as the
+    /// window's), or on the screen (0), from where the window is (`SplitWindow.screenOrigin`).
+    package func component(_ member: String, _ object: Object, _ reader: inout DBusReader, _ writer: inout DBusWriter) -> Bool {
+        guard case .node(let window, let node, _) = object, member == "GetExtents" else { return false }
+        let onScreen = (reader.uint32() ?? 1) == 0
+        let (origin, scale) = place(window)
+        let frame = node.frame
+        let x = (frame.minX * scale).rounded() + (onScreen ? Double(origin.x) : 0)
+        let y = (frame.minY * scale).rounded() + (onScreen ? Double(origin.y) : 0)
+        writer.extents(
+            Int32(clamping: Int(x)), Int32(clamping: Int(y)), Int32(clamping: Int((frame.width * scale).rounded())),
+            Int32(clamping: Int((frame.height * scale).rounded())))
+        return true
+    }
+
+    package func role(of object: Object) -> UInt32 {
+        guard case .node(_, let node, _) = object else { return 75 }
+        return Self.roleNumbers[node.role] ?? 67
+    }
+
+    /// AT-SPI's role numbers (`AtspiRole`).
+    package static let roleNumbers: [AccessibleNode.Role: UInt32] = [
+        .application: 75, .frame: 23, .splitPane: 53, .panel: 39, .tree: 65, .treeItem: 91, .list: 31, .listItem: 32,
+        .documentText: 94, .pushButton: 43, .menu: 33, .menuItem: 35, .checkMenuItem: 8, .alert: 2, .entry: 79, .embedded: 78,
+    ]
+
+    /// The states as AT-SPI's two 32-bit words (`AtspiStateType` bits).
+    package static func states(_ states: AccessibleNode.States) -> (UInt32, UInt32) {
+        let bits: [(AccessibleNode.States, Int)] = [
+            (.active, 1), (.checked, 4), (.editable, 7), (.enabled, 8), (.expandable, 9), (.expanded, 10), (.focusable, 11),
+            (.focused, 12), (.multiselectable, 16), (.multiLine, 17), (.selectable, 22), (.selected, 23), (.enabled, 24),
+            (.showing, 25),
+            (.visible, 30), (.checkable, 41),
+        ]
+        var words: (UInt32, UInt32) = (0, 0)
+        for (state, bit) in bits where states.contains(state) {
+            if bit < 32 { words.0 |= 1 << UInt32(bit) } else { words.1 |= 1 << UInt32(bit - 32) }
+        }
+        return words
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+
+@testable import SplitViewProcesses
+
+/// Starting, describing, ending and reaping hosted programs: no server needed.
+@Suite(.serialized) struct ProgramProcessTests {
+    static func bytes(_ words: String...) -> [[UInt8]] { words.map { Array($0.utf8) } }
+
+    /// Boundary: a program that is not on `PATH` or not executable fails at once, with the
+    /// reason the pane shows.
+    @Test func aMissingOrNonExecutableProgramFailsWithItsReason() throws {
+        guard case .failure(let missing) = ProgramProcess.spawn(Self.bytes("splitview-no-such-program-x"), display: nil) else {
+            Issue.record("started a program that does not exist")
+            return
+        }
+        #expect(missing.reason == "not found")
+        let temporary = try TemporaryFolder("notexec")
+        let folder = temporary.path
+        let path = folder + "/script"
+        try "#!/bin/sh\n".write(toFile: path, atomically: false, encoding: .utf8)
+        guard case .failure(let denied) = ProgramProcess.spawn(Self.bytes(path), display: nil) else {
+            Issue.record("started a file without the execute bit")
+            return
+        }
+        #expect(denied.reason == "not executable")
+    }
+
+    @Test func howAProgramEndedReadsAsASentence() {
+        #expect(ProgramProcess.describe("xterm", status: 0) == "xterm exited")
+        #expect(ProgramProcess.describe("xterm", status: 1 << 8) == "xterm exited with status 1")
+        #expect(ProgramProcess.describe("xterm", status: SIGKILL) == "xterm ended on signal 9 (Killed)")
+    }
+
+    /// The program gets the arguments as given (one argument however many spaces and shell
+    /// characters), `DISPLAY` as asked, and standard input from /dev/null; it is reaped.
+    @Test func argumentsEnvironmentAndInputReachTheProgram() throws {
+        let temporary = try TemporaryFolder("spawned")
+        let folder = temporary.path
+        let out = folder + "/out"
+        let script = "printf '%s|' \"$1\" \"$DISPLAY\" > \"$2\"; cat >> \"$2\""
+        let result = ProgramProcess.spawn(Self.bytes("sh", "-c", script, "sh", "a b; $(x)", out), display: ":77")
+        guard case .success(let pid) = result else {
+            Issue.record("sh did not start")
+            return
+        }
+        #expect(waitUntil { ProgramProcess.reap(pid) != nil })
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "a b; $(x)|:77|")
+        #expect(!LivePrograms.all().contains(pid))
+    }
+
+    /// True when the process `pid` ignores SIGTERM (its `SigIgn` mask in /proc says so).
+    static func ignoresSIGTERM(_ pid: pid_t) -> Bool {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigIgn:") }),
+            let mask = UInt64(line.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
+        return mask & (1 << (UInt64(SIGTERM) - 1)) != 0
+    }
+
+    /// SIGTERM first; a program that ignores it is killed after the grace time; none is left.
+    @Test func endingEveryProgramKillsThoseThatIgnoreTheSignal() {
+        guard case .success(let polite) = ProgramProcess.spawn(Self.bytes("sleep", "30"), display: nil),
+            case .success(let stubborn) = ProgramProcess.spawn(Self.bytes("sh", "-c", "trap '' TERM; sleep 30"), display: nil)
+        else {
+            Issue.record("sleep did not start")
+            return
+        }
+        #expect(waitUntil { Self.ignoresSIGTERM(stubborn) }, "the shell installs its trap")
+        let start = Date()
+        ProgramProcess.endAll(grace: 0.5)
+        #expect(Date().timeIntervalSince(start) < 3)
+        #expect(LivePrograms.all().isEmpty)
+        for pid in [polite, stubborn] { #expect(kill(pid, 0) != 0 && errno == ESRCH) }
+    }
+
+    /// The signal's deadline ends the hosted programs without waiting: SIGTERM to each one
+    /// still running (and to the groups followed), which ends a program that takes it.
+    @Test func signallingEveryProgramSendsItWithoutWaiting() {
+        guard case .success(let pid) = ProgramProcess.spawn(Self.bytes("sleep", "30"), display: nil) else {
+            Issue.record("sleep did not start")
+            return
+        }
+        ProgramProcess.signalAll(SIGTERM)
+        var status: Int32?
+        #expect(
+            waitUntil {
+                status = ProgramProcess.reap(pid)
+                return status != nil
+            })
+        #expect(status.map { $0 & 0x7f } == SIGTERM)
+    }
+
+    /// A program whose first process returns at once, leaving a member in its group (`sh -c
+    /// 'sleep 30 &'`): the group's members are found once the first process was reaped, each
+    /// gets a descriptor that turns readable when it ends, and ending every program ends the
+    /// group too, within the grace.
+    @Test func aGroupOutlivingItsFirstProcessIsFollowedAndEnded() throws {
+        guard case .success(let leader) = ProgramProcess.spawn(Self.bytes("sh", "-c", "sleep 30 & exit 3"), display: nil) else {
+            Issue.record("sh did not start")
+            return
+        }
+        var status: Int32?
+        #expect(
+            waitUntil {
+                status = ProgramProcess.reap(leader); return status != nil
+            })
+        #expect(status.map { ProgramProcess.describe("sh", status: $0) } == "sh exited with status 3")
+        var members: [pid_t] = []
+        #expect(
+            waitUntil {
+                members = ProcessGroup.members(leader); return members.count == 1
+            })
+        let sleeper = try #require(members.first)
+        #expect(sleeper != leader)
+        #expect(ProcessStat(sleeper)?.group == leader)
+
+        let descriptor = try #require(ProcessGroup.endDescriptor(sleeper))
+        defer { close(descriptor) }
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&ready, 1, 0) == 0, "not readable while it runs")
+
+        LiveGroups.add(leader)
+        ProgramProcess.endAll(grace: 0.5)
+        #expect(poll(&ready, 1, 5000) == 1, "readable once it ended")
+        #expect(waitUntil { !ProcessGroup.isAlive(leader) })
+        #expect(LiveGroups.all().isEmpty)
+    }
+
+    /// Boundary: a group with no member (or an id that names none) is empty; no descriptor is
+    /// made for a process that is gone.
+    @Test func anEmptyGroupHasNoMembersAndAGoneProcessNoDescriptor() {
+        #expect(ProcessGroup.members(999_999_999).isEmpty)
+        #expect(!ProcessGroup.isAlive(999_999_999))
+        #expect(ProcessGroup.endDescriptor(999_999_999) == nil)
+    }
+
+    /// A command name with spaces and parentheses does not shift the fields read after it.
+    @Test func aStatLineIsReadAfterTheCommandsLastParenthesis() throws {
+        let temporary = try TemporaryFolder("stat")
+        let folder = temporary.path
+        let odd = folder + "/a) (b c"
+        try FileManager.default.createSymbolicLink(atPath: odd, withDestinationPath: "/bin/sleep")
+        guard case .success(let pid) = ProgramProcess.spawn([Array(odd.utf8), Array("30".utf8)], display: nil) else {
+            Issue.record("the oddly named sleep did not start")
+            return
+        }
+        defer { ProgramProcess.endAll(grace: 0.5) }
+        #expect(waitUntil { ProcessStat(pid).map { $0.group == pid && $0.state != "Z" } ?? false })
+    }
+}
