@@ -21,6 +21,9 @@ extension CopyRun {
         var appeared: [Int: Int] = [:]
         /// Entries that could not be removed, with the system's reason.
         var failures: [(node: Int, code: Int32)] = []
+        /// The files of which this removal took a name: another name of one (a hard link)
+        /// has a new change time for that reason alone.
+        var unlinked: Set<FileIdentity> = []
     }
 
     /// Removes the originals of the entries put in place, deepest first; keeps and names the
@@ -81,7 +84,7 @@ extension CopyRun {
         }
         let now = FileVersion(info)
         guard identity.isFolder else {
-            guard now == identity else {
+            guard now.isUnchanged(since: identity, butForRemovedNames: kept.unlinked.contains(identity.identity)) else {
                 kept.changed.append(index)
                 return false
             }
@@ -90,6 +93,7 @@ extension CopyRun {
                 kept.failures.append((index, errno))
                 return false
             }
+            if identity.links > 1 { kept.unlinked.insert(identity.identity) }
             reportNow()
             return true
         }

@@ -192,6 +192,21 @@ import Testing
         }
     }
 
+    /// Two names of one file (a hard link) in a moved folder: removing the first moves the
+    /// file's change time, which is not a change of the second; both go, the copy keeps both.
+    @Test(.enabled(if: crossesFileSystems, why))
+    func aFileOfTwoNamesIsRemovedByBoth() throws {
+        let (source, tree, destination) = try Self.sourceAndDestination()
+        defer { withExtendedLifetime(source) {} }
+        let a = tree.appending(Array("a.txt".utf8)), twin = tree.appending(Array("a-twin.txt".utf8))
+        try #require(link(a.displayString, twin.displayString) == 0)
+        let outcome = try Self.move(tree, into: destination.root)
+        #expect(outcome.failure == nil && outcome.notes.isEmpty, "\(outcome.notes)")
+        #expect(!FileOperations.exists(tree))
+        let moved = destination.root.appending(Array("tree".utf8))
+        #expect(TemporaryTree.contents(moved.appending(Array("a-twin.txt".utf8))) == Array("a of the tree\n".utf8))
+    }
+
     /// A FIFO in a moved folder is left out, and keeps its folder.
     @Test(.enabled(if: crossesFileSystems, why))
     func aFIFOKeepsItsFolder() throws {
