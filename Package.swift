@@ -93,6 +93,13 @@ let package = Package(
         .testTarget(name: "SplitViewAppTests", dependencies: ["SplitViewApp"], swiftSettings: strict),
         // Starting, ending and reaping programs, and the signals: no X server.
         .testTarget(name: "SplitViewProcessesTests", dependencies: ["SplitViewProcesses", "TestSupport"], swiftSettings: strict),
+        // The accessibility bus alone: its messages, and a core window's tree served on a private
+        // dbus-daemon the tests start themselves, to a screen reader of their own. No X server.
+        .testTarget(
+            name: "SplitViewAccessibilityTests",
+            dependencies: ["SplitViewAccessibility", "SplitView", "SplitViewProcesses", "CDBus", "TestSupport",
+                           .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strict),
         // The real window under a private Xvfb the tests start themselves.
         .testTarget(name: "SplitViewX11Tests", dependencies: ["SplitViewX11", "CX11", "SplitView", "SplitViewApp", "TestSupport"],
                     swiftSettings: strict),

@@ -29,14 +29,19 @@ extension AccessibilityBus {
     /// Joins on a new thread and calls `done` on the loop's thread with the connection, or
     /// with nil when there is no bus to join (no session bus, no accessibility bus, no
     /// registry): `watch` and `unwatch` are the loop's, for the pipe that carries the news.
+    ///
+    /// `address` is the accessibility bus's D-Bus address when the caller knows it: the host
+    /// gives none (the bus is found the standard way, see ``joinWaiting(address:)``); the
+    /// tests give the private `dbus-daemon` each starts, so that no test sets the process's
+    /// environment, which every test running beside it shares.
     package static func join(
-        watch: (Int32, @escaping () -> Void) -> Void, unwatch: @escaping (Int32) -> Void,
+        address: String? = nil, watch: (Int32, @escaping () -> Void) -> Void, unwatch: @escaping (Int32) -> Void,
         done: @escaping (Joined?) -> Void
     ) {
-        guard getenv("AT_SPI_BUS_ADDRESS") != nil || getenv("DBUS_SESSION_BUS_ADDRESS") != nil,
+        guard address != nil || getenv("AT_SPI_BUS_ADDRESS") != nil || getenv("DBUS_SESSION_BUS_ADDRESS") != nil,
             let pipe = SignalPipe.make()
         else { return done(nil) }
-        let box = JoinBox(wake: pipe.write)
+        let box = JoinBox(wake: pipe.write, address: address)
         watch(pipe.read) {
             guard let outcome = box.outcome.withLock({ $0 }) else { return }  // a stray wake-up
             unwatch(pipe.read)
@@ -50,7 +55,7 @@ extension AccessibilityBus {
                 &thread, nil,
                 { context in
                     let box = Unmanaged<JoinBox>.fromOpaque(context!).takeRetainedValue()
-                    box.finish(AccessibilityBus.joinWaiting())
+                    box.finish(AccessibilityBus.joinWaiting(address: box.address))
                     return nil
                 }, context) == 0
         if started {
@@ -63,9 +68,12 @@ extension AccessibilityBus {
 
     /// The whole join, each step waiting for its answer: the bus's address, the connection,
     /// `Hello`, `Socket.Embed`, then the listeners. Off the loop's thread only.
-    package static func joinWaiting() -> Joined? {
+    ///
+    /// `address`, when given, is the bus joined; when nil, the bus is found the standard way
+    /// (`AT_SPI_BUS_ADDRESS`, else `org.a11y.Bus` on the session bus).
+    package static func joinWaiting(address: String? = nil) -> Joined? {
         _ = dbus_threads_init_default()
-        guard let address = busAddress() else { return nil }
+        guard let address = address ?? busAddress() else { return nil }
         var error = DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
@@ -174,6 +182,8 @@ extension AccessibilityBus {
 private final class JoinBox: Sendable {
     /// The pipe's write end: the thread's one byte, then closed.
     package let wake: Int32
+    /// The bus to join; nil to find it the standard way.
+    package let address: String?
     /// Nil until the thread is done.
     package let outcome = Mutex<Outcome?>(nil)
 
@@ -182,8 +192,9 @@ private final class JoinBox: Sendable {
         var joined: AccessibilityBus.Joined?
     }
 
-    package init(wake: Int32) {
+    package init(wake: Int32, address: String?) {
         self.wake = wake
+        self.address = address
     }
 
     /// Keeps the result and wakes the loop.
