@@ -133,7 +133,7 @@ public struct CopyPlan: Sendable {
         do {
             let descriptor = try FileRemoval.openFolder(folder, following: false)
             defer { close(descriptor) }
-            names = try FileRemoval.names(in: descriptor, path: folder)
+            names = try FolderNames.all(in: descriptor, path: folder)
         } catch {
             // A folder inside the paste that cannot be listed is left out and kept; one the
             // user named stops the paste.
