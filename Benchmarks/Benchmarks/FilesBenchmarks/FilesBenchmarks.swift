@@ -189,9 +189,7 @@ final class Scratch: Sendable {
     }
 
     func remove() {
-        guard let root = folder.withLock({ $0 }),
-              case .success(let listing) = FolderListing.read(root, includeHidden: true) else { return }
-        for index in listing.entries.indices { _ = listing.path(at: index).withCString { unlink($0) } }
-        _ = root.withCString { rmdir($0) }
+        guard let root = folder.withLock({ $0 }) else { return }
+        try? FileRemoval.remove(root)
     }
 }

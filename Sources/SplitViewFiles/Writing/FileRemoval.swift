@@ -1,7 +1,10 @@
 import CFileOps
 import Glibc
 
-/// Deleting for good: Shift+Delete after its confirmation, and emptying the trash.
+/// Deleting for good, the one recursive delete: Shift+Delete after its confirmation, emptying
+/// the trash, and a paste's own temporaries (cancelled, failed, or left by a killed run and
+/// found in its journal). A move's originals are not deleted this way: they go one by one by
+/// the paste's plan, each only while it is still what was copied (`FileCopier`).
 ///
 /// Everything goes through descriptors (`openat`, `unlinkat`, `fstatat` with
 /// `AT_SYMLINK_NOFOLLOW`, `O_NOFOLLOW`): a symbolic link is removed, never followed, so no
