@@ -104,7 +104,7 @@ public final class FolderNames {
     public static func all(in folder: Int32, path: FilePath) throws(FileError) -> [[UInt8]] {
         let names = try FolderNames(of: folder, path: path)
         var all: [[UInt8]] = []
-        try names.forEach { all.append(Array($0.name)) }
+        while let name = try names.nextName() { all.append(name) }
         return all
     }
 }
