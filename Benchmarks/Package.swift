@@ -24,6 +24,8 @@ let package = Package(
             name: "FilesBenchmarks",
             dependencies: [
                 .product(name: "SplitViewFiles", package: "SplitView"),
+                // FolderOrders: a large folder's first sort by size, on its worker.
+                .product(name: "SplitViewBrowser", package: "SplitView"),
                 .product(name: "SplitView", package: "SplitView"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],

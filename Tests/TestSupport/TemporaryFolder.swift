@@ -40,6 +40,12 @@ public final class TemporaryFolder {
 
     /// Removes `path` and everything under it, making folders writable first; a path that is
     /// gone already is no error.
+    ///
+    /// A second recursive delete beside the product's `FileRemoval`, on purpose: a test's
+    /// clean-up must not go through the fault seam (`FileFaults`) that the test may still have
+    /// armed on this thread when its tree goes (when a scope's values end is not the test's to
+    /// choose), and it is best effort, going on past an entry it cannot remove, where
+    /// `FileRemoval` stops at the first failure as a deletion the user asked for must.
     public static func remove(_ path: FilePath) {
         var status = stat()
         guard path.withCString({ lstat($0, &status) }) == 0 else { return }

@@ -200,6 +200,7 @@ final class Launcher {
         host.watch(store.types.fileDescriptor) { [unowned self] in self.store.types.takeResults() }
         host.watch(store.transfers.fileDescriptor) { [unowned self] in self.store.transfers.takeResults() }
         host.watch(store.trashJobs.fileDescriptor) { [unowned self] in self.store.trashJobs.takeResults() }
+        host.watch(store.orders.fileDescriptor) { [unowned self] in self.store.orders.takeResults() }
         if let inotify = store.watcherDescriptor {
             host.watch(inotify) { [unowned self] in self.store.takeChanges() }
         }

@@ -115,6 +115,8 @@ extension Browser {
     func refreshEntries(keepingScroll: Bool) {
         guard let folder = selectedFolder else { return }
         entries.trash = trashDirectory(showing: folder)
+        // Before its first reading starts: a large folder is then read and ordered in one job.
+        store.orders.want(sorts[folder].key, for: folder)
         switch store.listing(of: folder) {
         case .loading:
             entries.show(nil, showsHidden: showsHidden)

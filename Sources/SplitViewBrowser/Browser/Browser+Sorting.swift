@@ -30,6 +30,23 @@ extension Browser {
         refreshMenu()
     }
 
+    /// A large folder's order came from the worker (``FolderOrders``): the list takes it when
+    /// it shows that folder, every selected entry kept, and the lead row where it was in the
+    /// pane (at the same height, as far as the list's ends allow), since the user was looking
+    /// at it while the names stood in name order.
+    func orderArrived(for folders: Set<FilePath>) {
+        guard let folder = selectedFolder, folders.contains(folder) else { return }
+        let height = listBounds.height
+        let lead = fileList.selectedIndex.map { Double($0) * fileList.rowHeight - fileList.scrollOffset }
+        refreshEntries(keepingScroll: true)
+        // A filtered list's rows are not at their indices; there the lead is only kept in view.
+        guard let lead, lead >= 0, lead + fileList.rowHeight <= height, fileList.filterText.isEmpty,
+            let index = fileList.selectedIndex
+        else { return }
+        fileList.scrollOffset = Double(index) * fileList.rowHeight - lead
+        fileList.scrollToVisible(index, in: listBounds)
+    }
+
     /// The View menu as it reads now.
     func refreshMenu() {
         split.additionalMenuItems = menuItems

@@ -61,13 +61,8 @@ extension Browser {
 
     /// Whether `folder` has an entry: one `readdir` past `.` and `..`, not a listing.
     static func holdsAnything(_ folder: FilePath) -> Bool {
-        guard let stream = folder.withCString({ opendir($0) }) else { return false }
-        defer { closedir(stream) }
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            if name != [UInt8(ascii: ".")] && name != [UInt8(ascii: "."), UInt8(ascii: ".")] { return true }
-        }
-        return false
+        guard let names = try? FolderNames(opening: folder) else { return false }
+        return (try? names.next { _ in true }) == true
     }
 
     /// Makes the home trash before the Trash place shows it; the error, or `nil`.

@@ -109,7 +109,7 @@ package final class Browser {
         let rootTitle = trash?.directory(showing: root) != nil ? Self.trashTitle : nil
         tree = FolderTree(
             root: root, store: store, expanded: expanded ?? [root], showsHidden: showsHidden, rootTitle: rootTitle)
-        entries = EntryList(showsHidden: showsHidden, types: store.types)
+        entries = EntryList(showsHidden: showsHidden, types: store.types, orders: store.orders)
         folders = ListViewController(title: rootTitle ?? FilePath.displayName(root.lastComponent), emptyText: "Loading…")
         fileList = ListViewController(title: "", emptyText: "No folder selected")
         reader = TextViewController(title: "", placeholder: "No file selected")
@@ -151,6 +151,7 @@ package final class Browser {
         connect()
         store.addObserver(self) { [unowned self] in self.foldersChanged($0) }
         sorts.addObserver(self) { [unowned self] in self.sortChanged(of: $0) }
+        store.orders.addObserver(self) { [unowned self] in self.orderArrived(for: $0) }
         store.types.addObserver(self) { [unowned self] in self.typesArrived($0) }
         startPlaces()
         split.additionalMenuItems = menuItems
@@ -160,6 +161,7 @@ package final class Browser {
     deinit {
         store.removeObserver(self)
         sorts.removeObserver(self)
+        store.orders.removeObserver(self)
         store.types.removeObserver(self)
         if let imageRequest { store.images.cancel(imageRequest) }
         // A window closed while it copies: the copy stops and removes what it made.

@@ -20,29 +20,33 @@ final class EntryList: ListDataSource {
     }
     /// The rows' trash entries, read from their info files when first drawn.
     private var trashed: [[UInt8]: TrashedItem?] = [:]
-    /// The order shown.
+    /// The order shown: the one asked for, or by name while a worker finds it.
     private(set) var sort = FolderSort.standard
     /// Where the rows' icons come from; none in a list without icons.
     private let types: FileTypes?
+    /// Where the orders of large folders come from.
+    private let orders: FolderOrders
 
-    init(showsHidden: Bool, types: FileTypes? = nil) {
+    init(showsHidden: Bool, types: FileTypes? = nil, orders: FolderOrders) {
         self.showsHidden = showsHidden
         self.types = types
+        self.orders = orders
     }
 
-    /// Shows `listing` (nil: nothing) in `sort`'s order, hidden entries only when `showsHidden`.
+    /// Shows `listing` (nil: nothing) in `sort`'s order, hidden entries only when `showsHidden`;
+    /// in name order while the order of a large folder is found on a worker (``FolderOrders``).
     func show(_ listing: FolderListing?, showsHidden: Bool, sort: FolderSort = .standard) {
         self.listing = listing
         self.showsHidden = showsHidden
         trashed = [:]
-        self.sort = sort
         guard let listing else {
+            self.sort = sort
             visible = []
             return
         }
-        let shown =
-            showsHidden ? Array(listing.entries.indices) : listing.entries.indices.filter { !listing.entries.isHidden(at: $0) }
-        visible = sort.ordered(shown, in: listing)
+        let order = orders.order(of: listing, by: sort.key)
+        self.sort = order == nil ? .standard : sort
+        visible = self.sort.shown(order ?? Array(listing.entries.indices), in: listing, showsHidden: showsHidden)
     }
 
     /// What sorting by type compares: the type's name as people read it. For now the name's

@@ -12,7 +12,9 @@ import SplitViewFiles
 /// - Folders have no size of their own here (counting their items would read every one), so
 ///   by size they keep name order among themselves.
 /// - Sorting by size or date reads every entry's details (one `lstat` each, cached with the
-///   listing) the first time: the order needs them all, where name order needs none.
+///   listing) the first time: the order needs them all, where name order needs none. A folder
+///   of more than 1 000 entries (``FolderOrders/atOnceLimit``) is ordered by size, type or
+///   date on a worker, and shows in name order until its order comes.
 public struct FolderSort: Hashable, Sendable {
     /// What the entries are ordered by.
     public enum Key: String, CaseIterable, Sendable {
@@ -40,39 +42,53 @@ public struct FolderSort: Hashable, Sendable {
     /// The order a folder has until one is chosen for it: by name, A to Z.
     public static let standard = FolderSort()
 
-    /// The listing's indices `visible` (folders first, then the rest, each in natural order,
-    /// as ``FolderListing`` sorts them) put in this order; folders stay first.
-    func ordered(_ visible: [Int], in listing: FolderListing) -> [Int] {
-        guard self != .standard else { return visible }
-        let folders = visible.filter { $0 < listing.folderCount }
-        let files = visible.filter { $0 >= listing.folderCount }
+    /// `order`, every entry of `listing` in ``key``'s ascending order with the folders first
+    /// (``Key/ascendingOrder(in:)``), as the list shows it: hidden entries left out unless
+    /// `showsHidden`, and each part (the folders, then the rest) reversed when ``isReversed``.
+    func shown(_ order: [Int], in listing: FolderListing, showsHidden: Bool) -> [Int] {
+        var shown = showsHidden ? order : order.filter { !listing.entries.isHidden(at: $0) }
+        guard isReversed else { return shown }
+        let folders = shown.prefix { $0 < listing.folderCount }.count
+        shown[..<folders].reverse()
+        shown[folders...].reverse()
+        return shown
+    }
+}
+
+extension FolderSort.Key {
+    /// Every entry of `listing` (hidden ones too) in this order, ascending: the folders first,
+    /// then the rest, each a stable sort by the key over the listing's name order. By size and
+    /// by date it reads every entry's details (the first time: the listing keeps them), which
+    /// for a large folder is done on a worker (``FolderOrders``).
+    public func ascendingOrder(in listing: FolderListing) -> [Int] {
+        let all = Array(listing.entries.indices)
+        guard self != .name else { return all }
+        let folders = Array(all[..<listing.folderCount])
+        let files = Array(all[listing.folderCount...])
         return arranged(folders, in: listing) + arranged(files, in: listing)
     }
 
-    /// One part (folders or files) in this order: a stable sort by the key over the name
-    /// order, then reversed when asked.
+    /// One part (folders or files) by this key: a stable sort over the name order.
     private func arranged(_ part: [Int], in listing: FolderListing) -> [Int] {
-        var result: [Int]
-        switch key {
+        switch self {
         case .name:
-            result = part
+            return part
         case .size:
             let sizes = part.map { index -> Int64 in
                 index < listing.folderCount ? 0 : ((try? listing.info(at: index).get())?.size ?? -1)
             }
-            result = Self.stableSorted(part, keys: sizes)
+            return Self.stableSorted(part, keys: sizes)
         case .modified:
             let times = part.map { (try? listing.info(at: $0).get())?.modified ?? FileTime(seconds: .min, nanoseconds: 0) }
-            result = Self.stableSorted(part, keys: times)
+            return Self.stableSorted(part, keys: times)
         case .type:
             let kinds = part.map { index -> String in
                 index < listing.folderCount
                     ? ""
                     : EntryList.kindKey(name: listing.entries.name(at: index), kind: listing.entries[index].kind).lowercased()
             }
-            result = Self.stableSorted(part, keys: kinds)
+            return Self.stableSorted(part, keys: kinds)
         }
-        return isReversed ? result.reversed() : result
     }
 
     /// `items` ordered by `keys` (one per item), equal keys kept in their order.

@@ -7,7 +7,9 @@ import SplitViewFiles
 /// One per process: windows over the same tree share their listings. A listing is read with
 /// hidden entries included, so that Ctrl+H filters instead of reading again. When inotify
 /// reports a change, the folder is read again and every window is told, on the loop's
-/// thread; changes that arrive while a read runs cost one more read, not one each. Nothing here
+/// thread; changes that arrive while a read runs cost one more read, not one each. A large
+/// folder shown in an order by size, type or date is ordered in the same job (``orders``).
+/// Nothing here
 /// writes to the tree but the pastes and the trash's jobs the user asks for (``transfers``,
 /// ``trashJobs``).
 package final class FileStore {
@@ -22,7 +24,8 @@ package final class FileStore {
     }
 
     private enum Job: Sendable {
-        case listing(FilePath, Result<FolderListing, FileError>)
+        /// A reading, and its orders by the keys last asked for the folder (``FolderOrders``).
+        case listing(FilePath, Result<FolderListing, FileError>, orders: [FolderSort.Key: [Int]])
     }
 
     private var listings: [FilePath: Listing] = [:]
@@ -47,6 +50,9 @@ package final class FileStore {
     /// The trash's jobs (trashing, deleting for good, restoring, emptying), on a worker of
     /// their own. The loop watches its ``TrashJobs/fileDescriptor`` too.
     package let trashJobs: TrashJobs
+    /// The orders of large folders by size, type or date, found on a worker of their own. The
+    /// loop watches its ``FolderOrders/fileDescriptor`` too.
+    package let orders: FolderOrders
 
     /// The descriptors the loop watches: the worker's results, and inotify's events (nil when
     /// inotify is unavailable: the folders are then read once).
@@ -64,6 +70,7 @@ package final class FileStore {
         if let types { self.types = types } else { self.types = try FileTypes() }
         transfers = try FileTransfers()
         trashJobs = try TrashJobs()
+        orders = try FolderOrders()
         watcher = try? FolderWatcher()
     }
 
@@ -119,8 +126,9 @@ package final class FileStore {
     package func takeResults() {
         var changed: Set<FilePath> = []
         for (_, job) in worker.takeResults() {
-            guard case .listing(let folder, let result) = job else { continue }
+            guard case .listing(let folder, let result, let found) = job else { continue }
             reading.remove(folder)
+            if case .success(let listing) = result { orders.adopt(found, of: listing) }
             store(folder, result)
             changed.insert(folder)
             if stale.remove(folder) != nil { read(folder) }
@@ -152,7 +160,12 @@ package final class FileStore {
     private func read(_ folder: FilePath) {
         guard !reading.contains(folder) else { return }
         reading.insert(folder)
-        _ = worker.submit { .listing(folder, FolderListing.read(folder, includeHidden: true)) }
+        let keys = orders.keysWanted(for: folder), limit = orders.atOnceLimit
+        _ = worker.submit {
+            let result = FolderListing.read(folder, includeHidden: true)
+            let found = (try? result.get()).map { FolderOrders.ordered($0, by: keys, atOnceLimit: limit) } ?? [:]
+            return .listing(folder, result, orders: found)
+        }
     }
 
     /// Keeps a reading's result and watches the folder. A folder gone between its reading

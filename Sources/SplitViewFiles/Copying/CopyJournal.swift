@@ -109,7 +109,7 @@ public final class CopyJournal {
         defer { close(directory) }
         var removed = 0
         let suffix = Array(".journal".utf8)
-        for name in (try? FileRemoval.names(in: directory, path: folder)) ?? [] where name.count > suffix.count {
+        for name in (try? FolderNames.all(in: directory, path: folder)) ?? [] where name.count > suffix.count {
             guard Array(name.suffix(suffix.count)) == suffix else { continue }
             let journal = FileRemoval.withName(name) { openat(directory, $0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
             guard journal >= 0 else { continue }

@@ -66,11 +66,6 @@ public struct CopyPlan: Sendable {
     /// The same-folder moves left out ("already in this folder"), as words.
     public var notes: [String] = []
 
-    /// The names in the way, by node: a node whose target name is taken.
-    public var conflicts: [Int] {
-        nodes.indices.filter { nodes[$0].existingIsFolder != nil && !nodes[$0].isDuplicate && !nodes[$0].kind.isUnreadable }
-    }
-
     /// Reads `sources` (absolute paths) for a paste into `destination`.
     ///
     /// A source named twice is pasted once, and one inside another source (a folder and a
@@ -133,7 +128,7 @@ public struct CopyPlan: Sendable {
         do {
             let descriptor = try FileRemoval.openFolder(folder, following: false)
             defer { close(descriptor) }
-            names = try FileRemoval.names(in: descriptor, path: folder)
+            names = try FolderNames.all(in: descriptor, path: folder)
         } catch {
             // A folder inside the paste that cannot be listed is left out and kept; one the
             // user named stops the paste.

@@ -140,7 +140,7 @@ extension CopyRun {
             return code == ENOENT
         }
         let known = Set(children[index].map { plan.nodes[$0].source.lastComponent })
-        let names = (try? FileRemoval.names(in: folder, path: node.source)) ?? []
+        let names = (try? FolderNames.all(in: folder, path: node.source)) ?? []
         let appeared = names.filter { !known.contains($0) }.count
         if appeared > 0 { kept.appeared[root(of: index), default: 0] += appeared }
         return false

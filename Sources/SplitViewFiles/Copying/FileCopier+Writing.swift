@@ -186,7 +186,7 @@ extension CopyRun {
         guard identity.isFolder else { return }
         let folder = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
         guard folder >= 0 else { return }
-        let names = (try? FileRemoval.names(in: folder, path: path)) ?? []
+        let names = (try? FolderNames.all(in: folder, path: path)) ?? []
         close(folder)
         for name in names { record(path.appending(name), into: &items) }
     }

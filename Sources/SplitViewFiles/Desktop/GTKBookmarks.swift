@@ -49,51 +49,24 @@ public enum GTKBookmarks {
     /// The folder a `file://` URI names, or `nil`: another scheme, a host other than none or
     /// `localhost` (GLib's `g_filename_from_uri` reads only those as local), a path that is not
     /// absolute, or a bad escape — `%` without two hex digits, `%00`, or `%2F` (an escaped
-    /// slash is not a byte of a name, GLib refuses it too).
+    /// slash is not a byte of a name, GLib refuses it too: ``PercentEncoding/Decoding/localPath``).
     public static func path(fromURI uri: [UInt8]) -> FilePath? {
         let scheme = Array("file://".utf8)
         guard uri.count > scheme.count, uri[..<scheme.count].map(lowercased).elementsEqual(scheme) else { return nil }
-        var rest = uri[scheme.count...]
+        let rest = uri[scheme.count...]
         guard let slash = rest.firstIndex(of: UInt8(ascii: "/")) else { return nil }
         let host = rest[..<slash]
         guard host.isEmpty || host.map(lowercased).elementsEqual("localhost".utf8) else { return nil }
-        rest = rest[slash...]
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(rest.count)
-        var index = rest.startIndex
-        while index < rest.endIndex {
-            let byte = rest[index]
-            if byte == UInt8(ascii: "%") {
-                guard index + 2 < rest.endIndex, let high = hexValue(rest[index + 1]), let low = hexValue(rest[index + 2])
-                else { return nil }
-                let decoded = high << 4 | low
-                guard decoded != 0, decoded != UInt8(ascii: "/") else { return nil }
-                bytes.append(decoded)
-                index += 3
-            } else {
-                // A raw byte GTK would have escaped (a space ends the URI before here; a
-                // non-UTF-8 byte from another writer) is read as itself, as GLib does.
-                guard byte != 0 else { return nil }
-                bytes.append(byte)
-                index += 1
-            }
-        }
-        return FilePath(bytes: bytes)
+        // A raw byte GTK would have escaped (a space ends the URI before here; a non-UTF-8 byte
+        // from another writer) is read as itself, as GLib does.
+        return PercentEncoding.decoded(rest[slash...], as: .localPath).map(FilePath.init(bytes:))
     }
 
     /// The URI GTK writes for `path`: `file://` and the path with every byte but the
-    /// unreserved characters (`A-Z a-z 0-9 - . _ ~`) and `/` written as `%XX`, upper-case.
+    /// unreserved characters (`A-Z a-z 0-9 - . _ ~`) and `/` written as `%XX`, upper-case
+    /// (``PercentEncoding``).
     public static func uri(for path: FilePath) -> [UInt8] {
-        let digits = Array("0123456789ABCDEF".utf8)
-        var uri = Array("file://".utf8)
-        for byte in path.bytes {
-            if isUnreserved(byte) || byte == UInt8(ascii: "/") {
-                uri.append(byte)
-            } else {
-                uri += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
-            }
-        }
-        return uri
+        Array("file://".utf8) + PercentEncoding.encoded(path.bytes)
     }
 
     /// `contents` with a bookmark for `path` added at the end, every other byte as it was (a
@@ -107,26 +80,7 @@ public enum GTKBookmarks {
         return result
     }
 
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-            UInt8(ascii: "~"):
-            true
-        default: false
-        }
-    }
-
     private static func lowercased(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -158,13 +158,9 @@ public final class IconLookup: Sendable {
 
     /// The names (without `.png`) of the PNG files in `folder`, at most ``filesPerDirectory``.
     static func pngNames(in folder: String) -> Set<String> {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
+        guard let entries = try? FolderNames(opening: FilePath(folder)) else { return [] }
         var names: Set<String> = []
-        while names.count < filesPerDirectory, let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        while names.count < filesPerDirectory, let name = try? entries.next({ String(decoding: $0.name, as: UTF8.self) }) {
             if name.hasSuffix(".png"), name.count > 4 { names.insert(String(name.dropLast(4))) }
         }
         return names

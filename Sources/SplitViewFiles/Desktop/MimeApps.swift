@@ -89,14 +89,13 @@ public struct MimeApps: Sendable {
     static func desktopFiles(in folder: String, budget: inout Int) -> [(id: String, path: String)] {
         var found: [(String, String)] = []
         func walk(_ folder: String, prefix: String, depth: Int) {
-            guard depth < 8, budget > 0, let directory = opendir(folder) else { return }
-            defer { closedir(directory) }
+            guard depth < 8, budget > 0, let entries = try? FolderNames(opening: FilePath(folder)) else { return }
             var names: [(String, Bool)] = []
-            while budget > 0, let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            while budget > 0, let entry = try? entries.next({ (String(decoding: $0.name, as: UTF8.self), $0.kind) }) {
+                let (name, kind) = entry
                 guard !name.hasPrefix("."), !name.contains("/") else { continue }
                 budget -= 1
-                names.append((name, entry.pointee.d_type == DT_DIR))
+                names.append((name, kind == .directory))
             }
             for (name, isFolder) in names {
                 if isFolder {

@@ -33,8 +33,6 @@ extension FolderListing {
             withName(at: index) { $0.elementsEqual(name) }
         }
 
-        /// Calls `body` with the name bytes of entry `index` in place, for scans of the whole
-        /// folder (type-ahead) that should not copy every name.
         /// Runs `body` with entry `index`'s name as people read it, in UTF-8
         /// (``FolderListing/Entry/displayName``), without copying it when it needs no escape
         /// (printable ASCII: most names): how a filter reads 100 000 names within a frame.
@@ -46,6 +44,8 @@ extension FolderListing {
             }
         }
 
+        /// Calls `body` with the name bytes of entry `index` in place, for scans of the whole
+        /// folder that should not copy every name.
         func withName<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
             names.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[starts[index]..<starts[index + 1]])) }
         }

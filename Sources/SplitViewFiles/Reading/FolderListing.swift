@@ -3,7 +3,8 @@ import Synchronization
 
 /// One folder's entries, sorted folders first and then in ``NaturalOrder``.
 ///
-/// Reading asks the kernel only for what `readdir` already knows (names and `d_type`), plus a
+/// Reading asks the kernel only for what `readdir` already knows (names and `d_type`, through
+/// ``FolderNames``), plus a
 /// `stat` for each symbolic link (to sort a link to a folder among the folders) and an
 /// `lstat` only where the file system reports `DT_UNKNOWN`. Sizes and dates come later, one
 /// entry at a time, through ``info(at:)``: the first screen needs forty of them, not a
@@ -70,32 +71,22 @@ public final class FolderListing: Sendable {
     /// Fails when the folder cannot be opened or read, with the system's reason (`Permission
     /// denied`, `Not a directory`…).
     public static func read(_ folder: FilePath, includeHidden: Bool) -> Result<FolderListing, FileError> {
-        folder.withSystemPath { cPath in
-            guard let directory = opendir(cPath) else { return .failure(folder.error(errno)) }
-            defer { closedir(directory) }
+        do throws(FileError) {
+            let names = try FolderNames(opening: folder)
+            let descriptor = names.descriptor
             var scanned = Entries.Builder()
-            let descriptor = dirfd(directory)
-            let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-            while true {
-                errno = 0
-                guard let entry = readdir(directory) else {
-                    if errno != 0 { return .failure(folder.error(errno)) }
-                    break
-                }
-                let namePointer = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
-                let name = UnsafeRawBufferPointer(start: namePointer, count: strlen(namePointer))
-                if name.first == UInt8(ascii: ".") {
-                    let isDotOrDotDot = name.count == 1 || (name.count == 2 && name[1] == UInt8(ascii: "."))
-                    if !includeHidden || isDotOrDotDot { continue }
-                }
-                var kind = FileKind(directoryEntryType: entry.pointee.d_type)
+            try names.forEach { entry in
+                if !includeHidden && entry.name.first == UInt8(ascii: ".") { return }
+                var kind = entry.kind
                 var isFolder = kind == .directory
                 if kind == .unknown || kind == .symlink {
-                    (kind, isFolder) = Self.classify(namePointer, in: descriptor, known: kind)
+                    (kind, isFolder) = Self.classify(entry.cName, in: descriptor, known: kind)
                 }
-                scanned.append(name, kind: kind, isFolder: isFolder)
+                scanned.append(entry.name, kind: kind, isFolder: isFolder)
             }
             return .success(FolderListing(folder: folder, entries: scanned.sorted()))
+        } catch {
+            return .failure(error)
         }
     }
 

@@ -47,7 +47,7 @@ extension Trash {
                 close(folders.files)
                 close(folders.info)
             }
-            for name in (try? FileRemoval.names(in: folders.files, path: directory.files)) ?? [] {
+            for name in (try? FolderNames.all(in: folders.files, path: directory.files)) ?? [] {
                 var info = stat()
                 guard FileRemoval.withName(name, { fstatat(folders.files, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else {
                     continue
@@ -118,7 +118,7 @@ extension Trash {
     /// ``orphanGrace`` seconds old, then the `directorysizes` cache of the trash folder.
     static func tidy(_ directory: TrashDirectory, files: Int32, info: Int32) throws(FileError) {
         let now = time(nil)
-        for infoName in try FileRemoval.names(in: info, path: directory.info) {
+        for infoName in try FolderNames.all(in: info, path: directory.info) {
             removeOrphan(infoName, in: info, files: files, now: now)
         }
         _ = directory.path.appending(Array("directorysizes".utf8)).withCString { sv_unlink($0) }

@@ -172,7 +172,7 @@ extension Trash {
         }
         var items: [TrashedItem] = []
         let now = time(nil)
-        for infoName in (try? FileRemoval.names(in: folders.info, path: directory.info)) ?? [] {
+        for infoName in (try? FolderNames.all(in: folders.info, path: directory.info)) ?? [] {
             guard let name = TrashDirectory.itemName(ofInfo: infoName) else { continue }
             var file = stat()
             guard FileRemoval.withName(name, { fstatat(folders.files, $0, &file, AT_SYMLINK_NOFOLLOW) }) == 0 else {

@@ -75,59 +75,17 @@ public struct TrashInfo: Hashable, Sendable {
         return TrashInfo(path: decoded, deletionDate: date.flatMap(DeletionDate.init(text:)))
     }
 
-    /// `bytes` with every byte but the unreserved ones and `/` written `%XX` (upper-case hex).
+    /// `bytes` with every byte but the unreserved ones and `/` written `%XX` (upper-case hex):
+    /// ``PercentEncoding/encoded(_:)``, GIO's set.
     public static func escape(_ bytes: [UInt8]) -> [UInt8] {
-        let digits = Array("0123456789ABCDEF".utf8)
-        var escaped: [UInt8] = []
-        escaped.reserveCapacity(bytes.count)
-        for byte in bytes {
-            if isUnreserved(byte) || byte == UInt8(ascii: "/") {
-                escaped.append(byte)
-            } else {
-                escaped += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
-            }
-        }
-        return escaped
+        PercentEncoding.encoded(bytes)
     }
 
     /// `%XX` (either case) decoded; `nil` for a `%` without two hex digits after it. Other
-    /// bytes are kept as they are, as GIO's reader keeps them.
+    /// bytes are kept as they are, as GIO's reader keeps them (``PercentEncoding/Decoding/anyByte``:
+    /// a NUL or `..` is refused by the reader afterwards).
     public static func unescape(_ bytes: [UInt8]) -> [UInt8]? {
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            guard bytes[index] == UInt8(ascii: "%") else {
-                decoded.append(bytes[index])
-                index += 1
-                continue
-            }
-            guard index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-            else { return nil }
-            decoded.append(high << 4 | low)
-            index += 3
-        }
-        return decoded
-    }
-
-    /// Letters, digits, `-`, `.`, `_`, `~`: what RFC 3986 leaves unescaped (GIO's set).
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-            UInt8(ascii: "~"):
-            return true
-        default: return false
-        }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        PercentEncoding.decoded(bytes, as: .anyByte)
     }
 
     /// A path a restore may use: not empty, no NUL, no `..` component, not only slashes.

@@ -179,7 +179,7 @@ public struct FileUndoStack: Sendable {
     private static func holdsOnly(_ copies: Set<FilePath>, in path: FilePath) -> Bool {
         guard let folder = try? FileRemoval.openFolder(path, following: false) else { return false }
         defer { close(folder) }
-        guard let names = try? FileRemoval.names(in: folder, path: path) else { return false }
+        guard let names = try? FolderNames.all(in: folder, path: path) else { return false }
         return names.allSatisfy { copies.contains(path.appending($0)) }
     }
 

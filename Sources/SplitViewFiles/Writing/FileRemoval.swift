@@ -1,7 +1,10 @@
 import CFileOps
 import Glibc
 
-/// Deleting for good: Shift+Delete after its confirmation, and emptying the trash.
+/// Deleting for good, the one recursive delete: Shift+Delete after its confirmation, emptying
+/// the trash, and a paste's own temporaries (cancelled, failed, or left by a killed run and
+/// found in its journal). A move's originals are not deleted this way: they go one by one by
+/// the paste's plan, each only while it is still what was copied (`FileCopier`).
 ///
 /// Everything goes through descriptors (`openat`, `unlinkat`, `fstatat` with
 /// `AT_SYMLINK_NOFOLLOW`, `O_NOFOLLOW`): a symbolic link is removed, never followed, so no
@@ -41,7 +44,7 @@ public enum FileRemoval {
     static func removeContents(
         of folder: Int32, path: FilePath, stopping: () -> Bool = { false }, counting: () -> Void = {}
     ) throws(FileError) {
-        for name in try names(in: folder, path: path) {
+        for name in try FolderNames.all(in: folder, path: path) {
             try removeEntry(name, in: folder, path: path.appending(name), stopping: stopping, counting: counting)
         }
     }
@@ -75,32 +78,6 @@ public enum FileRemoval {
         }
         guard withName(name, { sv_unlinkat(parent, $0, AT_REMOVEDIR) }) == 0 else { throw path.error(errno) }
         counting()
-    }
-
-    /// The names in the folder open as `folder`, without `.` and `..`.
-    static func names(in folder: Int32, path: FilePath) throws(FileError) -> [[UInt8]] {
-        let copy = dup(folder)
-        guard copy >= 0 else { throw path.error(errno) }
-        guard let directory = fdopendir(copy) else {
-            let code = errno
-            close(copy)
-            throw path.error(code)
-        }
-        defer { closedir(directory) }
-        rewinddir(directory)
-        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-        var names: [[UInt8]] = []
-        while true {
-            errno = 0
-            guard let entry = readdir(directory) else {
-                if errno != 0 { throw path.error(errno) }
-                return names
-            }
-            let pointer = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
-            let name = Array(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
-            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
-            names.append(name)
-        }
     }
 
     /// Opens the folder `path` for the `*at` calls, following a final link (the caller named

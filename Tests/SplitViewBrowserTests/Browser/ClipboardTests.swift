@@ -53,13 +53,9 @@ import Testing
 
     /// The names in `folder`, sorted.
     static func names(_ folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
+        guard let entries = try? FolderNames(opening: FilePath(folder)) else { return [] }
         var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
-        }
+        while let name = try? entries.nextName() { names.append(String(decoding: name, as: UTF8.self)) }
         return names.sorted()
     }
 

@@ -133,22 +133,6 @@ import Testing
         #expect(try listing.info(at: 1).get().isLoop)
         #expect(try listing.info(at: 0).get().identity == FileInfo.read(tree.root).get().identity)
     }
-
-    @Test func typeAheadMatchesAPrefixIgnoringCaseAndWraps() throws {
-        let tree = try TemporaryTree()
-        for name in ["Alpha", "beta", "Bravo", "charlie", "Éclair"] { tree.file(name) }
-        let listing = try FolderListing.read(tree.root, includeHidden: false).get()
-        #expect(listing.entries.map(\.displayName) == ["Alpha", "beta", "Bravo", "charlie", "Éclair"])
-        #expect(listing.firstIndex(matchingPrefix: "b", from: 0) == 1)
-        #expect(listing.firstIndex(matchingPrefix: "B", from: 2) == 2)
-        #expect(listing.firstIndex(matchingPrefix: "br", from: 0) == 2)
-        // Past the last match the search wraps to the top.
-        #expect(listing.firstIndex(matchingPrefix: "b", from: 3) == 1)
-        #expect(listing.firstIndex(matchingPrefix: "éc", from: 0) == 4)
-        #expect(listing.firstIndex(matchingPrefix: "x", from: 0) == nil)
-        #expect(listing.firstIndex(matchingPrefix: "alphabet", from: 0) == nil)
-        #expect(listing.firstIndex(matchingPrefix: "a", from: 99) == 0)
-    }
 }
 
 extension Result {

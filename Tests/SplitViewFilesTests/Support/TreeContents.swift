@@ -54,13 +54,9 @@ enum TreeContents {
 
     /// The names in `folder` (raw bytes), without `.` and `..`.
     static func names(in folder: FilePath) -> [[UInt8]] {
-        guard let directory = folder.withCString({ opendir($0) }) else { return [] }
-        defer { closedir(directory) }
+        guard let entries = try? FolderNames(opening: folder) else { return [] }
         var names: [[UInt8]] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            if name != [46] && name != [46, 46] { names.append(name) }
-        }
+        while let name = try? entries.nextName() { names.append(name) }
         return names
     }
 
