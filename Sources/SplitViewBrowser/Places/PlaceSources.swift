@@ -10,22 +10,24 @@ package struct PlaceSources {
     var userDirsFile: String
     /// `$XDG_CONFIG_HOME/gtk-3.0/bookmarks`, GTK's shared bookmarks.
     var bookmarksFile: String
-    /// `/proc/self/mountinfo`.
+    /// `/proc/self/mountinfo`, or the table `SPLITVIEW_MOUNTINFO` names
+    /// (`MountInfo.table(environment:)`).
     var mountInfoFile: String
 
-    /// The sources for `environment` (`$HOME`, `$XDG_CONFIG_HOME`, as XDG reads them).
+    /// The sources for `environment` (`$HOME`, `$XDG_CONFIG_HOME`, as XDG reads them, and
+    /// `$SPLITVIEW_MOUNTINFO`, the window tests' mount table).
     package init(environment: [String: String]) {
         let config = XDGFolder.config.path(environment: environment)
         home = FilePath(XDGFolder.home(environment: environment))
         userDirsFile = config + "/user-dirs.dirs"
         bookmarksFile = config + "/gtk-3.0/bookmarks"
-        mountInfoFile = "/proc/self/mountinfo"
+        mountInfoFile = MountInfo.table(environment: environment)
     }
 
     /// The process's own environment.
     package static func current() -> PlaceSources {
         var environment: [String: String] = [:]
-        for name in ["HOME", "XDG_CONFIG_HOME"] {
+        for name in ["HOME", "XDG_CONFIG_HOME", MountInfo.tableVariable] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
         return PlaceSources(environment: environment)

@@ -17,6 +17,25 @@ public enum MountInfo {
         public var device: UInt64?
     }
 
+    /// The kernel's table of the process's mounts.
+    public static let systemTable = "/proc/self/mountinfo"
+
+    /// The environment variable that names another table in place of ``systemTable``.
+    public static let tableVariable = "SPLITVIEW_MOUNTINFO"
+
+    /// The mount table to read: `SPLITVIEW_MOUNTINFO` when it is an absolute path, else
+    /// ``systemTable``.
+    ///
+    /// Decided: a test seam, documented as one. The window tests run the real program, which
+    /// reads the machine's mounts for the places' volumes and the volumes' trashes, so a USB
+    /// stick with a `.Trash-1000` holding a file would add a "Trash on …" place and move every
+    /// place below it. The tests give the program a table of their own through this variable,
+    /// as they give it a home and XDG folders of their own; a user has no reason to set it.
+    public static func table(environment: [String: String]) -> String {
+        guard let path = environment[tableVariable], path.hasPrefix("/") else { return systemTable }
+        return path
+    }
+
     /// `st_dev`'s encoding of `major:minor` (glibc's `makedev`).
     public static func device(major: UInt64, minor: UInt64) -> UInt64 {
         (major & 0xfff) << 8 | (major & ~0xfff) << 32 | (minor & 0xff) | (minor & ~0xff) << 12

@@ -87,20 +87,22 @@ public struct TrashDirectory: Hashable, Sendable {
 public struct Trash: Sendable {
     /// The home trash.
     public var home: TrashDirectory
-    /// The mount table read for the volumes (`/proc/self/mountinfo`; tests give their own).
+    /// The mount table read for the volumes (`/proc/self/mountinfo`; tests give their own,
+    /// and ``MountInfo/table(environment:)`` says how the program is given one).
     public var mountInfoFile: String
     /// The user whose trash this is (the `$uid` of the volumes' trash names).
     public var uid: uid_t
 
     /// The trash whose home trash is `homeTrash` (a `Trash` folder).
-    public init(homeTrash: FilePath, mountInfoFile: String = "/proc/self/mountinfo", uid: uid_t = getuid()) {
+    public init(homeTrash: FilePath, mountInfoFile: String = MountInfo.systemTable, uid: uid_t = getuid()) {
         home = TrashDirectory(path: homeTrash, topdir: nil)
         self.mountInfoFile = mountInfoFile
         self.uid = uid
     }
 
     /// The trash for `environment`: `$XDG_DATA_HOME/Trash` when the variable is an absolute
-    /// path, else `$HOME/.local/share/Trash`.
+    /// path, else `$HOME/.local/share/Trash`; its volumes from the mount table
+    /// ``MountInfo/table(environment:)`` names.
     public init(environment: [String: String]) {
         let data: String
         if let value = environment["XDG_DATA_HOME"], value.hasPrefix("/") {
@@ -112,13 +114,14 @@ public struct Trash: Sendable {
             }
             data = (home ?? "/") + "/.local/share"
         }
-        self.init(homeTrash: FilePath(data).appending(Array("Trash".utf8)))
+        self.init(
+            homeTrash: FilePath(data).appending(Array("Trash".utf8)), mountInfoFile: MountInfo.table(environment: environment))
     }
 
     /// The process's own environment's trash.
     public static func current() -> Trash {
         var environment: [String: String] = [:]
-        for name in ["HOME", "XDG_DATA_HOME"] {
+        for name in ["HOME", "XDG_DATA_HOME", MountInfo.tableVariable] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
         return Trash(environment: environment)

@@ -40,6 +40,18 @@ import Testing
         func contents() -> [UInt8]? { try? AtomicFile.read(bookmarks, limit: 1 << 20).get() }
     }
 
+    /// The volumes come from the mount table `SPLITVIEW_MOUNTINFO` names, when it names one:
+    /// the seam through which the window tests give the program a table of their own.
+    @Test func theVolumesComeFromTheMountTableTheEnvironmentNames() {
+        let setup = Setup()
+        let environment = ["HOME": setup.tree.root + "/home", "XDG_CONFIG_HOME": setup.tree.root + "/config"]
+        #expect(PlaceSources(environment: environment).mountInfoFile == "/proc/self/mountinfo")
+        var named = environment
+        named["SPLITVIEW_MOUNTINFO"] = setup.tree.root + "/mountinfo"
+        let places = PlaceSources(environment: named).gather().places
+        #expect(places.filter { $0.kind == .volume }.map(\.path) == [FilePath("/media/ana/USB stick")])
+    }
+
     @Test func thePlacesComeFirstInGNOMEFilesOrderThenTheOutline() {
         let setup = Setup()
         setup.tree.file("config/gtk-3.0/bookmarks", "file://\(setup.tree.root)/Other\nsftp://host/x\nfile:///srv Server\n")

@@ -44,6 +44,7 @@ import Testing
                 #expect(child.reap(timeout: 120) && child.passedOneTest, "\(child.output)")
                 span = monotonicNow() - start
             } else {
+                // Not a wait: the kill's random moment within the paste's span.
                 usleep(useconds_t(Double(random.next() % 1000) / 1000 * span * 1_000_000))
                 let ended = child.reap(timeout: 0)
                 child.killNow()

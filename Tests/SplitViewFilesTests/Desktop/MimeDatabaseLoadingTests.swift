@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import SplitViewFiles
@@ -24,11 +25,12 @@ import Testing
                     let holder = Unmanaged<Holder>.fromOpaque(context!).takeRetainedValue()
                     holder.database.withTables { _ in
                         holder.holding.store(true, ordering: .sequentiallyConsistent)
-                        while !holder.release.load(ordering: .sequentiallyConsistent) { usleep(1000) }
+                        // Bounded: a test that failed before its release still ends.
+                        waitUntil(timeout: 60) { holder.release.load(ordering: .sequentiallyConsistent) }
                     }
                     return nil
                 }, box) == 0)
-        while !shared.holding.load(ordering: .sequentiallyConsistent) { usleep(1000) }
+        #expect(waitUntil { shared.holding.load(ordering: .sequentiallyConsistent) }, "the other thread took the lock")
         #expect(!database.isLoaded)  // answered while the lock is held: no wait
         shared.release.store(true, ordering: .sequentiallyConsistent)
         pthread_join(thread, nil)

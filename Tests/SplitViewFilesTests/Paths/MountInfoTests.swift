@@ -5,6 +5,15 @@ import Testing
 @Suite struct MountInfoTests {
     private func volumes(_ text: String) -> [FilePath] { MountInfo.volumes(in: MountInfo.parse(Array(text.utf8))) }
 
+    /// Boundary: the table is the kernel's unless `SPLITVIEW_MOUNTINFO` names another by an
+    /// absolute path (the window tests' seam); an empty or relative value is no name.
+    @Test func theTableIsTheKernelsUnlessTheEnvironmentNamesAnother() {
+        #expect(MountInfo.table(environment: [:]) == "/proc/self/mountinfo")
+        #expect(MountInfo.table(environment: ["SPLITVIEW_MOUNTINFO": "/tmp/t/mountinfo"]) == "/tmp/t/mountinfo")
+        #expect(MountInfo.table(environment: ["SPLITVIEW_MOUNTINFO": ""]) == "/proc/self/mountinfo")
+        #expect(MountInfo.table(environment: ["SPLITVIEW_MOUNTINFO": "mountinfo"]) == "/proc/self/mountinfo")
+    }
+
     @Test func theVolumesAreTheMountsBelowMediaMntAndRunMedia() {
         let text = """
             22 1 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw

@@ -91,9 +91,10 @@ import Testing
         #expect(info?.deletionDate == nil)
     }
 
-    /// The deletion date is the local time, as `strftime` writes it.
+    /// The deletion date is the local time, as `strftime` writes it; of a pinned moment
+    /// (2025-11-28 09:30:45 UTC), not the machine's clock.
     @Test func theDeletionDateIsLocalTime() {
-        let now = time(nil)
+        let now: time_t = 1_764_322_245
         var clock = now
         var parts = tm()
         localtime_r(&clock, &parts)

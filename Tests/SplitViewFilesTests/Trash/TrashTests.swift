@@ -280,6 +280,13 @@ import Testing
         #expect(Trash(environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"]).home.path == FilePath("/h/.local/share/Trash"))
         #expect(Trash(environment: ["HOME": "/h"]).home.files == FilePath("/h/.local/share/Trash/files"))
     }
+
+    /// The volumes come from the machine's mount table, or the one `SPLITVIEW_MOUNTINFO`
+    /// names (the window tests' seam).
+    @Test func theTrashForAnEnvironmentReadsTheMountTableItNames() {
+        #expect(Trash(environment: ["HOME": "/h"]).mountInfoFile == "/proc/self/mountinfo")
+        #expect(Trash(environment: ["HOME": "/h", "SPLITVIEW_MOUNTINFO": "/t/mounts"]).mountInfoFile == "/t/mounts")
+    }
 }
 
 extension String {

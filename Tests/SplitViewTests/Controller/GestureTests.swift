@@ -48,8 +48,9 @@ import Testing
         #expect(f.recorder.takeAll() == [.gestureDidEnd])
     }
 
-    /// Seed 001, `presentsWithGesture`: "The gesture recognizer applies the display mode
-    /// returned by the delegate's targetDisplayModeForActionInSplitViewController: method."
+    /// UIKit's documentation of `presentsWithGesture`: "The gesture recognizer applies the
+    /// display mode returned by the delegate's
+    /// targetDisplayModeForActionInSplitViewController: method."
     /// Asked for one column beside the secondary, the drag reveals the supplementary alone.
     @Test func theEdgeDragAppliesTheDelegatesTarget() {
         let f = Self.hiddenPrimary()

@@ -16,10 +16,10 @@ import Testing
         return f
     }
 
-    /// Seed 001 (`preferredDisplayMode`): the controller "adjust[s] itself" to a change of the
-    /// preferences the display mode depends on. Decided: the preferences the rules do not read
-    /// — the secondary-only button, the button's visibility, the primary edge — leave an
-    /// overlay the user opened where it is.
+    /// UIKit's documentation of `preferredDisplayMode`: the controller "adjust[s] itself" to a
+    /// change of the preferences the display mode depends on. Decided: the preferences the
+    /// rules do not read — the secondary-only button, the button's visibility, the primary
+    /// edge — leave an overlay the user opened where it is.
     @Test func anUnrelatedPreferenceLeavesTheUsersOverlayOpen() {
         let f = Self.openOverlay()
         f.split.showsSecondaryOnlyButton = true
@@ -40,9 +40,9 @@ import Testing
         #expect(f.split.displayMode != .oneOverSecondary)
     }
 
-    /// Seed 001 (`maximumPrimaryColumnWidth`, `minimumPrimaryColumnWidth`): the automatic
-    /// minimum "corresponds to a minimum width of 0 points", so an explicit maximum below our
-    /// 240-pt default is the width the column shows at.
+    /// UIKit's documentation of `maximumPrimaryColumnWidth` and `minimumPrimaryColumnWidth`:
+    /// the automatic minimum "corresponds to a minimum width of 0 points", so an explicit
+    /// maximum below our 240-pt default is the width the column shows at.
     @Test func anExplicitMaximumIsTheShownWidth() {
         let f = Fixture(.tripleColumn, width: 1400)
         f.split.maximumPrimaryColumnWidth = 200
@@ -54,8 +54,9 @@ import Testing
     }
 }
 
-/// Seed 001, `showDetailViewController(_:sender:)`: "if this view controller is the same as
-/// the one it would replace, this method does nothing" — no push, no dismissal, no delegate.
+/// UIKit's documentation of `showDetailViewController(_:sender:)`: "if this view controller
+/// is the same as the one it would replace, this method does nothing" — no push, no
+/// dismissal, no delegate.
 @Suite struct ShowDetailSameControllerTests {
     @Test func theInstalledSecondaryDismissesNoOverlay() {
         let f = Fixture(.tripleColumn, width: 1400)
@@ -175,7 +176,7 @@ import Testing
     }
 
     /// Collapsed with the primary on top, revealing the inspector brings the secondary to the
-    /// top first: the sheet lies over the secondary, as the seed says.
+    /// top first: the sheet lies over the secondary, as the README's decisions say (Inspector).
     @Test func theCollapsedSheetLiesOverTheSecondary() throws {
         let f = Fixture(.tripleColumn, width: 500)
         f.split.setViewController(ViewController(title: "I"), for: .inspector)

@@ -111,9 +111,10 @@ import Testing
         #expect(w.natural(column) == 390)
     }
 
-    /// Seed 001: the automatic minimum "corresponds to a minimum width of 0 points", so an
-    /// explicit maximum is always reachable: set below our automatic minimum (240), it beats
-    /// it, for every column that has a maximum; the maximum is then the width.
+    /// UIKit's documentation of the column widths: the automatic minimum "corresponds to a
+    /// minimum width of 0 points", so an explicit maximum is always reachable: set below our
+    /// automatic minimum (240), it beats it, for every column that has a maximum; the maximum
+    /// is then the width.
     @Test(arguments: [Column.primary, .supplementary, .inspector])
     func anExplicitMaximumBeatsTheAutomaticMinimum(column: Column) {
         let w = Self.widths(column, Self.spec(maximum: 200))

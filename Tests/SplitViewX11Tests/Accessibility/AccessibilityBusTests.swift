@@ -21,7 +21,7 @@ extension X11Tests {
                 for i in range(desktop.childCount):
                     a = desktop.getChildAtIndex(i)
                     if a is not None and a.name == 'splitview': return a
-            deadline = time.time() + 15
+            deadline = time.time() + 30
             found = None
             while found is None and time.time() < deadline:
                 found = app()
@@ -43,14 +43,14 @@ extension X11Tests {
             print('KEY', button.queryAction().getKeyBinding(0))
             print('DO', button.queryAction().doAction(0))
             panel = frame.getChildAtIndex(0).getChildAtIndex(0)
-            deadline = time.time() + 10
+            deadline = time.time() + 30
             while panel.getState().contains(pyatspi.STATE_SHOWING) and time.time() < deadline: time.sleep(0.05)
             print('SIDEBAR SHOWING', panel.getState().contains(pyatspi.STATE_SHOWING))
             doc = pyatspi.findDescendant(frame, lambda n: n.getRoleName() == 'document text')
             print('TEXT', repr(doc.queryText().getText(0, 6)))
 
             # Extents on the screen: the window was moved to (100, 50) by the test.
-            deadline = time.time() + 10
+            deadline = time.time() + 30
             def offset():
                 screen = doc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
                 window = doc.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
@@ -58,19 +58,33 @@ extension X11Tests {
             while offset() != (100, 50) and time.time() < deadline: time.sleep(0.05)
             print('OFFSET', *offset())
 
-            # Events, as Orca listens for them: the focus moving to a row of the files' list,
-            # and the sidebar showing again.
+            # Events, as Orca listens for them: the sidebar showing or hiding, and the focus moving
+            # to a row of the files' list. The program tells events only once the registry has
+            # told it that someone listens, a moment after the registration: the sidebar is shown
+            # and hidden in turn until a change of its is heard, then the row (found by its name:
+            # the sidebar's list may come first) is activated; the listening ends once the row's
+            # focus is heard, or at the deadline.
             from gi.repository import GLib
-            def heard(event):
+            heard = {'showing': False, 'focus': False}
+            def on_event(event):
                 print('EVENT %s "%s" %d' % (event.type, event.source.name, event.detail1))
-            pyatspi.Registry.registerEventListener(heard, 'object:state-changed:focused', 'object:state-changed:showing')
-            files = pyatspi.findDescendant(frame, lambda n: n.getRoleName() == 'list')
+                sys.stdout.flush()
+                if event.type.startswith('object:state-changed:showing'):
+                    heard['showing'] = True
+                if event.type.startswith('object:state-changed:focused') and event.source.name == 'other.txt':
+                    heard['focus'] = True
+                    pyatspi.Registry.stop()
+            pyatspi.Registry.registerEventListener(on_event, 'object:state-changed:focused', 'object:state-changed:showing')
             def act():
-                files.getChildAtIndex(1).queryAction().doAction(0)
-                pyatspi.findDescendant(frame, lambda n: n.name == 'Show Sidebar').queryAction().doAction(0)
-                return False
-            GLib.timeout_add(700, act)
-            GLib.timeout_add(5000, lambda: pyatspi.Registry.stop())
+                if heard['showing']:
+                    row = pyatspi.findDescendant(frame, lambda n: n.getRoleName() == 'list item' and n.name == 'other.txt')
+                    row.queryAction().doAction(0)
+                    return False
+                toggle = pyatspi.findDescendant(frame, lambda n: n.name in ('Show Sidebar', 'Hide Sidebar'))
+                toggle.queryAction().doAction(0)
+                return True
+            GLib.timeout_add(200, act)
+            GLib.timeout_add(40000, lambda: pyatspi.Registry.stop())
             pyatspi.Registry.start()
             """#
 
@@ -96,7 +110,7 @@ extension X11Tests {
                 let window = try #require(waitForTopLevel(connection))
                 XMoveWindow(connection.display, window, 100, 50)
                 connection.flush()
-                #expect(run.finish(timeoutSeconds: 60) == 0, "\(run.output)\(run.errors)")
+                #expect(run.finish(timeoutSeconds: 90) == 0, "\(run.output)\(run.errors)")
                 let output = run.output
                 #expect(output.contains("application \"splitview\""))
                 #expect(output.contains("frame \"note.txt"))
@@ -125,7 +139,7 @@ extension X11Tests.AccessibilityBusTests {
         import pyatspi, sys, time, os
         from gi.repository import GLib
         ready = sys.argv[1]
-        deadline = time.time() + 15
+        deadline = time.time() + 30
         found = None
         while found is None and time.time() < deadline:
             desktop = pyatspi.Registry.getDesktop(0)
@@ -152,16 +166,37 @@ extension X11Tests.AccessibilityBusTests {
         print('LINE', repr(text.getTextAtOffset(12, pyatspi.TEXT_BOUNDARY_LINE_START)))
         print('WORD', repr(text.getTextAtOffset(1, pyatspi.TEXT_BOUNDARY_WORD_START)))
         print('CHAR', repr(text.getCharacterAtOffset(0)))
+        # The program tells events only once the registry has told it that someone listens, a
+        # moment after the registration: a.txt and b.txt are selected in turn until a selection
+        # is heard; then b.txt is selected again and the listener says it listens. The events
+        # after that are printed, and the listening ends once the focus and the new row are
+        # heard, or at the deadline.
+        listening = {'ready': False, 'focus': False, 'added': False, 'next': 0}
         def heard(event):
+            if event.type.startswith('object:state-changed:selected'):
+                if not listening['ready']:
+                    listening['ready'] = True
+                    selection.selectChild(1)
+                    open(ready, 'w').close()
+                return
+            if not listening['ready']: return
             child = event.any_data.name if event.type.startswith('object:children-changed') and event.any_data else ''
             print('EVENT %s "%s" %d %s' % (event.type, event.source.name, event.detail1, child))
             sys.stdout.flush()
-        pyatspi.Registry.registerEventListener(heard, 'object:state-changed:focused', 'object:children-changed')
-        def say_ready():
-            open(ready, 'w').close()
-            return False
-        GLib.timeout_add(300, say_ready)
-        GLib.timeout_add(6000, lambda: pyatspi.Registry.stop())
+            if event.type.startswith('object:state-changed:focused') and event.source.name == 'b.txt':
+                listening['focus'] = True
+            if event.type.startswith('object:children-changed:add') and child == 'c.txt':
+                listening['added'] = True
+            if listening['focus'] and listening['added']: pyatspi.Registry.stop()
+        pyatspi.Registry.registerEventListener(
+            heard, 'object:state-changed:focused', 'object:children-changed', 'object:state-changed:selected')
+        def probe():
+            if listening['ready']: return False
+            selection.selectChild(listening['next'])
+            listening['next'] = 1 - listening['next']
+            return True
+        GLib.timeout_add(200, probe)
+        GLib.timeout_add(40000, lambda: pyatspi.Registry.stop())
         pyatspi.Registry.start()
         """#
 
@@ -189,16 +224,16 @@ extension X11Tests.AccessibilityBusTests {
                 environment: ["DISPLAY": display])
             let connection = try X11Connection(name: display)
             let window = try #require(waitForTopLevel(connection))
-            let listening = waitUntil(timeout: 40) { access(ready, F_OK) == 0 }
+            let listening = waitUntil(timeout: 60) { access(ready, F_OK) == 0 }
             #expect(listening, "the listener never said it was ready: \(run.output)\(run.errors)")
             if listening {
                 // F6 moves the keys to the next pane, the files' list, whose selected row
-                // takes the focus; then a new file is a new row.
+                // takes the focus; once that is heard, a new file is a new row.
                 sendKey(connection, window, XK_F6, state: 0)
-                usleep(300_000)
+                #expect(waitUntil(timeout: 30) { run.output.contains("EVENT object:state-changed:focused \"b.txt\" 1") })
                 try "new\n".write(toFile: folder + "/c.txt", atomically: false, encoding: .utf8)
             }
-            #expect(run.finish(timeoutSeconds: 60) == 0, "\(run.output)\(run.errors)")
+            #expect(run.finish(timeoutSeconds: 90) == 0, "\(run.output)\(run.errors)")
             let output = run.output
             #expect(output.contains("SELECTED 1 a.txt"), "\(output)")
             #expect(output.contains("SELECT True") && output.contains("NOW SELECTED b.txt"), "\(output)")

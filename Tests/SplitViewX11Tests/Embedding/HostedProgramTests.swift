@@ -193,7 +193,9 @@ extension X11Tests.EmbeddingTests {
             let folder = try makeTemporaryFolder("forked")
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let idFile = folder + "/socket", go = folder + "/go"
-            let command = "sh -c \"echo {} > \(idFile); while [ ! -e \(go) ]; do sleep 0.05; done\""
+            // The program waits for the test's word, at most a minute (the file `go`).
+            let command =
+                "sh -c \"echo {} > \(idFile); n=0; while [ ! -e \(go) ] && [ $n -lt 1200 ]; do sleep 0.05; n=$((n+1)); done\""
             try Embedding.run(["--secondary", command]) { app, connection, window, input in
                 let tree = WindowTree(connection, window)
                 let secondary = try #require(tree.child(named: "secondary", of: window))

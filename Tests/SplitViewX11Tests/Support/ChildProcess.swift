@@ -17,8 +17,13 @@ final class ChildProcess {
         return bundle.deletingLastPathComponent().appendingPathComponent("splitview").path
     }
 
-    /// A folder of the test's own for the program's state and config, unless the caller gives
-    /// `XDG_STATE_HOME` and `XDG_CONFIG_HOME`: a test never reads or writes the user's files.
+    /// A folder of the test's own for what the program would read or write of the machine's,
+    /// unless the caller gives its own: the state (`XDG_STATE_HOME`), the config
+    /// (`XDG_CONFIG_HOME`), the home (`HOME`: the places' Home, and the trash and the
+    /// desktop's files under `~/.local/share` unless `XDG_DATA_HOME` says otherwise), and the
+    /// mount table (`SPLITVIEW_MOUNTINFO`, empty: the machine's USB sticks and their trashes
+    /// are no places). A test never reads or writes the user's files, and the machine's mounts
+    /// change no window.
     private let privateHome: String
 
     /// Starts `path` with `arguments`, the test's environment plus `environment`.
@@ -30,6 +35,16 @@ final class ChildProcess {
         var environment = environment
         if environment["XDG_STATE_HOME"] == nil { environment["XDG_STATE_HOME"] = privateHome + "/state" }
         if environment["XDG_CONFIG_HOME"] == nil { environment["XDG_CONFIG_HOME"] = privateHome + "/config" }
+        // Readable by any user a test runs the program as (`nobody` included).
+        try FileManager.default.createDirectory(
+            atPath: privateHome + "/home", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        if environment["HOME"] == nil { environment["HOME"] = privateHome + "/home" }
+        if environment["SPLITVIEW_MOUNTINFO"] == nil {
+            let table = privateHome + "/mountinfo"
+            guard FileManager.default.createFile(atPath: table, contents: Data(), attributes: [.posixPermissions: 0o644])
+            else { throw XvfbServer.Failure(description: "cannot write \(table)") }
+            environment["SPLITVIEW_MOUNTINFO"] = table
+        }
         let (output, errors) = (outputPath, errorPath)
         var child: pid_t = 0
         let result = spawn(path, [path] + arguments, environment: environment, pid: &child) { actions in
