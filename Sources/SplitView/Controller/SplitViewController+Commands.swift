@@ -32,8 +32,8 @@ extension SplitViewController {
             if !performContentCommand(command) { performInSecondary(command) }
         case .find: beginFind()
         case .findNext, .findPrevious: stepFind(command)
-        case .action(let name):
-            if !performContentCommand(command) { _ = actionHandler?(name) }
+        case .action(let action):
+            if !performContentCommand(command) { _ = actionHandler?(action) }
         case .newWindow: post(.newWindow)
         case .closeWindow: post(.closeWindow)
         case .quit: post(.quit)

@@ -83,9 +83,9 @@ public final class SplitViewController {
         didSet { if columnTitles != oldValue, isMounted { update(.system, animated: false) } }
     }
 
-    /// Receives an app-defined ``Command/action(_:)`` that the focused pane did not handle;
+    /// Receives an app-defined ``Command/action(_:)-enum.case`` that the focused pane did not handle;
     /// returns true when it did. The end of the responder chain, as the app delegate is in UIKit.
-    public var actionHandler: ((String) -> Bool)?
+    public var actionHandler: ((AppAction) -> Bool)?
 
     /// The app's own commands at the end of the View menu, after a separator, as an app adds
     /// to UIKit's View menu with `UIMenuBuilder`: each item's shortcut, when empty, is the

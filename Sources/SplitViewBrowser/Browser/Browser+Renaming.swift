@@ -142,11 +142,4 @@ extension Browser {
         }
     }
 
-    /// "New Folder" and "Rename…" for the View menu, under GNOME Files' names.
-    var renameMenuItems: [MenuItem] {
-        [
-            MenuItem(title: "New Folder", shortcut: "", command: BrowserAction.newFolder.command),
-            MenuItem(title: "Rename…", shortcut: "", command: BrowserAction.rename.command),
-        ]
-    }
 }

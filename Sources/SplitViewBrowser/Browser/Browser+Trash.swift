@@ -76,23 +76,6 @@ extension Browser {
         return nil
     }
 
-    /// The View menu's trash items, each enabled only where it applies.
-    var trashMenuItems: [MenuItem] {
-        let inTrash = selectedFolder.flatMap(trashDirectory(showing:)) != nil
-        let selected = !selectedPaths.isEmpty
-        let hasItems = inTrash && (entries.listing?.entries.isEmpty == false)
-        return [
-            MenuItem(
-                title: "Move to Trash", shortcut: "", command: BrowserAction.moveToTrash.command, isEnabled: selected && !inTrash),
-            MenuItem(
-                title: "Delete Permanently…", shortcut: "", command: BrowserAction.deletePermanently.command, isEnabled: selected),
-            MenuItem(
-                title: "Restore From Trash", shortcut: "", command: BrowserAction.restoreFromTrash.command,
-                isEnabled: inTrash && selected),
-            MenuItem(title: "Empty Trash…", shortcut: "", command: BrowserAction.emptyTrash.command, isEnabled: hasItems),
-        ]
-    }
-
     /// `YYYY-MM-DD hh:mm:ss`, as the inspector writes times.
     static func format(_ date: DeletionDate) -> String {
         let text = date.text

@@ -189,24 +189,13 @@ package final class Browser {
         fileList.onDoubleClick = { [unowned self] in
             if self.isFolder(at: $0) { self.activateEntry($0) } else { self.openExternally() }
         }
-        // The core carries the app's actions by name; a name that is not ours is not handled.
         split.historyHandler = { [unowned self] in self.moveThroughHistory($0) }
         fileList.navigationItem.textFieldHandler = { [unowned self] in
             if self.renaming != nil { self.renameEvent($0) } else { self.locationEvent($0) }
         }
-        split.actionHandler = { [unowned self] name in
-            if let id = Self.openWithID(in: name) {
-                self.openSelection(with: id)
-                return true
-            }
-            guard let action = BrowserAction(rawValue: name) else { return false }
-            self.perform(action)
-            return true
-        }
-        fileList.contextMenuItemsForRow = { [unowned self] index in
-            guard let entry = self.entries.entry(at: index), let folder = self.selectedFolder else { return [] }
-            return self.openWithItems(for: folder.appending(entry.name))
-        }
+        // The core hands back the app's actions as the values the table bound (BrowserActions).
+        split.actionHandler = { [unowned self] in BrowserActions.perform($0, on: self) }
+        fileList.contextMenuItemsForRow = { [unowned self] in self.contextMenuItems(forRow: $0) }
         connectDragAndDrop()
     }
 

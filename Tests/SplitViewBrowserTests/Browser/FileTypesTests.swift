@@ -92,15 +92,15 @@ struct FileTypesTests {
             return nil
         }
         BrowserTests.show(browser, tree, "Files", "notes.txt")
-        browser.split.handle(.command(.action(Browser.openWithAction("a.desktop"))))
-        browser.split.handle(.command(.action(Browser.openWithAction("b.desktop"))))
+        browser.split.handle(.command(BrowserAction.openWith(applicationID: "a.desktop").command))
+        browser.split.handle(.command(BrowserAction.openWith(applicationID: "b.desktop").command))
         let path = tree.root + "/Files/notes.txt"
         #expect(started == [["alpha", "--new", path], ["beta", "file://" + path]])
         #expect(browser.reader.notice == nil)
         browser.appLauncher = { _, _ in "alpha is not installed" }
-        browser.split.handle(.command(.action(Browser.openWithAction("a.desktop"))))
+        browser.split.handle(.command(BrowserAction.openWith(applicationID: "a.desktop").command))
         #expect(browser.reader.notice == "Could not open “notes.txt”: Alpha: alpha is not installed")
-        browser.split.handle(.command(.action(Browser.openWithAction("gone.desktop"))))
+        browser.split.handle(.command(BrowserAction.openWith(applicationID: "gone.desktop").command))
         #expect(browser.reader.notice == "Could not open “notes.txt”: the application gone.desktop is not installed")
     }
 
