@@ -228,7 +228,7 @@ extension SplitViewController {
             focus.releaseDivider()
         }
         let target = focus.stackDivider
-        markedStackDivider = target
+        focus.markStackDivider(target)
         for column in Column.allCases {
             guard let root = stackSplitViewController(in: column) else { continue }
             var stacks: [([Int], StackSplitViewController)] = [([], root)]

@@ -14,7 +14,8 @@ public enum Input: Hashable, Sendable {
     /// The window's size changed (also the first size, which mounts the interface).
     case resize(Size)
     /// The main pointer button went down, with the modifier keys held (Ctrl+click toggles a
-    /// list row, Shift+click extends the range: ``SplitViewController/modifierFlags``).
+    /// list row, Shift+click extends the range): the content under the pointer gets them with
+    /// the press (``ViewController/pointerDown(at:modifiers:in:)``).
     case pointerDown(Point, modifiers: KeyChord.Modifiers = [])
     /// The pointer moved, with or without a button down.
     case pointerMoved(Point)
