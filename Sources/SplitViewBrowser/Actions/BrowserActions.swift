@@ -70,6 +70,12 @@ enum BrowserActions {
             }),
     ]
 
+    /// The end of `browser`'s responder chain (`SplitViewController.actionHandler`): each
+    /// action performed by its row.
+    static func handler(for browser: Browser) -> (AppAction) -> Bool {
+        { [unowned browser] in perform($0, on: browser) }
+    }
+
     /// Performs the action the core handed back by its row's handler; false for a value that
     /// is not a ``BrowserAction`` (the core then has no one else to ask).
     static func perform(_ action: AppAction, on browser: Browser) -> Bool {

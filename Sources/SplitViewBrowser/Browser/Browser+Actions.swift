@@ -35,7 +35,7 @@ extension Browser {
     var hasSelectedEntry: Bool { selectedFolder != nil && selectedName != nil }
 
     /// Whether the shown folder is a trash's `files/`.
-    var isShowingTrash: Bool { selectedFolder.flatMap(trashDirectory(showing:)) != nil }
+    var isShowingTrash: Bool { selectedFolder.flatMap(trashPart.directory(showing:)) != nil }
 
     /// Move to Trash: something selected, outside a trash.
     var canMoveToTrash: Bool { hasSelectedEntry && !isShowingTrash }
@@ -47,7 +47,7 @@ extension Browser {
     var canEmptyTrash: Bool { isShowingTrash && entries.listing?.entries.isEmpty == false }
 
     /// Whether the window shows places (and so has bookmarks to add to).
-    var hasPlaces: Bool { placeSources != nil }
+    var hasPlaces: Bool { navigation.places != nil }
 
     /// Whether the shown folder is ordered by `key`.
     func isSorted(by key: FolderSort.Key) -> Bool { sorts[sortedFolder].key == key }
@@ -60,11 +60,8 @@ extension Browser {
     /// Shows or hides the entries whose names start with a dot, keeping every selection that
     /// still shows.
     func setShowsHidden(_ shows: Bool) {
-        guard shows != showsHidden else { return }
-        showsHidden = shows
-        tree.showsHidden = shows
+        guard listing.setShowsHidden(shows) else { return }
         if let name = selectedName, !shows, name.first == UInt8(ascii: ".") { selection.name = nil }
-        tree.rebuild()
         treeDidChange()
         refreshEntries(keepingScroll: true)
     }
@@ -74,7 +71,7 @@ extension Browser {
     func openExternally() {
         guard let folder = selectedFolder else { return }
         let path = selectedName.map(folder.appending) ?? folder
-        if let failure = opener(path) { reportOpenFailure(path, failure) }
+        if let failure = programs.opener(path) { reportOpenFailure(path, failure) }
     }
 
     /// Says in the reader that `path` could not be opened.

@@ -52,15 +52,7 @@ extension Browser {
         guard let entry = store.types.apps?.entries[id] else {
             return reportOpenFailure(first, "the application \(id) is not installed")
         }
-        let runs: [[[UInt8]]]
-        do {
-            runs = try entry.arguments(for: paths)
-        } catch {
-            return reportOpenFailure(first, "the command line of \(entry.name) (\(entry.path)) does not read")
-        }
-        for argv in runs {
-            if let failure = appLauncher(argv, first) { return reportOpenFailure(first, "\(entry.name): \(failure)") }
-        }
+        if let failure = programs.start(entry, on: paths) { reportOpenFailure(first, failure) }
     }
 
     /// Icons or the database arrived: the lists redraw with them and the inspector says the

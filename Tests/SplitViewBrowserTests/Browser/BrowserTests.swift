@@ -206,7 +206,7 @@ import Testing
         let tree = Self.sample()
         let browser = makeBrowser(tree)
         var opened: [String] = []
-        browser.opener = {
+        browser.programs.opener = {
             opened.append($0.displayString); return "xdg-open is not installed"
         }
         Self.show(browser, tree, "Notes", "file2.txt")
