@@ -87,6 +87,11 @@ open class NavigationController: ViewController {
         topViewController?.pointerDown(at: point, in: bounds) ?? false
     }
 
+    /// Forwarded to the top controller, with the modifiers.
+    override open func pointerDown(at point: Point, modifiers: KeyChord.Modifiers, in bounds: Rect) -> Bool {
+        topViewController?.pointerDown(at: point, modifiers: modifiers, in: bounds) ?? false
+    }
+
     /// Forwarded to the top controller.
     override open func pointerDragged(to point: Point, in bounds: Rect) {
         topViewController?.pointerDragged(to: point, in: bounds)

@@ -114,6 +114,15 @@ open class ViewController {
     /// return true when handled.
     open func pointerDown(at point: Point, in bounds: Rect) -> Bool { false }
 
+    /// The main button went down at `point` with `modifiers` held (Caps Lock and Num Lock left
+    /// out): what the split view calls. By default the press without them,
+    /// ``pointerDown(at:in:)``; a content that reads Ctrl+click or Shift+click overrides this
+    /// one. Mirrors reading `UIEvent.modifierFlags` in `touchesBegan(_:with:)`: the modifiers
+    /// come with the press.
+    open func pointerDown(at point: Point, modifiers: KeyChord.Modifiers, in bounds: Rect) -> Bool {
+        pointerDown(at: point, in: bounds)
+    }
+
     /// The main button went down twice at `point` (content coordinates); return true when
     /// handled. The first press already came to ``pointerDown(at:in:)``.
     open func doubleClick(at point: Point, in bounds: Rect) -> Bool { false }

@@ -18,6 +18,10 @@ struct FocusModel: Hashable, Sendable {
     private(set) var keyboardMove: DividerDrag?
     /// The divider of a stack split with the keyboard focus (F8), if it is one of those.
     private(set) var stackDivider: StackDividerFocus?
+    /// The stack divider last marked in its stack as having the keyboard (drawn in the accent):
+    /// the marks are walked again only while one is, or was, so that a drag step of a window
+    /// without one pays nothing for them.
+    private(set) var markedStackDivider: StackDividerFocus?
 
     /// True when a divider — a column's or a stack's — has the keyboard focus.
     var hasDivider: Bool { divider != nil || stackDivider != nil }
@@ -27,6 +31,11 @@ struct FocusModel: Hashable, Sendable {
         keyboardMove = nil
         divider = nil
         stackDivider = target
+    }
+
+    /// Records that `target` (or none) is now the stack divider marked in its stack.
+    mutating func markStackDivider(_ target: StackDividerFocus?) {
+        markedStackDivider = target
     }
 
     /// Records where a keyboard move of the focused stack divider started (the first arrow

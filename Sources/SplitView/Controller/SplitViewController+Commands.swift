@@ -32,8 +32,8 @@ extension SplitViewController {
             if !performContentCommand(command) { performInSecondary(command) }
         case .find: beginFind()
         case .findNext, .findPrevious: stepFind(command)
-        case .action(let name):
-            if !performContentCommand(command) { _ = actionHandler?(name) }
+        case .action(let action):
+            if !performContentCommand(command) { _ = actionHandler?(action) }
         case .newWindow: post(.newWindow)
         case .closeWindow: post(.closeWindow)
         case .quit: post(.quit)
@@ -228,7 +228,7 @@ extension SplitViewController {
             focus.releaseDivider()
         }
         let target = focus.stackDivider
-        markedStackDivider = target
+        focus.markStackDivider(target)
         for column in Column.allCases {
             guard let root = stackSplitViewController(in: column) else { continue }
             var stacks: [([Int], StackSplitViewController)] = [([], root)]

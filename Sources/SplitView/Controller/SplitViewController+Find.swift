@@ -30,10 +30,10 @@ extension SplitViewController {
     /// Typing finds as it goes; Return is the content's ``Command/activate`` (a list opens
     /// the row, a text goes to the next match), Shift+Return ``Command/findPrevious``; Escape
     /// closes the field and shows everything again; Tab is not the field's.
-    func sendKeyToFindField(_ chord: KeyChord, _ item: NavigationItem) -> Bool {
+    func sendKeyToFindField(_ chord: KeyChord, typing text: String?, _ item: NavigationItem) -> Bool {
         guard var field = item.searchField, let content = item.owner, let (_, bounds) = focusedContent() else { return false }
         let before = field.text
-        switch field.handle(chord, typing: typedText) {
+        switch field.handle(chord, typing: text) {
         case .ignored, .event(.complete):
             return false
         case .edited:

@@ -6,7 +6,9 @@ let edgeGestureSlop: Double = 4
 let scrollGestureDistance: Double = 48
 
 extension SplitViewController {
-    func pointerDown(at point: Point) {
+    /// The main button went down at `point` with `modifiers` held (the locks left out), which
+    /// the content under it is given with the press.
+    func pointerDown(at point: Point, modifiers: KeyChord.Modifiers) {
         guard isMounted, pointer.activity == .idle else { return }
         pointer.move(to: point)
         finishTransition()
@@ -29,7 +31,7 @@ extension SplitViewController {
                 if let vc = children.wrapped[placement.column], local.y >= LayoutMetrics.navigationBarHeight {
                     let bounds = LayoutComputation.contentBounds(ofPaneSized: placement.frame.size)
                     if pressScrollBar(of: vc, in: placement.column, at: local, bounds: bounds) { return publish() }
-                    let tracks = vc.pointerDown(at: local, in: bounds)
+                    let tracks = vc.pointerDown(at: local, modifiers: modifiers, in: bounds)
                     if var item = vc.dragItem(at: local, in: bounds) {
                         item.source = placement.column
                         pointer.dragContent(ContentDrag(item: item, start: point))

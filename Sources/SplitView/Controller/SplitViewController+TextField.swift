@@ -10,11 +10,12 @@ extension SplitViewController {
     }
 
     /// Offers `chord` to the text field in the focused pane's bar; true when the field used it.
+    /// `text` is what the key types as the keyboard layout makes it, when the host said.
     ///
     /// A field has the keys before the key table, as a focused `UITextField` is the first
     /// responder: Left, Home or Backspace edit the text instead of collapsing a row or going
     /// up. A key it has no use for (Up, F9, Ctrl+Q, Alt+Left) goes on to the table.
-    func sendKeyToTextField(_ chord: KeyChord) -> Bool {
+    func sendKeyToTextField(_ chord: KeyChord, typing text: String?) -> Bool {
         guard let item = focusedTextFieldItem else { return false }
         // The copy key copies a field's text chosen whole, as a text field's Ctrl+C does.
         if keyBindings.command(for: chord, dividerFocused: false) == .copy,
@@ -23,8 +24,8 @@ extension SplitViewController {
             post(.setSelection(.clipboard, text: field.text))
             return true
         }
-        guard var field = item.textField else { return sendKeyToFindField(chord, item) }
-        switch field.handle(chord, typing: typedText) {
+        guard var field = item.textField else { return sendKeyToFindField(chord, typing: text, item) }
+        switch field.handle(chord, typing: text) {
         case .ignored:
             return false
         case .edited:

@@ -219,7 +219,7 @@ extension SplitViewController {
 
     /// Makes ``layout`` the layout on screen now, with hover, press and focus marked.
     func publish() {
-        if focus.stackDivider != nil || markedStackDivider != nil { publishStackDividerFocus() }
+        if focus.stackDivider != nil || focus.markedStackDivider != nil { publishStackDividerFocus() }
         var current = transition?.current ?? settledLayout
         // The state read once: each read of a stored property of the class is checked for
         // exclusive access at run time, which in the loops below cost more than the marks.

@@ -83,9 +83,9 @@ public final class SplitViewController {
         didSet { if columnTitles != oldValue, isMounted { update(.system, animated: false) } }
     }
 
-    /// Receives an app-defined ``Command/action(_:)`` that the focused pane did not handle;
+    /// Receives an app-defined ``Command/action(_:)-enum.case`` that the focused pane did not handle;
     /// returns true when it did. The end of the responder chain, as the app delegate is in UIKit.
-    public var actionHandler: ((String) -> Bool)?
+    public var actionHandler: ((AppAction) -> Bool)?
 
     /// The app's own commands at the end of the View menu, after a separator, as an app adds
     /// to UIKit's View menu with `UIMenuBuilder`: each item's shortcut, when empty, is the
@@ -103,9 +103,10 @@ public final class SplitViewController {
     public var historyHandler: ((HistoryDirection) -> Bool)?
 
     // MARK: State (read by the extensions; the rules themselves are pure functions elsewhere)
-
-    /// The text the key being handled types, while an ``Input/typed(_:text:)`` is handled.
-    var typedText: String?
+    //
+    // Decided: nothing here lives for one input only. What an input carries (the text a key
+    // types, the modifiers of a press) goes down the calls that handle it as an argument,
+    // never through a property set for the call and reset after.
 
     /// Another program's drag over the window, from its ``ExternalDragEvent/entered(types:)``
     /// to its end.
@@ -129,10 +130,6 @@ public final class SplitViewController {
     var appearanceRevision = 0
     /// The View menu while it is open.
     var menuState: MenuState?
-    /// The stack divider last marked as having the keyboard (``publishStackDividerFocus()``):
-    /// the marks are walked again only while one is, or was, so that a drag step of a window
-    /// without one pays nothing for them.
-    var markedStackDivider: StackDividerFocus?
     /// The accessible tree last told (``takeAccessibleChanges(title:isActive:)``).
     var lastAccessibleTree: AccessibleNode?
 
@@ -180,11 +177,14 @@ public final class SplitViewController {
     /// foreign program, give a program the keyboard) leaves by one route:
     /// ``takeHostRequests()``, which a host calls once per turn of its loop.
     public func handle(_ input: Input) {
-        if case .typed(let chord, let text) = input {
-            typedText = text
-            defer { typedText = nil }
-            return handle(.key(chord))
-        }
+        // A typed key is a key for everything but a bar's field, which is given its text.
+        if case .typed(let chord, let text) = input { return handle(.key(chord), typing: text) }
+        handle(input, typing: nil)
+    }
+
+    /// Applies `input`; `text` is what the key of a ``Input/key(_:)`` types, when the host
+    /// said (``Input/typed(_:text:)``).
+    private func handle(_ input: Input, typing text: String?) {
         if case .tick(let time) = input, time.isFinite { now = time }
         if case .foreignContent(let id, let report) = input { return receive(report, from: id) }
         if case .selectionTaken(let selection) = input { return selectionTaken(selection) }
@@ -205,9 +205,7 @@ public final class SplitViewController {
         switch input {
         case .resize(let newSize): resize(to: newSize.sanitized)
         case .pointerDown(let point, let modifiers):
-            modifierFlags = modifiers.subtracting([.capsLock, .numLock])
-            defer { modifierFlags = [] }
-            pointerDown(at: point)
+            pointerDown(at: point, modifiers: modifiers.subtracting([.capsLock, .numLock]))
         case .pointerMoved(let point): pointerMoved(to: point)
         case .pointerUp(let point): pointerUp(at: point)
         case .doubleClick(let point): doubleClick(at: point)
@@ -219,7 +217,7 @@ public final class SplitViewController {
             if let index = prompt?.choice(forKey: chord) {
                 answerPrompt(.choice(index))
                 publish()
-            } else if sendKeyToTextField(chord) {
+            } else if sendKeyToTextField(chord, typing: text) {
                 return
             } else if let command = keyBindings.command(for: chord, dividerFocused: focus.hasDivider) {
                 perform(command)
@@ -237,11 +235,6 @@ public final class SplitViewController {
     /// The clock's time, in seconds, as the last ``Input/tick(now:)`` gave it (0 before any):
     /// what type-ahead measures pauses by. The core reads no clock of its own.
     public private(set) var now = 0.0
-
-    /// The modifier keys held during the press being handled (empty at any other time): what a
-    /// list reads for Ctrl+click and Shift+click. Mirrors `UIEvent.modifierFlags`, read during
-    /// the event as UIKit's views read it.
-    public private(set) var modifierFlags: KeyChord.Modifiers = []
 
     /// True while a transition runs: the host should send ``Input/tick(now:)`` at display rate
     /// until it turns false, and not at all otherwise.

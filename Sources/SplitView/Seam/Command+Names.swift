@@ -48,7 +48,7 @@ extension Command {
         case .findPrevious: "findPrevious"
         case .selectAll: "selectAll"
         case .copy: "copy"
-        case .action(let name): name
+        case .action(let action): action.name
         case .newWindow: "newWindow"
         case .closeWindow: "closeWindow"
         case .quit: "quit"
@@ -82,14 +82,15 @@ extension Command {
         }
     }
 
-    /// The built-in command named `name`, else `.action(name)` when `actions` holds `name`,
-    /// else `nil`: a config file may only bind the actions the app defines, so that a typo is
-    /// reported instead of becoming a key that silently does nothing.
-    public init?(name: String, actions: Set<String>) {
+    /// The built-in command named `name`, else the action of `actions` whose
+    /// ``AppActionValue/name`` is `name`, else `nil`: a config file may only bind the actions
+    /// the app defines, so that a typo is reported instead of becoming a key that silently
+    /// does nothing.
+    public init?(name: String, actions: [AppAction]) {
         if let command = Command(name: name) {
             self = command
-        } else if actions.contains(name) {
-            self = .action(name)
+        } else if let action = actions.first(where: { $0.name == name }) {
+            self = .action(action)
         } else {
             return nil
         }

@@ -14,7 +14,8 @@ public enum Input: Hashable, Sendable {
     /// The window's size changed (also the first size, which mounts the interface).
     case resize(Size)
     /// The main pointer button went down, with the modifier keys held (Ctrl+click toggles a
-    /// list row, Shift+click extends the range: ``SplitViewController/modifierFlags``).
+    /// list row, Shift+click extends the range): the content under the pointer gets them with
+    /// the press (``ViewController/pointerDown(at:modifiers:in:)``).
     case pointerDown(Point, modifiers: KeyChord.Modifiers = [])
     /// The pointer moved, with or without a button down.
     case pointerMoved(Point)
@@ -183,10 +184,10 @@ public enum Command: Hashable, Sendable {
     /// Put the focused pane's selected text on the clipboard (the X selection CLIPBOARD);
     /// Ctrl+C (UIKit's `copy(_:)`). Over a hosted program the key is the program's.
     case copy
-    /// An action the app defines, by name (`"toggleHiddenFiles"`): offered to the focused
-    /// pane's ``ViewController/perform(_:in:)`` first, then to
+    /// An action the app defines, as the app's own value (``AppAction``): offered to the
+    /// focused pane's ``ViewController/perform(_:in:)`` first, then to
     /// ``SplitViewController/actionHandler``, like a message going up UIKit's responder chain.
-    case action(String)
+    case action(AppAction)
     /// Ask the host for another window on the same content; Ctrl+N.
     case newWindow
     /// Ask the host to close this window; Ctrl+W.

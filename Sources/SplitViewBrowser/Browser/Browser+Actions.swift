@@ -1,44 +1,67 @@
 import SplitView
 import SplitViewFiles
 
-/// The app's own actions (``BrowserAction``), and opening a file in another program.
+/// The app's own actions (``BrowserActions``) in the window: the core hands them back here,
+/// and the menus are read from the table. Also opening a file in another program.
 extension Browser {
-    /// Performs one of the app's actions: Ctrl+H shows or hides hidden entries, Ctrl+O opens
-    /// the selection in the desktop's program, Alt+Up and Backspace go up, Ctrl+L opens the
-    /// location bar, Ctrl+D bookmarks the shown folder.
-    func perform(_ action: BrowserAction) {
-        switch action {
-        case .toggleHiddenFiles: setShowsHidden(!showsHidden)
-        case .openExternally: openExternally()
-        case .addBookmark: bookmarkShownFolder()
-        case .goUp: goUp()
-        case .openLocation: openLocation()
-        case .undo: undoLastChange()
-        case .moveToTrash: moveSelectionToTrash()
-        case .deletePermanently: askToDeletePermanently(selectedPaths)
-        case .restoreFromTrash: restoreSelectionFromTrash()
-        case .emptyTrash: askToEmptyTrash()
-        case .rename: beginRenaming()
-        case .newFolder: makeNewFolder()
-        case .sortByName: sort(by: .name)
-        case .sortBySize: sort(by: .size)
-        case .sortByType: sort(by: .type)
-        case .sortByModificationDate: sort(by: .modified)
-        case .toggleReversedOrder: toggleReversedOrder()
-        case .copyFiles: _ = putFilesOnClipboard(.copy)
-        case .cutFiles: _ = putFilesOnClipboard(.cut)
-        case .pasteFiles: paste()
-        }
+    /// Performs the app's action the core handed back (a key, a menu item); false for a value
+    /// that is not the browser's.
+    func perform(_ action: AppAction) -> Bool {
+        BrowserActions.perform(action, on: self)
     }
+
+    /// Performs `action` by its row's handler.
+    func perform(_ action: BrowserAction) {
+        _ = BrowserActions.perform(AppAction(action), on: self)
+    }
+
+    /// The app's items of the View menu, after the split view's: every row of the table with a
+    /// View menu group, beside the key the live table binds to it, and the selected file's
+    /// applications last.
+    var menuItems: [MenuItem] {
+        BrowserActions.menuItems(\.viewMenu, for: self, file: selectedPaths.first)
+    }
+
+    /// The context menu of the files list's row `index`: the table's rows with a context
+    /// group, for that row's file.
+    func contextMenuItems(forRow index: Int) -> [MenuItem] {
+        guard let entry = entries.entry(at: index), let folder = selectedFolder else { return [] }
+        return BrowserActions.menuItems(\.contextMenu, for: self, file: folder.appending(entry.name))
+    }
+
+    // MARK: - What the rows ask
+
+    /// Whether an entry of the list is selected: what acts on files has something to act on.
+    var hasSelectedEntry: Bool { selectedFolder != nil && selectedName != nil }
+
+    /// Whether the shown folder is a trash's `files/`.
+    var isShowingTrash: Bool { selectedFolder.flatMap(trashPart.directory(showing:)) != nil }
+
+    /// Move to Trash: something selected, outside a trash.
+    var canMoveToTrash: Bool { hasSelectedEntry && !isShowingTrash }
+
+    /// Restore From Trash: something selected in a trash.
+    var canRestoreFromTrash: Bool { hasSelectedEntry && isShowingTrash }
+
+    /// Empty Trash: a trash shown, holding something.
+    var canEmptyTrash: Bool { isShowingTrash && entries.listing?.entries.isEmpty == false }
+
+    /// Whether the window shows places (and so has bookmarks to add to).
+    var hasPlaces: Bool { navigation.places != nil }
+
+    /// Whether the shown folder is ordered by `key`.
+    func isSorted(by key: FolderSort.Key) -> Bool { sorts[sortedFolder].key == key }
+
+    /// Whether the shown folder's order is reversed.
+    var isReversed: Bool { sorts[sortedFolder].isReversed }
+
+    // MARK: - Handlers
 
     /// Shows or hides the entries whose names start with a dot, keeping every selection that
     /// still shows.
     func setShowsHidden(_ shows: Bool) {
-        guard shows != showsHidden else { return }
-        showsHidden = shows
-        tree.showsHidden = shows
+        guard listing.setShowsHidden(shows) else { return }
         if let name = selectedName, !shows, name.first == UInt8(ascii: ".") { selection.name = nil }
-        tree.rebuild()
         treeDidChange()
         refreshEntries(keepingScroll: true)
     }
@@ -48,7 +71,7 @@ extension Browser {
     func openExternally() {
         guard let folder = selectedFolder else { return }
         let path = selectedName.map(folder.appending) ?? folder
-        if let failure = opener(path) { reportOpenFailure(path, failure) }
+        if let failure = programs.opener(path) { reportOpenFailure(path, failure) }
     }
 
     /// Says in the reader that `path` could not be opened.

@@ -10,10 +10,6 @@ import SplitViewFiles
 /// forms in that order — the answer comes later, through the split view's
 /// ``SplitViewController/selectionReceiver`` — and pastes into the folder shown then.
 extension Browser {
-    /// The forms a paste asks for, best first: GNOME's says copy or cut; a URI list and
-    /// plain paths are copies.
-    static let pasteTargets = ["x-special/gnome-copied-files", "text/uri-list", "UTF8_STRING"]
-
     /// Puts the selected files on the clipboard to be copied or moved; false (the key left to
     /// others) with nothing selected.
     @discardableResult
@@ -24,15 +20,7 @@ extension Browser {
             if operation == .cut { reader.notice = "Select a file to cut." }
             return false
         }
-        let files = ClipboardFiles(operation: operation, paths: paths)
-        split.post(
-            .offerSelection(
-                .clipboard,
-                [
-                    SelectionOffer(target: Self.pasteTargets[0], bytes: files.gnomeCopiedFiles),
-                    SelectionOffer(target: Self.pasteTargets[1], bytes: files.uriList),
-                    SelectionOffer(target: Self.pasteTargets[2], bytes: files.plainText),
-                ]))
+        split.post(.offerSelection(.clipboard, Transfers.offers(operation, paths)))
         let what = paths.count == 1 ? "“\(paths[0].lastName)”" : "\(paths.count) items"
         reader.notice =
             operation == .copy
@@ -48,37 +36,24 @@ extension Browser {
             reader.notice = "Choose a folder to paste into."
             return
         }
-        guard transfer == nil else {
+        guard transfers.transfer == nil else {
             reader.notice = "A paste is under way: wait for it, or cancel it (Escape)."
             return
         }
-        pasteDestination = folder
-        split.post(.requestSelection(.clipboard, targets: Self.pasteTargets))
+        transfers.askForPaste(into: folder)
+        split.post(.requestSelection(.clipboard, targets: Transfers.pasteTargets))
     }
 
     /// What the clipboard held: files are pasted into the folder asked for; anything else is
     /// said.
     func received(_ selection: Selection, _ offer: SelectionOffer?) {
-        guard selection == .clipboard, let folder = pasteDestination else { return }
-        pasteDestination = nil
-        guard let offer else {
-            reader.notice = "Nothing to paste: the clipboard holds no files."
-            return
+        guard selection == .clipboard else { return }
+        switch transfers.received(offer) {
+        case .unasked: break
+        case .nothing(let sentence): reader.notice = sentence
+        case .files(let files, let folder):
+            startTransfer(files.paths, into: folder, mode: files.operation == .cut ? .move : .copy)
         }
-        let files: ClipboardFiles? =
-            switch offer.target {
-            case Self.pasteTargets[0]: ClipboardFiles(gnomeCopiedFiles: offer.bytes)
-            case Self.pasteTargets[1]: ClipboardFiles(uriList: offer.bytes)
-            default: ClipboardFiles(text: offer.bytes)
-            }
-        guard let files else {
-            reader.notice =
-                offer.target == "UTF8_STRING"
-                ? "Nothing to paste: the clipboard holds text, not files."
-                : "Nothing to paste: the clipboard's list of files cannot be read."
-            return
-        }
-        startTransfer(files.paths, into: folder, mode: files.operation == .cut ? .move : .copy)
     }
 
     /// Whether the keys go to a field in the files list's bar (the location bar, the filter):

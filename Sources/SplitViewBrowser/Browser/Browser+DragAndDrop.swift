@@ -20,44 +20,40 @@ import SplitViewFiles
 /// "Copy" (Return) or "Move" (M), Escape drops nothing. The trash's row takes no drop (a file
 /// put there by a copy would have no `.trashinfo`: Delete is the way in).
 extension Browser {
-    /// The form a drop of files is taken in.
-    static let droppedFilesType = "text/uri-list"
-
     /// Wires the list's and the outline's drags and drops.
     func connectDragAndDrop() {
         fileList.dragItemForRow = { [unowned self] index in
             guard let entry = self.entries.entry(at: index), let folder = self.selectedFolder else { return nil }
             var item = DragItem(title: entry.displayName, tag: index)
             let paths = self.fileList.selectedIndexes.contains(index) ? self.selectedPaths : [folder.appending(entry.name)]
-            self.dragged = paths
-            item.externalRepresentations = Self.representations(of: paths)
+            self.transfers.dragged = paths
+            item.externalRepresentations = Transfers.representations(of: paths)
             return item
         }
         folders.canDropOnRow = { [unowned self] _, row in
-            guard !self.dragged.isEmpty, self.tree.rows.indices.contains(row), self.tree.rows[row].isFolder else {
-                return false
-            }
-            return self.dragged.allSatisfy { Self.canMove($0, into: self.tree.rows[row].path) }
+            guard self.tree.rows.indices.contains(row), self.tree.rows[row].isFolder else { return false }
+            return self.transfers.canMoveDragged(into: self.tree.rows[row].path)
         }
         folders.onDropOnRow = { [unowned self] _, row in
             let folder = self.tree.rows[row].path
-            if self.dragged.count == 1 {
-                self.askToMove(self.dragged[0], into: folder)
+            let dragged = self.transfers.dragged
+            if dragged.count == 1 {
+                self.askToMove(dragged[0], into: folder)
             } else {
-                self.askToMove(self.dragged, into: folder)
+                self.askToMove(dragged, into: folder)
             }
         }
         folders.externalDropTypeForRow = { [unowned self] types, row in
-            guard types.contains(Self.droppedFilesType), let row, self.outlineDropFolder(row) != nil else { return nil }
-            return Self.droppedFilesType
+            guard types.contains(Transfers.droppedFilesType), let row, self.outlineDropFolder(row) != nil else { return nil }
+            return Transfers.droppedFilesType
         }
         folders.onExternalDropOnRow = { [unowned self] offer, operation, row in
             guard let row, let folder = self.outlineDropFolder(row) else { return }
             self.dropped(offer, operation: operation, into: folder)
         }
         fileList.externalDropTypeForRow = { [unowned self] types, row in
-            guard types.contains(Self.droppedFilesType), self.listDropFolder(row) != nil else { return nil }
-            return Self.droppedFilesType
+            guard types.contains(Transfers.droppedFilesType), self.listDropFolder(row) != nil else { return nil }
+            return Transfers.droppedFilesType
         }
         fileList.onExternalDropOnRow = { [unowned self] offer, operation, row in
             guard let folder = self.listDropFolder(row) else { return }
@@ -72,22 +68,12 @@ extension Browser {
         split.prompt = Prompt(
             message: "Move \(sources.count) files to “\(target)”?",
             accept: { [unowned self] in
-                guard self.transfer == nil else {
+                guard self.transfers.transfer == nil else {
                     self.reader.notice = "A paste is under way: wait for it, or cancel it (Escape), then drop again."
                     return
                 }
                 self.startTransfer(sources, into: folder, mode: .move)
             })
-    }
-
-    /// The forms dragged files travel in to other programs.
-    static func representations(of paths: [FilePath]) -> [SelectionOffer] {
-        let files = ClipboardFiles(operation: .copy, paths: paths)
-        return [
-            SelectionOffer(target: droppedFilesType, bytes: files.uriList),
-            SelectionOffer(target: "UTF8_STRING", bytes: files.plainText),
-            SelectionOffer(target: "text/plain;charset=utf-8", bytes: files.plainText),
-        ]
     }
 
     /// The folder an outline row takes drops into: a folder's row, not the trash's.
@@ -100,7 +86,7 @@ extension Browser {
     /// row (the list then offers its background: the folder shown). Nothing while the list
     /// shows the trash.
     private func listDropFolder(_ row: Int?) -> FilePath? {
-        guard let folder = selectedFolder, trashDirectory(showing: folder) == nil else { return nil }
+        guard let folder = selectedFolder, trashPart.directory(showing: folder) == nil else { return nil }
         guard let row else { return folder }
         guard let entry = entries.entry(at: row), entry.isFolder else { return nil }
         return folder.appending(entry.name)
@@ -113,7 +99,7 @@ extension Browser {
             reader.notice = "Nothing was dropped: the list of files cannot be read (only local files can be dropped)."
             return
         }
-        guard transfer == nil else {
+        guard transfers.transfer == nil else {
             reader.notice = "A paste is under way: wait for it, or cancel it (Escape), then drop again."
             return
         }

@@ -31,7 +31,7 @@ extension Browser {
     func foldersChanged(_ changed: Set<FilePath>) {
         let place = highlightedPlace
         tree.refresh(changed)
-        if let watched = placeSources?.watchedFolders, !watched.isDisjoint(with: changed) { reloadPlaces() }
+        if let watched = navigation.places?.watchedFolders, !watched.isDisjoint(with: changed) { reloadPlaces() }
         treeDidChange(keepingPlace: place)
         if let folder = selectedFolder, changed.contains(folder) {
             refreshEntries(keepingScroll: true)

@@ -11,19 +11,11 @@ import SplitViewImages
 /// picture that cannot be shown says why in one line ("“huge.png” is 20 000 × 20 000 pixels:
 /// too large to show (at most 200 megapixels).").
 extension Browser {
-    /// The picture format a preview's first bytes name, or `nil`: a file the preview found
-    /// binary (every PNG and JPEG is: their headers hold control bytes and NULs) whose first
-    /// bytes are a PNG's or a JPEG's signature, whatever its name.
-    static func imageFormat(of preview: FilePreview) -> ImageFormat? {
-        guard case .binary(_, let head) = preview else { return nil }
-        return ImageFormat(sniffing: head)
-    }
-
     /// Starts decoding the picture at `path` for the reader; the inspector names its format
     /// at once and its dimensions once they are read. `keepingShown`: the same file changed,
     /// so the picture shown stays until the new one comes.
     func showImage(_ path: FilePath, _ format: ImageFormat, preview: FilePreview, keepingShown: Bool) {
-        cancelImageRequest()
+        pictures.cancel()
         reader.text = ""
         reader.hexDump = nil
         if !keepingShown || reader.image == nil {
@@ -31,61 +23,37 @@ extension Browser {
             reader.notice = nil
             reader.placeholder = "Loading…"
         }
-        details.show(FileDetails(path: path, preview: preview, picture: (format, nil), trashed: trashedItem(at: path)))
-        imageRequest = store.images.load(path) { [weak self] result in
+        details.show(FileDetails(path: path, preview: preview, picture: (format, nil), trashed: trashPart.item(at: path)))
+        pictures.load(path) { [weak self] result in
             self?.imageArrived(result, path: path, format: format)
         }
     }
 
     /// No picture, and none on its way.
     func clearImage() {
-        cancelImageRequest()
+        pictures.cancel()
         reader.image = nil
-    }
-
-    private func cancelImageRequest() {
-        if let imageRequest { store.images.cancel(imageRequest) }
-        imageRequest = nil
     }
 
     /// The decode of the selected file's picture ended: shown, or why not. A JPEG the library
     /// had to repair, or one shown from its first scans, shows with a notice that says so.
     private func imageArrived(_ result: Result<DecodedImage, ImageError>, path: FilePath, format: ImageFormat) {
-        imageRequest = nil
         let name = FilePath.displayName(path.lastComponent)
         switch result {
         case .success(let decoded):
             reader.image = decoded.pixels
-            reader.notice = Self.notice(for: decoded)
+            reader.notice = Pictures.notice(for: decoded)
             details.show(
                 FileDetails(
-                    path: path, preview: nil, picture: (decoded.info.format, decoded.info), trashed: trashedItem(at: path)))
+                    path: path, preview: nil, picture: (decoded.info.format, decoded.info), trashed: trashPart.item(at: path)))
         case .failure(.cancelled):
             break
         case .failure(let error):
             reader.image = nil
             reader.notice = nil
             reader.placeholder = "“\(name)” \(error.reason)."
-            details.show(FileDetails(path: path, preview: nil, picture: (format, error.info), trashed: trashedItem(at: path)))
+            details.show(FileDetails(path: path, preview: nil, picture: (format, error.info), trashed: trashPart.item(at: path)))
         }
-    }
-}
-
-extension Browser {
-    /// The band over a picture shown otherwise than whole: a JPEG of more scans than the
-    /// limit ("A JPEG of over 100 scans, shown from its first 100"), a JPEG libjpeg repaired
-    /// ("Damaged JPEG, shown as far as it reads: Corrupt JPEG data: …"), both joined by " · ";
-    /// `nil` for a picture shown whole.
-    static func notice(for decoded: DecodedImage) -> String? {
-        var notes: [String] = []
-        if let scans = decoded.scansShown {
-            let count = ImageFit.grouped(scans)
-            notes.append("A \(decoded.info.format.name) of over \(count) scans, shown from its first \(count)")
-        }
-        if let warning = decoded.warning {
-            notes.append("Damaged \(decoded.info.format.name), shown as far as it reads: \(warning)")
-        }
-        return notes.isEmpty ? nil : notes.joined(separator: " · ")
     }
 }
 

@@ -10,7 +10,7 @@ extension Browser {
     func openLocation() {
         guard programs[.supplementary] == nil else { return }
         let folder = selectedFolder ?? tree.root
-        renaming = nil
+        renaming.end()
         fileList.navigationItem.textField = TextField(text: Location.text(of: folder), selectsAll: true)
         if split.style == .tripleColumn && !split.isCollapsed {
             if !split.isShowing(.supplementary) { split.show(.supplementary) }

@@ -55,40 +55,17 @@ extension Browser {
         if split.isCollapsed || split.style != .tripleColumn { open(.supplementary, focus: false) }
     }
 
-    /// Goes one step through the history; true when it went. A folder that holds the shown
-    /// one comes back with it selected. A folder gone since it was
-    /// shown is skipped, as if it had never been there, and so is the shown folder itself
-    /// (it comes back next to itself when a folder between was skipped).
+    /// Goes one step through the history (``Navigation/step(_:from:show:)``); true when it
+    /// went. Back (or forward) to the folder holding the shown one selects it there, as going
+    /// up does.
     func moveThroughHistory(_ direction: SplitViewController.HistoryDirection) -> Bool {
         guard let current = selectedFolder else { return false }
-        while true {
-            let step = direction == .back ? history.goBack(from: current) : history.goForward(from: current)
-            guard let target = step else { return false }
-            // The step just taken put `current` on the other list; a failed one takes it off.
-            // Back (or forward) to the folder holding the shown one selects it there, as
-            // going up does.
-            let name = current.parent == target && !current.isRoot ? current.lastComponent : nil
-            let went = target != current && withoutHistory { go(to: target, selecting: name) == nil }
-            if went { return true }
-            history =
-                direction == .back
-                ? NavigationHistory(back: history.back, forward: history.forward.dropLast())
-                : NavigationHistory(back: history.back.dropLast(), forward: history.forward)
-        }
+        return navigation.step(direction, from: current) { self.go(to: $0, selecting: $1) == nil }
     }
 
     /// Runs `body` without recording the folders it shows in the history (a move through the
     /// history itself, the selection following the disk, a restored window).
     func withoutHistory<T>(_ body: () -> T) -> T {
-        let paused = historyPaused
-        historyPaused = true
-        defer { historyPaused = paused }
-        return body()
-    }
-
-    /// The shown folder changes from `old`: it goes on the back list, unless paused.
-    func recordHistory(leaving old: FilePath?) {
-        guard let old, !historyPaused else { return }
-        history.leave(old)
+        navigation.withoutHistory(body)
     }
 }

@@ -3,20 +3,12 @@ import SplitViewFiles
 
 /// "Open With": the applications whose desktop entries take the selected file's type, the
 /// default first (``MimeApps/applications(forAncestry:)``), in the View menu's last group and
-/// in the menu a right click (or Shift+F10, the Menu key) opens on a row. Choosing one starts
+/// in the menu a right click (or Shift+F10, the Menu key) opens on a row (its row in
+/// ``BrowserActions/table``). Each item carries ``BrowserAction/openWith(applicationID:)``
+/// with its application's desktop file id. Choosing one starts
 /// it without a shell, its command line built from its `Exec` (``DesktopEntry/arguments(for:)``);
 /// a failure to start, or a program that ends in failure, is said in the reader's band.
 extension Browser {
-    /// The action name that opens the selection with the application `id`:
-    /// `openWith(org.gnome.TextEditor.desktop)`.
-    static func openWithAction(_ id: String) -> String { "openWith(" + id + ")" }
-
-    /// The desktop file id an action name carries, if it is an "Open With" one.
-    static func openWithID(in action: String) -> String? {
-        guard action.hasPrefix("openWith("), action.hasSuffix(")") else { return nil }
-        return String(action.dropFirst("openWith(".count).dropLast())
-    }
-
     /// The applications for the file at `path`: its type's (found as the inspector finds it,
     /// ``MimeDatabase/type(ofFileAt:)``), then its parents', the default first; nil until the
     /// worker has read them (the loop's thread never reads them itself).
@@ -33,16 +25,22 @@ extension Browser {
         guard let (entries, defaultID) = applications(for: path) else {
             return [
                 MenuItem(
-                    title: "Open With: Looking for Applications…", shortcut: "", command: .action("openWith()"), isEnabled: false)
+                    title: "Open With: Looking for Applications…", shortcut: "",
+                    command: BrowserAction.openWith(applicationID: nil).command,
+                    isEnabled: false)
             ]
         }
         guard !entries.isEmpty else {
-            return [MenuItem(title: "Open With: No Application", shortcut: "", command: .action("openWith()"), isEnabled: false)]
+            return [
+                MenuItem(
+                    title: "Open With: No Application", shortcut: "", command: BrowserAction.openWith(applicationID: nil).command,
+                    isEnabled: false)
+            ]
         }
         return entries.map { entry in
             MenuItem(
                 title: "Open With " + entry.name + (entry.id == defaultID ? " (Default)" : ""), shortcut: "",
-                command: .action(Self.openWithAction(entry.id)))
+                command: BrowserAction.openWith(applicationID: entry.id).command)
         }
     }
 
@@ -54,15 +52,7 @@ extension Browser {
         guard let entry = store.types.apps?.entries[id] else {
             return reportOpenFailure(first, "the application \(id) is not installed")
         }
-        let runs: [[[UInt8]]]
-        do {
-            runs = try entry.arguments(for: paths)
-        } catch {
-            return reportOpenFailure(first, "the command line of \(entry.name) (\(entry.path)) does not read")
-        }
-        for argv in runs {
-            if let failure = appLauncher(argv, first) { return reportOpenFailure(first, "\(entry.name): \(failure)") }
-        }
+        if let failure = programs.start(entry, on: paths) { reportOpenFailure(first, failure) }
     }
 
     /// Icons or the database arrived: the lists redraw with them and the inspector says the

@@ -1,29 +1,6 @@
 import SplitView
 import SplitViewFiles
 
-/// A paste under way in one window: planned, asked about, copied, reported.
-final class Transfer {
-    /// Copy or move.
-    let mode: TransferMode
-    /// The folder pasted into.
-    let destination: FilePath
-    /// The plan and the answers so far, once planned.
-    var resolution: CopyResolution?
-    /// Whether "Apply to All" is checked in the question about a name in the way.
-    var appliesToAll = false
-    /// Stops the copy.
-    let cancellation = CopyCancellation()
-    /// Whether the copy itself runs (after the plan and the questions).
-    var isCopying = false
-    /// Whether a question about a name in the way shows.
-    var isAsking = false
-
-    init(mode: TransferMode, destination: FilePath) {
-        self.mode = mode
-        self.destination = destination
-    }
-}
-
 /// A paste's way through the window: the plan read on a worker, every name in the way asked
 /// about (Replace, Keep Both, Skip, and "Apply to All", as GNOME Files asks), the copy run on
 /// a worker with its progress in the files list's bar beside a Cancel button (Escape), then
@@ -35,11 +12,10 @@ final class Transfer {
 extension Browser {
     /// Starts pasting `sources` into `folder`.
     func startTransfer(_ sources: [FilePath], into folder: FilePath, mode: TransferMode) {
-        let job = Transfer(mode: mode, destination: folder)
-        transfer = job
+        let job = transfers.begin(mode, into: folder)
         showTransfer(mode == .copy ? "Preparing to copy…" : "Preparing to move…")
         store.transfers.plan(sources, into: folder, mode: mode) { [weak self, weak job] result in
-            guard let self, let job, self.transfer === job else { return }
+            guard let self, self.transfers.isCurrent(job), let job else { return }
             switch result {
             case .failure(let failure): self.endTransfer(failure.message)
             case .success(let plan):
@@ -61,11 +37,11 @@ extension Browser {
         store.transfers.run(
             resolution, cancellation: job.cancellation,
             progress: { [weak self, weak job] progress in
-                guard let self, let job, self.transfer === job, !job.cancellation.isCancelled else { return }
+                guard let self, self.transfers.isCurrent(job), let job, !job.cancellation.isCancelled else { return }
                 self.showProgress(progress, job)
             },
             done: { [weak self, weak job] outcome in
-                guard let self, let job, self.transfer === job else { return }
+                guard let self, self.transfers.isCurrent(job) else { return }
                 self.finish(outcome)
             })
     }
@@ -93,7 +69,7 @@ extension Browser {
             },
             Prompt.Choice(title: "Apply to All", key: KeyChord(.character("a")), isChecked: job.appliesToAll) {
                 [weak self, weak job] in
-                guard let self, let job, self.transfer === job else { return }
+                guard let self, self.transfers.isCurrent(job), let job else { return }
                 job.appliesToAll.toggle()
                 self.ask(about: index, job)
             },
@@ -102,7 +78,7 @@ extension Browser {
     }
 
     private func answer(_ choice: ConflictChoice, _ index: Int, _ job: Transfer?) {
-        guard let job, transfer === job else { return }
+        guard transfers.isCurrent(job), let job else { return }
         job.isAsking = false
         job.resolution?.answer(choice, for: index, forAll: job.appliesToAll)
         askOrRun(job)
@@ -111,7 +87,7 @@ extension Browser {
     /// Cancels the paste under way (its Cancel button, Escape): a copy removes what it made
     /// and says so; before the copy, nothing was made.
     func cancelTransfer() {
-        guard let job = transfer else { return }
+        guard let job = transfers.transfer else { return }
         job.cancellation.cancel()
         if job.isCopying {
             showTransfer(job.mode == .copy ? "Cancelling the copy…" : "Cancelling the move…")
@@ -123,13 +99,12 @@ extension Browser {
     private func finish(_ outcome: CopyOutcome) {
         if let record = outcome.undoRecord { undoStack.record(record) }
         if outcome.mode == .move, outcome.failure == nil, !outcome.placed.isEmpty { split.post(.clearSelection(.clipboard)) }
-        endTransfer(Self.summary(outcome, into: transfer?.destination))
+        endTransfer(Self.summary(outcome, into: transfers.transfer?.destination))
     }
 
     /// The paste is over: the bar shows the folder again, and the band says `message`.
     private func endTransfer(_ message: String) {
-        if transfer?.isAsking == true { split.prompt = nil }
-        transfer = nil
+        if transfers.end()?.isAsking == true { split.prompt = nil }
         fileList.navigationItem.title = nil
         fileList.navigationItem.rightBarButtonItems = []
         reader.notice = message

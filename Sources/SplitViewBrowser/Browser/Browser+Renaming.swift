@@ -1,4 +1,3 @@
-import Glibc
 import SplitView
 import SplitViewFiles
 
@@ -10,9 +9,6 @@ import SplitViewFiles
 /// accessible entry, and stays whole however narrow the column or deep the row. The row stays
 /// highlighted below it, so what is renamed is in sight.
 extension Browser {
-    /// The longest name most Linux file systems take, in bytes (`NAME_MAX`).
-    static let maximumNameBytes = 255
-
     /// F2: opens the field on the selected entry's name (the lead's, with several selected),
     /// the stem chosen so that typing keeps the extension: `report` of `report.pdf`, `archive`
     /// of `archive.tar.gz`, a folder's or a dotfile's (`.bashrc`) whole name. Without a
@@ -24,36 +20,8 @@ extension Browser {
             return
         }
         let isFolder = entries.index(of: name).map(isFolder(at:)) ?? false
-        let text = FilePath.displayName(name)
-        renaming = folder.appending(name)
-        fileList.navigationItem.textField = TextField(
-            text: text, selecting: Self.stemRange(of: text, isFolder: isFolder),
-            label: isFolder ? "Rename Folder" : "Rename File")
+        fileList.navigationItem.textField = renaming.begin(folder.appending(name), isFolder: isFolder)
         giveFileListTheKeys()
-    }
-
-    /// The characters of `name` chosen when its rename begins: the whole name for a folder, a
-    /// name without a dot or one whose only dot leads it (`.bashrc`); else the name up to its
-    /// extension, which takes `.tar` with it (`archive.tar.gz`), as GNOME Files does.
-    static func stemRange(of name: String, isFolder: Bool) -> Range<Int> {
-        let characters = Array(name)
-        guard !isFolder, let dot = characters.lastIndex(of: "."), dot > 0 else { return 0..<characters.count }
-        let stem = String(characters[..<dot])
-        if stem.lowercased().hasSuffix(".tar") && stem.count > 4 { return 0..<(dot - 4) }
-        return 0..<dot
-    }
-
-    /// Why `text` cannot be a name, in words, or nil when it can: empty, holding `/` or a NUL,
-    /// `.` or `..`, longer than 255 bytes.
-    static func nameProblem(_ text: String, isFolder: Bool) -> String? {
-        let thing = isFolder ? "folder" : "file"
-        if text.isEmpty { return "The name cannot be empty." }
-        if text.contains("/") { return "A name cannot contain “/”." }
-        if text.utf8.contains(0) { return "A name cannot contain a NUL character." }
-        if text == "." || text == ".." { return "A \(thing) cannot be called “\(text)”." }
-        let bytes = text.utf8.count
-        if bytes > maximumNameBytes { return "The name is too long: \(bytes) bytes, at most \(maximumNameBytes)." }
-        return nil
     }
 
     /// What Return, Tab and Escape do in the rename field: Return renames (or says why not,
@@ -66,38 +34,26 @@ extension Browser {
         }
     }
 
-    /// Renames the entry to `text` with one `rename(2)` that never replaces: recorded for
-    /// Ctrl+Z, and the selection follows it. The name unchanged closes the field and does
-    /// nothing.
+    /// Renames the entry to `text` (``Renaming/rename(to:)``): recorded for Ctrl+Z, and the
+    /// selection follows it. The name unchanged closes the field and does nothing; a name
+    /// refused is said in the field, the text kept.
     func submitRename(_ text: String) {
-        guard let source = renaming else { return }
-        let folder = source.parent
-        let isFolder = (try? FileInfo.read(source).get())?.isFolder ?? false
-        if let problem = Self.nameProblem(text, isFolder: isFolder) { return sayInRename(problem) }
-        let name = Array(text.utf8)
-        // A name that is not UTF-8 shows escaped: the field left as it opened changes nothing.
-        guard name != source.lastComponent && text != FilePath.displayName(source.lastComponent) else {
-            return endRenaming()
+        switch renaming.rename(to: text) {
+        case nil: break
+        case .unchanged?: endRenaming()
+        case .refused(let problem)?: sayInRename(problem)
+        case .renamed(let source, let target)?:
+            undoStack.record(.renamed(from: source, to: target))
+            endRenaming()
+            let folder = source.parent
+            if selectedFolder == folder && selectedName == source.lastComponent { selection.name = target.lastComponent }
+            store.reload(folder)
         }
-        let target = folder.appending(name)
-        do {
-            try FileOperations.renameNoReplace(source, to: target)
-        } catch {
-            switch error.code {
-            case EEXIST, ENOTEMPTY: return sayInRename("“\(text)” already exists.")
-            default: return sayInRename("Could not rename: \(error.reason).")
-            }
-        }
-        undoStack.record(.renamed(from: source, to: target))
-        endRenaming()
-        if selectedFolder == folder && selectedName == source.lastComponent { selection.name = name }
-        store.reload(folder)
     }
 
     /// Closes the rename field, if it is open.
     func endRenaming() {
-        guard renaming != nil else { return }
-        renaming = nil
+        guard renaming.end() else { return }
         fileList.navigationItem.textField = nil
     }
 
@@ -142,11 +98,4 @@ extension Browser {
         }
     }
 
-    /// "New Folder" and "Rename…" for the View menu, under GNOME Files' names.
-    var renameMenuItems: [MenuItem] {
-        [
-            MenuItem(title: "New Folder", shortcut: "", command: BrowserAction.newFolder.command),
-            MenuItem(title: "Rename…", shortcut: "", command: BrowserAction.rename.command),
-        ]
-    }
 }

@@ -26,36 +26,24 @@ extension Browser {
     /// The files the user's next action on files acts on (Delete, F2, Ctrl+C): every entry
     /// selected in the list, in the list's order, or none.
     var selectedPaths: [FilePath] {
-        guard let folder = selectedFolder, let name = selectedName else { return [] }
-        guard !selection.others.isEmpty else { return [folder.appending(name)] }
-        return fileList.selectedIndexes.sorted().compactMap { entries.entry(at: $0).map { folder.appending($0.name) } }
+        selection.paths(rows: fileList.selectedIndexes) { entries.entry(at: $0)?.name }
     }
 
     /// The list's selected rows changed (a click, Shift or Ctrl with a click or a key, Ctrl+A,
     /// Escape): the other names are kept beside the lead's, and no lead left means no entry.
     func listSelectionChanged() {
-        let lead = fileList.selectedIndex
-        selection.others = Set(fileList.selectedIndexes.filter { $0 != lead }.compactMap { entries.entry(at: $0)?.name })
-        if lead == nil && selectedName != nil { deselectEntry() }
+        let kept = selection.rowsChanged(fileList.selectedIndexes, lead: fileList.selectedIndex) { entries.entry(at: $0)?.name }
+        if !kept { deselectEntry() }
     }
 
-    /// Selects again, after the rows changed, the other entries still listed beside the lead:
-    /// one pass over the rows, whatever the number selected (Ctrl+A in 100 000 files).
+    /// Selects again, after the rows changed, the other entries still listed beside the lead
+    /// (``BrowserSelection/rowsToKeep(lead:rowCount:name:)``).
     private func reselectOthers() {
-        guard !selection.others.isEmpty, let lead = fileList.selectedIndex else {
+        guard let lead = fileList.selectedIndex else {
             selection.others = []
-            if let lead = fileList.selectedIndex { fileList.selectRows([lead], lead: lead) }
             return
         }
-        var rows: Set<Int> = [lead]
-        var kept: Set<[UInt8]> = []
-        for row in 0..<entries.numberOfRows {
-            if let name = entries.entry(at: row)?.name, selection.others.contains(name) {
-                rows.insert(row)
-                kept.insert(name)
-            }
-        }
-        selection.others = kept
+        let rows = selection.rowsToKeep(lead: lead, rowCount: entries.numberOfRows) { entries.entry(at: $0)?.name }
         fileList.selectRows(rows, lead: lead)
     }
 
@@ -69,8 +57,7 @@ extension Browser {
 
     /// Selects no entry: the reader says so.
     func deselectEntry() {
-        selection.name = nil
-        selection.others = []
+        selection.clearEntry()
         fileList.selectedIndex = nil
         showSelection()
     }
@@ -89,18 +76,13 @@ extension Browser {
     func showFolder(_ folder: FilePath) {
         let changed = folder != selectedFolder
         if changed {
-            recordHistory(leaving: selectedFolder)
+            navigation.leave(selectedFolder)
             fileList.dismissFindNavigator()
             // The entry being renamed is no longer shown.
             endRenaming()
         }
-        selection.folder = folder
-        if changed {
-            selection.name = nil
-            selection.others = []
-            fileList.selectedIndex = nil
-            selection.folderIdentity = tree.identity(of: folder) ?? (try? FileInfo.read(folder).get().identity)
-        }
+        _ = selection.show(folder, identity: self.tree.identity(of: folder) ?? (try? FileInfo.read(folder).get().identity))
+        if changed { fileList.selectedIndex = nil }
         fileList.title = displayName(ofFolder: folder)
         refreshEntries(keepingScroll: !changed)
         // The View menu checks the shown folder's order.
@@ -114,7 +96,7 @@ extension Browser {
     /// there.
     func refreshEntries(keepingScroll: Bool) {
         guard let folder = selectedFolder else { return }
-        entries.trash = trashDirectory(showing: folder)
+        entries.trash = trashPart.directory(showing: folder)
         // Before its first reading starts: a large folder is then read and ordered in one job.
         store.orders.want(sorts[folder].key, for: folder)
         switch store.listing(of: folder) {

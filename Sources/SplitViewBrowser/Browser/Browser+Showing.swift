@@ -31,17 +31,13 @@ extension Browser {
             return showPlaceholder(title: display, "Loading…", details: nil)
         }
         selection.fileIdentity = (folder, info.identity)
-        if let shown = shownPreview, shown.path == path, shown.size == info.size, shown.modified == info.modified,
-            reader.title == display
-        {
-            return
-        }
+        if pictures.isShowing(path, size: info.size, modified: info.modified), reader.title == display { return }
         let preview = FilePreview.read(path, limit: Self.previewLimit)
-        shownPreview = (path, info.size, info.modified)
+        pictures.didShow(path, size: info.size, modified: info.modified)
         let sameFile = reader.title == display
         let offset = reader.scrollOffset
         reader.title = display
-        if let format = Self.imageFormat(of: preview) { return showImage(path, format, preview: preview, keepingShown: sameFile) }
+        if let format = Pictures.format(of: preview) { return showImage(path, format, preview: preview, keepingShown: sameFile) }
         clearImage()
         switch preview {
         case .text(let text, _, let bytesShown, let total, let encoding):
@@ -58,7 +54,7 @@ extension Browser {
         case .unreadable(let error): showNoText("“\(display)” cannot be read: \(error.reason).")
         }
         if sameFile { reader.scrollOffset = offset }  // the same file changed on disk: stay put
-        details.show(FileDetails(path: path, preview: preview, trashed: trashedItem(at: path)))
+        details.show(FileDetails(path: path, preview: preview, trashed: trashPart.item(at: path)))
     }
 
     /// The reader's one-line band for a text file: the encoding when it is not UTF-8's
@@ -76,7 +72,7 @@ extension Browser {
 
     /// The reader without a file: `text` says why; the inspector describes `shown`, or nothing.
     func showPlaceholder(title: String, _ text: String, details shown: FileDetails?) {
-        shownPreview = nil
+        pictures.didShowNothing()
         reader.title = title
         showNoText(text)
         if let shown { details.show(shown) } else { details.clear() }

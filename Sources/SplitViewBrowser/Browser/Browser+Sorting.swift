@@ -52,22 +52,4 @@ extension Browser {
         split.additionalMenuItems = menuItems
     }
 
-    /// "Sort by Name", "Sort by Size", "Sort by Type", "Sort by Modification Date" (the shown
-    /// folder's checked) and "Reversed Order" (checked when it is): GNOME Files' words.
-    var sortMenuItems: [MenuItem] {
-        let sort = sorts[sortedFolder]
-        let titles: [(FolderSort.Key, String, BrowserAction)] = [
-            (.name, "Sort by Name", .sortByName), (.size, "Sort by Size", .sortBySize),
-            (.type, "Sort by Type", .sortByType), (.modified, "Sort by Modification Date", .sortByModificationDate),
-        ]
-        var items = titles.enumerated().map { index, entry in
-            MenuItem(
-                title: entry.1, shortcut: "", command: entry.2.command, isChecked: sort.key == entry.0, startsGroup: index == 0)
-        }
-        items.append(
-            MenuItem(
-                title: "Reversed Order", shortcut: "", command: BrowserAction.toggleReversedOrder.command,
-                isChecked: sort.isReversed))
-        return items
-    }
 }

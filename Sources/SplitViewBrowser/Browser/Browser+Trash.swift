@@ -19,73 +19,10 @@ import SplitViewFiles
 /// - The Trash place shows the home trash; a volume's trash is shown, with the same actions,
 ///   by browsing to its `.Trash-$uid/files` (Ctrl+H shows it). Empty Trash empties them all.
 extension Browser {
-    /// The trash's name, for the place, the titles and the messages.
-    static let trashTitle = "Trash"
-
-    /// The trash directory whose `files/` `folder` is, if any.
-    func trashDirectory(showing folder: FilePath) -> TrashDirectory? {
-        trash?.directory(showing: folder)
-    }
-
-    /// The trash entry of `path` when it is a file directly in a trash, for the inspector.
-    func trashedItem(at path: FilePath) -> TrashedItem? {
-        trashDirectory(showing: path.parent).flatMap { Trash.item(named: path.lastComponent, in: $0) }
-    }
-
     /// A folder's name for the titles: "Trash" for a trash's `files`, else its own.
     func displayName(ofFolder folder: FilePath) -> String {
-        if trashDirectory(showing: folder) != nil { return Self.trashTitle }
+        if trashPart.directory(showing: folder) != nil { return TrashPart.title }
         return folder.lastName
-    }
-
-    /// `places` with the Trash after the home and user folders, where GNOME Files puts it,
-    /// then a "Trash on …" place for each mounted volume whose own trash holds files.
-    ///
-    /// Decided: GNOME Files shows every trash merged in one; here a list shows one folder, so
-    /// a volume's trash is a place of its own beside the home's, named by the volume, and
-    /// shown only while it holds something (an empty one would be a row with nothing behind
-    /// it). Restore and Empty Trash work the same in each.
-    func withTrashPlace(_ places: [Place]) -> [Place] {
-        guard let trash else { return places }
-        var places = places
-        let index = places.lastIndex { $0.kind == .home || $0.kind == .userFolder }.map { $0 + 1 } ?? 0
-        var trashes = [Place(name: Self.trashTitle, path: trash.home.files, kind: .trash)]
-        // Local volumes only: a network server that does not answer must not hold the places.
-        for directory in trash.directories(network: false) where directory != trash.home && Self.holdsAnything(directory.files) {
-            let volume = directory.topdir.map { FilePath.displayName($0.isRoot ? $0.bytes : $0.lastComponent) } ?? ""
-            trashes.append(Place(name: Self.trashTitle + " on " + volume, path: directory.files, kind: .trash))
-        }
-        places.insert(contentsOf: trashes, at: index)
-        return places
-    }
-
-    /// Whether `folder` has an entry: one `readdir` past `.` and `..`, not a listing.
-    static func holdsAnything(_ folder: FilePath) -> Bool {
-        guard let names = try? FolderNames(opening: folder) else { return false }
-        return (try? names.next { _ in true }) == true
-    }
-
-    /// Makes the home trash before the Trash place shows it; the error, or `nil`.
-    func makeHomeTrash() -> FileError? {
-        do { try trash?.makeHome() } catch { return error }
-        return nil
-    }
-
-    /// The View menu's trash items, each enabled only where it applies.
-    var trashMenuItems: [MenuItem] {
-        let inTrash = selectedFolder.flatMap(trashDirectory(showing:)) != nil
-        let selected = !selectedPaths.isEmpty
-        let hasItems = inTrash && (entries.listing?.entries.isEmpty == false)
-        return [
-            MenuItem(
-                title: "Move to Trash", shortcut: "", command: BrowserAction.moveToTrash.command, isEnabled: selected && !inTrash),
-            MenuItem(
-                title: "Delete Permanently…", shortcut: "", command: BrowserAction.deletePermanently.command, isEnabled: selected),
-            MenuItem(
-                title: "Restore From Trash", shortcut: "", command: BrowserAction.restoreFromTrash.command,
-                isEnabled: inTrash && selected),
-            MenuItem(title: "Empty Trash…", shortcut: "", command: BrowserAction.emptyTrash.command, isEnabled: hasItems),
-        ]
     }
 
     /// `YYYY-MM-DD hh:mm:ss`, as the inspector writes times.
@@ -106,12 +43,12 @@ extension Browser {
             reader.notice = "Select a file to move it to the Trash."
             return
         }
-        if let folder = selectedFolder, trashDirectory(showing: folder) != nil { return askToDeletePermanently(paths) }
-        guard let trash else {
+        if let folder = selectedFolder, trashPart.directory(showing: folder) != nil { return askToDeletePermanently(paths) }
+        guard let trash = trashPart.trash else {
             return askToDeletePermanently(paths, because: "This window has no trash.")
         }
         selectNeighbourOfSelectedRows()
-        startTrashTask(.trash, { TrashBatch.moveToTrash(paths, trash: trash, cancellation: $0, report: $1) }) {
+        trashPart.start(.trash, { TrashBatch.moveToTrash(paths, trash: trash, cancellation: $0, report: $1) }) {
             [unowned self] outcome in self.trashed(outcome)
         }
     }
@@ -164,9 +101,9 @@ extension Browser {
     /// the band says what happened, naming the first failure. The selection moves on at once:
     /// off the selected rows when `selected`, else off `paths`.
     func deletePermanently(_ paths: [FilePath], selected: Bool = false) {
-        let trash = trash
+        let trash = trashPart.trash
         if selected { selectNeighbourOfSelectedRows() } else { selectNeighbour(leaving: paths) }
-        startTrashTask(.delete, { TrashBatch.deletePermanently(paths, trash: trash, cancellation: $0, report: $1) }) {
+        trashPart.start(.delete, { TrashBatch.deletePermanently(paths, trash: trash, cancellation: $0, report: $1) }) {
             [unowned self] outcome in
             self.changed(outcome.done + (outcome.stoppedInside.map { [$0] } ?? []), alsoIn: [])
             if let failure = outcome.failures.first {
@@ -201,13 +138,13 @@ extension Browser {
     /// Puts the selected files of the shown trash back where they came from (never over a
     /// file there; a folder gone since is made again), on the trash's worker, and says where.
     func restoreSelectionFromTrash() {
-        guard let folder = selectedFolder, let directory = trashDirectory(showing: folder), !selectedPaths.isEmpty else {
+        guard let folder = selectedFolder, let directory = trashPart.directory(showing: folder), !selectedPaths.isEmpty else {
             reader.notice = "Select a file in the Trash to restore it."
             return
         }
         let names = selectedPaths.map(\.lastComponent)
         selectNeighbourOfSelectedRows()
-        startTrashTask(.restore, { TrashBatch.restore(named: names, in: directory, cancellation: $0, report: $1) }) {
+        trashPart.start(.restore, { TrashBatch.restore(named: names, in: directory, cancellation: $0, report: $1) }) {
             [unowned self] outcome in
             let restored = outcome.items
             self.changed(restored.map(\.trashedPath), alsoIn: restored.map(\.originalPath.parent))
@@ -229,8 +166,8 @@ extension Browser {
     /// trash's worker); Return deletes those items for good, and only those
     /// (``Trash/empty(_:)``): what is trashed after the question stays.
     func askToEmptyTrash() {
-        guard let trash else { return }
-        store.trashJobs.count(trash) { [weak self] snapshot in
+        guard let trash = trashPart.trash else { return }
+        trashPart.jobs.count(trash) { [weak self] snapshot in
             guard let self else { return }
             let count = snapshot.count
             guard count > 0 else {
@@ -246,7 +183,7 @@ extension Browser {
 
     /// Deletes the items of `snapshot` for good on the trash's worker, and says so.
     private func emptyTrash(_ snapshot: TrashSnapshot) {
-        startTrashTask(.empty, { TrashBatch.empty(snapshot, cancellation: $0, report: $1) }) { [unowned self] outcome in
+        trashPart.start(.empty, { TrashBatch.empty(snapshot, cancellation: $0, report: $1) }) { [unowned self] outcome in
             for directory in Set(snapshot.entries.map(\.directory)) { self.store.readAgain(directory.files) }
             self.reloadPlaces()
             if let failure = outcome.failures.first {
@@ -284,14 +221,14 @@ extension Browser {
         guard let folder = selectedFolder, let name = selectedName, paths.contains(folder.appending(name)) else { return }
         let gone = Set(paths.lazy.filter { $0.parent == folder }.map(\.lastComponent))
         let start = fileList.selectedIndex ?? entries.index(of: name) ?? 0
-        let order = Array(start..<entries.numberOfRows) + Array((0..<min(start, entries.numberOfRows)).reversed())
-        for index in order {
-            guard let entry = entries.entry(at: index), !gone.contains(entry.name) else { continue }
-            selection.name = entry.name
-            fileList.selectedIndex = index
-            return showSelection(at: index)
-        }
-        deselectEntry()
+        guard
+            let index = BrowserSelection.neighbour(
+                leavingNames: gone, from: start, rowCount: entries.numberOfRows, name: { entries.entry(at: $0)?.name }),
+            let entry = entries.entry(at: index)
+        else { return deselectEntry() }
+        selection.name = entry.name
+        fileList.selectedIndex = index
+        showSelection(at: index)
     }
 
     /// Moves the selection off every selected row at once (Delete, Shift+Delete, Restore
@@ -301,12 +238,9 @@ extension Browser {
     private func selectNeighbourOfSelectedRows() {
         let selected = fileList.selectedIndexes
         guard let start = fileList.selectedIndex ?? selected.min() else { return }
-        let rows = entries.numberOfRows
-        var candidates = (start..<max(start, rows)).lazy.filter { !selected.contains($0) }.makeIterator()
-        var earlier = (0..<min(start, rows)).reversed().lazy.filter { !selected.contains($0) }.makeIterator()
-        guard let index = candidates.next() ?? earlier.next(), let entry = entries.entry(at: index) else {
-            return deselectEntry()
-        }
+        guard let index = BrowserSelection.neighbour(leaving: selected, lead: start, rowCount: entries.numberOfRows),
+            let entry = entries.entry(at: index)
+        else { return deselectEntry() }
         selection.name = entry.name
         fileList.selectedIndex = index
         showSelection(at: index)

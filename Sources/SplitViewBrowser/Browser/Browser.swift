@@ -15,72 +15,32 @@ import SplitViewFiles
 package final class Browser {
     /// The window's split view controller: the columns below are its children.
     package let split: SplitViewController
-    /// The folders every window shows, shared with the other windows.
-    let store: FileStore
-    /// The outline's rows: the places, then the folders under the root (a new tree when a
-    /// place is chosen).
-    var tree: FolderTree
-    /// The file list's rows: the selected folder's entries.
-    let entries: EntryList
-    /// The primary column: the outline.
-    let folders: ListViewController
-    /// The supplementary column: the selected folder's files and folders.
-    let fileList: ListViewController
-    /// The secondary column: the selected file's text.
-    let reader: TextViewController
-    /// The inspector: the selected file's details.
-    let details: FileDetailsViewController
-    /// The panes that host a program instead of the browser's content (`--secondary CMD`).
-    var programs: PanePrograms
+    /// The four columns' view controllers.
+    let columns: BrowserColumns
+    /// What the window lists: the shared store and orders, the outline's and the list's rows,
+    /// hidden files.
+    let listing: Listing
     /// The selected folder and entry, with what follows them when they are renamed.
     var selection = BrowserSelection()
-    /// Whether hidden entries show (Ctrl+H).
-    var showsHidden: Bool
-    /// Called when the window title changes.
-    package var onTitleChange: ((String) -> Void)?
-    /// Runs the opener for Ctrl+O and double clicks, and says why it could not (nil when it
-    /// started). The launcher gives its ``RunningOpeners``; tests give their own.
-    var opener: (FilePath) -> String?
-    /// Starts an application's command line for "Open With", and says why it could not (nil
-    /// when it started). The launcher gives its ``RunningOpeners``; tests give their own.
-    var appLauncher: ([[UInt8]], FilePath) -> String? = { _, _ in "no program can be started from this window" }
-    /// The entries being dragged from the list: the row pressed, or the whole selection when
-    /// the row is part of it.
-    var dragged: [FilePath] = []
-    /// The folders shown before and after the shown one (Alt+Left, Alt+Right).
-    var history = NavigationHistory()
-    /// True while the folders shown are not history steps (see ``withoutHistory(_:)``).
-    var historyPaused = false
-    /// The preview's identity, to read a changed file again and leave an unchanged one alone.
-    var shownPreview: (path: FilePath, size: Int64, modified: FileTime)?
-    /// The picture being decoded for the reader, if any (`Browser+Images.swift`).
-    var imageRequest: ImageLoader.Request?
-    /// Where the places above the outline come from, or `nil` for a window without places.
-    let placeSources: PlaceSources?
-    /// The last problem with the places' files said, so that it is said once.
-    var placesProblem: String?
-    /// The entry whose name the files column's bar field edits (F2), or nil when that field,
-    /// if open, is the location bar.
-    var renaming: FilePath?
-    /// The order chosen for each folder, shared with the other windows.
-    let sorts: FolderSorts
+    /// The history of the folders shown, and the places.
+    let navigation: Navigation
+    /// The trash, and the trash's jobs this window asked for (`Browser+Trash.swift`).
+    let trashPart: TrashPart
+    /// The clipboard's files, the paste under way, the files dragged (`Browser+Pasting.swift`).
+    let transfers: Transfers
+    /// The entry whose name the files column's bar edits (F2).
+    var renaming = Renaming()
+    /// The preview shown and the picture on its way (`Browser+Images.swift`).
+    let pictures: Pictures
+    /// The programs in panes, and those started on the selected files.
+    var programs: Programs
     /// The changes to the files that Ctrl+Z takes back, newest last.
     var undoStack = FileUndoStack() {
         // The View menu's "Undo" is enabled only while there is something to undo.
         didSet { if undoStack.canUndo != oldValue.canUndo { split.additionalMenuItems = menuItems } }
     }
-    /// Where Delete moves files, and what the Trash place shows; `nil` for a window without
-    /// a trash, where Delete asks before deleting for good (`Browser+Trash.swift`).
-    let trash: Trash?
-    /// The paste under way in this window (`Browser+Pasting.swift`), if any.
-    var transfer: Transfer?
-    /// The trash's jobs this window asked for and that have not ended, oldest first
-    /// (`Browser+TrashTasks.swift`).
-    var trashTasks: [TrashTask] = []
-    /// The folder a Ctrl+V asked the clipboard for, until its answer comes.
-    var pasteDestination: FilePath?
-    /// Says one line on stderr: the session's report.
-    var report: (String) -> Void = { _ in }
+    /// Called when the window title changes.
+    package var onTitleChange: ((String) -> Void)?
 
     /// The largest part of a file the reader shows (2 MiB): the rest is left on disk.
     static let previewLimit = 2 << 20
@@ -90,6 +50,27 @@ package final class Browser {
     /// The name of the selected entry in that folder.
     var selectedName: [UInt8]? { selection.name }
 
+    // MARK: - The parts' state, read where it reads better
+
+    /// The folders every window shows, shared with the other windows.
+    var store: FileStore { listing.store }
+    /// The order chosen for each folder, shared with the other windows.
+    var sorts: FolderSorts { listing.sorts }
+    /// The outline's rows: the places, then the folders under the root.
+    var tree: FolderTree { listing.tree }
+    /// The file list's rows: the selected folder's entries.
+    var entries: EntryList { listing.entries }
+    /// Whether hidden entries show (Ctrl+H).
+    var showsHidden: Bool { listing.showsHidden }
+    /// The primary column: the outline.
+    var folders: ListViewController { columns.folders }
+    /// The supplementary column: the selected folder's files and folders.
+    var fileList: ListViewController { columns.fileList }
+    /// The secondary column: the selected file's text.
+    var reader: TextViewController { columns.reader }
+    /// The inspector: the selected file's details.
+    var details: FileDetailsViewController { columns.details }
+
     init(
         store: FileStore, root: FilePath, style: SplitViewController.Style, theme: Theme,
         keyBindings: KeyBindings = AppConfig.defaultKeyBindings, showsHidden: Bool = false,
@@ -98,27 +79,20 @@ package final class Browser {
         places: PlaceSources? = nil, trash: Trash? = nil, sorts: FolderSorts = FolderSorts(),
         opener: @escaping (FilePath) -> String? = { _ in "no program opens files in this window" }
     ) {
-        self.opener = opener
-        self.trash = trash
-        self.sorts = sorts
-        placeSources = places
-        self.store = store
-        self.showsHidden = showsHidden
         split = SplitViewController(style: style, keyBindings: keyBindings, theme: theme)
+        trashPart = TrashPart(trash: trash, jobs: store.trashJobs)
         // A window restored on the trash's files is titled Trash, as the place titles it.
-        let rootTitle = trash?.directory(showing: root) != nil ? Self.trashTitle : nil
-        tree = FolderTree(
-            root: root, store: store, expanded: expanded ?? [root], showsHidden: showsHidden, rootTitle: rootTitle)
-        entries = EntryList(showsHidden: showsHidden, types: store.types, orders: store.orders)
-        folders = ListViewController(title: rootTitle ?? FilePath.displayName(root.lastComponent), emptyText: "Loading…")
-        fileList = ListViewController(title: "", emptyText: "No folder selected")
-        reader = TextViewController(title: "", placeholder: "No file selected")
-        reader.font = .monospace
-        details = FileDetailsViewController(title: "Details")
-        details.mime = { [types = store.types] in types.loadedDatabase }
-        folders.dataSource = tree
-        fileList.dataSource = entries
-        programs = PanePrograms(commands, style: style)
+        let rootTitle = trash?.directory(showing: root) != nil ? TrashPart.title : nil
+        listing = Listing(
+            store: store, sorts: sorts, root: root, expanded: expanded ?? [root], showsHidden: showsHidden,
+            rootTitle: rootTitle)
+        columns = BrowserColumns(rootTitle: rootTitle ?? FilePath.displayName(root.lastComponent), types: store.types)
+        navigation = Navigation(places: places)
+        transfers = Transfers()
+        pictures = Pictures(loader: store.images)
+        programs = Programs(commands, style: style, opener: opener)
+        columns.folders.dataSource = listing.tree
+        columns.fileList.dataSource = listing.entries
         split.showsSecondaryOnlyButton = style == .tripleColumn
         // The View menu's and the buttons' words for the columns, as the README names them:
         // "Hide Files", "File Only", "Show Inspector" (the primary is the Sidebar).
@@ -158,16 +132,13 @@ package final class Browser {
         select(folder: root)
     }
 
+    // Its parts go with it: the picture decoding stops, a copy stops and removes what it made,
+    // the trash's jobs stop between two items (what they did stays done).
     deinit {
         store.removeObserver(self)
         sorts.removeObserver(self)
         store.orders.removeObserver(self)
         store.types.removeObserver(self)
-        if let imageRequest { store.images.cancel(imageRequest) }
-        // A window closed while it copies: the copy stops and removes what it made.
-        transfer?.cancellation.cancel()
-        // Its trash jobs stop between two items: what they did stays done.
-        for task in trashTasks { task.cancellation.cancel() }
     }
 
     private func connect() {
@@ -191,25 +162,15 @@ package final class Browser {
         fileList.onDoubleClick = { [unowned self] in
             if self.isFolder(at: $0) { self.activateEntry($0) } else { self.openExternally() }
         }
-        // The core carries the app's actions by name; a name that is not ours is not handled.
         split.historyHandler = { [unowned self] in self.moveThroughHistory($0) }
         fileList.navigationItem.textFieldHandler = { [unowned self] in
-            if self.renaming != nil { self.renameEvent($0) } else { self.locationEvent($0) }
+            if self.renaming.path != nil { self.renameEvent($0) } else { self.locationEvent($0) }
         }
-        split.actionHandler = { [unowned self] name in
-            if let id = Self.openWithID(in: name) {
-                self.openSelection(with: id)
-                return true
-            }
-            guard let action = BrowserAction(rawValue: name) else { return false }
-            self.perform(action)
-            return true
-        }
-        fileList.contextMenuItemsForRow = { [unowned self] index in
-            guard let entry = self.entries.entry(at: index), let folder = self.selectedFolder else { return [] }
-            return self.openWithItems(for: folder.appending(entry.name))
-        }
+        // The core hands back the app's actions as the values the table bound (BrowserActions).
+        split.actionHandler = BrowserActions.handler(for: self)
+        fileList.contextMenuItemsForRow = { [unowned self] in self.contextMenuItems(forRow: $0) }
         connectDragAndDrop()
+        connectTrashTasks()
     }
 
     /// The window title: the selected entry's name, the folder's, then the app's

@@ -20,31 +20,9 @@ import SplitViewFiles
 /// }
 /// ```
 public struct AppConfig: Equatable, Sendable {
-    /// The core's default keys plus the app's actions: Ctrl+H shows or hides hidden files,
-    /// Ctrl+O opens the selected file in another program. The actions' rows come first, so
-    /// they win should the core ever bind those chords.
-    public static let defaultKeyBindings = KeyBindings.default.adding([
-        KeyBindings.Binding(KeyChord(.character("h"), modifiers: .control), BrowserAction.toggleHiddenFiles.command),
-        KeyBindings.Binding(KeyChord(.character("o"), modifiers: .control), BrowserAction.openExternally.command),
-        KeyBindings.Binding(KeyChord(.character("d"), modifiers: .control), BrowserAction.addBookmark.command),
-        KeyBindings.Binding(KeyChord(.up, modifiers: .alt), BrowserAction.goUp.command),
-        KeyBindings.Binding(KeyChord(.backspace), BrowserAction.goUp.command),
-        KeyBindings.Binding(KeyChord(.character("l"), modifiers: .control), BrowserAction.openLocation.command),
-        KeyBindings.Binding(KeyChord(.character("z"), modifiers: .control), BrowserAction.undo.command),
-        KeyBindings.Binding(KeyChord(.delete), BrowserAction.moveToTrash.command),
-        KeyBindings.Binding(KeyChord(.delete, modifiers: .shift), BrowserAction.deletePermanently.command),
-        KeyBindings.Binding(KeyChord(.function(2)), BrowserAction.rename.command),
-        KeyBindings.Binding(KeyChord(.character("n"), modifiers: [.control, .shift]), BrowserAction.newFolder.command),
-        // Ctrl+1 to 3 reveal the columns: the orders take the same digits with Alt.
-        KeyBindings.Binding(KeyChord(.character("1"), modifiers: [.control, .alt]), BrowserAction.sortByName.command),
-        KeyBindings.Binding(KeyChord(.character("2"), modifiers: [.control, .alt]), BrowserAction.sortBySize.command),
-        KeyBindings.Binding(KeyChord(.character("3"), modifiers: [.control, .alt]), BrowserAction.sortByType.command),
-        KeyBindings.Binding(
-            KeyChord(.character("4"), modifiers: [.control, .alt]), BrowserAction.sortByModificationDate.command),
-        KeyBindings.Binding(KeyChord(.character("r"), modifiers: [.control, .alt]), BrowserAction.toggleReversedOrder.command),
-        KeyBindings.Binding(KeyChord(.character("x"), modifiers: .control), BrowserAction.cutFiles.command),
-        KeyBindings.Binding(KeyChord(.character("v"), modifiers: .control), BrowserAction.pasteFiles.command),
-    ])
+    /// The core's default keys plus the app's actions' (`BrowserActions.table`). The
+    /// actions' rows come first, so they win should the core ever bind those chords.
+    public static let defaultKeyBindings = KeyBindings.default.adding(BrowserActions.defaultBindings)
 
     /// The largest config file read.
     static let sizeLimit = 1 << 20

@@ -42,7 +42,7 @@ struct ConfigReader {
         var applied: [(name: String, command: Command, chords: [KeyChord])] = []
         for (name, value) in entries.sorted(by: { $0.key < $1.key }) {
             let key = "keyBindings." + shortLine(name)
-            guard let command = Command(name: name, actions: BrowserAction.names) else {
+            guard let command = Command(name: name, actions: BrowserActions.configActions) else {
                 warn(key, "unknown command")
                 continue
             }

@@ -67,10 +67,10 @@ package final class BrowserSession {
             splits: preferences.splits,
             places: places, trash: trash, sorts: sorts,
             opener: opener)
-        browser.report = report
-        if let appLauncher { browser.appLauncher = appLauncher }
+        browser.navigation.report = report
+        if let appLauncher { browser.programs.appLauncher = appLauncher }
         // The places were read as the browser was made, before it had the report: said now.
-        if let problem = browser.placesProblem { report(problem) }
+        if let problem = browser.navigation.placesProblem { report(problem) }
         return browser
     }
 
@@ -127,7 +127,8 @@ package final class BrowserSession {
             selectedFolder: browser.selectedFolder.flatMap { StatePath.relative($0, to: shown) },
             selectedFile: browser.selectedName.map(StatePath.savedName),
             scrollOffsets: scroll, root: shown == root ? nil : shown.string, wrapsLines: browser.reader.wrapsLines,
-            back: browser.history.back.map(Location.text(of:)), forward: browser.history.forward.map(Location.text(of:)))
+            back: browser.navigation.history.back.map(Location.text(of:)),
+            forward: browser.navigation.history.forward.map(Location.text(of:)))
     }
 
     /// A saved window's browser, as it was: its folders expanded (read ahead together), its
@@ -152,7 +153,8 @@ package final class BrowserSession {
         if let folder = window.selectedFolder {
             browser.withoutHistory { browser.select(folder: absolute(folder), name: window.selectedFile.map { Array($0.utf8) }) }
         }
-        browser.history = NavigationHistory(back: window.back.map(FilePath.init), forward: window.forward.map(FilePath.init))
+        browser.navigation.history = NavigationHistory(
+            back: window.back.map(FilePath.init), forward: window.forward.map(FilePath.init))
         browser.folders.scrollOffset = window.scrollOffsets["primary"] ?? 0
         browser.fileList.scrollOffset = window.scrollOffsets["supplementary"] ?? 0
         browser.reader.wrapsLines = window.wrapsLines

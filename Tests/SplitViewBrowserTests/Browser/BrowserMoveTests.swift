@@ -64,18 +64,18 @@ import Testing
         let tree = BrowserTests.sample()
         let root = FilePath(tree.root)
         let notes = root.appending(Array("Notes".utf8))
-        #expect(!Browser.canMove(notes.appending(Array("file2.txt".utf8)), into: notes))
-        #expect(!Browser.canMove(notes, into: notes))
-        #expect(!Browser.canMove(notes, into: notes.appending(Array("Archive".utf8))))
-        #expect(Browser.canMove(notes, into: root.appending(Array("Travel".utf8))))
-        #expect(!Browser.canMove(root.appending(Array("No".utf8)), into: root))  // already there
+        #expect(!Transfers.canMove(notes.appending(Array("file2.txt".utf8)), into: notes))
+        #expect(!Transfers.canMove(notes, into: notes))
+        #expect(!Transfers.canMove(notes, into: notes.appending(Array("Archive".utf8))))
+        #expect(Transfers.canMove(notes, into: root.appending(Array("Travel".utf8))))
+        #expect(!Transfers.canMove(root.appending(Array("No".utf8)), into: root))  // already there
     }
 
     @Test func aNameThatExistsInTheTargetIsNeverReplaced() {
         let tree = BrowserTests.sample()
         tree.file("Travel/file2.txt", "keep me")
         let source = FilePath(tree.root + "/Notes/file2.txt")
-        let failure = Browser.move(source, into: FilePath(tree.root + "/Travel"))
+        let failure = Transfers.move(source, into: FilePath(tree.root + "/Travel"))
         #expect(failure == "“file2.txt” already exists in “Travel”: nothing was moved.")
         var buffer = [UInt8](repeating: 0, count: 16)
         let descriptor = open(tree.root + "/Travel/file2.txt", O_RDONLY)
@@ -96,7 +96,7 @@ import Testing
         var template = Array("/dev/shm/splitview-move-XXXXXX".utf8CString)
         let other = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) })
         defer { rmdir(other) }
-        let failure = Browser.move(FilePath(tree.root + "/readme.txt"), into: FilePath(other))
+        let failure = Transfers.move(FilePath(tree.root + "/readme.txt"), into: FilePath(other))
         #expect(failure?.contains("another file system") == true)
         #expect(access(tree.root + "/readme.txt", F_OK) == 0 && access(other + "/readme.txt", F_OK) != 0)
     }

@@ -125,7 +125,7 @@ import Testing
         let tree = Self.sample()
         let browser = makeBrowser(tree)
         #expect(!browser.tree.rows.map(\.title).contains(".hidden"))
-        browser.split.handle(.command(.action("toggleHiddenFiles")))
+        browser.split.handle(.command(BrowserAction.toggleHiddenFiles.command))
         #expect(browser.tree.rows.map(\.title).contains(".hidden"))
         #expect((0..<browser.entries.numberOfRows).contains { browser.entries.entry(at: $0)?.displayName == ".dotfile" })
         browser.split.handle(.key(KeyChord(.character("h"), modifiers: .control)))
@@ -206,7 +206,7 @@ import Testing
         let tree = Self.sample()
         let browser = makeBrowser(tree)
         var opened: [String] = []
-        browser.opener = {
+        browser.programs.opener = {
             opened.append($0.displayString); return "xdg-open is not installed"
         }
         Self.show(browser, tree, "Notes", "file2.txt")

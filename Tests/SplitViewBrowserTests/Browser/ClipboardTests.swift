@@ -109,7 +109,7 @@ import Testing
         Self.press(Self.ctrlV, in: browser, tree, "Travel")
         clipboard.serve(browser)
         #expect(clipboard.requests == [["x-special/gnome-copied-files", "text/uri-list", "UTF8_STRING"]])
-        #expect(Self.settle(browser) { browser.transfer == nil })
+        #expect(Self.settle(browser) { browser.transfers.transfer == nil })
         #expect(browser.reader.notice == "Copied “file2.txt” to “Travel”.")
         #expect(access(tree.root + "/Travel/file2.txt", F_OK) == 0 && access(tree.root + "/Notes/file2.txt", F_OK) == 0)
         #expect(browser.fileList.navigationItem.title == nil && browser.fileList.navigationItem.rightBarButtonItems.isEmpty)
@@ -125,7 +125,7 @@ import Testing
         clipboard.serve(browser)
         browser.split.handle(.key(Self.ctrlV))
         clipboard.serve(browser)
-        #expect(Self.settle(browser) { browser.transfer == nil })
+        #expect(Self.settle(browser) { browser.transfers.transfer == nil })
         #expect(access(tree.root + "/Notes/file2 (copy).txt", F_OK) == 0)
         #expect(browser.reader.notice == "Copied “file2 (copy).txt” to “Notes”.")
     }
@@ -138,7 +138,7 @@ import Testing
         #expect(clipboard.text("x-special/gnome-copied-files")?.hasPrefix("cut\n") == true)
         Self.press(Self.ctrlV, in: browser, tree, "Travel")
         clipboard.serve(browser)
-        #expect(Self.settle(browser) { browser.transfer == nil })
+        #expect(Self.settle(browser) { browser.transfers.transfer == nil })
         #expect(access(tree.root + "/Travel/file2.txt", F_OK) == 0 && access(tree.root + "/Notes/file2.txt", F_OK) != 0)
         clipboard.serve(browser)
         #expect(clipboard.cleared == 1)
@@ -170,7 +170,7 @@ import Testing
             browser.split.handle(.key(KeyChord(.character("a"))))
             #expect(browser.split.prompt?.choices.last?.isChecked == true)
             browser.split.handle(.key(key))
-            #expect(Self.settle(browser) { browser.transfer == nil })
+            #expect(Self.settle(browser) { browser.transfers.transfer == nil })
             #expect(browser.reader.notice == notice)
             #expect(Self.contents(tree.root + "/Travel/file2.txt") == contents)
         }
@@ -186,7 +186,7 @@ import Testing
         browser.split.handle(.key(Self.ctrlV))
         clipboard.serve(browser)
         #expect(browser.reader.notice == "Nothing to paste: the clipboard holds text, not files.")
-        #expect(browser.transfer == nil)
+        #expect(browser.transfers.transfer == nil)
     }
 
     /// While a large copy runs, the files list's bar says how far it is beside a Cancel
@@ -200,14 +200,14 @@ import Testing
         clipboard.serve(browser)
         Self.press(Self.ctrlV, in: browser, tree, "Travel")
         clipboard.serve(browser)
-        #expect(Self.settle(browser) { browser.transfer?.isCopying == true })
+        #expect(Self.settle(browser) { browser.transfers.transfer?.isCopying == true })
         let title = try #require(browser.fileList.navigationItem.title)
         #expect(title.hasPrefix("Copying 0 of 1 file — ") && title.hasSuffix(" of 2.1 GB"))
         #expect(browser.fileList.navigationItem.rightBarButtonItems.map(\.title) == ["Cancel"])
         // Under way: its temporary file is in the folder.
         #expect(waitUntil { Self.names(tree.root + "/Travel").contains { $0.hasPrefix(".splitview-copy-") } })
         browser.split.handle(.key(KeyChord(.escape)))
-        #expect(Self.settle(browser) { browser.transfer == nil })
+        #expect(Self.settle(browser) { browser.transfers.transfer == nil })
         #expect(browser.reader.notice == "Copy cancelled: nothing was copied.")
         #expect(Self.names(tree.root + "/Travel") == ["Japan"])
     }

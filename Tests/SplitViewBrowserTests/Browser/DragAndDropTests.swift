@@ -44,7 +44,7 @@ import Testing
         #expect(browser.fileList.externalDropTypeForRow?(["text/uri-list"], 1) == nil, "a file's row: the background")
         #expect(browser.fileList.externalDropTypeForRow?(["UTF8_STRING"], nil) == nil)
         browser.fileList.onExternalDropOnRow?(Self.uriList([tree.root + "/readme.txt"]), .copy, 0)
-        #expect(ClipboardTests.settle(browser) { browser.transfer == nil })
+        #expect(ClipboardTests.settle(browser) { browser.transfers.transfer == nil })
         #expect(ClipboardTests.contents(tree.root + "/Notes/Archive/readme.txt") == "hello")
         #expect(access(tree.root + "/readme.txt", F_OK) == 0, "a copy: the original stays")
     }
@@ -55,10 +55,10 @@ import Testing
         browser.dropped(Self.uriList([tree.root + "/readme.txt"]), operation: .ask, into: travel)
         #expect(browser.split.prompt?.message == "Copy or move “readme.txt” to “Travel”?")
         browser.split.handle(.key(KeyChord(.escape)))
-        #expect(browser.transfer == nil && ClipboardTests.names(tree.root + "/Travel") == ["Japan"])
+        #expect(browser.transfers.transfer == nil && ClipboardTests.names(tree.root + "/Travel") == ["Japan"])
         browser.dropped(Self.uriList([tree.root + "/readme.txt"]), operation: .ask, into: travel)
         browser.split.handle(.key(KeyChord(.character("m"))))
-        #expect(ClipboardTests.settle(browser) { browser.transfer == nil })
+        #expect(ClipboardTests.settle(browser) { browser.transfers.transfer == nil })
         #expect(ClipboardTests.names(tree.root + "/Travel") == ["Japan", "readme.txt"])
         #expect(access(tree.root + "/readme.txt", F_OK) != 0, "moved")
     }
@@ -68,7 +68,7 @@ import Testing
         browser.dropped(
             SelectionOffer(target: "text/uri-list", bytes: Array("http://example.com/\r\n".utf8)), operation: .copy,
             into: FilePath(tree.root))
-        #expect(browser.transfer == nil)
+        #expect(browser.transfers.transfer == nil)
         #expect(
             browser.reader.notice == "Nothing was dropped: the list of files cannot be read (only local files can be dropped).")
         for (index, row) in browser.tree.rows.enumerated() {
@@ -92,7 +92,7 @@ import Testing
         browser.folders.onDropOnRow?(item, travel)
         #expect(browser.split.prompt?.message == "Move 2 files to “Travel”?")
         browser.split.handle(.key(KeyChord(.return)))
-        #expect(ClipboardTests.settle(browser) { browser.transfer == nil })
+        #expect(ClipboardTests.settle(browser) { browser.transfers.transfer == nil })
         #expect(ClipboardTests.names(tree.root + "/Travel") == ["Japan", "file10.txt", "file2.txt"])
         #expect(ClipboardTests.names(tree.root + "/Notes") == ["Archive"])
     }

@@ -87,20 +87,20 @@ struct FileTypesTests {
         let browser = makeBrowser(tree)
         browser.store.types.apps = Self.apps()
         var started: [[String]] = []
-        browser.appLauncher = { argv, _ in
+        browser.programs.appLauncher = { argv, _ in
             started.append(argv.map { String(decoding: $0, as: UTF8.self) })
             return nil
         }
         BrowserTests.show(browser, tree, "Files", "notes.txt")
-        browser.split.handle(.command(.action(Browser.openWithAction("a.desktop"))))
-        browser.split.handle(.command(.action(Browser.openWithAction("b.desktop"))))
+        browser.split.handle(.command(BrowserAction.openWith(applicationID: "a.desktop").command))
+        browser.split.handle(.command(BrowserAction.openWith(applicationID: "b.desktop").command))
         let path = tree.root + "/Files/notes.txt"
         #expect(started == [["alpha", "--new", path], ["beta", "file://" + path]])
         #expect(browser.reader.notice == nil)
-        browser.appLauncher = { _, _ in "alpha is not installed" }
-        browser.split.handle(.command(.action(Browser.openWithAction("a.desktop"))))
+        browser.programs.appLauncher = { _, _ in "alpha is not installed" }
+        browser.split.handle(.command(BrowserAction.openWith(applicationID: "a.desktop").command))
         #expect(browser.reader.notice == "Could not open “notes.txt”: Alpha: alpha is not installed")
-        browser.split.handle(.command(.action(Browser.openWithAction("gone.desktop"))))
+        browser.split.handle(.command(BrowserAction.openWith(applicationID: "gone.desktop").command))
         #expect(browser.reader.notice == "Could not open “notes.txt”: the application gone.desktop is not installed")
     }
 

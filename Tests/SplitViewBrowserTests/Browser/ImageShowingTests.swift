@@ -69,7 +69,7 @@ import Testing
     @Test func theBytesDecideNotTheName() {
         let tree = Self.tree()
         let fake = Self.showing("fake.png", in: tree)
-        #expect(fake.reader.text == "just text" && fake.reader.image == nil && fake.imageRequest == nil)
+        #expect(fake.reader.text == "just text" && fake.reader.image == nil && fake.pictures.request == nil)
         let dat = Self.showing("red.dat", in: tree)
         #expect(settle(dat.store) { dat.reader.image != nil })
     }
@@ -118,9 +118,9 @@ import Testing
     @Test func aPictureForAFileNoLongerSelectedIsDropped() {
         let tree = Self.tree()
         let browser = Self.showing("red.png", in: tree)
-        #expect(browser.imageRequest != nil)
+        #expect(browser.pictures.request != nil)
         browser.select(folder: FilePath(tree.root + "/Pictures"), name: Array("notes.txt".utf8))
-        #expect(browser.imageRequest == nil && browser.store.images.pendingCount == 0)
+        #expect(browser.pictures.request == nil && browser.store.images.pendingCount == 0)
         // The worker decodes in order and answers in order: once a later decode has come back,
         // the cancelled one is over, and its answer (if it had one) was taken and dropped.
         var later = false

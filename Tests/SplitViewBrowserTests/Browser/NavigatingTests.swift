@@ -191,7 +191,7 @@ import Testing
         #expect(browser.selectedFolder == other)
         browser.split.handle(.key(KeyChord(.right, modifiers: .alt)))  // the end
         #expect(browser.selectedFolder == other)
-        #expect(browser.history.back == [start, notes])
+        #expect(browser.navigation.history.back == [start, notes])
         // Back to the folder holding the shown one selects it there, as up does.
         browser.split.handle(.command(.back))
         browser.split.handle(.command(.back))
@@ -217,8 +217,8 @@ import Testing
         TemporaryFolder.remove(deep)
         browser.split.handle(.command(.back))
         #expect(browser.selectedFolder == start)
-        #expect(browser.history.back == [])
-        #expect(browser.history.forward == [])
+        #expect(browser.navigation.history.back == [])
+        #expect(browser.navigation.history.forward == [])
     }
 
     private func type(_ browser: Browser, _ text: String) {

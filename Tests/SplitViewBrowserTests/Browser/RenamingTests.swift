@@ -52,7 +52,7 @@ import Testing
         let field = try #require(Self.field(browser))
         #expect(field.text == name && field.selectedRange == stem && field.label == label)
         #expect(browser.split.focusedColumn == .supplementary)
-        #expect(Browser.stemRange(of: name, isFolder: isFolder) == stem)
+        #expect(Renaming.stemRange(of: name, isFolder: isFolder) == stem)
     }
 
     @Test func returnRenamesSelectsTheNewNameAndCtrlZRenamesItBack() throws {
@@ -156,7 +156,7 @@ import Testing
         let browser = Self.browser(tree, selecting: "a.txt")
         Self.press(browser, .function(2))
         Self.press(browser, .character("l"), .control)
-        #expect(browser.renaming == nil && Self.field(browser)?.label == nil)
+        #expect(browser.renaming.path == nil && Self.field(browser)?.label == nil)
         Self.press(browser, .escape)
         #expect(Self.field(browser) == nil && FileOperations.exists(FilePath(tree.root + "/Notes/a.txt")))
     }

@@ -39,7 +39,7 @@ import Testing
         var progress = TrashBatch.Progress(totalItems: total)
         progress.itemsDone = done
         progress.entriesDeleted = entries
-        #expect(Browser.progressText(progress, kind) == text)
+        #expect(TrashPart.progressText(progress, kind) == text)
     }
 
     /// A job that runs long shows its progress in the bar beside Cancel; Escape there stops
@@ -52,7 +52,7 @@ import Testing
         BrowserTests.show(browser, setup.tree, "Notes", "file2.txt")
         let gate = Gate()
         let trash = setup.trash
-        browser.startTrashTask(
+        browser.trashPart.start(
             .trash,
             { cancellation, report in
                 report(TrashBatch.Progress(totalItems: 1))
@@ -73,7 +73,7 @@ import Testing
         #expect(!setup.exists("data/Trash/info/file2.txt.trashinfo"))
         #expect(browser.reader.notice == "Stopped: nothing was moved to the Trash.")
         #expect(browser.fileList.navigationItem.title == nil && browser.fileList.navigationItem.rightBarButtonItems.isEmpty)
-        #expect(browser.trashTasks.isEmpty && !browser.undoStack.canUndo)
+        #expect(browser.trashPart.tasks.isEmpty && !browser.undoStack.canUndo)
     }
 
     /// Delete pressed again before the first has run takes the next file: the jobs run in

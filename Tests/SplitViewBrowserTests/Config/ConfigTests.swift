@@ -18,30 +18,44 @@ import Testing
 
     @Test func theAppsActionsAreBoundByDefault() {
         let keys = AppConfig.defaultKeyBindings
-        #expect(keys.command(for: K(.character("h"), modifiers: .control), dividerFocused: false) == .action("toggleHiddenFiles"))
-        #expect(keys.command(for: K(.character("o"), modifiers: .control), dividerFocused: false) == .action("openExternally"))
-        #expect(keys.command(for: K(.character("d"), modifiers: .control), dividerFocused: false) == .action("addBookmark"))
-        #expect(keys.command(for: K(.up, modifiers: .alt), dividerFocused: false) == .action("goUp"))
-        #expect(keys.command(for: K(.backspace), dividerFocused: false) == .action("goUp"))
-        #expect(keys.command(for: K(.character("l"), modifiers: .control), dividerFocused: false) == .action("openLocation"))
-        #expect(keys.command(for: K(.character("z"), modifiers: .control), dividerFocused: false) == .action("undo"))
-        #expect(keys.command(for: K(.character("x"), modifiers: .control), dividerFocused: false) == .action("cutFiles"))
-        #expect(keys.command(for: K(.character("v"), modifiers: .control), dividerFocused: false) == .action("pasteFiles"))
-        #expect(keys.command(for: K(.delete), dividerFocused: false) == .action("moveToTrash"))
-        #expect(keys.command(for: K(.delete, modifiers: .shift), dividerFocused: false) == .action("deletePermanently"))
-        #expect(keys.command(for: K(.function(2)), dividerFocused: false) == .action("rename"))
         #expect(
-            keys.command(for: K(.character("n"), modifiers: [.control, .shift]), dividerFocused: false) == .action("newFolder"))
+            keys.command(for: K(.character("h"), modifiers: .control), dividerFocused: false)
+                == BrowserAction.toggleHiddenFiles.command)
+        #expect(
+            keys.command(for: K(.character("o"), modifiers: .control), dividerFocused: false)
+                == BrowserAction.openExternally.command)
+        #expect(
+            keys.command(for: K(.character("d"), modifiers: .control), dividerFocused: false) == BrowserAction.addBookmark.command
+        )
+        #expect(keys.command(for: K(.up, modifiers: .alt), dividerFocused: false) == BrowserAction.goUp.command)
+        #expect(keys.command(for: K(.backspace), dividerFocused: false) == BrowserAction.goUp.command)
+        #expect(
+            keys.command(for: K(.character("l"), modifiers: .control), dividerFocused: false)
+                == BrowserAction.openLocation.command)
+        #expect(keys.command(for: K(.character("z"), modifiers: .control), dividerFocused: false) == BrowserAction.undo.command)
+        #expect(
+            keys.command(for: K(.character("x"), modifiers: .control), dividerFocused: false) == BrowserAction.cutFiles.command)
+        #expect(
+            keys.command(for: K(.character("v"), modifiers: .control), dividerFocused: false) == BrowserAction.pasteFiles.command)
+        #expect(keys.command(for: K(.delete), dividerFocused: false) == BrowserAction.moveToTrash.command)
+        #expect(
+            keys.command(for: K(.delete, modifiers: .shift), dividerFocused: false) == BrowserAction.deletePermanently.command)
+        #expect(keys.command(for: K(.function(2)), dividerFocused: false) == BrowserAction.rename.command)
+        #expect(
+            keys.command(for: K(.character("n"), modifiers: [.control, .shift]), dividerFocused: false)
+                == BrowserAction.newFolder.command)
         #expect(keys.command(for: K(.character("n"), modifiers: .control), dividerFocused: false) == .newWindow)
-        for (digit, action) in [("1", "sortByName"), ("2", "sortBySize"), ("3", "sortByType"), ("4", "sortByModificationDate")] {
+        for (digit, action) in [
+            ("1", BrowserAction.sortByName), ("2", .sortBySize), ("3", .sortByType), ("4", .sortByModificationDate),
+        ] {
             #expect(
                 keys.command(for: K(.character(Character(digit)), modifiers: [.control, .alt]), dividerFocused: false)
-                    == .action(action))
+                    == action.command)
         }
         #expect(keys.command(for: K(.character("1"), modifiers: .control), dividerFocused: false) == .show(.primary))
         #expect(
             keys.command(for: K(.character("r"), modifiers: [.control, .alt]), dividerFocused: false)
-                == .action("toggleReversedOrder"))
+                == BrowserAction.toggleReversedOrder.command)
         // The app's rows come first, then the core's, all of them, in their order.
         #expect(
             keys.global.dropFirst(keys.global.count - KeyBindings.default.global.count).elementsEqual(KeyBindings.default.global))
@@ -65,8 +79,8 @@ import Testing
         let keys = config.keyBindings
         #expect(keys.chords(for: .toggleInspector) == [K(.character("j"), modifiers: [.control, .alt])])
         #expect(keys.chords(for: .displayModeButton) == [K(.function(10)), K(.character("s"), modifiers: [.control, .alt])])
-        #expect(keys.chords(for: .action("toggleHiddenFiles")) == [K(.character("."), modifiers: .control)])
-        #expect(keys.chords(for: .action("openExternally")) == [K(.character("o"), modifiers: .control)])
+        #expect(keys.chords(for: BrowserAction.toggleHiddenFiles.command) == [K(.character("."), modifiers: .control)])
+        #expect(keys.chords(for: BrowserAction.openExternally.command) == [K(.character("o"), modifiers: .control)])
         #expect(keys.chords(for: .quit) == [])
         #expect(keys.command(for: K(.character("h")), dividerFocused: true) == .moveDivider(by: -1))
         #expect(keys.command(for: K(.character("h")), dividerFocused: false) == nil)

@@ -100,9 +100,11 @@ import Testing
         #expect(number > 50_000)
         #expect(bookmarks.count == 1_000)
         #expect(bookmarks.first?.path == FilePath("/tmp/b0") && bookmarks.last?.path == FilePath("/tmp/b999"))
-        #expect(browser.placesProblem == "bookmarks: \(setup.bookmarks): more than 1 000 bookmarks; the first 1 000 are shown")
+        #expect(
+            browser.navigation.placesProblem
+                == "bookmarks: \(setup.bookmarks): more than 1 000 bookmarks; the first 1 000 are shown")
         var said: [String] = []
-        browser.report = { said.append($0) }
+        browser.navigation.report = { said.append($0) }
         browser.reloadPlaces()
         #expect(said.isEmpty, "said once, when it was first read")
     }
@@ -199,7 +201,7 @@ import Testing
         browser.perform(.addBookmark)
         #expect(setup.contents() == Array("file:///a\n\0junk".utf8))
         #expect(browser.reader.notice?.hasPrefix("Could not bookmark “home”: ") == true)
-        #expect(browser.placesProblem?.contains("NUL") == true)
+        #expect(browser.navigation.placesProblem?.contains("NUL") == true)
         #expect(browser.tree.rows.contains { $0.title == "Home" })  // the other places still show
     }
 

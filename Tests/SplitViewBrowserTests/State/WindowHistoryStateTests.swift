@@ -76,7 +76,7 @@ import Testing
         let restored = session.restore(try StateStore.decode(try StateStore.encode(saved)).windows[0])
         #expect(restored.tree.root == FilePath(tree.root))
         #expect(restored.selectedFolder == FilePath(tree.root + "/other"))
-        #expect(restored.history.back == [start])
+        #expect(restored.navigation.history.back == [start])
         restored.split.handle(.resize(Size(width: 900, height: 700)))
         restored.split.handle(.key(KeyChord(.left, modifiers: .alt)))
         #expect(restored.selectedFolder == start)

@@ -13,8 +13,8 @@ import Testing
         let list = ListViewController(title: "Files", items: ["a", "b", "c"].map { ListItem(title: $0) })
         list.contextMenuItemsForRow = { index in
             [
-                MenuItem(title: "Open \(index)", shortcut: "", command: .action("open\(index)")),
-                MenuItem(title: "Other \(index)", shortcut: "", command: .action("other\(index)")),
+                MenuItem(title: "Open \(index)", shortcut: "", command: .action(TestAction("open\(index)"))),
+                MenuItem(title: "Other \(index)", shortcut: "", command: .action(TestAction("other\(index)"))),
             ]
         }
         split.setViewController(ViewController(title: "P"), for: .primary)
@@ -23,7 +23,7 @@ import Testing
         split.handle(.resize(Size(width: 1400, height: 800)))
         let performed = Box()
         split.actionHandler = {
-            performed.names.append($0); return true
+            performed.names.append($0.name); return true
         }
         return (split, list, performed)
     }

@@ -198,15 +198,17 @@ import Testing
 @Suite struct AdditionalMenuItemsTests {
     @Test func theAppsItemsFollowASeparatorWithTheirKeysAndPerform() throws {
         let keys = KeyBindings.default.adding([
-            KeyBindings.Binding(KeyChord(.character("d"), modifiers: .control), .action("addBookmark"))
+            KeyBindings.Binding(KeyChord(.character("d"), modifiers: .control), .action(TestAction("addBookmark")))
         ])
         let split = SplitViewController(style: .doubleColumn, keyBindings: keys)
         var performed: [String] = []
         split.actionHandler = {
-            performed.append($0)
+            performed.append($0.name)
             return true
         }
-        split.additionalMenuItems = [MenuItem(title: "Bookmark This Folder", shortcut: "", command: .action("addBookmark"))]
+        split.additionalMenuItems = [
+            MenuItem(title: "Bookmark This Folder", shortcut: "", command: .action(TestAction("addBookmark")))
+        ]
         split.handle(.resize(Size(width: 1000, height: 700)))
         split.handle(.command(.showMenu))
         let last = try #require(split.menu?.items.last)

@@ -49,7 +49,7 @@ import Testing
     func nameRoundTrips(_ command: Command, _ name: String) {
         #expect(command.name == name)
         #expect(Command(name: name) == command)
-        #expect(Command(name: name, actions: ["toggleHiddenFiles"]) == command)
+        #expect(Command(name: name, actions: [AppAction(TestAction("toggleHiddenFiles"))]) == command)
     }
 
     @Test func everyNamedCommandHasItsOwnName() {
@@ -66,15 +66,16 @@ import Testing
     }
 
     @Test func anActionIsReadOnlyWhenTheAppDefinesIt() {
-        #expect(Command.action("toggleHiddenFiles").name == "toggleHiddenFiles")
+        let actions = [AppAction(TestAction("toggleHiddenFiles"))]
+        #expect(Command.action(TestAction("toggleHiddenFiles")).name == "toggleHiddenFiles")
         #expect(Command(name: "toggleHiddenFiles") == nil)
-        #expect(Command(name: "toggleHiddenFiles", actions: ["toggleHiddenFiles"]) == .action("toggleHiddenFiles"))
-        #expect(Command(name: "frobnicate", actions: ["toggleHiddenFiles"]) == nil)
+        #expect(Command(name: "toggleHiddenFiles", actions: actions) == .action(TestAction("toggleHiddenFiles")))
+        #expect(Command(name: "frobnicate", actions: actions) == nil)
     }
 
     /// A built-in name wins over an app action of the same name.
     @Test func aBuiltInNameWinsOverAnAction() {
-        #expect(Command(name: "quit", actions: ["quit"]) == .quit)
+        #expect(Command(name: "quit", actions: [AppAction(TestAction("quit"))]) == .quit)
     }
 
     @Test(arguments: [

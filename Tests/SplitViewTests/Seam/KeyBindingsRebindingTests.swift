@@ -49,7 +49,7 @@ import Testing
 
     @Test(arguments: [
         (Command.moveDivider(by: 10), true), (.acceptDivider, true), (.moveDividerToMinimum, true),
-        (.hide(.primary), false), (.action("x"), false), (.show(.inspector), false),
+        (.hide(.primary), false), (.action(TestAction("x")), false), (.show(.inspector), false),
     ])
     func anUnboundCommandGoesToItsTable(_ command: Command, divider: Bool) {
         let base = KeyBindings(global: [], divider: [])
@@ -66,10 +66,10 @@ import Testing
 
     @Test func addingPutsRowsInFrontOfTheirTable() {
         let table = KeyBindings.default.adding([
-            .init(K(.f9), .action("first")), .init(K(.f9), .action("second")),
+            .init(K(.f9), .action(TestAction("first"))), .init(K(.f9), .action(TestAction("second"))),
             .init(K(.left), .moveDivider(by: -5)),
         ])
-        #expect(table.command(for: K(.f9), dividerFocused: false) == .action("first"))
+        #expect(table.command(for: K(.f9), dividerFocused: false) == .action(TestAction("first")))
         #expect(table.command(for: K(.left), dividerFocused: true) == .moveDivider(by: -5))
         #expect(table.command(for: K(.left), dividerFocused: false) == .collapse)
         #expect(table.global.count == KeyBindings.default.global.count + 2)

@@ -127,7 +127,7 @@ struct InputDecoder {
         .show(.secondary), .show(.inspector), .hide(.primary), .hide(.supplementary), .hide(.inspector), .back,
         .focusNextPane, .focusPreviousPane, .focusDivider, .moveDivider(by: 30), .moveDivider(by: -75),
         .moveDividerToMinimum, .moveDividerToMaximum, .acceptDivider, .cancel, .selectNext, .selectPrevious, .activate,
-        .pageUp, .pageDown, .scrollToTop, .scrollToEnd, .expand, .collapse, .action("unknown"), .hide(.secondary),
+        .pageUp, .pageDown, .scrollToTop, .scrollToEnd, .expand, .collapse, .action(TestAction("unknown")), .hide(.secondary),
         .show(.compact), .hide(.compact), .showMenu,
     ]
 

@@ -248,12 +248,17 @@ open class ListViewController: ViewController {
         return true
     }
 
+    /// A press without modifiers: ``pointerDown(at:modifiers:in:)`` with none.
+    override open func pointerDown(at point: Point, in bounds: Rect) -> Bool {
+        pointerDown(at: point, modifiers: [], in: bounds)
+    }
+
     /// Selects the row under `point` and calls ``onSelect`` then ``onClick``; on an outline
     /// row's triangle, calls ``onDisclosure`` instead and keeps the selection. With
     /// ``allowsMultipleSelection``, Ctrl+click adds or removes the row and Shift+click selects
     /// the range from the anchor (Ctrl+Shift+click adds it): neither calls ``onClick``, since
     /// they gather rows rather than open one.
-    override open func pointerDown(at point: Point, in bounds: Rect) -> Bool {
+    override open func pointerDown(at point: Point, modifiers: KeyChord.Modifiers, in bounds: Rect) -> Bool {
         guard let index = rowIndex(at: point, in: bounds) else { return false }
         let row = item(at: index)
         typeAhead.reset()
@@ -265,7 +270,6 @@ open class ListViewController: ViewController {
                 return true
             }
         }
-        let modifiers = splitViewController?.modifierFlags ?? []
         pressedInSelection = nil
         if allowsMultipleSelection && modifiers.contains(.shift) {
             extendSelection(to: index, adding: modifiers.contains(.control), in: bounds)

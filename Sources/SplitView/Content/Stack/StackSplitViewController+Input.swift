@@ -10,8 +10,9 @@ extension StackSplitViewController {
         return (index, splitItems[index].viewController, frame)
     }
 
-    /// A press on a divider starts its drag; a press in an item focuses the item and goes to it.
-    func press(at point: Point, in bounds: Rect) -> Bool {
+    /// A press on a divider starts its drag; a press in an item focuses the item and goes to it,
+    /// with `modifiers`.
+    func press(at point: Point, modifiers: KeyChord.Modifiers, in bounds: Rect) -> Bool {
         let geometry = geometry(in: bounds)
         trackedItem = nil
         if let divider = geometry.divider(at: point) {
@@ -33,7 +34,7 @@ extension StackSplitViewController {
             return true
         }
         trackedItem = index
-        _ = vc.pointerDown(at: point, in: frame)
+        _ = vc.pointerDown(at: point, modifiers: modifiers, in: frame)
         return true
     }
 

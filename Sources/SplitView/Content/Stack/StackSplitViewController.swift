@@ -233,7 +233,12 @@ open class StackSplitViewController: ViewController {
     }
 
     /// A press on a divider starts its drag; a press in an item focuses the item and goes to it.
-    open override func pointerDown(at point: Point, in bounds: Rect) -> Bool { press(at: point, in: bounds) }
+    open override func pointerDown(at point: Point, in bounds: Rect) -> Bool { press(at: point, modifiers: [], in: bounds) }
+
+    /// As ``pointerDown(at:in:)``, the item pressed given the modifiers.
+    open override func pointerDown(at point: Point, modifiers: KeyChord.Modifiers, in bounds: Rect) -> Bool {
+        press(at: point, modifiers: modifiers, in: bounds)
+    }
 
     /// A divider follows the pointer; otherwise the motion goes to the item pressed.
     open override func pointerDragged(to point: Point, in bounds: Rect) { movePress(to: point, in: bounds) }

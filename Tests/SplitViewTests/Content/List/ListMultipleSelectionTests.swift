@@ -54,6 +54,49 @@ import Testing
         #expect(clicked == [2])
     }
 
+    /// The modifiers come with the press, through every container on the way: a list in a
+    /// stack split, and one on top of a navigation stack, gather rows with Ctrl and Shift as
+    /// one in a column does; Caps Lock changes nothing.
+    @Test func theModifiersReachAListInsideAStackOrANavigationStack() throws {
+        let f = Fixture(.tripleColumn, width: 1400)
+        let list = ListViewController(title: "L", items: (0..<8).map { ListItem(title: "row \($0)") })
+        list.allowsMultipleSelection = true
+        let stack = StackSplitViewController(
+            axis: .vertical, items: [SplitItem(viewController: list), SplitItem(viewController: ViewController(title: "B"))])
+        f.split.setViewController(stack, for: .primary)
+        f.split.focusedColumn = .primary
+        let top = try #require(f.split.leaves(in: .primary).first?.frame)
+        func click(_ row: Int, _ modifiers: KeyChord.Modifiers = []) -> [Input] {
+            let point = Point(x: top.minX + 100, y: top.minY + 15 + 30 * Double(row))
+            return [.pointerDown(point, modifiers: modifiers), .pointerUp(point)]
+        }
+        Self.send(f, click(1) + click(3, [.control, .capsLock]) + click(5, [.control, .shift]))
+        #expect(list.selectedIndexes == [1, 3, 4, 5], "\(list.selectedIndexes.sorted())")
+        #expect(list.selectedIndex == 5)
+
+        let (g, pushed) = Self.fixture()
+        let navigation = try #require(g.split.navigationController(for: .primary))
+        #expect(navigation.topViewController === pushed)
+        Self.send(g, Self.click(2) + Self.click(6, .control))
+        #expect(pushed.selectedIndexes == [2, 6])
+    }
+
+    /// A content that overrides only the press without modifiers still gets every press.
+    @Test func aContentWithoutModifiersStillGetsThePress() {
+        final class Presses: ViewController {
+            var points: [Point] = []
+            override func pointerDown(at point: Point, in bounds: Rect) -> Bool {
+                points.append(point)
+                return true
+            }
+        }
+        let f = Fixture(.tripleColumn, width: 1400)
+        let content = Presses(title: "P")
+        f.split.setViewController(content, for: .primary)
+        f.split.handle(.pointerDown(Point(x: 100, y: 100), modifiers: [.control, .shift]))
+        #expect(content.points.count == 1)
+    }
+
     @Test func shiftClickSelectsTheRangeFromTheAnchorAndControlShiftAddsIt() {
         let (f, list) = Self.fixture()
         Self.send(f, Self.click(2) + Self.click(5, .shift))

@@ -294,9 +294,9 @@ import Testing
         let (f, _) = Self.fixture([ListItem(title: "x")])
         var handled: [String] = []
         f.split.actionHandler = {
-            handled.append($0); return true
+            handled.append($0.name); return true
         }
-        f.send(.command(.action("toggleHiddenFiles")))
+        f.send(.command(.action(TestAction("toggleHiddenFiles"))))
         #expect(handled == ["toggleHiddenFiles"])
     }
 

@@ -1,0 +1,111 @@
+import SplitView
+import SplitViewFiles
+import Testing
+
+@testable import SplitViewBrowser
+
+/// The table of the app's actions: the key bindings, the menus, the config's names and the
+/// dispatch all come from it.
+@Suite struct BrowserActionsTests {
+    /// The names config files in the wild bind: the enum's raw values before the table.
+    static let namesBeforeTheTable = [
+        "toggleHiddenFiles", "openExternally", "addBookmark", "goUp", "openLocation", "undo", "moveToTrash",
+        "deletePermanently", "restoreFromTrash", "emptyTrash", "rename", "newFolder", "sortByName", "sortBySize",
+        "sortByType", "sortByModificationDate", "toggleReversedOrder", "copyFiles", "cutFiles", "pasteFiles",
+    ]
+
+    /// The app's rows, each once.
+    static var appRows: [ActionRow] { BrowserActions.table.filter { $0.action != nil } }
+
+    @Test func everyActionHasOneRowAndEveryAppRowAHandler() {
+        let actions = Self.appRows.compactMap(\.action)
+        #expect(Set(actions).count == actions.count)
+        for row in Self.appRows { #expect(row.perform != nil, "\(row.title)") }
+        for row in BrowserActions.table where row.action == nil {
+            #expect(row.perform == nil && row.keys.isEmpty, "\(row.title)")
+        }
+        #expect(BrowserActions.row(for: .openWith(applicationID: "a.desktop"))?.title == "Open With")
+    }
+
+    /// Config files written before the table still load: every old name reads as its action,
+    /// and Open With, whose target is a value, is not a name a config can bind.
+    @Test func theConfigReadsTheSameNamesAsBefore() {
+        #expect(BrowserActions.configActions.map(\.name).sorted() == Self.namesBeforeTheTable.sorted())
+        for name in Self.namesBeforeTheTable {
+            let command = Command(name: name, actions: BrowserActions.configActions)
+            #expect(command?.name == name)
+            guard case .action(let action)? = command else {
+                Issue.record("\(name) is not an app action")
+                continue
+            }
+            #expect((action.value as? BrowserAction)?.name == name)
+        }
+        #expect(Command(name: "openWith()", actions: BrowserActions.configActions) == nil)
+        #expect(Command(name: "openWith(a.desktop)", actions: BrowserActions.configActions) == nil)
+        #expect(BrowserAction.openWith(applicationID: "a.desktop").name == "openWith(a.desktop)")
+    }
+
+    /// Each row's keys are its default bindings, first in the table, and none takes a chord
+    /// the core binds or another row's.
+    @Test func theDefaultBindingsAreTheRowsKeys() {
+        let keys = AppConfig.defaultKeyBindings
+        var seen: Set<KeyChord> = []
+        for row in Self.appRows {
+            #expect(keys.chords(for: row.command) == row.chords, "\(row.title)")
+            for chord in row.chords {
+                #expect(seen.insert(chord).inserted, "\(chord) is bound twice")
+                #expect(KeyBindings.default.command(for: chord, dividerFocused: false) == nil, "\(chord) shadows the core's")
+            }
+        }
+        #expect(keys.global.count == KeyBindings.default.global.count + seen.count)
+    }
+
+    /// The View menu shows the rows of each group together, the groups in their order, a
+    /// separator before each but the first (which the core's own items precede), the rows of a
+    /// group in the table's order; a row that is not shown leaves no gap.
+    @Test func theViewMenuIsTheTablesRowsByGroup() throws {
+        let tree = BrowserTests.sample()
+        let browser = makeBrowser(tree)
+        BrowserTests.show(browser, tree, "Notes", "file2.txt")
+        let items = browser.split.additionalMenuItems
+        let expected = ActionGroup.allCases.flatMap { group in
+            BrowserActions.table.filter { $0.viewMenu == group && $0.items == nil && $0.title != "Add to Bookmarks" }.map(\.title)
+        }
+        // No places in this window: no Add to Bookmarks. The selected file's Open With last.
+        #expect(items.prefix(expected.count).map(\.title) == expected)
+        let openWith = items.dropFirst(expected.count)
+        #expect(!openWith.isEmpty && openWith.allSatisfy { $0.title.hasPrefix("Open With") })
+        let starts = items.filter(\.startsGroup).map(\.title)
+        #expect(starts == ["Sort by Name", "Go Up", openWith.first?.title ?? ""])
+        #expect(items.first { $0.title == "Move to Trash" }?.isEnabled == true)
+        #expect(items.first { $0.title == "Restore From Trash" }?.isEnabled == false)
+        #expect(items.first { $0.title == "Back" }?.command == .back)
+    }
+
+    /// The context menu of a row of the files list holds the rows with a context group, for
+    /// that row's file: Open With alone.
+    @Test func theContextMenuIsTheRowsWithAContextGroup() throws {
+        let tree = BrowserTests.sample()
+        let browser = makeBrowser(tree)
+        BrowserTests.show(browser, tree, "Notes", "file2.txt")
+        let index = try #require(browser.fileList.selectedIndex)
+        let items = browser.contextMenuItems(forRow: index)
+        #expect(!items.isEmpty && items.allSatisfy { $0.title.hasPrefix("Open With") })
+        #expect(items.allSatisfy { !$0.startsGroup })
+        #expect(BrowserActions.table.filter { $0.contextMenu != nil }.map(\.title) == ["Open With"])
+    }
+
+    /// The core hands the browser back the value a key carried; a value of another type is
+    /// not the browser's.
+    @Test func theDispatchTakesOnlyTheBrowsersValues() {
+        struct Foreign: AppActionValue { var name: String { "toggleHiddenFiles" } }
+        let tree = BrowserTests.sample()
+        let browser = makeBrowser(tree)
+        #expect(browser.perform(AppAction(Foreign())) == false)
+        #expect(!browser.showsHidden)
+        #expect(browser.perform(AppAction(BrowserAction.toggleHiddenFiles)))
+        #expect(browser.showsHidden)
+        browser.split.handle(.key(KeyChord(.character("h"), modifiers: .control)))
+        #expect(!browser.showsHidden)
+    }
+}
