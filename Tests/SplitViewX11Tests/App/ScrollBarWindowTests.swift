@@ -34,6 +34,11 @@ extension X11Tests {
                 let reader = try #require(childFrame(connection, window, "secondary"))
                 let files = try #require(childFrame(connection, window, "supplementary"))
                 let height = 700
+                // The text comes with the entry's details, read on a worker: a busy machine may
+                // bring it after the title, and a press before it finds no thumb to drag.
+                #expect(
+                    SelectAndCopyWindowTests.waitForInk(connection, x: reader.x + 16, y: reader.y + 38 + 16 + 8, width: 80),
+                    "the text is drawn")
                 // The thumb: 15 pt in from the far edge (6 kept for the divider, then the middle
                 // of the 12-pt strip), at the top of the text; dragged to the foot.
                 input.move(x: reader.x + reader.width - 15, y: reader.y + 38 + 12)

@@ -310,8 +310,10 @@ extension X11Tests {
                 let tree = WindowTree(connection, window)
                 let secondary = try #require(tree.child(named: "secondary", of: window))
                 let client = try #require(tree.waitForClient(in: secondary))
-                // The folder is read on a worker: under load, a key before its list would move nothing.
+                // The folder is read on a worker: under load, a key before its list would move
+                // nothing, and the title names the file given before the list comes.
                 #expect(waitForTitle(connection, window) { $0.hasPrefix("a.txt") })
+                #expect(waitUntil { ProgramState.watches(app.pid, folder) }, "the folder's listing came")
                 input.key(XK_2, modifiers: [XK_Control_L])
                 let frame = tree.absoluteFrame(client)
                 input.move(x: frame.x + 100, y: frame.y + 100)

@@ -31,6 +31,18 @@ extension X11Tests {
             waitUntil { ((try? paste(connection, selection)) ?? nil).map { String(decoding: $0, as: UTF8.self) } == expected }
         }
 
+        /// Waits until the band of the screen `width` wide from (`x`, `y` − 4) to
+        /// (`x` + `width`, `y` + 4) holds more than one colour: a line's text drawn there.
+        static func waitForInk(_ connection: X11Connection, x: Int, y: Int, width: Int) -> Bool {
+            waitUntil {
+                guard let band = try? PixelImage(connection, connection.root, PixelRect(x: x, y: y - 4, width: width, height: 9))
+                else {
+                    return false
+                }
+                return band.anyPixel(in: PixelRect(x: 0, y: 0, width: width, height: 9), differsFrom: band[0, 0])
+            }
+        }
+
         /// Presses the main button `times` times in a row at (`x`, `y`) on the screen.
         static func click(_ input: FakeInput, x: Int, y: Int, times: Int = 1) {
             input.move(x: x, y: y)
@@ -49,6 +61,10 @@ extension X11Tests {
                 // The first line runs from 16 pt in (the divider's grab area takes the first
                 // 6); its middle is 38 + 16 + 8 pt down.
                 let lineY = reader.y + 38 + 16 + 8
+                // The title names the file at once; its text comes with the entry's details,
+                // read on a worker, which a busy machine may bring later: a drag before it
+                // would select nothing.
+                #expect(Self.waitForInk(connection, x: reader.x + 16, y: lineY, width: 80), "the text is drawn")
                 input.move(x: reader.x + 16, y: lineY)
                 input.button(true)
                 input.move(x: reader.x + reader.width / 2, y: lineY + 2)
