@@ -224,6 +224,7 @@ public final class Host {
             }
         }
         sendAccessibilityOutput()
+        XErrorLog.settle()
         afterTurn?()
     }
 
@@ -252,6 +253,11 @@ public final class Host {
         if event.type == DestroyNotify, let window = windows.first(where: { $0.window == event.xdestroywindow.window }) {
             window.wasDestroyed()
             close(window)
+            // What the host sent the window after the server destroyed it, its close included,
+            // fails: those errors are the destruction's (XErrorLog.tornDown).
+            let after = UInt(event.xdestroywindow.serial) &+ 1
+            let last = UInt(XNextRequest(connection.display)) &- 1
+            if last >= after { XErrorLog.tornDown(after...last) }
             return
         }
         if event.type == ReparentNotify, let window = windows.first(where: { $0.window == event.xreparent.window }) {

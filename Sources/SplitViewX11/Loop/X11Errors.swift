@@ -132,15 +132,60 @@ public enum XErrorLog {
 
     /// The reported errors since the last call, oldest first, and forgets them.
     public static func drain() -> [XProtocolError] {
-        reportedErrors.withLock { errors in
+        settle()
+        return reportedErrors.withLock { errors in
             defer { errors.removeAll() }
             return errors
         }
     }
+
+    /// How many torn-down stretches are remembered: a few windows destroyed in a row.
+    static let tornDownCapacity = 16
+
+    /// Records that the requests numbered `serials` followed a top-level's destruction by
+    /// someone else and went out before the host had closed that window: their errors are the
+    /// destruction's, not ours.
+    ///
+    /// Decided: a top-level destroyed from outside (`xdotool windowclose`, a window manager's
+    /// kill) takes its children with it at once, while a frame the host drew for it may still
+    /// be on its way: its pixmaps are then made on a window that is gone, and every picture,
+    /// image and free on them fails (`BadDrawable`, `RenderBadPicture`, `BadPixmap`). Those
+    /// errors are recognized by their request's number, between the `DestroyNotify`'s and
+    /// the last request of the window's close, rather than by a request and code in
+    /// ``BenignError/table``: the same pairs are bugs on a window that lives.
+    static func tornDown(_ serials: ClosedRange<UInt>) {
+        tornDownSerials.withLock { ranges in
+            if ranges.count == tornDownCapacity { ranges.removeFirst() }
+            ranges.append(serials)
+        }
+    }
+
+    /// Reports the errors read since the last call, but those of a torn-down window's
+    /// requests: one line each on stderr, and kept for ``drain()``. The loop calls it once a
+    /// turn, after the turn's events (a `DestroyNotify` among them) are handled.
+    static func settle() {
+        let read = pendingErrors.withLock { pending in
+            defer { pending.removeAll() }
+            return pending
+        }
+        guard !read.isEmpty else { return }
+        let ranges = tornDownSerials.withLock { $0 }
+        for (error, serial, name) in read where !ranges.contains(where: { $0.contains(serial) }) {
+            Diagnostics.report("X error: \(name), \(error)")
+            reportedErrors.withLock { errors in
+                if errors.count == capacity { errors.removeFirst() }
+                errors.append(error)
+            }
+        }
+    }
 }
 
-// Written by the C error handler, which cannot capture context, and read by any thread: a Mutex.
+// Written by the C error handler, which cannot capture context, and read by any thread: Mutexes.
 private let reportedErrors = Mutex<[XProtocolError]>([])
+// The errors read and not yet settled: each with its request's number and the error's name.
+private let pendingErrors = Mutex<[(error: XProtocolError, serial: UInt, name: String)]>([])
+// The stretches of request numbers that followed a top-level's destruction from outside.
+private let tornDownSerials = Mutex<[ClosedRange<UInt>]>([])
 
 /// Everything Xlib needs once per process, before the first display opens. A global `let` runs
 /// its initializer exactly once, on first use, whichever thread gets there first.
@@ -162,10 +207,11 @@ private func handleProtocolError(_ display: OpaquePointer?, _ event: UnsafeMutab
     var text = [CChar](repeating: 0, count: 96)
     _ = XGetErrorText(display, Int32(event.error_code), &text, Int32(text.count))
     let name = text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    Diagnostics.report("X error: \(name), \(error)")
-    reportedErrors.withLock { errors in
-        if errors.count == XErrorLog.capacity { errors.removeFirst() }
-        errors.append(error)
+    // Reported when the loop's turn has handled the events read with it (XErrorLog.settle):
+    // the error may be a torn-down window's, which the turn learns from its DestroyNotify.
+    pendingErrors.withLock { pending in
+        if pending.count == XErrorLog.capacity { pending.removeFirst() }
+        pending.append((error, UInt(event.serial), name))
     }
     return 0
 }
