@@ -39,6 +39,10 @@ extension X11Tests {
                 #expect(
                     SelectAndCopyWindowTests.waitForInk(connection, x: reader.x + 16, y: reader.y + 38 + 16 + 8, width: 80),
                     "the text is drawn")
+                #expect(
+                    SelectAndCopyWindowTests.waitForInk(
+                        connection, x: reader.x + reader.width - 24, y: reader.y + 38 + 12, width: 18),
+                    "the thumb is drawn")
                 // The thumb: 15 pt in from the far edge (6 kept for the divider, then the middle
                 // of the 12-pt strip), at the top of the text; dragged to the foot.
                 input.move(x: reader.x + reader.width - 15, y: reader.y + 38 + 12)

@@ -88,8 +88,18 @@ extension X11Tests {
             let big = String(repeating: line, count: (1 << 20) / line.utf8.count + 1)
             try place.write("Notes/alphabet.txt", big)
             try ShownFilesTests.showAlpha(place) { connection, window, _ in
+                // Select All takes the text shown, which comes after the title (see above): the
+                // first line's pixels are waited for to change from alpha.txt's.
+                let reader = try #require(childFrame(connection, window, "secondary"))
+                let firstLine = PixelRect(x: reader.x + 16, y: reader.y + 38 + 16 + 4, width: 200, height: 9)
+                let before = try PixelImage(connection, connection.root, firstLine).pixels
                 sendKey(connection, window, XK_Down, state: 0)
                 #expect(waitForTitle(connection, window) { $0 == "alphabet.txt — Notes — SplitView" })
+                #expect(
+                    waitUntil {
+                        guard let now = try? PixelImage(connection, connection.root, firstLine).pixels else { return false }
+                        return now != before && Set(now).count > 1
+                    }, "alphabet.txt's text is drawn")
                 sendKey(connection, window, XK_F6, state: 0)
                 sendKey(connection, window, XK_a, state: ControlMask)
                 sendKey(connection, window, XK_c, state: ControlMask)
