@@ -62,8 +62,10 @@ extension X11Tests {
             # to a row of the files' list. The program tells events only once the registry has
             # told it that someone listens, a moment after the registration: the sidebar is shown
             # and hidden in turn until a change of its is heard, then the row (found by its name:
-            # the sidebar's list may come first) is activated; the listening ends once the row's
-            # focus is heard, or at the deadline.
+            # the sidebar's list may come first) is activated, again every half second until its
+            # focus is heard (on a busy machine a toggle still queued may move the focus after the
+            # first activation, or the row found may be one the tree has replaced); the listening
+            # ends once the row's focus is heard, or at the deadline.
             from gi.repository import GLib
             heard = {'showing': False, 'focus': False}
             def on_event(event):
@@ -78,12 +80,12 @@ extension X11Tests {
             def act():
                 if heard['showing']:
                     row = pyatspi.findDescendant(frame, lambda n: n.getRoleName() == 'list item' and n.name == 'other.txt')
-                    row.queryAction().doAction(0)
-                    return False
+                    if row is not None: row.queryAction().doAction(0)
+                    return not heard['focus']
                 toggle = pyatspi.findDescendant(frame, lambda n: n.name in ('Show Sidebar', 'Hide Sidebar'))
                 toggle.queryAction().doAction(0)
                 return True
-            GLib.timeout_add(200, act)
+            GLib.timeout_add(500, act)
             GLib.timeout_add(40000, lambda: pyatspi.Registry.stop())
             pyatspi.Registry.start()
             """#
