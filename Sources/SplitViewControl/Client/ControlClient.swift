@@ -65,18 +65,18 @@ public final class ControlClient {
 
     /// Sends `request` and waits for its reply.
     public func send(_ request: ControlRequest) throws(ControlError) -> ControlReply {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let body = try? encoder.encode(request) else { throw ControlError("the request cannot be written") }
         do {
-            try write(Array(body) + [10])
+            try write(request.line)
         } catch {
             // Closed before the request went: the instance may have said why (a refusal).
-            guard let line = try? readLine(), let reply = try? JSONDecoder().decode(ControlReply.self, from: Data(line)) else {
-                throw error
-            }
+            guard let reply = try? reply() else { throw error }
             return reply
         }
+        return try reply()
+    }
+
+    /// Reads the next line as a reply.
+    public func reply() throws(ControlError) -> ControlReply {
         let line = try readLine()
         guard let reply = try? JSONDecoder().decode(ControlReply.self, from: Data(line)) else {
             throw ControlError("the instance's answer is not a reply: \(String(decoding: line.prefix(80), as: UTF8.self))")

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// One request on the control socket: one line of JSON, ended by a newline.
 ///
 /// ```json
@@ -43,6 +45,15 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         self.program = program
         self.fraction = fraction
         self.path = path
+    }
+}
+
+extension ControlRequest {
+    /// The request as it is sent: its JSON, keys sorted, and a newline.
+    public var line: [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return ((try? encoder.encode(self)).map(Array.init) ?? Array("{}".utf8)) + [10]
     }
 }
 
