@@ -58,6 +58,24 @@ extension X11Tests {
                 let own = try JSONDecoder().decode(ControlTree.self, from: Data(contentsOf: URL(fileURLWithPath: asked)))
                 #expect(own.allNodes.contains { $0.id == program.id && $0.kind == "program" })
 
+                // The app's events: the keys moved to the reader, the program's pane closed.
+                let subscriber = try ChildProcess(Self.splitviewctl, ["subscribe"], environment: ["XDG_RUNTIME_DIR": runtime])
+                let reader = try #require(secondary.content.items?.first { $0.kind == "file" })
+                // The keys go back and forth until the subscription, made meanwhile, sees them
+                // reach the reader.
+                let windowID = tree.windows[0].id
+                let focused = "{\"event\":\"focused\",\"pane\":\(reader.id),\"window\":\(windowID)}"
+                let toggle = FocusToggle(ctl: Self.splitviewctl, runtime: runtime, panes: [reader.id, program.id])
+                #expect(waitUntil(timeout: 20) { toggle.step() && subscriber.output.contains(focused) }, "\(subscriber.output)")
+                #expect(toggle.failures == 0)
+                let close = try ChildProcess(
+                    Self.splitviewctl, ["close", String(program.id)], environment: ["XDG_RUNTIME_DIR": runtime])
+                #expect(close.finish() == 0, "\(close.errors)")
+                #expect(
+                    waitUntil {
+                        subscriber.output.contains("{\"event\":\"removed\",\"pane\":\(program.id),\"window\":\(windowID)}")
+                    }, "\(subscriber.output)")
+
                 // A usage error is 64; a pane the instance does not have, one line and 1.
                 let bad = try ChildProcess(Self.splitviewctl, ["resize", "x", "0.5"], environment: ["XDG_RUNTIME_DIR": runtime])
                 #expect(bad.finish() == 64)
@@ -67,8 +85,35 @@ extension X11Tests {
 
                 kill(app.pid, SIGTERM)
                 #expect(app.finish(timeoutSeconds: 10) == 0)
+                #expect(subscriber.finish() == 0, "a subscriber ends with the instance")
                 #expect(access(socket, F_OK) != 0, "the socket goes with the program")
             }
         }
+    }
+}
+
+/// Gives the keys to each of `panes` in turn through `splitviewctl focus`, one a step: the
+/// window's focus goes back and forth until a subscriber sees it move.
+final class FocusToggle {
+    let ctl: String
+    let runtime: String
+    let panes: [Int]
+    private var turn = 0
+    /// How many `focus` runs failed.
+    private(set) var failures = 0
+
+    init(ctl: String, runtime: String, panes: [Int]) {
+        self.ctl = ctl
+        self.runtime = runtime
+        self.panes = panes
+    }
+
+    /// One `focus`; always true, so that it goes in a `waitUntil` condition.
+    func step() -> Bool {
+        let pane = panes[turn % panes.count]
+        turn += 1
+        let focus = try? ChildProcess(ctl, ["focus", String(pane)], environment: ["XDG_RUNTIME_DIR": runtime])
+        if focus?.finish() != 0 { failures += 1 }
+        return true
     }
 }
