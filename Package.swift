@@ -13,6 +13,9 @@ let package = Package(
         // The X11 host, for other programs: no X type in its public API (see Examples/).
         .library(name: "SplitViewX11", targets: ["SplitViewX11"]),
         .executable(name: "splitview", targets: ["SplitViewApp"]),
+        // Control from outside, as tmux and i3-msg: `splitviewctl tree`, `focus`, `subscribe`.
+        .library(name: "SplitViewControl", targets: ["SplitViewControl"]),
+        .executable(name: "splitviewctl", targets: ["SplitViewCtl"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -57,11 +60,20 @@ let package = Package(
         // The app's model: the browser, the folder tree, the entry list, the file store, the
         // state and config files. No X, so that Fuzz/ and Benchmarks/ link it as a product.
         .target(
-            name: "SplitViewBrowser", dependencies: ["SplitView", "SplitViewFiles", "SplitViewImages"], swiftSettings: strict),
+            name: "SplitViewBrowser", dependencies: ["SplitView", "SplitViewFiles", "SplitViewImages", "SplitViewControl"],
+            swiftSettings: strict),
+        // The control socket: its path rules, the server on a host's loop, the protocol, the
+        // client. Glibc and FoundationEssentials' JSON only: no X, no core.
+        .target(name: "SplitViewControl", swiftSettings: strict),
+        // `splitviewctl`: the control socket's command line.
+        .executableTarget(
+            name: "SplitViewCtl",
+            dependencies: ["SplitViewControl", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict),
         // The app `splitview`: its command line, and what starts and drives the host.
         .executableTarget(
             name: "SplitViewApp",
-            dependencies: ["SplitView", "SplitViewX11", "SplitViewFiles", "SplitViewBrowser", "AppResources",
+            dependencies: ["SplitView", "SplitViewX11", "SplitViewFiles", "SplitViewBrowser", "SplitViewControl", "AppResources",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         .testTarget(
@@ -80,7 +92,7 @@ let package = Package(
         // The app's model without a window: browser, outline, state and config files, opener.
         .testTarget(
             name: "SplitViewBrowserTests",
-            dependencies: ["SplitViewBrowser", "SplitView", "SplitViewFiles", "SplitViewImages", "TestSupport",
+            dependencies: ["SplitViewBrowser", "SplitView", "SplitViewFiles", "SplitViewImages", "SplitViewControl", "TestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict),
         // The decoder against hostile and odd files.
@@ -100,8 +112,12 @@ let package = Package(
             dependencies: ["SplitViewAccessibility", "SplitView", "SplitViewProcesses", "CDBus", "TestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict),
+        // The control socket with a test double: real clients over a real socket, no X server.
+        .testTarget(name: "SplitViewControlTests", dependencies: ["SplitViewControl", "SplitViewCtl", "TestSupport"], swiftSettings: strict),
         // The real window under a private Xvfb the tests start themselves.
-        .testTarget(name: "SplitViewX11Tests", dependencies: ["SplitViewX11", "CX11", "SplitView", "SplitViewApp", "TestSupport"],
-                    swiftSettings: strict),
+        .testTarget(
+            name: "SplitViewX11Tests",
+            dependencies: ["SplitViewX11", "CX11", "SplitView", "SplitViewApp", "SplitViewControl", "TestSupport"],
+            swiftSettings: strict),
     ]
 )

@@ -41,5 +41,14 @@ let package = Package(
             ],
             path: "Benchmarks/ImagesBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        // The control socket: a `tree` request of a window of 20 panes, over a real socket.
+        .executableTarget(
+            name: "ControlBenchmarks",
+            dependencies: [
+                .product(name: "SplitViewControl", package: "SplitView"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ControlBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     ]
 )

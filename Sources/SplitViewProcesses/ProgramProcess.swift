@@ -27,8 +27,11 @@ public enum ProgramProcess {
         }
     }
 
-    /// Starts `arguments` (the first is looked up in `PATH`); the child's pid.
-    public static func spawn(_ arguments: [[UInt8]], display: String?) -> Result<pid_t, SpawnFailure> {
+    /// Starts `arguments` (the first is looked up in `PATH`), with `variables` set in its
+    /// environment over ours (`SPLITVIEW_SOCKET`, `SPLITVIEW_PANE`); the child's pid.
+    public static func spawn(
+        _ arguments: [[UInt8]], display: String?, variables: [String: String] = [:]
+    ) -> Result<pid_t, SpawnFailure> {
         guard let program = arguments.first, !program.isEmpty else { return .failure(SpawnFailure(code: ENOENT)) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -48,7 +51,7 @@ public enum ProgramProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
 
         let argv = arguments.map(Self.duplicate)
-        let environment = Self.environment(display: display).map(Self.duplicate)
+        let environment = Self.environment(display: display, variables: variables).map(Self.duplicate)
         defer {
             for pointer in argv { free(pointer) }
             for pointer in environment { free(pointer) }
@@ -142,18 +145,22 @@ public enum ProgramProcess {
         for group in LiveGroups.all() { ProcessGroup.signal(group, signal) }
     }
 
-    /// The process's environment with `DISPLAY` set to `display` (when given).
-    package static func environment(display: String?) -> [[UInt8]] {
+    /// The process's environment with `DISPLAY` set to `display` (when given) and each of
+    /// `variables` set (replacing ours of the same names), in the order of their names.
+    package static func environment(display: String?, variables: [String: String] = [:]) -> [[UInt8]] {
+        var set = variables
+        if let display { set["DISPLAY"] = display }
+        let replaced = set.keys.map { Array("\($0)=".utf8) }
         var result: [[UInt8]] = []
         var entry = environ
         while let pointer = entry.pointee {
             let bytes = Array(
                 UnsafeBufferPointer(start: UnsafeRawPointer(pointer)!.assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
             )
-            if display == nil || !bytes.starts(with: Array("DISPLAY=".utf8)) { result.append(bytes) }
+            if !replaced.contains(where: { bytes.starts(with: $0) }) { result.append(bytes) }
             entry += 1
         }
-        if let display { result.append(Array("DISPLAY=\(display)".utf8)) }
+        for (name, value) in set.sorted(by: { $0.key < $1.key }) { result.append(Array("\(name)=\(value)".utf8)) }
         return result
     }
 

@@ -150,4 +150,17 @@ import Testing
         defer { ProgramProcess.endAll(grace: 0.5) }
         #expect(waitUntil { ProcessStat(pid).map { $0.group == pid && $0.state != "Z" } ?? false })
     }
+
+    /// A hosted program gets the control socket and its pane (`SPLITVIEW_SOCKET`,
+    /// `SPLITVIEW_PANE`) over whatever the host's own environment said, once each.
+    @Test func aProgramGetsTheVariablesGivenOverOurs() throws {
+        setenv("SPLITVIEW_PANE", "stale", 1)
+        defer { unsetenv("SPLITVIEW_PANE") }
+        let lines = ProgramProcess.environment(
+            display: ":5", variables: ["SPLITVIEW_SOCKET": "/run/user/0/splitview/9.socket", "SPLITVIEW_PANE": "4"]
+        ).map { String(decoding: $0, as: UTF8.self) }
+        #expect(lines.filter { $0.hasPrefix("SPLITVIEW_PANE=") } == ["SPLITVIEW_PANE=4"])
+        #expect(lines.filter { $0.hasPrefix("SPLITVIEW_SOCKET=") } == ["SPLITVIEW_SOCKET=/run/user/0/splitview/9.socket"])
+        #expect(lines.filter { $0.hasPrefix("DISPLAY=") } == ["DISPLAY=:5"])
+    }
 }

@@ -25,6 +25,8 @@ final class Launcher {
     /// The openers Ctrl+O and double clicks started, polled until they end.
     let openers = RunningOpeners()
     var host: Host?
+    /// The control socket (`splitviewctl`), while it listens.
+    var control: AppControl?
     var lastSaved: AppState?
     var current: AppState?
     var saveTimer: Int?
@@ -154,22 +156,31 @@ final class Launcher {
         }
         self.host = host
         host.icon = bundledWindowIcon()
+        // Before the first window: its programs get the socket in their environment.
+        let control = AppControl(host: host)
+        if let problem = control.start(environment: Self.environment()) { Diagnostics.report(problem) }
+        self.control = control
         for (browser, size) in browsers {
             open(browser, size: PixelSize(width: size.width, height: size.height))
         }
         watchSources(host)
-        host.afterTurn = { [unowned self] in self.noteChanges() }
+        host.afterTurn = { [unowned self] in
+            self.noteChanges()
+            self.control?.noteTurn()
+        }
         host.beforeExit = { [unowned self] in
             // A copy under way stops and removes what it made before the program ends; a
             // trashing stops between two files.
             self.store.transfers.cancelAndWait()
             self.store.trashJobs.cancelAndWait()
             self.saveNow()
+            self.control?.stop()
         }
         ConnectionLoss.lastWords = { [unowned self] in
             self.store.transfers.cancelAndWait()
             self.store.trashJobs.cancelAndWait()
             self.saveNow()
+            self.control?.stop()
         }
         let status = host.run()
         ConnectionLoss.lastWords = nil

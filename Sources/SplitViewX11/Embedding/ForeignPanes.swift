@@ -21,6 +21,8 @@ protocol ProgramServices: AnyObject {
     func watch(_ descriptor: Int32, _ handler: @escaping () -> Void)
     /// Stops watching `descriptor`.
     func unwatch(_ descriptor: Int32)
+    /// The variables a program started for `content` gets besides ours (the control socket's).
+    func variables(for content: ForeignContentViewController) -> [String: String]
 }
 
 /// The programs one window's panes host: for each `ForeignContentViewController`
@@ -220,7 +222,7 @@ final class ForeignPanes {
         // 'prog &'` returns as soon as it forked) would otherwise end before the handler
         // exists, and its SIGCHLD, lost, would leave it unreaped until another came.
         services.watchChildren()
-        switch ProgramProcess.spawn(arguments, display: connection.name) {
+        switch ProgramProcess.spawn(arguments, display: connection.name, variables: services.variables(for: content)) {
         case .success(let pid):
             program.pid = pid
             program.startedFile = content.file

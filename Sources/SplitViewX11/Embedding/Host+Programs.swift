@@ -1,4 +1,5 @@
 import Glibc
+import SplitView
 import SplitViewProcesses
 
 /// The loop's services to the windows' hosted programs: ending them (SIGTERM, then SIGKILL
@@ -27,6 +28,22 @@ extension Host: ProgramServices {
             if ProcessGroup.isAlive(id) { ProcessGroup.signal(id, SIGKILL) }
             LiveGroups.remove(id)
         }
+    }
+
+    /// What ``programVariables`` gives for `content`, else nothing.
+    func variables(for content: ForeignContentViewController) -> [String: String] {
+        programVariables?(content) ?? [:]
+    }
+
+    /// What the host knows of the program `content` runs in one of its windows: its first
+    /// process while it runs, and its own window once it made one; nil when no window hosts it.
+    public func program(of content: ForeignContentViewController) -> (pid: pid_t?, xWindow: UInt?)? {
+        for panes in foreignPanes.values {
+            if let program = panes.programs.first(where: { $0.content === content }) {
+                return (program.pid, program.client)
+            }
+        }
+        return nil
     }
 
     /// Watches SIGCHLD, once a program has started: each one wakes the loop to reap.

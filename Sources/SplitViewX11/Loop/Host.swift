@@ -90,6 +90,9 @@ public final class Host {
     /// Called after every turn of the loop, once the windows are drawn: where an app notices
     /// that its state changed (to save it, say).
     public var afterTurn: (() -> Void)?
+    /// The variables each hosted program gets in its environment besides the host's own, by
+    /// its pane (an app's control socket: `SPLITVIEW_SOCKET`, `SPLITVIEW_PANE`).
+    public var programVariables: ((ForeignContentViewController) -> [String: String])?
     /// Called before the loop returns (the user quit, the last window closed, a signal).
     public var beforeExit: (() -> Void)?
     /// Animation frames per second while something moves.
