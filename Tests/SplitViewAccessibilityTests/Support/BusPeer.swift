@@ -2,6 +2,7 @@ import CDBus
 import Glibc
 import SplitViewAccessibility
 import TestSupport
+import Testing
 
 /// Another program on the private bus, through libdbus as a screen reader's library talks to
 /// an application: calls with typed arguments and their answers read whole (``DBusValue``),
@@ -164,7 +165,10 @@ final class BusPeer {
     /// Says, as the registry does, that `listener` now listens for `event` (or no longer).
     func announceListener(_ listener: String, _ event: String, registered: Bool) {
         let member = registered ? "EventListenerRegistered" : "EventListenerDeregistered"
-        guard let message = dbus_message_new_signal("/org/a11y/atspi/registry", "org.a11y.atspi.Registry", member) else { return }
+        guard let message = dbus_message_new_signal("/org/a11y/atspi/registry", "org.a11y.atspi.Registry", member) else {
+            Issue.record("libdbus made no \(member) signal")
+            return
+        }
         var writer = DBusWriter(message)
         writer.string(listener)
         writer.string(event)
@@ -204,7 +208,10 @@ final class BusPeer {
             if member == "Embed" { embedded.append(DBusValue.arguments(of: message)) }
             answer = dbus_message_new_error(message, "org.freedesktop.DBus.Error.AccessDenied", "the stand-in says no")
         }
-        guard let answer else { return }
+        guard let answer else {
+            Issue.record("libdbus made no answer to \(member)")
+            return
+        }
         dbus_connection_send(connection, answer, nil)
         dbus_connection_flush(connection)
         dbus_message_unref(answer)
