@@ -12,7 +12,11 @@ import Testing
 /// one), exactly one pane with the keys, and a zoom showing that pane alone.
 @Suite struct PaneTreeRandomSequenceTests {
     @Test(
-        .disabled("some sequences never finish a step (a loop in a run-time edit, not found yet): unfinished"),
+        .disabled(
+            """
+            fails, does not hang: about 1 sequence in 500 leaves no pane drawn with the keys after an \
+            animated split; shrinking 150-step failures takes so long that the run looks hung
+            """),
         arguments: [false, true])
     func invariantsHoldAfterEveryStep(animated: Bool) async {
         await propertyCheck(count: 20, input: Gen.int(in: 0...1_000_000).array(of: 150)) { codes in

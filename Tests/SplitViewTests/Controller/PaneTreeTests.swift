@@ -222,6 +222,24 @@ private func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
         #expect(f.split.layout.columns.count == 3)
     }
 
+    /// Found by the random sequences (zoom, then a narrow window): the collapse set the layout
+    /// without ending the zoom, so two columns showed with a pane still zoomed.
+    @Test func collapsingOrExpandingEndsTheZoom() {
+        let f = Self.fixture()
+        let a = ViewController(title: "a")
+        f.split.splitPane(f.secondary, along: .horizontal, with: a)
+        f.split.zoomedPane = a
+        f.resize(300, height: 400)
+        #expect(f.split.isCollapsed)
+        #expect(f.split.zoomedPane == nil)
+        expectWellFormed(f.split, "collapsed")
+        f.split.zoomedPane = f.split.focusedPane
+        f.resize(1400)
+        #expect(!f.split.isCollapsed)
+        #expect(f.split.zoomedPane == nil)
+        expectWellFormed(f.split, "expanded")
+    }
+
     @Test func closingOrSplittingAZoomedPaneUnzoomsFirst() {
         let f = Self.fixture()
         let a = ViewController(title: "a"), b = ViewController(title: "b")
