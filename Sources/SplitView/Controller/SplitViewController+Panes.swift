@@ -14,6 +14,11 @@
 ///   stack left with one item gives its place to that item, which takes the place's size; a
 ///   column's last pane never closes.
 /// - Every pane command but the zoom itself unzooms first, as tmux's `select-pane` does.
+/// - A collapsed window zooms only a pane of the column that fills it, never the inspector
+///   beside it.
+/// - An edit of the tree or of the panes' sizes (split, close, swap, move, grow, shrink,
+///   equalize) first finishes every running split, close or collapse: it works on the
+///   settled sizes, never on a frame of an animation.
 extension SplitViewController {
     /// How far ``Command/growPane(_:)`` and ``Command/shrinkPane(_:)`` move a pane's edge, in
     /// points.
@@ -302,7 +307,11 @@ extension SplitViewController {
 
     private func setZoomedPane(_ pane: ViewController?) {
         guard let pane else { return unzoom() }
-        guard let slot = slot(of: pane), settledLayout.placement(of: slot.column) != nil, zoomedPane !== pane else { return }
+        // Collapsed, only the column that fills the window zooms: a zoom of the inspector
+        // beside it would leave the window without its collapsed column.
+        guard let slot = slot(of: pane), let placement = settledLayout.placement(of: slot.column), zoomedPane !== pane,
+            !isCollapsed || placement.presentation == .collapsed
+        else { return }
         unzoom()
         finishTransition()
         finishPaneAnimations()
@@ -399,10 +408,14 @@ extension SplitViewController {
     /// false when no such stack holds it or nothing moved.
     ///
     /// Decided: a column's width is its divider's (F8, a drag), never a pane's: a pane in no
-    /// stack of the axis does not resize.
+    /// stack of the axis does not resize. A running split, close or collapse finishes first,
+    /// so that the thicknesses kept are the settled ones.
     @discardableResult
     public func resizeFocusedPane(along axis: StackSplitViewController.Axis, by points: Double) -> Bool {
         unzoom()
+        // Not a frame of the animation: a pane still expanding from its split, shrunk from its
+        // first points, would keep no width at all, and hold the keys unseen.
+        finishPaneAnimations()
         guard var current = focusedPane else { return false }
         // Up the stacks holding the pane, each checked to hold the one below it.
         while let stack = current.stackSplitViewController, stack.splitItems.contains(where: { $0.viewController === current }) {
@@ -426,6 +439,7 @@ extension SplitViewController {
     /// its minimum and maximum (`PaneTreeRules/equalized(_:length:divider:)`).
     public func equalizePanes() {
         unzoom()
+        finishPaneAnimations()
         func walk(_ stack: StackSplitViewController, bounds: Rect) {
             let length = stack.axis == .horizontal ? bounds.width : bounds.height
             stack.apply(

@@ -11,13 +11,9 @@ import Testing
 /// dividers filling its extent, every pane in exactly one place (one being closed: at most
 /// one), exactly one pane with the keys, and a zoom showing that pane alone.
 @Suite struct PaneTreeRandomSequenceTests {
-    @Test(
-        .disabled(
-            """
-            fails, does not hang: about 1 sequence in 500 leaves no pane drawn with the keys after an \
-            animated split; shrinking 150-step failures takes so long that the run looks hung
-            """),
-        arguments: [false, true])
+    /// Shrinking is off: shrinking a 150-step failure, with these checks after every step,
+    /// takes so long that the run looks hung; a failure names its step instead.
+    @Test(.shrinking(false), arguments: [false, true])
     func invariantsHoldAfterEveryStep(animated: Bool) async {
         await propertyCheck(count: 20, input: Gen.int(in: 0...1_000_000).array(of: 150)) { codes in
             let f = Fixture(.tripleColumn, animated: animated)
@@ -186,7 +182,12 @@ import Testing
             }
         }
         if drawnFocused > 1 { fail("\(drawnFocused) panes are drawn with the keys") }
-        if visible.contains(where: { $0.pane === focused }) && drawnFocused != 1 {
+        // The panes drawn are those of the layout on screen; while the columns move (F9), a
+        // pane the settled layout shows can still be squeezed to nothing there.
+        let settled = split.layout.columns.elementsEqual(split.settledLayout.columns) {
+            $0.column == $1.column && $0.frame == $1.frame
+        }
+        if settled && visible.contains(where: { $0.pane === focused }) && drawnFocused != 1 {
             fail("\(drawnFocused) panes are drawn with the keys")
         }
         // A zoom shows its pane alone, and that pane has the keys.

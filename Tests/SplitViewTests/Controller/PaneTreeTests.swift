@@ -240,6 +240,42 @@ private func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
         expectWellFormed(f.split, "expanded")
     }
 
+    /// Found by the random sequences (split right animated, a tick, shrink, then the
+    /// animation's end): the shrink kept the new pane's first points of its expansion, less
+    /// 20, so the pane with the keys ended with no width at all. A resize or an equalize ends
+    /// a running split, close or collapse first, and works on the settled thicknesses.
+    @Test func resizingWhileASplitAnimatesWorksOnTheSettledSizes() throws {
+        let f = Self.fixture(animated: true)
+        let maker = PaneMaker()
+        f.split.delegate = maker
+        f.split.handle(.command(.splitRight))
+        let new = try #require(maker.made.first)
+        #expect(f.split.isAnimating)
+        f.split.handle(.tick(now: 0.01))
+        f.split.handle(.command(.shrinkPane(.horizontal)))
+        f.settle(from: 1)
+        let shown = try #require(f.split.visiblePanes.first { $0.pane === new })
+        let kept = try #require(f.split.visiblePanes.first { $0.pane === f.secondary })
+        // The halves, less the step on the new pane's side and plus it on the other's.
+        #expect(abs(kept.frame.width - shown.frame.width - 2 * SplitViewController.paneResizeStep) < 1e-6)
+        #expect(f.split.focusedPane === new)
+    }
+
+    /// Found by the older random sequences (collapsed, the inspector shown with the keys,
+    /// Ctrl+Shift+X): the zoom showed the inspector alone, and the collapsed window lost its
+    /// column. Collapsed, only the column that fills the window zooms.
+    @Test func aCollapsedWindowDoesNotZoomTheInspector() {
+        let f = Self.fixture()
+        let inspector = ViewController(title: "I")
+        f.split.setViewController(inspector, for: .inspector)
+        f.resize(300, height: 400)
+        f.split.show(.inspector)
+        f.split.focusedColumn = .inspector
+        f.split.zoomedPane = inspector
+        #expect(f.split.zoomedPane == nil)
+        expectWellFormed(f.split, "zoom asked")
+    }
+
     @Test func closingOrSplittingAZoomedPaneUnzoomsFirst() {
         let f = Self.fixture()
         let a = ViewController(title: "a"), b = ViewController(title: "b")
