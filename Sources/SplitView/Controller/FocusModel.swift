@@ -23,6 +23,16 @@ struct FocusModel: Hashable, Sendable {
     /// without one pays nothing for them.
     private(set) var markedStackDivider: StackDividerFocus?
 
+    /// The pane shown over the whole window (``SplitViewController/zoomedPane``): its column
+    /// and its view controller's identity. Kept with the focus because the zoomed pane is
+    /// always the one with the keys: zooming gives it them, and moving them elsewhere unzooms.
+    private(set) var zoom: PaneZoom?
+
+    /// Zooms the pane `zoom` names, or unzooms (nil).
+    mutating func setZoom(_ zoom: PaneZoom?) {
+        self.zoom = zoom
+    }
+
     /// True when a divider — a column's or a stack's — has the keyboard focus.
     var hasDivider: Bool { divider != nil || stackDivider != nil }
 
@@ -140,4 +150,11 @@ struct StackDividerFocus: Hashable, Sendable {
     var stackPath: [Int]
     var after: Int
     var start: [Double]?
+}
+
+/// The zoomed pane: its column, and its view controller by identity (its place in the tree
+/// changes with every split, its identity does not).
+struct PaneZoom: Hashable, Sendable {
+    var column: SplitViewController.Column
+    var pane: ObjectIdentifier
 }

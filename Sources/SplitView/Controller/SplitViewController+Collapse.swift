@@ -55,6 +55,13 @@ extension SplitViewController {
     /// columns that arrive (collapsing) or leave (expanding) → `DidCollapse`/`DidExpand` → the
     /// other columns' `did`s.
     private func switchInterface(collapsed: Bool, to target: Layout, mode: DisplayMode, behavior: SplitBehavior) {
+        var target = target
+        if focus.zoom != nil {
+            // Decided: a collapse or an expand ends a zoom, as a command that shows or hides a
+            // column does (the zoomed pane's column may not show in the other interface).
+            focus.setZoom(nil)
+            target = computeLayout(collapsed: collapsed, mode: mode, behavior: behavior)
+        }
         let (show, hide) = announceWill(target)
         beginAppearance(for: target, animated: false)
         isCollapsed = collapsed

@@ -6,6 +6,8 @@ extension SplitViewController {
             answerPrompt(command == .activate ? .accept : .cancel)
             return publish()
         }
+        // Every command that shows, hides or rearranges panes unzooms first (tmux's rule).
+        if focus.zoom != nil && command.unzooms { unzoom() }
         switch command {
         case .displayModeButton: performDisplayModeButton(cause: .user)
         case .secondaryOnlyButton: performSecondaryOnlyButton(cause: .user)
@@ -39,6 +41,15 @@ extension SplitViewController {
         case .quit: post(.quit)
         case .showMenu: menuState == nil ? openMenu() : closeMenu()
         case .showContextMenu: openContextMenu(at: nil)
+        case .splitRight: splitFocusedPane(along: .horizontal)
+        case .splitDown: splitFocusedPane(along: .vertical)
+        case .closePane: if let pane = focusedPane { closePane(pane) }
+        case .zoomPane: zoomedPane = zoomedPane == nil ? focusedPane : nil
+        case .focusPane(let direction): focusPane(direction)
+        case .growPane(let axis): resizeFocusedPane(along: axis, by: Self.paneResizeStep)
+        case .shrinkPane(let axis): resizeFocusedPane(along: axis, by: -Self.paneResizeStep)
+        case .equalizePanes: equalizePanes()
+        case .swapPane(let direction): swapFocusedPane(direction)
         }
         publish()
     }
@@ -80,6 +91,8 @@ extension SplitViewController {
             releaseDividerFocus()
         } else if performContentCommand(.cancel) {
             // The focused pane used it: a list with several rows selected keeps its lead.
+        } else if focus.zoom != nil {
+            unzoom()
         } else if !isCollapsed && displayMode.dimsSecondary {
             dismissDimmedColumn()
         } else if isCollapsed && modes.inspectorShown {
@@ -275,5 +288,18 @@ extension SplitViewController {
     private func releaseDividerFocus() {
         focus.releaseDivider()
         publishStackDividerFocus()
+    }
+}
+
+extension Command {
+    /// True for the commands that end a zoom before they act: those that show, hide or
+    /// rearrange columns or panes (every pane command but the zoom itself).
+    var unzooms: Bool {
+        switch self {
+        case .displayModeButton, .secondaryOnlyButton, .toggleInspector, .show, .hide, .toggleSplitItem, .splitRight,
+            .splitDown, .closePane, .focusPane, .growPane, .shrinkPane, .equalizePanes, .swapPane:
+            true
+        default: false
+        }
     }
 }

@@ -134,6 +134,7 @@ extension SplitViewController {
                 isCollapsed: collapsed, collapsedTop: collapse.stack.last ?? .secondary,
                 inspectorShown: inspectorShown ?? modes.inspectorShown,
                 widths: resolvedWidths, userSized: ColumnSet(widths.dragged.keys)))
+        if focus.zoom != nil { layout = zoomed(layout) }
         layout.buttons = barButtons(for: layout, collapsed: collapsed, mode: mode, behavior: behavior ?? splitBehavior)
         return layout
     }
@@ -143,6 +144,10 @@ extension SplitViewController {
     func relayout(_ cause: ChangeCause, animated: Bool, pushing: Bool = false) {
         if transition?.isInteractive == true { abandonEdgeGesture() }
         let target = computeLayout()
+        // A zoom whose pane left the columns, or whose column no longer shows, ends.
+        if let zoom = focus.zoom, zoomedPane == nil || target.placement(of: zoom.column) == nil {
+            focus.setZoom(nil)
+        }
         announceColumns(of: target, cause)
         let changesFrames = !target.columns.elementsEqual(layout.columns) { $0.column == $1.column && $0.frame == $1.frame }
         let animate = animated && animatesTransitions && changesFrames && isMounted && layout.size == target.size

@@ -33,6 +33,10 @@ public protocol SplitViewControllerDelegate: AnyObject {
     /// `.automatic` (the default) lets the controller choose by the table in
     /// <doc:DisplayModeButton>.
     func targetDisplayModeForAction(in svc: SplitViewController) -> SplitViewController.DisplayMode
+    /// The view controller a split of `pane` puts beside it (``Command/splitRight``,
+    /// ``Command/splitDown``): a new terminal, another view of the document; nil (the
+    /// default) splits nothing. The core knows no programs: the app makes the new pane.
+    func splitViewController(_ svc: SplitViewController, newPaneBeside pane: ViewController) -> ViewController?
     /// The column to show on top once collapsed; the default returns `proposedTopColumn`
     /// (`.compact` when that column has a controller, else `.secondary`).
     func splitViewController(
@@ -95,6 +99,10 @@ extension SplitViewControllerDelegate {
     public func splitViewController(_ svc: SplitViewController, willChangeTo displayMode: SplitViewController.DisplayMode) {}
     /// Returns `.automatic`.
     public func targetDisplayModeForAction(in svc: SplitViewController) -> SplitViewController.DisplayMode { .automatic }
+    /// Splits nothing.
+    public func splitViewController(_ svc: SplitViewController, newPaneBeside pane: ViewController) -> ViewController? {
+        nil
+    }
     /// Returns `proposedTopColumn`.
     public func splitViewController(
         _ svc: SplitViewController,

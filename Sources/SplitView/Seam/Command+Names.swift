@@ -54,6 +54,15 @@ extension Command {
         case .quit: "quit"
         case .showMenu: "showMenu"
         case .showContextMenu: "showContextMenu"
+        case .splitRight: "splitRight"
+        case .splitDown: "splitDown"
+        case .closePane: "closePane"
+        case .zoomPane: "zoomPane"
+        case .focusPane(let direction): "focusPane" + Self.capitalized(direction.rawValue)
+        case .growPane(let axis): "growPane" + (axis == .horizontal ? "Width" : "Height")
+        case .shrinkPane(let axis): "shrinkPane" + (axis == .horizontal ? "Width" : "Height")
+        case .equalizePanes: "equalizePanes"
+        case .swapPane(let direction): "swapPane" + Self.capitalized(direction.rawValue)
         }
     }
 
@@ -108,8 +117,12 @@ extension Command {
             .moveDividerToMinimum, .moveDividerToMaximum, .acceptDivider, .cancel,
             .selectPrevious, .selectNext, .activate, .pageUp, .pageDown, .scrollToTop, .scrollToEnd,
             .expand, .collapse, .toggleLineWrapping, .find, .findNext, .findPrevious, .selectAll, .copy, .newWindow, .closeWindow,
-            .quit, .showMenu, .showContextMenu,
+            .quit, .showMenu, .showContextMenu, .splitRight, .splitDown, .closePane, .zoomPane,
         ]
+        commands += PaneDirection.allCases.map { .focusPane($0) }
+        commands += [.growPane(.horizontal), .shrinkPane(.horizontal), .growPane(.vertical), .shrinkPane(.vertical)]
+        commands += [.equalizePanes]
+        commands += PaneDirection.allCases.map { .swapPane($0) }
         return commands
     }()
 

@@ -199,6 +199,29 @@ public enum Command: Hashable, Sendable {
     /// Open the focused pane's context menu for its selection, where a right click on it
     /// would (``ViewController/contextMenu(at:in:)``); Shift+F10 and the Menu key, as in GTK.
     case showContextMenu
+    /// Split the pane with the keys in two, side by side, the new pane (the delegate's
+    /// ``SplitViewControllerDelegate/splitViewController(_:newPaneBeside:)``) on the right with
+    /// the keys; Ctrl+Shift+E, as in Terminator.
+    case splitRight
+    /// Split the pane with the keys in two, stacked, the new pane below with the keys;
+    /// Ctrl+Shift+O.
+    case splitDown
+    /// Close the pane with the keys: its neighbour takes its space and the keys; a column's
+    /// last pane stays. Ctrl+Shift+W.
+    case closePane
+    /// Show the pane with the keys over the whole window, or back; Ctrl+Shift+X.
+    case zoomPane
+    /// Give the keys to the nearest pane in a direction, across columns; Ctrl+Alt+arrows.
+    case focusPane(PaneDirection)
+    /// Make the pane with the keys a step thicker along an axis (wider: `.horizontal`);
+    /// Ctrl+Alt+] and Ctrl+Alt+=.
+    case growPane(StackSplitViewController.Axis)
+    /// Make the pane with the keys a step thinner along an axis; Ctrl+Alt+[ and Ctrl+Alt+-.
+    case shrinkPane(StackSplitViewController.Axis)
+    /// Give every pane of every split an equal share; Ctrl+Alt+0.
+    case equalizePanes
+    /// Swap the pane with the keys with its neighbour in a direction; Ctrl+Alt+Shift+arrows.
+    case swapPane(PaneDirection)
 }
 
 /// What the controller asks of its host after an input; the host acts, the core never does.

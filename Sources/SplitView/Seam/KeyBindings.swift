@@ -61,7 +61,8 @@ extension Command {
         switch self {
         case .displayModeButton, .secondaryOnlyButton, .toggleInspector, .show, .hide, .toggleSplitItem, .back, .forward,
             .focusNextPane,
-            .focusPreviousPane, .focusDivider, .newWindow, .closeWindow, .quit, .showMenu:
+            .focusPreviousPane, .focusDivider, .newWindow, .closeWindow, .quit, .showMenu, .splitRight, .splitDown,
+            .closePane, .zoomPane, .focusPane, .growPane, .shrinkPane, .equalizePanes, .swapPane:
             true
         case .showContextMenu: false
         case .moveDivider, .moveDividerToMinimum, .moveDividerToMaximum, .acceptDivider, .cancel, .selectPrevious,
@@ -112,6 +113,25 @@ private let defaultGlobal: [B] = [
     B(K(.f10), .showMenu),
     B(K(.f10, modifiers: .shift), .showContextMenu),
     B(K(.menu), .showContextMenu),
+    // Panes split at run time (Terminator's four, then arrows with Ctrl+Alt: none is the
+    // browser's, and a terminal's programs rarely see Ctrl+Alt).
+    B(K(.character("e"), modifiers: [.control, .shift]), .splitRight),
+    B(K(.character("o"), modifiers: [.control, .shift]), .splitDown),
+    B(K(.character("w"), modifiers: [.control, .shift]), .closePane),
+    B(K(.character("x"), modifiers: [.control, .shift]), .zoomPane),
+    B(K(.left, modifiers: [.control, .alt]), .focusPane(.left)),
+    B(K(.right, modifiers: [.control, .alt]), .focusPane(.right)),
+    B(K(.up, modifiers: [.control, .alt]), .focusPane(.up)),
+    B(K(.down, modifiers: [.control, .alt]), .focusPane(.down)),
+    B(K(.left, modifiers: [.control, .alt, .shift]), .swapPane(.left)),
+    B(K(.right, modifiers: [.control, .alt, .shift]), .swapPane(.right)),
+    B(K(.up, modifiers: [.control, .alt, .shift]), .swapPane(.up)),
+    B(K(.down, modifiers: [.control, .alt, .shift]), .swapPane(.down)),
+    B(K(.character("]"), modifiers: [.control, .alt]), .growPane(.horizontal)),
+    B(K(.character("["), modifiers: [.control, .alt]), .shrinkPane(.horizontal)),
+    B(K(.character("="), modifiers: [.control, .alt]), .growPane(.vertical)),
+    B(K(.character("-"), modifiers: [.control, .alt]), .shrinkPane(.vertical)),
+    B(K(.character("0"), modifiers: [.control, .alt]), .equalizePanes),
 ]
 
 // While a divider has the focus (GtkPaned's keys: 1 pt steps, 75 pt pages).

@@ -44,6 +44,23 @@ import Testing
         (K(.f10), .showMenu),
         (K(.f10, modifiers: .shift), .showContextMenu),
         (K(.menu), .showContextMenu),
+        (K(.character("e"), modifiers: [.control, .shift]), .splitRight),
+        (K(.character("o"), modifiers: [.control, .shift]), .splitDown),
+        (K(.character("w"), modifiers: [.control, .shift]), .closePane),
+        (K(.character("x"), modifiers: [.control, .shift]), .zoomPane),
+        (K(.left, modifiers: [.control, .alt]), .focusPane(.left)),
+        (K(.right, modifiers: [.control, .alt]), .focusPane(.right)),
+        (K(.up, modifiers: [.control, .alt]), .focusPane(.up)),
+        (K(.down, modifiers: [.control, .alt]), .focusPane(.down)),
+        (K(.left, modifiers: [.control, .alt, .shift]), .swapPane(.left)),
+        (K(.right, modifiers: [.control, .alt, .shift]), .swapPane(.right)),
+        (K(.up, modifiers: [.control, .alt, .shift]), .swapPane(.up)),
+        (K(.down, modifiers: [.control, .alt, .shift]), .swapPane(.down)),
+        (K(.character("]"), modifiers: [.control, .alt]), .growPane(.horizontal)),
+        (K(.character("["), modifiers: [.control, .alt]), .shrinkPane(.horizontal)),
+        (K(.character("="), modifiers: [.control, .alt]), .growPane(.vertical)),
+        (K(.character("-"), modifiers: [.control, .alt]), .shrinkPane(.vertical)),
+        (K(.character("0"), modifiers: [.control, .alt]), .equalizePanes),
     ]
 
     /// After F8: ←/→ 1 pt, Ctrl+←/→ 75 pt, Home/End min/max, Return accept, Escape cancel.

@@ -79,6 +79,13 @@ func expectWellFormed(
     for (a, b) in zip(tiled, tiled.dropFirst()) where a.frame.intersects(b.frame) { fail("\(a.column) overlaps \(b.column)") }
     let mode = split.displayMode
     if mode == .twoDisplaceSecondary { return }
+    // A zoom shows one column over the whole window, whatever its limits.
+    if split.zoomedPane != nil {
+        if tiled.count != 1 || tiled.first?.frame != Rect(origin: .zero, size: size) {
+            fail("zoomed: one column must fill the window")
+        }
+        return
+    }
     // Tiled columns and 1-pt dividers cover the width exactly.
     var x = 0.0
     for placement in tiled {

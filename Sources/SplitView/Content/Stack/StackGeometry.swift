@@ -47,6 +47,9 @@ struct CollapseAnimation {
     let to: Double
     let began: Double
     var progress = 0.0
+    /// True when the item is being closed (``SplitViewController/closePane(_:)``): it leaves
+    /// its stack once collapsed.
+    var closes = false
 
     /// The thickness now.
     var thickness: Double { max(0, from + (to - from) * progress) }

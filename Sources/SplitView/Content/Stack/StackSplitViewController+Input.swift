@@ -128,6 +128,7 @@ extension StackSplitViewController {
         splitItems.indices.flatMap { index -> [[Int]] in
             let item = splitItems[index]
             guard !item.collapsed || collapseAnimation?.item === item else { return [] }
+            if let zoomed = zoomedItemIndex, zoomed != index { return [] }
             if let nested = item.viewController as? StackSplitViewController {
                 return nested.visibleLeafPaths.map { [index] + $0 }
             }
@@ -193,6 +194,8 @@ extension StackSplitViewController {
         }
         let current = collapseAnimation?.item === item ? collapseAnimation?.thickness : nil
         guard item.collapsed != collapsed || current != nil else { return }
+        // A collapse or an expansion shows the panes as they are: it ends a zoom.
+        if splitViewController?.focus.zoom != nil { splitViewController?.unzoom() }
         let animates = splitViewController?.animatesTransitions ?? false
         let now = splitViewController?.now ?? 0
         drag = nil
@@ -226,15 +229,17 @@ extension StackSplitViewController {
             animation.progress = min(1, max(0, (now - animation.began) / Self.collapseDuration))
             collapseAnimation = animation.isFinished ? nil : animation
             setNeedsDisplay()
+            if animation.isFinished && animation.closes { finishClosing(animation.item) }
         }
         for item in splitItems { (item.viewController as? StackSplitViewController)?.advance(to: now) }
     }
 
     /// Ends every collapse or expansion at once (reduce motion turned on).
     func finishAnimations() {
-        if collapseAnimation != nil {
+        if let animation = collapseAnimation {
             collapseAnimation = nil
             setNeedsDisplay()
+            if animation.closes { finishClosing(animation.item) }
         }
         for item in splitItems { (item.viewController as? StackSplitViewController)?.finishAnimations() }
     }

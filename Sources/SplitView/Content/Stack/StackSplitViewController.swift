@@ -59,7 +59,7 @@ open class StackSplitViewController: ViewController {
     }
 
     /// The items, in order along the axis.
-    public private(set) var splitItems: [SplitItem] = []
+    public internal(set) var splitItems: [SplitItem] = []
 
     /// The item whose content has the keys while this stack has them; always a visible
     /// (not collapsed) item, nil only when none is.
@@ -138,17 +138,19 @@ open class StackSplitViewController: ViewController {
         }
     }
 
-    /// The bar shows the stack's own title, or when it has none the first visible item's: a
-    /// terminal stacked under a reader leaves the bar to the file's name.
+    /// The bar shows the stack's own title, or when it has none the first visible item's (the
+    /// zoomed one's while a pane is zoomed): a terminal stacked under a reader leaves the bar
+    /// to the file's name.
     override var barTitle: String {
         if let own = navigationItemIfLoaded?.title ?? (title.isEmpty ? nil : title) { return own }
-        return splitItems.first { !$0.collapsed }?.viewController.barTitle ?? ""
+        return shownItems.first?.viewController.barTitle ?? ""
     }
 
     // MARK: - Geometry
 
     /// Where everything is in `bounds` (the content area, in the pane's coordinates).
     func geometry(in bounds: Rect) -> StackGeometry {
+        if let zoomed = zoomedItemIndex { return zoomedGeometry(zoomed, in: bounds) }
         var items = splitItems.map(\.rulesItem)
         if let animation = collapseAnimation, let index = splitItems.firstIndex(where: { $0 === animation.item }) {
             let thickness = animation.thickness
@@ -195,6 +197,8 @@ open class StackSplitViewController: ViewController {
     /// Gives every visible item that has none the thickness it has now: from here on, a change
     /// of space goes by holding priority (``StackSplitRules``).
     func keepThicknesses(_ geometry: StackGeometry) {
+        // A zoomed item's thickness is the whole stack's for the zoom's time only.
+        guard zoomedItemIndex == nil else { return }
         for (index, item) in splitItems.enumerated() where !item.collapsed && item !== collapseAnimation?.item {
             if item.thickness == nil { item.thickness = geometry.thicknesses[index] }
         }
@@ -374,21 +378,21 @@ open class StackSplitViewController: ViewController {
 
     /// The visible items appear with the stack.
     open override func viewWillAppear(_ animated: Bool) {
-        for item in splitItems where !item.collapsed { item.viewController.viewWillAppear(animated) }
+        for item in shownItems { item.viewController.viewWillAppear(animated) }
     }
 
     /// The visible items appeared.
     open override func viewDidAppear(_ animated: Bool) {
-        for item in splitItems where !item.collapsed { item.viewController.viewDidAppear(animated) }
+        for item in shownItems { item.viewController.viewDidAppear(animated) }
     }
 
     /// The visible items disappear with the stack.
     open override func viewWillDisappear(_ animated: Bool) {
-        for item in splitItems where !item.collapsed { item.viewController.viewWillDisappear(animated) }
+        for item in shownItems { item.viewController.viewWillDisappear(animated) }
     }
 
     /// The visible items disappeared.
     open override func viewDidDisappear(_ animated: Bool) {
-        for item in splitItems where !item.collapsed { item.viewController.viewDidDisappear(animated) }
+        for item in shownItems { item.viewController.viewDidDisappear(animated) }
     }
 }

@@ -1,0 +1,575 @@
+/// Panes split at run time, as tmux, Terminator and i3 split them: a pane (a *leaf*: a column's
+/// own content, or a leaf of a ``StackSplitViewController`` in a column) splits in two, closes,
+/// zooms over the window, and the keys, sizes and places move between panes. The rules are
+/// `PaneTreeRules`; here they are applied to the columns' stacks.
+///
+/// Decided (UIKit has no run-time splits; AppKit splits only what the app builds):
+/// - A split along the axis of the pane's stack adds an item to that stack; any other split
+///   puts a new stack of two in the pane's place, so a stack never holds fewer than two items.
+///   A column's own content that is in no stack is wrapped in a new stack, which becomes the
+///   column's content (the top of its navigation stack); ``viewController(for:)`` stays what
+///   the app set while that controller is still in the column, as a leaf of the new stack,
+///   and becomes the column's content once it leaves the column.
+/// - A close gives the pane's space and the keys to its neighbour after it, else before it; a
+///   stack left with one item gives its place to that item, which takes the place's size; a
+///   column's last pane never closes.
+/// - Every pane command but the zoom itself unzooms first, as tmux's `select-pane` does.
+/// - A collapsed window zooms only a pane of the column that fills it, never the inspector
+///   beside it.
+/// - An edit of the tree or of the panes' sizes (split, close, swap, move, grow, shrink,
+///   equalize) first finishes every running split, close or collapse: it works on the
+///   settled sizes, never on a frame of an animation.
+extension SplitViewController {
+    /// How far ``Command/growPane(_:)`` and ``Command/shrinkPane(_:)`` move a pane's edge, in
+    /// points.
+    public static let paneResizeStep = 20.0
+
+    /// A pane's place: its column, and the stack and index of its item (no stack: the
+    /// column's own content).
+    struct PaneSlot {
+        var column: Column
+        var stack: StackSplitViewController?
+        var index: Int
+    }
+
+    // MARK: - Reading
+
+    /// The pane with the keys: the focused leaf of the focused column's stack, or the focused
+    /// column's own content; nil when no pane has them.
+    public var focusedPane: ViewController? {
+        guard let column = focus.column, let top = children.wrapped[column]?.topViewController else { return nil }
+        guard let stack = top as? StackSplitViewController else { return top }
+        return stack.focusedLeafPath.flatMap { stack.viewController(at: $0) }
+    }
+
+    /// The pane shown over the whole content area of the window, every other pane and column
+    /// hidden (not removed: their view controllers are told they disappear, and come back as
+    /// they were); nil when none is. Setting a pane that shows zooms it and gives it the keys;
+    /// nil unzooms. Escape unzooms too (after the focused pane's own use of it), and so does
+    /// every pane command but ``Command/zoomPane``, and a command that shows or hides a column.
+    public var zoomedPane: ViewController? {
+        get { focus.zoom.flatMap { zoom in pane(holding: zoom.pane) } }
+        set { setZoomedPane(newValue) }
+    }
+
+    /// Every pane that shows, in the columns' screen order and each column's reading order,
+    /// with its frame in window coordinates: each leaf that is not collapsing away, and each
+    /// column's own content that is in no stack.
+    public var visiblePanes: [(pane: ViewController, column: Column, frame: Rect)] {
+        var result: [(pane: ViewController, column: Column, frame: Rect)] = []
+        for column in focusableColumns {
+            guard let placement = settledLayout.placement(of: column), let top = children.wrapped[column]?.topViewController
+            else { continue }
+            let origin = placement.frame.origin
+            let content = LayoutComputation.contentBounds(ofPaneSized: placement.frame.size)
+            func walk(_ stack: StackSplitViewController, bounds: Rect) {
+                let geometry = stack.geometry(in: bounds)
+                for (index, item) in stack.splitItems.enumerated() where !item.collapsed {
+                    guard let frame = geometry.frames[index], frame.width > 0, frame.height > 0 else { continue }
+                    if let nested = item.viewController as? StackSplitViewController {
+                        walk(nested, bounds: frame)
+                    } else {
+                        result.append((item.viewController, column, frame.offsetBy(origin)))
+                    }
+                }
+            }
+            if let stack = top as? StackSplitViewController {
+                walk(stack, bounds: content)
+            } else {
+                result.append((top, column, content.offsetBy(origin)))
+            }
+        }
+        return result
+    }
+
+    /// Where `pane` is: its column and its item's stack and index; nil when no column holds
+    /// it as a leaf.
+    func slot(of pane: ViewController) -> PaneSlot? {
+        for column in Column.allCases {
+            guard let top = children.wrapped[column]?.topViewController else { continue }
+            if top === pane { return top is StackSplitViewController ? nil : PaneSlot(column: column, stack: nil, index: 0) }
+            guard let stack = top as? StackSplitViewController, stack.holds(ObjectIdentifier(pane)) else { continue }
+            func find(_ stack: StackSplitViewController) -> PaneSlot? {
+                for (index, item) in stack.splitItems.enumerated() {
+                    if item.viewController === pane { return PaneSlot(column: column, stack: stack, index: index) }
+                    if let nested = item.viewController as? StackSplitViewController, let found = find(nested) { return found }
+                }
+                return nil
+            }
+            if let found = find(stack), !(pane is StackSplitViewController) { return found }
+        }
+        return nil
+    }
+
+    /// The leaf whose identity is `id`, if a column holds it.
+    private func pane(holding id: ObjectIdentifier) -> ViewController? {
+        for column in Column.allCases {
+            guard let top = children.wrapped[column]?.topViewController, top.holds(id) else { continue }
+            if ObjectIdentifier(top) == id { return top }
+            func find(_ stack: StackSplitViewController) -> ViewController? {
+                for item in stack.splitItems {
+                    if ObjectIdentifier(item.viewController) == id { return item.viewController }
+                    if let nested = item.viewController as? StackSplitViewController, let found = find(nested) { return found }
+                }
+                return nil
+            }
+            if let stack = top as? StackSplitViewController { return find(stack) }
+        }
+        return nil
+    }
+
+    /// The bounds `stack` lays out in (the column pane's coordinates), when its column shows.
+    func bounds(of stack: StackSplitViewController) -> Rect? {
+        for column in Column.allCases {
+            guard let placement = settledLayout.placement(of: column), let top = stackSplitViewController(in: column),
+                top.holds(ObjectIdentifier(stack))
+            else { continue }
+            func find(_ current: StackSplitViewController, _ bounds: Rect) -> Rect? {
+                if current === stack { return bounds }
+                let geometry = current.geometry(in: bounds)
+                for (index, item) in current.splitItems.enumerated() {
+                    guard let nested = item.viewController as? StackSplitViewController, let frame = geometry.frames[index]
+                    else { continue }
+                    if let found = find(nested, frame) { return found }
+                }
+                return nil
+            }
+            return find(top, LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
+        }
+        return nil
+    }
+
+    // MARK: - Split and close
+
+    /// Splits `pane` in two along `axis`, `newPane` after it (on its right side by side, below
+    /// it stacked), each with half of the pane's space; `newPane` gets the keys. Animated as a
+    /// collapse is when ``animatesTransitions`` is on. False when `pane` is no leaf of a column,
+    /// or `newPane` is already in one (or is `pane`).
+    @discardableResult
+    public func splitPane(
+        _ pane: ViewController, along axis: StackSplitViewController.Axis, with newPane: ViewController
+    )
+        -> Bool
+    {
+        split(pane, along: axis, with: newPane, after: true, animated: true)
+    }
+
+    /// Closes `pane`: it leaves its column, its neighbour takes its space and the keys (when
+    /// `pane` had them), and a stack left with one item is replaced by that item. Animated as a
+    /// collapse is when ``animatesTransitions`` is on: the pane leaves once collapsed. False
+    /// when `pane` is no leaf of a column, or is its column's last pane.
+    @discardableResult
+    public func closePane(_ pane: ViewController) -> Bool {
+        guard let first = slot(of: pane), first.stack != nil, leafCount(in: first.column) >= 2 else { return false }
+        unzoom()
+        finishPaneAnimations()
+        guard let slot = slot(of: pane), let stack = slot.stack else { return false }
+        let item = stack.splitItems[slot.index]
+        let hadKeys = focusedPane === pane
+        let heir = PaneTreeRules.heir(of: slot.index, stack.splitItems.map(\.rulesItem)).map { stack.splitItems[$0] }
+        let animates = animatesTransitions && isMounted && heir != nil && (item.thickness ?? 0) > 0 && !item.collapsed
+        if animates {
+            stack.setCollapsed(item, true)
+            stack.collapseAnimation?.closes = true
+            if stack.collapseAnimation == nil { removeClosedItem(item, from: stack) }
+        } else {
+            removeClosedItem(item, from: stack)
+        }
+        if hadKeys, let heir { focusPane(firstLeaf(of: heir.viewController)) }
+        paneTreeDidChange()
+        return true
+    }
+
+    /// Takes a closed `item` out of `stack`: its heir takes its thickness and divider, and a
+    /// stack left with one item gives its place to it.
+    func removeClosedItem(_ item: SplitItem, from stack: StackSplitViewController) {
+        guard let index = stack.splitItems.firstIndex(where: { $0 === item }) else { return }
+        let kept = stack.splitItems.map { $0.thickness ?? 0 }
+        let thicknesses = PaneTreeRules.closing(
+            kept, stack.splitItems.map(\.rulesItem), removing: index, divider: stack.dividerStyle.thickness)
+        var rest = stack.splitItems
+        rest.remove(at: index)
+        stack.removeSplitItem(item)
+        for (other, thickness) in zip(rest, thicknesses) where other.thickness != nil { other.thickness = thickness }
+        // Only collapsed items left: the first shows, so that the stack never shows nothing.
+        if !stack.splitItems.isEmpty, stack.splitItems.allSatisfy(\.collapsed) {
+            stack.splitItems[0].collapsed = false
+            stack.repairFocus()
+        }
+        if stack.splitItems.count == 1 { dissolve(stack) }
+        paneTreeDidChange()
+    }
+
+    /// How many leaves `column`'s content holds, collapsed ones included (its own content in
+    /// no stack: one).
+    func leafCount(in column: Column) -> Int {
+        guard let top = children.wrapped[column]?.topViewController else { return 0 }
+        func count(_ vc: ViewController) -> Int {
+            guard let stack = vc as? StackSplitViewController else { return 1 }
+            return stack.splitItems.reduce(0) { $0 + count($1.viewController) }
+        }
+        return count(top)
+    }
+
+    /// A stack of one item gives its place to that item: the column's content when the stack
+    /// was, else the item takes the stack's item's place and size in its parent.
+    private func dissolve(_ stack: StackSplitViewController) {
+        guard stack.splitItems.count == 1 else { return }
+        let only = stack.splitItems[0]
+        if let parent = stack.stackSplitViewController,
+            let index = parent.splitItems.firstIndex(where: { $0.viewController === stack })
+        {
+            let place = parent.splitItems[index]
+            stack.removeSplitItem(only)
+            only.thickness = place.thickness
+            only.preferredThicknessFraction = place.preferredThicknessFraction
+            only.collapsed = place.collapsed
+            parent.replaceItem(at: index, with: only)
+            return
+        }
+        guard let column = Column.allCases.first(where: { children.wrapped[$0]?.topViewController === stack }) else { return }
+        stack.removeSplitItem(only)
+        only.collapsed = false
+        setColumnContent(only.viewController, in: column)
+    }
+
+    /// Splits `pane` along `axis` with `newPane` after (or before) it; the new pane gets the
+    /// keys.
+    private func split(
+        _ pane: ViewController, along axis: StackSplitViewController.Axis, with newPane: ViewController, after: Bool,
+        animated: Bool
+    ) -> Bool {
+        guard pane !== newPane, slot(of: newPane) == nil, !(newPane.holds(ObjectIdentifier(pane))) else { return false }
+        guard slot(of: pane) != nil else { return false }
+        unzoom()
+        finishPaneAnimations()
+        guard let slot = slot(of: pane) else { return false }
+        let frame = visiblePanes.first { $0.pane === pane }?.frame
+        let newItem = SplitItem(viewController: newPane)
+        let animates = animated && animatesTransitions && isMounted
+        if let stack = slot.stack, PaneTreeRules.placement(splitting: axis, parentAxis: stack.axis) == .besideInStack {
+            let item = stack.splitItems[slot.index]
+            if let thickness = item.thickness {
+                let (kept, new) = PaneTreeRules.halves(of: thickness, divider: stack.dividerStyle.thickness)
+                item.thickness = kept
+                newItem.thickness = new
+            }
+            newItem.collapsed = animates
+            stack.insertSplitItem(newItem, at: after ? slot.index + 1 : slot.index)
+            if animates { stack.setCollapsed(newItem, false) }
+        } else {
+            let wrapper = StackSplitViewController(axis: axis)
+            let length = frame.map { axis == .horizontal ? $0.width : $0.height }
+            let paneItem: SplitItem
+            if let stack = slot.stack {
+                let place = stack.splitItems[slot.index]
+                let holder = SplitItem(viewController: wrapper)
+                holder.thickness = place.thickness
+                holder.preferredThicknessFraction = place.preferredThicknessFraction
+                holder.minimumThickness = place.minimumThickness
+                holder.maximumThickness = place.maximumThickness
+                holder.holdingPriority = place.holdingPriority
+                holder.canCollapse = place.canCollapse
+                stack.replaceItem(at: slot.index, with: holder)
+                place.thickness = nil
+                place.preferredThicknessFraction = nil
+                paneItem = place
+            } else {
+                paneItem = SplitItem(viewController: pane)
+            }
+            if let length {
+                let (kept, new) = PaneTreeRules.halves(of: length, divider: wrapper.dividerStyle.thickness)
+                paneItem.thickness = kept
+                newItem.thickness = new
+            }
+            newItem.collapsed = animates
+            wrapper.addSplitItem(after ? paneItem : newItem)
+            wrapper.addSplitItem(after ? newItem : paneItem)
+            if slot.stack == nil { setColumnContent(wrapper, in: slot.column) }
+            if animates { wrapper.setCollapsed(newItem, false) }
+        }
+        focusPane(newPane)
+        paneTreeDidChange()
+        return true
+    }
+
+    /// Makes `content` the top of `column`'s navigation stack in place of what was there.
+    private func setColumnContent(_ content: ViewController, in column: Column) {
+        guard let wrapper = children.wrapped[column] else { return }
+        var stack = wrapper.viewControllers
+        guard !stack.isEmpty else { return }
+        stack[stack.count - 1] = content
+        if !wrapper.claimsChildren { content.owner = self }
+        wrapper.viewControllers = stack
+    }
+
+    // MARK: - Zoom
+
+    private func setZoomedPane(_ pane: ViewController?) {
+        guard let pane else { return unzoom() }
+        // Collapsed, only the column that fills the window zooms: a zoom of the inspector
+        // beside it would leave the window without its collapsed column.
+        guard let slot = slot(of: pane), let placement = settledLayout.placement(of: slot.column), zoomedPane !== pane,
+            !isCollapsed || placement.presentation == .collapsed
+        else { return }
+        unzoom()
+        finishTransition()
+        finishPaneAnimations()
+        focusPane(pane)
+        let hidden = visiblePanes.filter { $0.column == slot.column && $0.pane !== pane }.map(\.pane)
+        focus.setZoom(PaneZoom(column: slot.column, pane: ObjectIdentifier(pane)))
+        relayout(.programmatic, animated: false)
+        for vc in hidden {
+            vc.viewWillDisappear(false)
+            vc.viewDidDisappear(false)
+        }
+    }
+
+    /// Ends the zoom, if any: every pane shows again where it was.
+    func unzoom() {
+        guard let zoom = focus.zoom else { return }
+        let before = Set(visiblePanes.map { ObjectIdentifier($0.pane) })
+        focus.setZoom(nil)
+        guard isMounted else { return }
+        relayout(.programmatic, animated: false)
+        guard children.wrapped[zoom.column]?.topViewController?.isViewVisible ?? false else { return }
+        for (vc, column, _) in visiblePanes where column == zoom.column && !before.contains(ObjectIdentifier(vc)) {
+            vc.viewWillAppear(false)
+            vc.viewDidAppear(false)
+        }
+    }
+
+    /// The layout a zoom shows: the zoomed pane's column alone, over the whole window; the
+    /// layout as it is when no zoom applies (the zoomed pane's column does not show in it, or
+    /// the pane left the columns).
+    func zoomed(_ layout: Layout) -> Layout {
+        guard let zoom = focus.zoom, let placement = layout.placement(of: zoom.column), pane(holding: zoom.pane) != nil else {
+            return layout
+        }
+        var result = layout
+        let presentation: ColumnPlacement.Presentation = placement.presentation == .collapsed ? .collapsed : .tiled
+        result.columns = [
+            ColumnPlacement(column: zoom.column, frame: Rect(origin: .zero, size: layout.size), presentation: presentation)
+        ]
+        result.dividers = []
+        return result
+    }
+
+    // MARK: - Keys, sizes and places
+
+    /// Gives the keys to `pane` (a leaf that shows): its column becomes the focused pane and
+    /// every stack on the way focuses the item holding it.
+    func focusPane(_ pane: ViewController) {
+        guard let slot = slot(of: pane) else { return }
+        if let top = stackSplitViewController(in: slot.column), let path = leafPath(of: pane, in: top) { top.focusLeaf(at: path) }
+        focus.releaseDivider()
+        if isMounted { focusPane(slot.column, byUser: true) } else { focus.focusBeforeLayout(slot.column) }
+    }
+
+    /// The path of `pane` from `stack`.
+    private func leafPath(of pane: ViewController, in stack: StackSplitViewController) -> [Int]? {
+        for (index, item) in stack.splitItems.enumerated() {
+            if item.viewController === pane { return [index] }
+            if let nested = item.viewController as? StackSplitViewController, let path = leafPath(of: pane, in: nested) {
+                return [index] + path
+            }
+        }
+        return nil
+    }
+
+    /// The leaf that has the keys when `vc` (a leaf, or a stack) gets them: itself, or the
+    /// stack's focused leaf, else its first visible leaf.
+    private func firstLeaf(of vc: ViewController) -> ViewController {
+        guard let stack = vc as? StackSplitViewController else { return vc }
+        let path = stack.focusedLeafPath ?? stack.visibleLeafPaths.first
+        return path.flatMap { stack.viewController(at: $0) } ?? vc
+    }
+
+    /// Gives the keys to the nearest pane from the focused one in `direction`, across columns
+    /// (`PaneTreeRules/neighbour(of:toward:among:)`); false when none lies there.
+    @discardableResult
+    public func focusPane(_ direction: PaneDirection) -> Bool {
+        unzoom()
+        guard let target = neighbour(toward: direction) else { return false }
+        focusPane(target)
+        return true
+    }
+
+    /// The pane that lies from the focused one in `direction`.
+    private func neighbour(toward direction: PaneDirection) -> ViewController? {
+        let panes = visiblePanes
+        guard let focused = focusedPane, let own = panes.first(where: { $0.pane === focused }) else { return nil }
+        let others = panes.filter { $0.pane !== focused }
+        return PaneTreeRules.neighbour(of: own.frame, toward: direction, among: others.map(\.frame)).map { others[$0].pane }
+    }
+
+    /// Makes the pane with the keys `points` thicker (negative: thinner) along `axis`, through
+    /// the nearest stack of that axis holding it, within every item's minimum and maximum;
+    /// false when no such stack holds it or nothing moved.
+    ///
+    /// Decided: a column's width is its divider's (F8, a drag), never a pane's: a pane in no
+    /// stack of the axis does not resize. A running split, close or collapse finishes first,
+    /// so that the thicknesses kept are the settled ones.
+    @discardableResult
+    public func resizeFocusedPane(along axis: StackSplitViewController.Axis, by points: Double) -> Bool {
+        unzoom()
+        // Not a frame of the animation: a pane still expanding from its split, shrunk from its
+        // first points, would keep no width at all, and hold the keys unseen.
+        finishPaneAnimations()
+        guard var current = focusedPane else { return false }
+        // Up the stacks holding the pane, each checked to hold the one below it.
+        while let stack = current.stackSplitViewController, stack.splitItems.contains(where: { $0.viewController === current }) {
+            if stack.axis == axis, let index = stack.splitItems.firstIndex(where: { $0.viewController === current }),
+                let bounds = bounds(of: stack)
+            {
+                let geometry = stack.geometry(in: bounds)
+                let resized = PaneTreeRules.resized(
+                    geometry.thicknesses, stack.splitItems.map(\.rulesItem), item: index, by: points)
+                guard resized != geometry.thicknesses else { return false }
+                stack.apply(resized)
+                paneTreeDidChange()
+                return true
+            }
+            current = stack
+        }
+        return false
+    }
+
+    /// Gives every visible item of every stack that shows an equal share of its stack, within
+    /// its minimum and maximum (`PaneTreeRules/equalized(_:length:divider:)`).
+    public func equalizePanes() {
+        unzoom()
+        finishPaneAnimations()
+        func walk(_ stack: StackSplitViewController, bounds: Rect) {
+            let length = stack.axis == .horizontal ? bounds.width : bounds.height
+            stack.apply(
+                PaneTreeRules.equalized(stack.splitItems.map(\.rulesItem), length: length, divider: stack.dividerStyle.thickness))
+            let geometry = stack.geometry(in: bounds)
+            for (index, item) in stack.splitItems.enumerated() {
+                if let nested = item.viewController as? StackSplitViewController, let frame = geometry.frames[index] {
+                    walk(nested, bounds: frame)
+                }
+            }
+        }
+        for placement in settledLayout.columns {
+            guard let stack = stackSplitViewController(in: placement.column) else { continue }
+            walk(stack, bounds: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
+        }
+        paneTreeDidChange()
+    }
+
+    /// Swaps the pane with the keys with the nearest pane in `direction`; the keys stay with
+    /// the pane, in its new place. False when none lies there.
+    @discardableResult
+    public func swapFocusedPane(_ direction: PaneDirection) -> Bool {
+        unzoom()
+        guard let focused = focusedPane, let other = neighbour(toward: direction) else { return false }
+        return swapPanes(focused, other)
+    }
+
+    /// Swaps two panes (leaves of any columns): each takes the other's place, and each place
+    /// keeps its size. The pane with the keys keeps them. False when either is no leaf, or
+    /// they are the same.
+    ///
+    /// Decided (tmux's `swap-pane` swaps contents, cells stay): a place's thickness stays with
+    /// the place; the items' own limits and collapsibility go with their panes.
+    @discardableResult
+    public func swapPanes(_ a: ViewController, _ b: ViewController) -> Bool {
+        guard a !== b, slot(of: a) != nil, slot(of: b) != nil else { return false }
+        unzoom()
+        finishPaneAnimations()
+        guard let slotA = slot(of: a), let slotB = slot(of: b) else { return false }
+        let hadKeys = focusedPane
+        switch (slotA.stack, slotB.stack) {
+        case (let stackA?, let stackB?):
+            let itemA = stackA.splitItems[slotA.index], itemB = stackB.splitItems[slotB.index]
+            (itemA.thickness, itemB.thickness) = (itemB.thickness, itemA.thickness)
+            (itemA.preferredThicknessFraction, itemB.preferredThicknessFraction) =
+                (itemB.preferredThicknessFraction, itemA.preferredThicknessFraction)
+            stackA.splitItems[slotA.index] = itemB
+            stackB.splitItems[slotB.index] = itemA
+            itemB.stack = stackA
+            itemB.viewController.stackSplitViewController = stackA
+            itemA.stack = stackB
+            itemA.viewController.stackSplitViewController = stackB
+            stackA.setNeedsDisplay()
+            stackB.setNeedsDisplay()
+        case (nil, let stackB?):
+            swapColumnContent(of: slotA.column, with: stackB, at: slotB.index)
+        case (let stackA?, nil):
+            swapColumnContent(of: slotB.column, with: stackA, at: slotA.index)
+        case (nil, nil):
+            setColumnContent(b, in: slotA.column)
+            setColumnContent(a, in: slotB.column)
+            // Column B's stack let go of b after column A's took it: A takes it again.
+            setColumnContent(b, in: slotA.column)
+        }
+        if let hadKeys, hadKeys === a || hadKeys === b { focusPane(hadKeys) }
+        paneTreeDidChange()
+        return true
+    }
+
+    /// `column`'s own content and the leaf at `index` of `stack` change places.
+    private func swapColumnContent(of column: Column, with stack: StackSplitViewController, at index: Int) {
+        guard let content = children.wrapped[column]?.topViewController else { return }
+        let place = stack.splitItems[index]
+        let moved = SplitItem(viewController: content)
+        moved.thickness = place.thickness
+        moved.preferredThicknessFraction = place.preferredThicknessFraction
+        let leaf = place.viewController
+        stack.replaceItem(at: index, with: moved)
+        setColumnContent(leaf, in: column)
+    }
+
+    /// Moves `pane` onto `target`: its `zone` half splits `target` there with `pane` (which
+    /// leaves its place as a close leaves it), its centre swaps the two. The rule a drop of a
+    /// dragged pane calls (`PaneTreeRules/dropZone(at:in:)` gives the zone). `pane` keeps
+    /// the keys when it had them. False when either is no leaf, they are the same, or `pane`
+    /// is its column's last pane (a column never loses its last pane).
+    @discardableResult
+    public func movePane(_ pane: ViewController, onto target: ViewController, zone: PaneDropZone) -> Bool {
+        guard pane !== target, slot(of: target) != nil, slot(of: pane) != nil else { return false }
+        guard let (axis, after) = PaneTreeRules.split(for: zone) else { return swapPanes(pane, target) }
+        unzoom()
+        finishPaneAnimations()
+        guard let from = slot(of: pane), let stack = from.stack, leafCount(in: from.column) >= 2, slot(of: target) != nil
+        else { return false }
+        removeClosedItem(stack.splitItems[from.index], from: stack)
+        return split(target, along: axis, with: pane, after: after, animated: false)
+    }
+
+    // MARK: - Housekeeping
+
+    /// Ends every stack's running collapse at once (a close still running leaves).
+    private func finishPaneAnimations() {
+        for stack in installedStacks { stack.finishAnimations() }
+    }
+
+    /// After an edit: what the app set for a column stays ``viewController(for:)`` while it is
+    /// still in the column, else the column's content takes its place there; the columns are
+    /// laid out again.
+    private func paneTreeDidChange() {
+        for column in Column.allCases {
+            guard let wrapper = children.wrapped[column], let original = children.original[column], original !== wrapper,
+                let top = wrapper.topViewController, !top.holds(ObjectIdentifier(original))
+            else { continue }
+            if wrapper.viewControllers.contains(where: { $0 === original }) { continue }
+            children.install(top, wrappedIn: wrapper, in: column)
+        }
+        if isMounted { relayout(.programmatic, animated: false) }
+    }
+
+    /// The new pane for a split of the pane with the keys, asked of the delegate; nothing
+    /// happens without one.
+    func splitFocusedPane(along axis: StackSplitViewController.Axis) {
+        guard let pane = focusedPane, let newPane = delegate?.splitViewController(self, newPaneBeside: pane) else { return }
+        splitPane(pane, along: axis, with: newPane)
+    }
+}
+
+extension Rect {
+    /// The rectangle moved by `offset`.
+    func offsetBy(_ offset: Point) -> Rect {
+        Rect(x: minX + offset.x, y: minY + offset.y, width: width, height: height)
+    }
+}
