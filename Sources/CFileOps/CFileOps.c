@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/openat2.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -105,6 +106,10 @@ long long sv_file_system_type_of(const char *path) {
 // MARK: - Processes
 
 int sv_pidfd_open(int pid) { return (int)syscall(SYS_pidfd_open, pid, 0); }
+
+int sv_spawn_add_chdir(void *actions, const char *path) {
+    return posix_spawn_file_actions_addchdir_np((posix_spawn_file_actions_t *)actions, path);
+}
 
 // MARK: - The wrappers
 

@@ -1,3 +1,4 @@
+import CFileOps
 import Glibc
 import Synchronization
 
@@ -28,9 +29,38 @@ public enum ProgramProcess {
     }
 
     /// Starts `arguments` (the first is looked up in `PATH`), with `variables` set in its
-    /// environment over ours (`SPLITVIEW_SOCKET`, `SPLITVIEW_PANE`); the child's pid.
+    /// environment over ours (`SPLITVIEW_SOCKET`, `SPLITVIEW_PANE`), in `directory` when given
+    /// (the folder shown; ours when nil); the child's pid.
+    ///
+    /// Decided: a `directory` the child cannot enter (removed since it was shown, not
+    /// searchable) does not stop the program: it starts in our directory instead, as a
+    /// terminal opened on a folder that went starts in the home folder rather than failing.
     public static func spawn(
-        _ arguments: [[UInt8]], display: String?, variables: [String: String] = [:]
+        _ arguments: [[UInt8]], display: String?, variables: [String: String] = [:], directory: [UInt8]? = nil
+    ) -> Result<pid_t, SpawnFailure> {
+        if let directory, !directory.isEmpty, !directory.contains(0) {
+            let result = spawn(arguments, display: display, variables: variables, chdir: directory)
+            if case .failure(let failure) = result, [ENOENT, EACCES, ENOTDIR, ELOOP, ENAMETOOLONG].contains(failure.code),
+                !canEnter(directory)
+            {
+                return spawn(arguments, display: display, variables: variables, chdir: nil)
+            }
+            return result
+        }
+        return spawn(arguments, display: display, variables: variables, chdir: nil)
+    }
+
+    /// Whether this process could make `directory` its working directory (what the child's
+    /// chdir needs): a folder we may search.
+    private static func canEnter(_ directory: [UInt8]) -> Bool {
+        var stats = stat()
+        let path = directory.map { CChar(bitPattern: $0) } + [0]
+        guard stat(path, &stats) == 0, stats.st_mode & S_IFMT == S_IFDIR else { return false }
+        return access(path, X_OK) == 0
+    }
+
+    private static func spawn(
+        _ arguments: [[UInt8]], display: String?, variables: [String: String], chdir directory: [UInt8]?
     ) -> Result<pid_t, SpawnFailure> {
         guard let program = arguments.first, !program.isEmpty else { return .failure(SpawnFailure(code: ENOENT)) }
         var attributes = posix_spawnattr_t()
@@ -49,6 +79,11 @@ public enum ProgramProcess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let directory {
+            let path = directory.map { CChar(bitPattern: $0) } + [0]
+            let added = path.withUnsafeBufferPointer { sv_spawn_add_chdir(&actions, $0.baseAddress!) }
+            if added != 0 { return .failure(SpawnFailure(code: added)) }
+        }
 
         let argv = arguments.map(Self.duplicate)
         let environment = Self.environment(display: display, variables: variables).map(Self.duplicate)

@@ -51,6 +51,51 @@ import Testing
         #expect(!LivePrograms.all().contains(pid))
     }
 
+    /// A program starts in the folder given (a name with spaces and a non-UTF-8 byte), and our
+    /// own directory is not changed.
+    @Test func aProgramStartsInTheFolderGiven() throws {
+        let temporary = try TemporaryFolder("spawnedin")
+        let folder = temporary.path + "/a b\u{7F}"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        var bytes = Array(folder.utf8)
+        bytes.removeLast()
+        bytes.append(0xFF)
+        #expect(mkdir(bytes.map { CChar(bitPattern: $0) } + [0], 0o700) == 0)
+        let out = temporary.path + "/out"
+        let ours = FileManager.default.currentDirectoryPath
+        let result = ProgramProcess.spawn(Self.bytes("sh", "-c", "pwd > \"$0\"", out), display: nil, directory: bytes)
+        guard case .success(let pid) = result else {
+            Issue.record("sh did not start")
+            return
+        }
+        #expect(waitUntil { ProgramProcess.reap(pid) != nil })
+        let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))
+        #expect(written == bytes + [10])
+        #expect(FileManager.default.currentDirectoryPath == ours)
+    }
+
+    /// Boundary: a folder that went (or was never one) starts the program in our directory
+    /// rather than not at all; a missing program still fails as missing.
+    @Test func aFolderThatWentStartsTheProgramInOurs() throws {
+        let temporary = try TemporaryFolder("spawnedgone")
+        let out = temporary.path + "/out"
+        let gone = Array((temporary.path + "/gone").utf8)
+        let result = ProgramProcess.spawn(Self.bytes("sh", "-c", "pwd > \"$0\"", out), display: nil, directory: gone)
+        guard case .success(let pid) = result else {
+            Issue.record("sh did not start in our directory")
+            return
+        }
+        #expect(waitUntil { ProgramProcess.reap(pid) != nil })
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == FileManager.default.currentDirectoryPath + "\n")
+        guard case .failure(let missing) = ProgramProcess.spawn(
+            Self.bytes("splitview-no-such-program-x"), display: nil, directory: Array(temporary.path.utf8))
+        else {
+            Issue.record("started a program that does not exist")
+            return
+        }
+        #expect(missing.reason == "not found")
+    }
+
     /// True when the process `pid` ignores SIGTERM (its `SigIgn` mask in /proc says so).
     static func ignoresSIGTERM(_ pid: pid_t) -> Bool {
         let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""

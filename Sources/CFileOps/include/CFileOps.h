@@ -33,6 +33,12 @@ long long sv_file_system_type_of(const char *path);
 /// host's poll() watches. Returns -1 with errno set where there is none.
 int sv_pidfd_open(int pid);
 
+/// Adds a change of directory to `path` to a spawn's file actions
+/// (posix_spawn_file_actions_addchdir_np, glibc 2.29), which Swift's Glibc module leaves out:
+/// a hosted program starts in the folder shown, without a shell and without changing ours.
+/// `actions` is a `posix_spawn_file_actions_t *`. Returns 0, or an errno value.
+int sv_spawn_add_chdir(void *actions, const char *path);
+
 // MARK: - Faults, for the tests
 
 /// The kinds of calls the file operations make through the wrappers below, as bits.

@@ -54,6 +54,11 @@ open class ForeignContentViewController: ViewController {
         }
     }
 
+    /// The folder the program starts in (the bytes of its path, as the file system has them),
+    /// or nil for the host's own working directory. A change applies at the program's next
+    /// start; a folder the program cannot enter starts it in the host's directory instead.
+    public var workingDirectory: [UInt8]?
+
     /// The status the host last reported (``ForeignContentReport/status(_:)``); the pane shows
     /// it while no window does.
     public internal(set) var status: Status {

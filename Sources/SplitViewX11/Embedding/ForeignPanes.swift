@@ -222,7 +222,10 @@ final class ForeignPanes {
         // 'prog &'` returns as soon as it forked) would otherwise end before the handler
         // exists, and its SIGCHLD, lost, would leave it unreaped until another came.
         services.watchChildren()
-        switch ProgramProcess.spawn(arguments, display: connection.name, variables: services.variables(for: content)) {
+        switch ProgramProcess.spawn(
+            arguments, display: connection.name, variables: services.variables(for: content),
+            directory: content.workingDirectory)
+        {
         case .success(let pid):
             program.pid = pid
             program.startedFile = content.file
