@@ -43,7 +43,7 @@ extension SplitViewController {
         case .showContextMenu: openContextMenu(at: nil)
         case .splitRight: splitFocusedPane(along: .horizontal)
         case .splitDown: splitFocusedPane(along: .vertical)
-        case .closePane: if let pane = focusedPane { closePane(pane) }
+        case .closePane: if let pane = focusedPane, !closePane(pane) { refuseClosing(pane) }
         case .zoomPane: zoomedPane = zoomedPane == nil ? focusedPane : nil
         case .focusPane(let direction): focusPane(direction)
         case .growPane(let axis): resizeFocusedPane(along: axis, by: Self.paneResizeStep)

@@ -142,25 +142,30 @@ extension SplitViewController {
     // MARK: - Split and close
 
     /// Splits `pane` in two along `axis`, `newPane` after it (on its right side by side, below
-    /// it stacked), each with half of the pane's space; `newPane` gets the keys. Animated as a
-    /// collapse is when ``animatesTransitions`` is on. False when `pane` is no leaf of a column,
-    /// or `newPane` is already in one (or is `pane`).
+    /// it stacked; before it, on its left or above it, when `newPaneFirst`), each with half of
+    /// the pane's space; `newPane` gets the keys. Animated as a collapse is when
+    /// ``animatesTransitions`` is on. False when `pane` is no leaf of a column, or `newPane` is
+    /// already in one (or is `pane`).
     @discardableResult
     public func splitPane(
-        _ pane: ViewController, along axis: StackSplitViewController.Axis, with newPane: ViewController
+        _ pane: ViewController, along axis: StackSplitViewController.Axis, with newPane: ViewController,
+        newPaneFirst: Bool = false
     )
         -> Bool
     {
-        split(pane, along: axis, with: newPane, after: true, animated: true)
+        split(pane, along: axis, with: newPane, after: !newPaneFirst, animated: true)
     }
 
     /// Closes `pane`: it leaves its column, its neighbour takes its space and the keys (when
     /// `pane` had them), and a stack left with one item is replaced by that item. Animated as a
     /// collapse is when ``animatesTransitions`` is on: the pane leaves once collapsed. False
-    /// when `pane` is no leaf of a column, or is its column's last pane.
+    /// when `pane` is no leaf of a column, is its column's last pane, or the delegate keeps it
+    /// (``SplitViewControllerDelegate/splitViewController(_:canClosePane:)``).
     @discardableResult
     public func closePane(_ pane: ViewController) -> Bool {
-        guard let first = slot(of: pane), first.stack != nil, leafCount(in: first.column) >= 2 else { return false }
+        guard let first = slot(of: pane), first.stack != nil, leafCount(in: first.column) >= 2,
+            delegate?.splitViewController(self, canClosePane: pane) ?? true
+        else { return false }
         unzoom()
         finishPaneAnimations()
         guard let slot = slot(of: pane), let stack = slot.stack else { return false }
@@ -557,6 +562,20 @@ extension SplitViewController {
             children.install(top, wrappedIn: wrapper, in: column)
         }
         if isMounted { relayout(.programmatic, animated: false) }
+    }
+
+    /// Tells the delegate why ``Command/closePane`` left `pane` (the pane with the keys) open.
+    ///
+    /// Decided: a column's content that is in no split, and a pane the delegate keeps, are
+    /// "its column's own content"; the words name the pane by its title, as its bar does.
+    func refuseClosing(_ pane: ViewController) {
+        let name = pane.title.isEmpty ? "This pane" : "“\(pane.title)”"
+        let kept = !(delegate?.splitViewController(self, canClosePane: pane) ?? true)
+        let reason =
+            kept || slot(of: pane)?.stack == nil
+            ? "\(name) is its column's own content: it cannot be closed."
+            : "\(name) is its column's last pane: it cannot be closed."
+        delegate?.splitViewController(self, didRefuse: .closePane, reason: reason)
     }
 
     /// The new pane for a split of the pane with the keys, asked of the delegate; nothing

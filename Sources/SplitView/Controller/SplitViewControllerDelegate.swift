@@ -37,6 +37,13 @@ public protocol SplitViewControllerDelegate: AnyObject {
     /// ``Command/splitDown``): a new terminal, another view of the document; nil (the
     /// default) splits nothing. The core knows no programs: the app makes the new pane.
     func splitViewController(_ svc: SplitViewController, newPaneBeside pane: ViewController) -> ViewController?
+    /// Whether `pane` may close (``SplitViewController/closePane(_:)``, ``Command/closePane``):
+    /// false keeps it, as an app keeps the content it cannot do without. The default is true.
+    func splitViewController(_ svc: SplitViewController, canClosePane pane: ViewController) -> Bool
+    /// A pane command the user gave did nothing, and `reason` says why in a sentence ("“Files”
+    /// is its column's own content: it cannot be closed."): the app shows it where the user
+    /// reads messages. Not sent for commands given in code, which return false instead.
+    func splitViewController(_ svc: SplitViewController, didRefuse command: Command, reason: String)
     /// The column to show on top once collapsed; the default returns `proposedTopColumn`
     /// (`.compact` when that column has a controller, else `.secondary`).
     func splitViewController(
@@ -103,6 +110,10 @@ extension SplitViewControllerDelegate {
     public func splitViewController(_ svc: SplitViewController, newPaneBeside pane: ViewController) -> ViewController? {
         nil
     }
+    /// Returns true.
+    public func splitViewController(_ svc: SplitViewController, canClosePane pane: ViewController) -> Bool { true }
+    /// Does nothing.
+    public func splitViewController(_ svc: SplitViewController, didRefuse command: Command, reason: String) {}
     /// Returns `proposedTopColumn`.
     public func splitViewController(
         _ svc: SplitViewController,

@@ -7,6 +7,18 @@ import Testing
 final class PaneMaker: SplitViewControllerDelegate {
     private(set) var made: [ViewController] = []
     private(set) var asked: [ViewController] = []
+    /// The panes that may not close.
+    var kept: [ViewController] = []
+    /// The refusals told, as `command: reason`.
+    private(set) var refusals: [String] = []
+
+    func splitViewController(_ svc: SplitViewController, canClosePane pane: ViewController) -> Bool {
+        !kept.contains { $0 === pane }
+    }
+
+    func splitViewController(_ svc: SplitViewController, didRefuse command: Command, reason: String) {
+        refusals.append("\(command.name): \(reason)")
+    }
 
     func splitViewController(_ svc: SplitViewController, newPaneBeside pane: ViewController) -> ViewController? {
         asked.append(pane)
@@ -50,6 +62,34 @@ private func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
     }
 
     // MARK: - Split
+
+    /// `newPaneFirst` puts the new pane on the left (side by side) or above (stacked).
+    @Test func aNewPaneGoesFirstWhenAsked() {
+        let f = Self.fixture()
+        #expect(f.split.splitPane(f.secondary, along: .vertical, with: ViewController(title: "top"), newPaneFirst: true))
+        #expect(Self.content(f, .secondary) == "v[top, D]")
+        #expect(f.split.focusedPane?.title == "top")
+    }
+
+    /// A pane the delegate keeps does not close, by code or by the key; the key's refusal is
+    /// told in words, naming the pane; a column's unsplit content is "its own content".
+    @Test func theDelegateKeepsAPaneAndHearsWhyTheKeyDidNothing() {
+        let f = Self.fixture()
+        let maker = PaneMaker()
+        f.split.delegate = maker
+        maker.kept = [f.secondary]
+        f.split.handle(.command(.closePane))
+        #expect(maker.refusals == ["closePane: “\(f.secondary.title)” is its column's own content: it cannot be closed."])
+        f.split.handle(.command(.splitRight))
+        #expect(Self.content(f, .secondary) == "h[D, new 1]")
+        #expect(f.split.focusPane(.left) && f.split.focusedPane === f.secondary)
+        #expect(!f.split.closePane(f.secondary))
+        f.split.handle(.command(.closePane))
+        #expect(maker.refusals.count == 2 && Self.content(f, .secondary) == "h[D, new 1]")
+        maker.kept = []
+        f.split.handle(.command(.closePane))
+        #expect(Self.content(f, .secondary) == "new 1" && maker.refusals.count == 2)
+    }
 
     @Test func splittingAColumnsOwnContentWrapsItInAStackOfHalves() throws {
         let f = Self.fixture()
