@@ -17,7 +17,9 @@ struct SplitViewCtl: ParsableCommand {
             the ids `splitviewctl tree` prints.
             """,
         version: "splitviewctl 0.9.0",
-        subcommands: [Tree.self, Focus.self, Resize.self, Split.self, Close.self, Layout.self, Subscribe.self])
+        subcommands: [
+            Tree.self, Focus.self, Resize.self, Split.self, Close.self, Zoom.self, Layout.self, Subscribe.self,
+        ])
 }
 
 /// Where the instance is.
@@ -205,8 +207,46 @@ struct Close: ParsableCommand {
     }
 }
 
+struct Zoom: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show a pane over its whole window, or put it back when it is the one zoomed.")
+
+    @OptionGroup var instance: InstanceOptions
+
+    @Argument(help: ArgumentHelp("The pane's id.", valueName: "pane"))
+    var pane: Int
+
+    func run() throws {
+        _ = try instance.ask(ControlRequest(command: "zoom", pane: pane))
+    }
+}
+
+/// `file` made absolute against the current folder: the instance runs elsewhere.
+func absolutePath(_ file: String) throws -> String {
+    if file.hasPrefix("/") { return file }
+    guard let cwd = getcwd(nil, 0) else { throw fail("the current folder cannot be read") }
+    defer { free(cwd) }
+    return String(cString: cwd) + "/" + file
+}
+
 struct Layout: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "The layout as a file.", subcommands: [Save.self])
+    static let configuration = CommandConfiguration(abstract: "The layout as a file.", subcommands: [Save.self, Load.self])
+
+    struct Load: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Lay the first window's columns out as FILE says (the config's \"layout\" form, as save writes it).",
+            discussion:
+                "Each column FILE names gets new panes and programs; the programs of the panes it replaces end. Columns FILE does not name stay.")
+
+        @OptionGroup var instance: InstanceOptions
+
+        @Argument(help: ArgumentHelp("The file to read.", valueName: "file"))
+        var file: String
+
+        func run() throws {
+            _ = try instance.ask(ControlRequest(command: "layout-load", path: try absolutePath(file)))
+        }
+    }
 
     struct Save: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -218,13 +258,7 @@ struct Layout: ParsableCommand {
         var file: String
 
         func run() throws {
-            var path = file
-            if !path.hasPrefix("/") {
-                guard let cwd = getcwd(nil, 0) else { throw fail("the current folder cannot be read") }
-                path = String(cString: cwd) + "/" + path
-                free(cwd)
-            }
-            _ = try instance.ask(ControlRequest(command: "layout-save", path: path))
+            _ = try instance.ask(ControlRequest(command: "layout-save", path: try absolutePath(file)))
         }
     }
 }

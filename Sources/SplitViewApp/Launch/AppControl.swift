@@ -17,6 +17,7 @@ final class AppControl: ControlTarget {
     /// What the events compare.
     struct PaneSnapshot: Equatable {
         var focused: Bool
+        var zoomed: Bool
         var ended: String?
     }
 
@@ -82,9 +83,18 @@ final class AppControl: ControlTarget {
         try owner(of: pane).close(pane: pane, ids: ids)
     }
 
+    func zoom(pane: Int) throws(ControlError) {
+        try owner(of: pane).zoom(pane: pane, ids: ids)
+    }
+
     func saveLayout(to path: String) throws(ControlError) {
         guard let first = browsers.first?.browser else { throw ControlError("no window is open") }
         try first.saveLayout(to: path)
+    }
+
+    func loadLayout(from path: String) throws(ControlError) {
+        guard let first = browsers.first?.browser else { throw ControlError("no window is open") }
+        try first.loadLayout(from: path)
     }
 
     private func owner(of pane: Int) throws(ControlError) -> Browser {
@@ -109,7 +119,7 @@ final class AppControl: ControlTarget {
             for node in window.columns.flatMap(\.content.allNodes) where node.kind != "split" {
                 let ended =
                     node.kind == "program" && !["waiting", "starting", "running", "no window"].contains(node.status ?? "")
-                panes[node.id] = PaneSnapshot(focused: node.focused, ended: ended ? node.status : nil)
+                panes[node.id] = PaneSnapshot(focused: node.focused, zoomed: node.zoomed, ended: ended ? node.status : nil)
             }
             now[window.id] = panes
         }
@@ -123,6 +133,9 @@ final class AppControl: ControlTarget {
                         continue
                     }
                     if state.focused && !old.focused { server.publish(ControlEvent("focused", window: window, pane: pane)) }
+                    if state.zoomed != old.zoomed {
+                        server.publish(ControlEvent(state.zoomed ? "zoomed" : "unzoomed", window: window, pane: pane))
+                    }
                     if let ended = state.ended, old.ended != ended {
                         server.publish(ControlEvent("exited", window: window, pane: pane, status: ended))
                     }

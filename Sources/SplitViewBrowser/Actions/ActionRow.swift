@@ -11,6 +11,8 @@ enum ActionGroup: CaseIterable, Sendable {
     case order
     /// Going places: up, back, forward, a typed location, a bookmark.
     case going
+    /// The panes: split, zoom, close.
+    case panes
     /// The applications that open the file.
     case openWith
 }

@@ -52,6 +52,12 @@ public enum BrowserAction: AppActionValue {
     case cutFiles
     /// Pastes the files on the clipboard into the shown folder: copied, or moved after a cut.
     case pasteFiles
+    /// Asks for a command in the bar's field and runs it in a new pane on the right of the pane
+    /// with the keys.
+    case splitRightWith
+    /// Asks for a command in the bar's field and runs it in a new pane below the pane with the
+    /// keys.
+    case splitDownWith
     /// Opens the selected files with the application whose desktop file id is given; `nil`
     /// stands for Open With as a whole (its row, and its disabled "Looking for Applications…").
     case openWith(applicationID: String?)

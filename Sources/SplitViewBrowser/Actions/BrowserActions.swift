@@ -68,6 +68,13 @@ enum BrowserActions {
             perform: { browser, action in
                 if case .openWith(let id?) = action { browser.openSelection(with: id) }
             }),
+        ActionRow(core: .splitRight, "Split Right", view: .panes),
+        ActionRow(core: .splitDown, "Split Down", view: .panes),
+        ActionRow(.splitRightWith, "Split Right With…", view: .panes) { $0.askForSplitCommand(along: .horizontal) },
+        ActionRow(.splitDownWith, "Split Down With…", view: .panes) { $0.askForSplitCommand(along: .vertical) },
+        ActionRow(core: .zoomPane, "Zoom Pane", view: .panes),
+        ActionRow(core: .equalizePanes, "Equalize Panes", view: .panes),
+        ActionRow(core: .closePane, "Close Pane", view: .panes),
     ]
 
     /// The end of `browser`'s responder chain (`SplitViewController.actionHandler`): each

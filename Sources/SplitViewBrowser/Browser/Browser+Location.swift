@@ -11,6 +11,7 @@ extension Browser {
         guard programs[.supplementary] == nil else { return }
         let folder = selectedFolder ?? tree.root
         renaming.end()
+        programs.pendingSplit = nil
         fileList.navigationItem.textField = TextField(text: Location.text(of: folder), selectsAll: true)
         if split.style == .tripleColumn && !split.isCollapsed {
             if !split.isShowing(.supplementary) { split.show(.supplementary) }

@@ -5,14 +5,18 @@ import SplitViewFiles
 extension Browser {
     /// Gives the programs whose command names `{file}` the selected file: a file (or a link
     /// to one), never a folder; nil while none is selected.
+    ///
+    /// Every program of the window follows: those of the columns, of the splits given at the
+    /// start, and of those made at run time (the controller's, so a closed pane's is gone).
     func updateProgramFiles() {
-        guard !programs.isEmpty else { return }
+        let running = split.foreignContentViewControllers
+        guard !running.isEmpty else { return }
         var file: [UInt8]?
         if let folder = selectedFolder, let name = selectedName, let index = entries.index(of: name),
             let entry = entries.entry(at: index), !entry.isFolder
         {
             file = folder.appending(name).bytes
         }
-        programs.show(file: file)
+        for program in running { program.file = file }
     }
 }

@@ -20,6 +20,7 @@ extension Browser {
             return
         }
         let isFolder = entries.index(of: name).map(isFolder(at:)) ?? false
+        programs.pendingSplit = nil
         fileList.navigationItem.textField = renaming.begin(folder.appending(name), isFolder: isFolder)
         giveFileListTheKeys()
     }
@@ -89,7 +90,7 @@ extension Browser {
 
     /// Gives the files column the keys, showing it first when it is hidden (as the location
     /// bar does).
-    private func giveFileListTheKeys() {
+    func giveFileListTheKeys() {
         if split.style == .tripleColumn && !split.isCollapsed {
             if !split.isShowing(.supplementary) { split.show(.supplementary) }
             split.focusedColumn = .supplementary

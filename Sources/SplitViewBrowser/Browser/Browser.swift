@@ -102,15 +102,11 @@ package final class Browser {
             .inspector: programs[.inspector] ?? details,
         ]
         if style == .tripleColumn { contents[.supplementary] = programs[.supplementary] ?? fileList }
-        var splitPrograms: [ForeignContentViewController] = []
         for (column, content) in contents {
             // The config's layout first, then the command line's splits around it.
-            let (laidOut, fromConfig) = layout[column]?.build(content: content) ?? (content, [])
-            let (wrapped, made) = PaneSplit.apply(splits.filter { $0.column == column }, to: laidOut)
-            contents[column] = wrapped
-            splitPrograms += fromConfig + made
+            let (laidOut, _) = layout[column]?.build(content: content) ?? (content, [])
+            contents[column] = PaneSplit.apply(splits.filter { $0.column == column }, to: laidOut).0
         }
-        programs.besides = splitPrograms
         for column in SplitViewController.Column.allCases {
             if let content = contents[column] { split.setViewController(content, for: column) }
         }
@@ -159,12 +155,19 @@ package final class Browser {
         fileList.onActivate = { [unowned self] in self.activateEntry($0) }
         fileList.commandHandler = { [unowned self] in self.listCommand($0) }
         split.selectionReceiver = { [unowned self] in self.received($0, $1) }
+        split.delegate = self
         fileList.onDoubleClick = { [unowned self] in
             if self.isFolder(at: $0) { self.activateEntry($0) } else { self.openExternally() }
         }
         split.historyHandler = { [unowned self] in self.moveThroughHistory($0) }
         fileList.navigationItem.textFieldHandler = { [unowned self] in
-            if self.renaming.path != nil { self.renameEvent($0) } else { self.locationEvent($0) }
+            if self.renaming.path != nil {
+                self.renameEvent($0)
+            } else if self.programs.pendingSplit != nil {
+                self.splitCommandEvent($0)
+            } else {
+                self.locationEvent($0)
+            }
         }
         // The core hands back the app's actions as the values the table bound (BrowserActions).
         split.actionHandler = BrowserActions.handler(for: self)

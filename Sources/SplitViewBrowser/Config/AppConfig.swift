@@ -15,6 +15,7 @@ import SplitViewFiles
 ///   "columnWidths": {"primary": 280, "supplementary": 320, "inspector": 270},
 ///   "collapseThreshold": 600,
 ///   "showHiddenFiles": false,
+///   "terminal": "xterm -into {}",
 ///   "layout": {"secondary": {"axis": "vertical", "items": [
 ///     {"content": "file"}, {"program": "xterm -into {}", "fraction": 0.3, "canCollapse": true}]}}
 /// }
@@ -57,6 +58,9 @@ public struct AppConfig: Equatable, Sendable {
     public var collapseThreshold: Double?
     /// Whether files and folders whose names start with `.` are listed.
     public var showHiddenFiles = false
+    /// What a pane split at run time runs (`"terminal"`, the words and `{}` of `--secondary`),
+    /// or `nil` for the first of xterm, urxvt and st found on `PATH`.
+    public var terminal: ProgramCommand?
     /// The columns whose content is split (`"layout"`), by column.
     public var layout: [SplitViewController.Column: PaneLayout] = [:]
 

@@ -27,6 +27,13 @@ struct ConfigReader {
             case "collapseThreshold":
                 if let number = number(value, in: AppConfig.collapseThresholds, at: key) { config.collapseThreshold = number }
             case "layout": readLayout(value)
+            case "terminal":
+                guard case .string(let text) = value else { warn(key, "expected a command, found \(value.kind)"); break }
+                do {
+                    config.terminal = try ProgramCommand(parsing: text)
+                } catch {
+                    warn(key, error.description)
+                }
             case "showHiddenFiles":
                 if case .bool(let flag) = value { config.showHiddenFiles = flag } else { warn(key, "expected true or false") }
             default:

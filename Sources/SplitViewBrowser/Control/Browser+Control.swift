@@ -39,7 +39,7 @@ extension Browser {
         let size = split.layout.size
         var columns: [ControlTree.Column] = []
         for column in controlColumns {
-            guard let content = split.viewController(for: column) else { continue }
+            guard let content = columnContent(column) else { continue }
             let placement = split.layout.placement(of: column)
             let origin = placement?.frame.origin ?? Point(x: 0, y: 0)
             var leafFrames: [[Int]: Rect] = [:]
@@ -50,7 +50,7 @@ extension Browser {
             func node(_ vc: ViewController, path: [Int], item: SplitItem?) -> ControlTree.Node {
                 var result = ControlTree.Node(
                     id: ids.id(of: vc), kind: kind(of: vc), fraction: item?.preferredThicknessFraction,
-                    collapsed: item?.isCollapsed ?? false)
+                    collapsed: item?.isCollapsed ?? false, zoomed: split.zoomedPane === vc)
                 if let stack = vc as? StackSplitViewController {
                     result.axis = stack.axis.rawValue
                     result.items = stack.splitItems.enumerated().map { node($1.viewController, path: path + [$0], item: $1) }
@@ -115,7 +115,7 @@ extension Browser {
     package func locate(pane id: Int, ids: PaneIDs) -> PaneLocation? {
         guard let object = ids.object(id) else { return nil }
         for column in controlColumns {
-            guard let content = split.viewController(for: column) else { continue }
+            guard let content = columnContent(column) else { continue }
             if content === object { return PaneLocation(column: column, path: [], owner: nil, viewController: content) }
             func find(_ stack: StackSplitViewController, _ path: [Int]) -> PaneLocation? {
                 for (index, item) in stack.splitItems.enumerated() {

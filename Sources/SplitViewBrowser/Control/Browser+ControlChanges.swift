@@ -5,16 +5,33 @@ import SplitViewFiles
 
 /// The changes `splitviewctl` makes to a window's splits, and its layout written as a file.
 extension Browser {
-    /// Runs `program` in a new pane on `side` of `target` (a pane's id, or a column's name
-    /// whose content is a split); returns the new pane's id.
+    /// The column's content as the tree shows it: the split the column shows (one the core
+    /// made at run time around the app's content included), else what the app set.
+    func columnContent(_ column: SplitViewController.Column) -> ViewController? {
+        split.stackSplitViewController(in: column) ?? split.viewController(for: column)
+    }
+
+    /// The column's own content: the program that replaces it (`--secondary CMD`), else the
+    /// browser's folders, files, file or details.
+    func ownContent(of column: SplitViewController.Column) -> ViewController {
+        if let program = programs[column] { return program }
+        switch column {
+        case .primary: return folders
+        case .supplementary: return fileList
+        case .inspector: return details
+        default: return reader
+        }
+    }
+
+    /// Runs `program` in a new pane on `side` of `target` (a leaf's id, or a column's name for
+    /// its own content); returns the new pane's id.
     ///
-    /// Decided: a new pane goes into a split that is there already: beside an item of a split
-    /// on the same axis it joins that split; on the other axis the item is wrapped in a new
-    /// split with the new pane (the item's size and limits go with the wrapper). A column whose
-    /// content is not split yet is refused in words: replacing a column's content at run time
-    /// belongs to the core's pane tree, still to come (`--below secondary=CMD` at the start
-    /// works). The new pane is made as `--below` makes one: a third of the split, 80 points at
-    /// least, collapsible, holding its size.
+    /// Decided: the split is the core's (``SplitViewController/splitPane(_:along:with:newPaneFirst:)``),
+    /// the same as Ctrl+Shift+E and Ctrl+Shift+O: the target is a leaf, which gives the new pane
+    /// half its space; the new pane runs in the folder shown and gets the keys, as tmux's
+    /// `split-window` gives them. A column's name stands for its own content (the folders, the
+    /// files, the file, the details, or the program that replaces it), wherever a split put it;
+    /// a split's id is refused in words (split one of its leaves).
     package func split(target: String, side: String, program: String, ids: PaneIDs) throws(ControlError) -> Int {
         guard let side = PaneSplit.Side(rawValue: side) else {
             throw ControlError("no side \(side): above, below, before or after")
@@ -25,71 +42,90 @@ extension Browser {
         } catch {
             throw ControlError("the command does not read: \(error.description)")
         }
-        var place: PaneLocation?
+        let pane: ViewController
         if let column = ConfigReader.layoutColumns[target] {
-            guard controlColumns.contains(column), let content = split.viewController(for: column) else {
-                throw ControlError("this window has no \(target) column")
-            }
-            place = PaneLocation(column: column, path: [], owner: nil, viewController: content)
+            guard controlColumns.contains(column) else { throw ControlError("this window has no \(target) column") }
+            pane = ownContent(of: column)
         } else if let id = Int(target) {
-            place = locate(pane: id, ids: ids)
-            if place == nil { throw ControlError("no pane \(id)") }
+            guard let place = locate(pane: id, ids: ids) else { throw ControlError("no pane \(id)") }
+            guard !(place.viewController is StackSplitViewController) else {
+                throw ControlError("pane \(id) is a split: split one of its leaves")
+            }
+            pane = place.viewController
         } else {
             throw ControlError("no pane \(target): a pane's id, or primary, supplementary, secondary or inspector")
         }
-        guard let place else { throw ControlError("no pane \(target)") }
-        let made = ForeignContentViewController(command: command)
-        let item = SplitItem(viewController: made)
-        item.preferredThicknessFraction = PaneSplit.programFraction
-        item.minimumThickness = PaneSplit.programMinimum
-        item.canCollapse = true
-        item.holdingPriority = SplitItem.defaultHoldingPriority + 1
-        if let owner = place.owner, let index = place.path.last {
-            if owner.axis == side.axis {
-                owner.insertSplitItem(item, at: side.comesFirst ? index : index + 1)
-            } else {
-                let old = owner.splitItems[index]
-                let wrapper = StackSplitViewController(axis: side.axis)
-                owner.removeSplitItem(old)
-                let moved = SplitItem(viewController: old.viewController)
-                wrapper.addSplitItem(moved)
-                if side.comesFirst { wrapper.insertSplitItem(item, at: 0) } else { wrapper.addSplitItem(item) }
-                let wrapping = SplitItem(viewController: wrapper)
-                wrapping.preferredThicknessFraction = old.preferredThicknessFraction
-                wrapping.minimumThickness = old.minimumThickness
-                wrapping.maximumThickness = old.maximumThickness
-                wrapping.holdingPriority = old.holdingPriority
-                wrapping.canCollapse = old.canCollapse
-                owner.insertSplitItem(wrapping, at: index)
-            }
-        } else if let stack = place.viewController as? StackSplitViewController, stack.axis == side.axis {
-            if side.comesFirst { stack.insertSplitItem(item, at: 0) } else { stack.addSplitItem(item) }
-        } else {
-            throw ControlError(
-                "\(place.column.name) is not split \(side.axis == .vertical ? "into stacked panes" : "side by side"): "
-                    + "a column's plain content cannot be split at run time yet (start with --\(side.rawValue) "
-                    + "\(place.column.name)=CMD)")
+        let made = newPane(running: command)
+        guard split.splitPane(pane, along: side.axis, with: made, newPaneFirst: side.comesFirst) else {
+            throw ControlError("\(target) is not in the window now: its column is not laid out")
         }
-        programs.besides.append(made)
-        updateProgramFiles()
         return ids.id(of: made)
     }
 
-    /// Closes the program's pane `id` (an item of a split): the host ends its program.
-    ///
-    /// Decided: only a program's pane closes; a column's own content (the folders, the files,
-    /// the file, the details) and a program that replaces a column (`--secondary CMD`) stay, so
-    /// no column is ever left empty. A split left with one item stays a split of one.
+    /// Closes the pane `id` as Ctrl+Shift+W closes it (the core's
+    /// ``SplitViewController/closePane(_:)``): the host ends its program, the pane beside takes
+    /// its space. A column's own content and a column's last pane stay, said in words.
     package func close(pane id: Int, ids: PaneIDs) throws(ControlError) {
         guard let place = locate(pane: id, ids: ids) else { throw ControlError("no pane \(id)") }
-        guard let program = place.viewController as? ForeignContentViewController else {
-            throw ControlError("pane \(id) is not a program's pane: only those close")
+        guard !(place.viewController is StackSplitViewController) else {
+            throw ControlError("pane \(id) is a split: close its leaves")
         }
-        guard let owner = place.owner, let index = place.path.last else {
-            throw ControlError("pane \(id) is its column's content: only a pane of a split closes")
+        guard split.closePane(place.viewController) else {
+            let own = !splitViewController(split, canClosePane: place.viewController) || place.owner == nil
+            throw ControlError(
+                own ? "pane \(id) is its column's own content: it cannot be closed" : "pane \(id) is its column's last pane")
         }
-        owner.removeSplitItem(owner.splitItems[index])
-        programs.besides.removeAll { $0 === program }
+    }
+
+    /// Zooms the leaf `id` over the window (the core's ``SplitViewController/zoomedPane``), or
+    /// puts it back when it is the one zoomed, as tmux's `resize-pane -Z` toggles.
+    package func zoom(pane id: Int, ids: PaneIDs) throws(ControlError) {
+        guard let place = locate(pane: id, ids: ids) else { throw ControlError("no pane \(id)") }
+        guard !(place.viewController is StackSplitViewController) else {
+            throw ControlError("pane \(id) is a split: zoom one of its leaves")
+        }
+        if split.zoomedPane === place.viewController {
+            split.zoomedPane = nil
+            return
+        }
+        split.zoomedPane = place.viewController
+        guard split.zoomedPane === place.viewController else {
+            throw ControlError("pane \(id) cannot be zoomed now: it is not showing")
+        }
+    }
+
+    /// Lays out the columns the file at `path` names (a config file's `"layout"`, as
+    /// ``saveLayout(to:)`` writes it): each gets new splits and programs around its own content;
+    /// the programs of the panes replaced end. Columns the file does not name stay as they are.
+    ///
+    /// Decided: nothing changes unless the whole file reads: a file with any problem is refused
+    /// with its first problem, the window kept as it was (a config file at start-up skips bad
+    /// entries instead; a script asking for a layout wants that layout or an error). A zoom
+    /// ends first; the keys stay in the column that had them.
+    package func loadLayout(from path: String) throws(ControlError) {
+        let (config, warnings) = AppConfig.load(path: path, environment: [:])
+        if let first = warnings.first { throw ControlError(first) }
+        let named = config.layout.filter { controlColumns.contains($0.key) }
+        guard !named.isEmpty else {
+            throw ControlError("\(printableLine(path)) lays out no column of this window (it needs a \"layout\" entry)")
+        }
+        split.zoomedPane = nil
+        let focused = split.focusedColumn
+        for column in controlColumns {
+            guard let layout = named[column] else { continue }
+            let own = ownContent(of: column)
+            let old = columnContent(column)
+            if let stack = own.stackSplitViewController, let item = stack.splitItems.first(where: { $0.viewController === own }) {
+                stack.removeSplitItem(item)
+            }
+            let (built, _) = layout.build(content: own)
+            if let old, old !== built, built.navigationItem.rightBarButtonItems.isEmpty {
+                built.navigationItem.rightBarButtonItems = old.navigationItem.rightBarButtonItems
+            }
+            split.setViewController(built, for: column)
+        }
+        if let focused { split.focusedColumn = focused }
+        updateProgramFiles()
     }
 
     /// The window's layout in the config file's form: `{"layout": {COLUMN: …}}`, each column
@@ -102,7 +138,7 @@ extension Browser {
     package func layoutDocument() -> [UInt8] {
         var columns: [String: LayoutNode] = [:]
         for column in controlColumns {
-            guard let stack = split.viewController(for: column) as? StackSplitViewController else { continue }
+            guard let stack = columnContent(column) as? StackSplitViewController else { continue }
             columns[column.name] = layoutNode(stack, item: nil)
         }
         let encoder = JSONEncoder()

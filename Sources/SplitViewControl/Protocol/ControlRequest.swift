@@ -28,7 +28,7 @@ public struct ControlRequest: Codable, Hashable, Sendable {
     public var program: String?
     /// The share of its split a pane takes (`resize`), 0…1.
     public var fraction: Double?
-    /// A file (`layout-save`): an absolute path.
+    /// A file (`layout-save`, `layout-load`): an absolute path.
     public var path: String?
 
     /// Creates a request for `command`.
@@ -62,9 +62,11 @@ public enum ControlProtocol {
     /// The version this build speaks: 1.
     public static let version = 1
 
-    /// The commands an instance answers: `tree`, `focus`, `resize`, `split`, `close`,
-    /// `layout-save` and `subscribe`.
-    public static let commands = ["tree", "focus", "resize", "split", "close", "layout-save", "subscribe"]
+    /// The commands an instance answers: `tree`, `focus`, `resize`, `split`, `close`, `zoom`,
+    /// `layout-save`, `layout-load` and `subscribe`.
+    public static let commands = [
+        "tree", "focus", "resize", "split", "close", "zoom", "layout-save", "layout-load", "subscribe",
+    ]
 
     /// The sides `split` takes.
     public static let sides = ["above", "below", "before", "after"]
@@ -113,7 +115,7 @@ public struct ControlReply: Codable, Hashable, Sendable {
 /// {"event": "exited", "window": 1, "pane": 7, "status": "xterm exited with status 1"}
 /// ```
 public struct ControlEvent: Codable, Hashable, Sendable {
-    /// What happened: `added`, `removed`, `focused` or `exited`.
+    /// What happened: `added`, `removed`, `focused`, `zoomed`, `unzoomed` or `exited`.
     public var event: String
     /// The window it happened in.
     public var window: Int

@@ -105,6 +105,8 @@ public struct ControlTree: Codable, Hashable, Sendable {
         public var focused: Bool
         /// Whether it is collapsed in its split.
         public var collapsed: Bool
+        /// Whether it is zoomed: shown over the whole window, every other pane hidden.
+        public var zoomed: Bool
         /// A split's items.
         public var items: [Node]?
 
@@ -112,7 +114,7 @@ public struct ControlTree: Codable, Hashable, Sendable {
         public init(
             id: Int, kind: String, axis: String? = nil, fraction: Double? = nil, command: String? = nil, pid: Int32? = nil,
             xWindow: UInt? = nil, status: String? = nil, frame: Frame? = nil, focused: Bool = false, collapsed: Bool = false,
-            items: [Node]? = nil
+            zoomed: Bool = false, items: [Node]? = nil
         ) {
             self.id = id
             self.kind = kind
@@ -125,6 +127,7 @@ public struct ControlTree: Codable, Hashable, Sendable {
             self.frame = frame
             self.focused = focused
             self.collapsed = collapsed
+            self.zoomed = zoomed
             self.items = items
         }
 

@@ -306,11 +306,13 @@ public final class ControlServer {
                 return ControlReply(id: id, pane: try target.split(target: place, side: side, program: program))
             case "close":
                 try target.close(pane: try Self.pane(request))
-            case "layout-save":
+            case "zoom":
+                try target.zoom(pane: try Self.pane(request))
+            case "layout-save", "layout-load":
                 guard let path = request.path, path.hasPrefix("/") else {
-                    throw ControlError("layout-save needs an absolute \"path\"")
+                    throw ControlError("\(request.command) needs an absolute \"path\"")
                 }
-                try target.saveLayout(to: path)
+                if request.command == "layout-save" { try target.saveLayout(to: path) } else { try target.loadLayout(from: path) }
             default:
                 throw ControlError(
                     "unknown command \"\(request.command.prefix(40))\": \(ControlProtocol.commands.joined(separator: ", "))")

@@ -16,8 +16,13 @@ public protocol ControlTarget: AnyObject {
     func split(target: String, side: String, program: String) throws(ControlError) -> Int
     /// Closes the pane `pane` (and ends its program).
     func close(pane: Int) throws(ControlError)
+    /// Zooms the pane `pane` over its window, or puts it back when it is the zoomed one.
+    func zoom(pane: Int) throws(ControlError)
     /// Writes the layout to `path` in the config file's `"layout"` form.
     func saveLayout(to path: String) throws(ControlError)
+    /// Replaces the splits of the columns `path` lays out (the config file's `"layout"` form)
+    /// with new panes and programs.
+    func loadLayout(from path: String) throws(ControlError)
 }
 
 /// What a control server needs of the loop it runs on: the same calls as `SplitViewX11.Host`'s.

@@ -30,7 +30,10 @@ import Testing
     /// Config files written before the table still load: every old name reads as its action,
     /// and Open With, whose target is a value, is not a name a config can bind.
     @Test func theConfigReadsTheSameNamesAsBefore() {
-        #expect(BrowserActions.configActions.map(\.name).sorted() == Self.namesBeforeTheTable.sorted())
+        // The table's names, and the two added since: the panes' "Split … With".
+        #expect(
+            BrowserActions.configActions.map(\.name).sorted()
+                == (Self.namesBeforeTheTable + ["splitRightWith", "splitDownWith"]).sorted())
         for name in Self.namesBeforeTheTable {
             let command = Command(name: name, actions: BrowserActions.configActions)
             #expect(command?.name == name)
@@ -76,7 +79,7 @@ import Testing
         let openWith = items.dropFirst(expected.count)
         #expect(!openWith.isEmpty && openWith.allSatisfy { $0.title.hasPrefix("Open With") })
         let starts = items.filter(\.startsGroup).map(\.title)
-        #expect(starts == ["Sort by Name", "Go Up", openWith.first?.title ?? ""])
+        #expect(starts == ["Sort by Name", "Go Up", "Split Right", openWith.first?.title ?? ""])
         #expect(items.first { $0.title == "Move to Trash" }?.isEnabled == true)
         #expect(items.first { $0.title == "Restore From Trash" }?.isEnabled == false)
         #expect(items.first { $0.title == "Back" }?.command == .back)

@@ -21,6 +21,7 @@ import Testing
         let browser = Browser(
             store: store, root: root, style: .tripleColumn, theme: .light,
             splits: [PaneSplit(column: .secondary, side: .below, command: xterm)])
+        browser.split.animatesTransitions = false
         browser.split.handle(.resize(Size(width: 1400, height: 900)))
         return browser
     }
@@ -94,8 +95,8 @@ import Testing
         #expect(throws: ControlError.self) { try browser.resize(pane: folders, fraction: 0.5, ids: ids) }
     }
 
-    /// Beside an item on the same axis the new pane joins the split; on the other axis the item
-    /// is wrapped; a column's plain content is refused in words.
+    /// The core's split: beside a leaf on the same axis the new pane joins its split; on the
+    /// other axis the leaf is wrapped; a column's name splits its own content, split or not.
     @Test func splitJoinsOrWrapsAndClosesAgain() throws {
         let browser = Self.window(TempTree())
         let ids = PaneIDs()
@@ -108,13 +109,74 @@ import Testing
         #expect(secondary.items?[0].items?.map(\.kind) == ["file", "program"])
         #expect(secondary.items?[0].items?[1].id == beside && secondary.items?[2].id == below)
         #expect(browser.split.foreignContentViewControllers.count == 3)
-        #expect(throws: ControlError.self) { try browser.split(target: "primary", side: "below", program: "st -w {}", ids: ids) }
+        // The new pane has the keys, as tmux's split-window gives them.
+        #expect(Self.tree(browser, ids).columns.flatMap(\.content.allNodes).first { $0.focused && $0.items == nil }?.id == beside)
+        // A column's plain content splits too: the outline gets a program above it.
+        let above = try browser.split(target: "primary", side: "above", program: "st -w {}", ids: ids)
+        let primary = try #require(Self.tree(browser, ids).columns.first { $0.name == "primary" }?.content)
+        #expect(primary.axis == "vertical" && primary.items?.map(\.id).first == above)
+        #expect(primary.items?.map(\.kind) == ["program", "folders"])
         try browser.close(pane: below, ids: ids)
-        #expect(browser.split.foreignContentViewControllers.count == 2)
+        #expect(browser.split.foreignContentViewControllers.count == 3)
         #expect(throws: ControlError("no pane \(below)")) { try browser.close(pane: below, ids: ids) }
-        #expect(throws: ControlError("pane \(items[0].id) is not a program's pane: only those close")) {
+        #expect(throws: ControlError("pane \(items[0].id) is its column's own content: it cannot be closed")) {
             try browser.close(pane: items[0].id, ids: ids)
         }
+        #expect(throws: ControlError("pane \(secondary.id) is a split: close its leaves")) {
+            try browser.close(pane: secondary.id, ids: ids)
+        }
+        #expect(throws: ControlError.self) { try browser.split(target: "nowhere", side: "below", program: "st -w {}", ids: ids) }
+        #expect(throws: ControlError.self) { try browser.split(target: "primary", side: "below", program: "'st", ids: ids) }
+    }
+
+    /// A split's new pane starts in the folder shown.
+    @Test func aNewPaneStartsInTheFolderShown() throws {
+        let files = TempTree()
+        files.folder("Travel")
+        let browser = Self.window(files)
+        browser.select(folder: FilePath(files.root + "/Travel"))
+        let ids = PaneIDs()
+        let id = try browser.split(target: "secondary", side: "after", program: "st -w {}", ids: ids)
+        let program = try #require(ids.object(id) as? ForeignContentViewController)
+        #expect(program.workingDirectory == Array((files.root + "/Travel").utf8))
+    }
+
+    /// Zoom toggles, says so in the tree, and refuses a split's id.
+    @Test func zoomShowsOnePaneAndPutsItBack() throws {
+        let browser = Self.window(TempTree())
+        let ids = PaneIDs()
+        let secondary = try #require(Self.tree(browser, ids).columns.first { $0.name == "secondary" }?.content)
+        let program = try #require(secondary.items?[1].id)
+        try browser.zoom(pane: program, ids: ids)
+        #expect(browser.split.zoomedPane === ids.object(program))
+        #expect(Self.tree(browser, ids).columns.flatMap(\.content.allNodes).filter(\.zoomed).map(\.id) == [program])
+        try browser.zoom(pane: program, ids: ids)
+        #expect(browser.split.zoomedPane == nil)
+        #expect(throws: ControlError("pane \(secondary.id) is a split: zoom one of its leaves")) {
+            try browser.zoom(pane: secondary.id, ids: ids)
+        }
+    }
+
+    /// A layout file replaces the splits of the columns it names, around their own content;
+    /// a bad file changes nothing.
+    @Test func aLayoutLoadedReplacesTheColumnsItNames() throws {
+        let browser = Self.window(TempTree())
+        let ids = PaneIDs()
+        let folder = try TemporaryFolder("layoutload")
+        folder.write(
+            #"{"layout": {"primary": {"axis": "vertical", "items": [{"content": "folders"}, {"program": "st -w {}"}]},"#
+                + #" "secondary": {"axis": "horizontal", "items": [{"program": "xterm -into {}"}, {"content": "file"}]}}}"#, to: "two.json")
+        try browser.loadLayout(from: folder.path + "/two.json")
+        let window = Self.tree(browser, ids)
+        #expect(window.columns.first { $0.name == "primary" }?.content.items?.map(\.kind) == ["folders", "program"])
+        let secondary = try #require(window.columns.first { $0.name == "secondary" }?.content)
+        #expect(secondary.axis == "horizontal" && secondary.items?.map(\.kind) == ["program", "file"])
+        // The xterm below the file was replaced: two programs now, not three.
+        #expect(browser.split.foreignContentViewControllers.map(\.command.text).sorted() == ["st -w {}", "xterm -into {}"])
+        folder.write(#"{"layout": {"secondary": {"axis": "sideways", "items": []}}}"#, to: "bad.json")
+        #expect(throws: ControlError.self) { try browser.loadLayout(from: folder.path + "/bad.json") }
+        #expect(throws: ControlError.self) { try browser.loadLayout(from: folder.path + "/missing.json") }
+        #expect(Self.tree(browser, ids) == window)
     }
 
     /// The file is a config the app reads back: the same layout comes out of ConfigReader.

@@ -37,11 +37,13 @@ import Testing
             ControlRequest(command: "split", target: "secondary", side: "below", program: "xterm -into {}"))
         #expect(split.ok && split.pane == 777)
         #expect(try client.send(ControlRequest(command: "close", pane: 103)).ok)
+        #expect(try client.send(ControlRequest(command: "zoom", pane: 104)).ok)
         #expect(try client.send(ControlRequest(command: "layout-save", path: "/tmp/layout.json")).ok)
+        #expect(try client.send(ControlRequest(command: "layout-load", path: "/tmp/layout.json")).ok)
         #expect(
             server.log.all == [
-                "focus 101", "resize 102 0.25", "split secondary below xterm -into {}", "close 103",
-                "layout-save /tmp/layout.json",
+                "focus 101", "resize 102 0.25", "split secondary below xterm -into {}", "close 103", "zoom 104",
+                "layout-save /tmp/layout.json", "layout-load /tmp/layout.json",
             ])
         #expect(try client.send(ControlRequest(command: "focus", pane: 404)) == .failure("no pane 404"))
         #expect(try client.send(ControlRequest(command: "close", id: 3, pane: 13)) == .failure("pane 13 refuses", id: 3))
@@ -57,9 +59,11 @@ import Testing
         ),
         (ControlRequest(command: "split", target: "secondary", side: "below", program: "  "), "split needs a \"program\" to run"),
         (ControlRequest(command: "layout-save", path: "relative.json"), "layout-save needs an absolute \"path\""),
+        (ControlRequest(command: "zoom"), "zoom needs a \"pane\": a pane's id"),
+        (ControlRequest(command: "layout-load", path: "relative.json"), "layout-load needs an absolute \"path\""),
         (
-            ControlRequest(command: "zoom", pane: 1),
-            "unknown command \"zoom\": tree, focus, resize, split, close, layout-save, subscribe"
+            ControlRequest(command: "swap", pane: 1),
+            "unknown command \"swap\": tree, focus, resize, split, close, zoom, layout-save, layout-load, subscribe"
         ),
     ])
     func aBadRequestIsAnsweredWithItsReason(_ request: ControlRequest, _ reason: String) throws {

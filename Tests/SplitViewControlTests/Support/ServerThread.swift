@@ -80,8 +80,17 @@ final class TargetDouble: ControlTarget {
         log.append("close \(pane)")
     }
 
+    func zoom(pane: Int) throws(ControlError) {
+        try check(pane)
+        log.append("zoom \(pane)")
+    }
+
     func saveLayout(to path: String) throws(ControlError) {
         log.append("layout-save \(path)")
+    }
+
+    func loadLayout(from path: String) throws(ControlError) {
+        log.append("layout-load \(path)")
     }
 }
 

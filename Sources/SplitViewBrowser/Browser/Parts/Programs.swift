@@ -7,8 +7,18 @@ import SplitViewFiles
 struct Programs {
     /// The hosted programs' view controllers, by the column each replaces.
     let byColumn: [SplitViewController.Column: ForeignContentViewController]
-    /// The programs put beside a column's content (``PaneSplit``).
-    var besides: [ForeignContentViewController] = []
+    /// What a split at run time runs: the config's `"terminal"`, nil for the first terminal
+    /// found on `PATH` at each split (``Terminal``).
+    var terminal: ProgramCommand?
+    /// The commands "Split Right With…" and "Split Down With…" ran, the newest first, at most
+    /// ``usedCommandLimit``: the field offers them first.
+    var usedCommands: [String] = []
+    /// The split "Split Right With…" or "Split Down With…" is asking a command for: the pane
+    /// that had the keys when it was asked (kept weakly: a pane closed meanwhile splits nothing)
+    /// and the axis.
+    var pendingSplit: (pane: Weak<ViewController>, axis: StackSplitViewController.Axis)?
+    /// How many used commands are remembered.
+    static let usedCommandLimit = 20
     /// Runs the opener for Ctrl+O and double clicks, and says why it could not (nil when it
     /// started). The launcher gives its ``RunningOpeners``; tests give their own.
     var opener: (FilePath) -> String?
@@ -27,17 +37,14 @@ struct Programs {
         self.opener = opener
     }
 
-    /// Whether no pane hosts a program.
-    var isEmpty: Bool { byColumn.isEmpty && besides.isEmpty }
-
     /// The program hosted in `column`, if any.
     subscript(column: SplitViewController.Column) -> ForeignContentViewController? { byColumn[column] }
 
-    /// Gives every hosted program `file` (nil: none selected); a program whose command does not
-    /// name `{file}` ignores it.
-    func show(file: [UInt8]?) {
-        for program in byColumn.values { program.file = file }
-        for program in besides { program.file = file }
+    /// Puts `text` first among the used commands (once), forgetting the oldest beyond the limit.
+    mutating func used(_ text: String) {
+        usedCommands.removeAll { $0 == text }
+        usedCommands.insert(text, at: 0)
+        if usedCommands.count > Self.usedCommandLimit { usedCommands.removeLast(usedCommands.count - Self.usedCommandLimit) }
     }
 
     /// Starts `entry`'s application on `paths` (the first one named in a failure): one run, or
@@ -55,4 +62,13 @@ struct Programs {
         }
         return nil
     }
+}
+
+/// A reference that does not keep its object alive.
+struct Weak<Object: AnyObject> {
+    /// The object, while something else keeps it.
+    weak var object: Object?
+
+    /// A weak reference to `object`.
+    init(_ object: Object) { self.object = object }
 }

@@ -12,19 +12,15 @@ import Testing
             Array("[Desktop Entry]\nType=Application\nName=Alpha\nExec=\(exec)\n".utf8), id: "a.desktop", path: "/apps/a")!
     }
 
-    @Test func theHostedProgramsAreGivenTheFileAndTheDoubleStyleHasNoSupplementary() throws {
+    @Test func theDoubleStyleHasNoSupplementaryProgram() throws {
         let commands: [SplitViewController.Column: ProgramCommand] = [
             .secondary: try ProgramCommand(parsing: "viewer -into {} {file}"),
             .supplementary: try ProgramCommand(parsing: "xterm -into {}"),
         ]
         let triple = Programs(commands, style: .tripleColumn, opener: { _ in nil })
-        #expect(!triple.isEmpty && triple[.supplementary] != nil)
+        #expect(triple[.supplementary] != nil && triple[.secondary] != nil)
         #expect(Programs(commands, style: .doubleColumn, opener: { _ in nil })[.supplementary] == nil)
-        #expect(Programs([:], style: .tripleColumn, opener: { _ in nil }).isEmpty)
-        triple.show(file: Array("/a.txt".utf8))
-        #expect(triple[.secondary]?.file == Array("/a.txt".utf8))
-        triple.show(file: nil)
-        #expect(triple[.secondary]?.file == nil)
+        #expect(Programs([:], style: .tripleColumn, opener: { _ in nil }).byColumn.isEmpty)
     }
 
     /// One run for an application that takes every file, one per file for one that takes
