@@ -28,9 +28,18 @@ struct FocusModel: Hashable, Sendable {
     /// always the one with the keys: zooming gives it them, and moving them elsewhere unzooms.
     private(set) var zoom: PaneZoom?
 
+    /// A pane to zoom once the window has its first layout (a restored state's zoom, or
+    /// ``SplitViewController/zoomedPane`` set before a size): its identity.
+    private(set) var zoomAfterLayout: ObjectIdentifier?
+
     /// Zooms the pane `zoom` names, or unzooms (nil).
     mutating func setZoom(_ zoom: PaneZoom?) {
         self.zoom = zoom
+    }
+
+    /// Records the pane to zoom at the first layout (nil: none).
+    mutating func zoomBeforeLayout(_ pane: ObjectIdentifier?) {
+        zoomAfterLayout = pane
     }
 
     /// True when a divider — a column's or a stack's — has the keyboard focus.

@@ -311,6 +311,7 @@ extension SplitViewController {
     // MARK: - Zoom
 
     private func setZoomedPane(_ pane: ViewController?) {
+        guard isMounted else { return focus.zoomBeforeLayout(pane.map(ObjectIdentifier.init)) }
         guard let pane else { return unzoom() }
         // Collapsed, only the column that fills the window zooms: a zoom of the inspector
         // beside it would leave the window without its collapsed column.
@@ -328,6 +329,32 @@ extension SplitViewController {
             vc.viewWillDisappear(false)
             vc.viewDidDisappear(false)
         }
+    }
+
+    /// Zooms the pane set before the first layout, if it is still a leaf of a column.
+    func zoomAfterFirstLayout() {
+        guard let id = focus.zoomAfterLayout else { return }
+        focus.zoomBeforeLayout(nil)
+        if let pane = pane(holding: id) { setZoomedPane(pane) }
+    }
+
+    /// The zoomed pane as a saved state names it: its column, and its path from the column's
+    /// stack (empty: the column's own content).
+    var zoomedPaneReference: SplitViewState.PaneReference? {
+        guard let pane = zoomedPane, let slot = slot(of: pane) else { return nil }
+        guard let top = stackSplitViewController(in: slot.column) else {
+            return SplitViewState.PaneReference(column: slot.column, path: [])
+        }
+        return leafPath(of: pane, in: top).map { SplitViewState.PaneReference(column: slot.column, path: $0) }
+    }
+
+    /// The leaf a saved state's reference names, if the tree has it.
+    func pane(at reference: SplitViewState.PaneReference) -> ViewController? {
+        guard let top = children.wrapped[reference.column]?.topViewController else { return nil }
+        guard let stack = top as? StackSplitViewController else { return reference.path.isEmpty ? top : nil }
+        guard !reference.path.isEmpty, let vc = stack.viewController(at: reference.path), !(vc is StackSplitViewController)
+        else { return nil }
+        return vc
     }
 
     /// Ends the zoom, if any: every pane shows again where it was.

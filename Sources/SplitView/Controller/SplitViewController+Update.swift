@@ -31,11 +31,13 @@ extension SplitViewController {
             return
         }
         pipeline.beginUpdate()
+        let mounting = !isMounted
         performUpdate(cause, animated: animated, request: request)
         while let next = pipeline.takePending() {
             performUpdate(next, animated: animated, request: nil)
         }
         pipeline.endUpdate()
+        if mounting && isMounted { zoomAfterFirstLayout() }
     }
 
     private func performUpdate(_ cause: ChangeCause, animated: Bool, request: DisplayMode?) {

@@ -46,6 +46,21 @@ public struct SplitViewState: Codable, Hashable, Sendable {
         }
     }
 
+    /// A leaf of a column, by its column and its path from the column's stack (empty: the
+    /// column's content, which is in no stack).
+    public struct PaneReference: Codable, Hashable, Sendable {
+        /// The column.
+        public var column: SplitViewController.Column
+        /// The indices from the column's stack down to the leaf.
+        public var path: [Int]
+
+        /// Creates a reference.
+        public init(column: SplitViewController.Column, path: [Int]) {
+            self.column = column
+            self.path = path
+        }
+    }
+
     /// The format version.
     public var version: Int
     /// The preferred display mode (which the user's actions update).
@@ -64,14 +79,19 @@ public struct SplitViewState: Codable, Hashable, Sendable {
     public var stackItems: [StackItem]?
     /// The leaf of the focused pane's stack that had the keys, by its path.
     public var focusedLeafPath: [Int]?
+    /// The zoomed pane (``SplitViewController/zoomedPane``), if one was (nil in a state
+    /// written before zooms existed).
+    public var zoomedPane: PaneReference?
 
     /// Creates a state value.
     public init(
         version: Int = SplitViewState.currentVersion, preferredDisplayMode: SplitViewController.DisplayMode = .automatic,
         preferredSplitBehavior: SplitViewController.SplitBehavior = .automatic, widths: [ColumnWidth] = [],
         isInspectorShown: Bool = false, collapsedTopColumn: SplitViewController.Column? = nil,
-        focusedColumn: SplitViewController.Column? = nil, stackItems: [StackItem]? = nil, focusedLeafPath: [Int]? = nil
+        focusedColumn: SplitViewController.Column? = nil, stackItems: [StackItem]? = nil, focusedLeafPath: [Int]? = nil,
+        zoomedPane: PaneReference? = nil
     ) {
+        self.zoomedPane = zoomedPane
         self.stackItems = stackItems
         self.focusedLeafPath = focusedLeafPath
         self.version = version
@@ -99,8 +119,8 @@ public struct SplitViewState: Codable, Hashable, Sendable {
 }
 
 extension SplitViewController {
-    /// The state to save: preferences, dragged widths, inspector, collapsed top, focus, and
-    /// the items of the columns' stack splits (their thicknesses and collapse).
+    /// The state to save: preferences, dragged widths, inspector, collapsed top, focus, the
+    /// items of the columns' stack splits (their thicknesses and collapse), and the zoomed pane.
     public func stateSnapshot() -> SplitViewState {
         let dragged = Column.allCases.compactMap { column in
             widths.dragged[column].map { SplitViewState.ColumnWidth(column: column, width: $0, wasShowing: true) }
@@ -110,7 +130,7 @@ extension SplitViewController {
             preferredDisplayMode: modes.preferences.displayMode, preferredSplitBehavior: modes.preferences.splitBehavior,
             widths: dragged, isInspectorShown: modes.inspectorShown,
             collapsedTopColumn: isCollapsed ? collapse.stack.last : nil, focusedColumn: focus.column,
-            stackItems: items.isEmpty ? nil : items, focusedLeafPath: focusedLeaf?.path)
+            stackItems: items.isEmpty ? nil : items, focusedLeafPath: focusedLeaf?.path, zoomedPane: zoomedPaneReference)
     }
 
     /// Restores a saved state: widths are clamped to their column's current minimum and
@@ -153,6 +173,14 @@ extension SplitViewController {
             // Before the first size there are no panes yet: the focus waits for the mount.
             if isMounted { focusPane(column, byUser: true) } else { focus.focusBeforeLayout(column) }
             if let path = state.focusedLeafPath { stackSplitViewController(in: column)?.focusLeaf(at: path) }
+        }
+        // A zoom last: it gives its pane the keys, as zooming did.
+        if let reference = state.zoomedPane {
+            if let pane = pane(at: reference) {
+                zoomedPane = pane
+            } else {
+                refused.append("zoomed pane \(reference.column) \(reference.path.map(String.init).joined(separator: ".")): no such pane")
+            }
         }
         publish()
         return refused

@@ -152,7 +152,8 @@ final class Launcher {
             throw LaunchError(error.message)
         }
         let host = Host(connection: connection, fonts: fonts, identity: Self.identity) { [unowned self] in
-            self.content(self.session.makeBrowser())
+            // Ctrl+N: the panes of the window it was pressed in, with fresh programs.
+            self.content(self.session.makeBrowser(like: self.host?.requestingWindow?.owner as? Browser))
         }
         self.host = host
         host.icon = bundledWindowIcon()

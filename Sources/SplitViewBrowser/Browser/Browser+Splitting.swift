@@ -33,6 +33,18 @@ extension Browser: SplitViewControllerDelegate {
         return program
     }
 
+    /// Gives every program without a working directory the folder shown: those of the
+    /// config's layout, the command line and a restored layout start there, as a split's do.
+    ///
+    /// Decided: a program's folder is the one shown when its window opened (or when its pane
+    /// was made), not the one shown at each restart: a terminal does not follow the browser.
+    package func startProgramsInTheFolderShown() {
+        let folder = (selectedFolder ?? tree.root).bytes
+        for program in split.foreignContentViewControllers where program.workingDirectory == nil {
+            program.workingDirectory = folder
+        }
+    }
+
     /// The selected file's path (a file or a link to one, never a folder), nil while none is.
     var selectedFileBytes: [UInt8]? {
         guard let folder = selectedFolder, let name = selectedName, let index = entries.index(of: name),

@@ -136,15 +136,21 @@ extension Browser {
     /// another config. Each item keeps its preferred fraction, limits and `canCollapse`; a column
     /// whose content is not split has no entry (its content needs none).
     package func layoutDocument() -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(["layout": layoutColumns()])) ?? Data()
+        return Array(data) + [10]
+    }
+
+    /// Each column whose content is split, as the config's `"layout"` writes it, by the
+    /// column's name: what the window's state saves and Ctrl+N copies.
+    package func layoutColumns() -> [String: LayoutNode] {
         var columns: [String: LayoutNode] = [:]
         for column in controlColumns {
             guard let stack = columnContent(column) as? StackSplitViewController else { continue }
             columns[column.name] = layoutNode(stack, item: nil)
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(["layout": columns])) ?? Data()
-        return Array(data) + [10]
+        return columns
     }
 
     /// Writes ``layoutDocument()`` to `path`, atomically: the file is the old one or the new,
@@ -178,16 +184,4 @@ extension Browser {
         if vc === details { return "details" }
         return "file"
     }
-}
-
-/// One node of the config's `"layout"`, as written.
-struct LayoutNode: Encodable {
-    var axis: String?
-    var items: [LayoutNode]?
-    var content: String?
-    var program: String?
-    var fraction: Double?
-    var min: Double?
-    var max: Double?
-    var canCollapse: Bool?
 }

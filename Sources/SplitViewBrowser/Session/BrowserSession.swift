@@ -51,22 +51,49 @@ package final class BrowserSession {
     // MARK: - New windows
 
     /// A new window's browser: the style the command line asks for, else triple, with the
-    /// config's and the command line's preferences.
-    package func makeBrowser() -> Browser {
-        let browser = makeBrowser(style: preferences.style ?? .triple, expanded: nil)
+    /// config's and the command line's preferences; with `model`'s panes when given (Ctrl+N).
+    ///
+    /// Decided: Ctrl+N opens the window it was pressed in again as far as its panes go, as
+    /// Terminator's new window keeps its layout: the same splits, fractions and sizes, the
+    /// same commands started afresh (never the same processes), the new window's own folder
+    /// and selection as any new window's. Zoom and the keys start as in a new window.
+    package func makeBrowser(like model: Browser? = nil) -> Browser {
+        let style = model.map { $0.split.style == .doubleColumn ? ColumnStyle.double : .triple } ?? preferences.style ?? .triple
+        var layout = config.layout
+        var sizes: [SplitViewState.StackItem] = []
+        if let model {
+            layout = PaneLayout.read(model.layoutColumns(), source: "new window").layout
+            sizes = model.split.stateSnapshot().stackItems ?? []
+        }
+        let browser = makeBrowser(style: style, expanded: nil, layout: layout, splits: model == nil ? preferences.splits : [])
+        if let model { browser.programs.usedCommands = model.programs.usedCommands }
+        if !sizes.isEmpty {
+            _ = try? browser.split.restore(SplitViewState(focusedColumn: .primary, stackItems: sizes))
+        }
         applyPreferences(to: browser.split)
+        browser.startProgramsInTheFolderShown()
         return browser
     }
 
+    /// The command line's splits as the state records them: `below secondary=xterm -into {}`.
+    var commandLineSplits: [String] {
+        preferences.splits.map { "\($0.side.rawValue) \($0.column.name)=\($0.command.text)" }
+    }
+
     /// A browser with the config's keys and hidden files, before any preference: a restored
-    /// window's split state comes first, then the preferences over it.
-    private func makeBrowser(style: ColumnStyle, expanded: Set<FilePath>?, root: FilePath? = nil) -> Browser {
+    /// window's split state comes first, then the preferences over it. `layout` and `splits`
+    /// build the columns' panes (the config's and the command line's by default).
+    private func makeBrowser(
+        style: ColumnStyle, expanded: Set<FilePath>?, root: FilePath? = nil,
+        layout: [SplitViewController.Column: PaneLayout]? = nil, splits: [PaneSplit]? = nil
+    ) -> Browser {
         let browser = Browser(
             store: store, root: root ?? self.root, style: style.splitStyle, theme: theme, keyBindings: config.keyBindings,
-            showsHidden: config.showHiddenFiles, expanded: expanded, programs: preferences.programs, layout: config.layout,
-            splits: preferences.splits,
+            showsHidden: config.showHiddenFiles, expanded: expanded, programs: preferences.programs,
+            layout: layout ?? config.layout, splits: splits ?? preferences.splits,
             places: places, trash: trash, sorts: sorts,
             opener: opener)
+        browser.programs.terminal = config.terminal
         browser.navigation.report = report
         if let appLauncher { browser.programs.appLauncher = appLauncher }
         // The places were read as the browser was made, before it had the report: said now.
@@ -119,6 +146,7 @@ package final class BrowserSession {
         // A window a place moved elsewhere saves its own root, and its paths relative to it (a
         // root whose path is not UTF-8 cannot be saved: the window comes back on the session's).
         let shown = browser.tree.root
+        let layout = browser.layoutColumns()
         return WindowState(
             width: width, height: height,
             style: browser.split.style == .doubleColumn ? .double : .triple,
@@ -128,7 +156,9 @@ package final class BrowserSession {
             selectedFile: browser.selectedName.map(StatePath.savedName),
             scrollOffsets: scroll, root: shown == root ? nil : shown.string, wrapsLines: browser.reader.wrapsLines,
             back: browser.navigation.history.back.map(Location.text(of:)),
-            forward: browser.navigation.history.forward.map(Location.text(of:)))
+            forward: browser.navigation.history.forward.map(Location.text(of:)),
+            layout: layout, commandLineSplits: preferences.splits.isEmpty ? nil : commandLineSplits,
+            splitCommands: browser.programs.usedCommands.isEmpty ? nil : browser.programs.usedCommands)
     }
 
     /// A saved window's browser, as it was: its folders expanded (read ahead together), its
@@ -147,8 +177,28 @@ package final class BrowserSession {
         }
         // A supplementary program needs the triple style: it wins over the saved one.
         let style = preferences.style ?? (preferences.programs[.supplementary] != nil ? .triple : window.style)
-        let browser = makeBrowser(style: style, expanded: expanded.union([root]), root: root)
-        for line in (try? browser.split.restore(window.split)) ?? [] { report("state: \(line)") }
+        // The panes: the saved layout, made again with fresh programs (a column it does not
+        // split is not split, whatever the config says: the state wins over the config). A
+        // column whose command-line splits changed since is laid out anew from the config and
+        // the command line, and its split state is dropped.
+        var layout = config.layout
+        var splits = preferences.splits
+        var split = window.split
+        if let saved = window.layout {
+            let changed: Set<SplitViewController.Column> =
+                (window.commandLineSplits ?? []) == commandLineSplits
+                ? [] : Set(preferences.splits.map(\.column) + (window.commandLineSplits ?? []).compactMap(Self.column(ofSplit:)))
+            let (columns, warnings) = PaneLayout.read(saved, source: "state")
+            for line in warnings { report(line) }
+            for column in SplitViewController.Column.allCases where !changed.contains(column) { layout[column] = columns[column] }
+            splits = preferences.splits.filter { changed.contains($0.column) }
+            split.stackItems = split.stackItems?.filter { !changed.contains($0.column) }
+            if let column = split.focusedColumn, changed.contains(column) { split.focusedLeafPath = nil }
+            if let zoomed = split.zoomedPane, changed.contains(zoomed.column) { split.zoomedPane = nil }
+        }
+        let browser = makeBrowser(style: style, expanded: expanded.union([root]), root: root, layout: layout, splits: splits)
+        browser.programs.usedCommands = Array((window.splitCommands ?? []).prefix(Programs.usedCommandLimit))
+        for line in (try? browser.split.restore(split)) ?? [] { report("state: \(line)") }
         applyPreferences(to: browser.split)
         if let folder = window.selectedFolder {
             browser.withoutHistory { browser.select(folder: absolute(folder), name: window.selectedFile.map { Array($0.utf8) }) }
@@ -159,7 +209,15 @@ package final class BrowserSession {
         browser.fileList.scrollOffset = window.scrollOffsets["supplementary"] ?? 0
         browser.reader.wrapsLines = window.wrapsLines
         browser.reader.scrollOffset = window.scrollOffsets["secondary"] ?? 0
+        browser.startProgramsInTheFolderShown()
         return browser
+    }
+
+    /// The column a recorded command-line split names (`below secondary=…`).
+    private static func column(ofSplit text: String) -> SplitViewController.Column? {
+        let words = text.split(separator: " ", maxSplits: 1)
+        guard words.count == 2, let name = words[1].split(separator: "=", maxSplits: 1).first else { return nil }
+        return ConfigReader.layoutColumns[String(name)]
     }
 
     /// Whether `path` is a folder (or a link to one) now.

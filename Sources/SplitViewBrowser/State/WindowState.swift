@@ -42,14 +42,27 @@ public struct WindowState: Codable, Equatable, Sendable {
     /// Whether the reader wraps long lines (Alt+Z). Missing in a file saved before it existed:
     /// `true`, the default.
     public var wrapsLines: Bool
+    /// The columns whose content is split, as the config's `"layout"` writes them: splits made
+    /// at run time and at the start, with their programs' commands. Nil: none is split (or the
+    /// file was written before run-time splits).
+    public var layout: [String: LayoutNode]?
+    /// The command line's splits the layout was made with (`below secondary=xterm -into {}`),
+    /// so that a start with other splits knows the saved layout is not theirs.
+    public var commandLineSplits: [String]?
+    /// The commands "Split Right With…" and "Split Down With…" ran, the newest first.
+    public var splitCommands: [String]?
 
     /// Creates a window's state.
     public init(
         width: Int, height: Int, style: ColumnStyle, split: SplitViewState = SplitViewState(),
         expandedFolders: [String] = [""], selectedFolder: String? = nil, selectedFile: String? = nil,
         scrollOffsets: [String: Double] = [:], root: String? = nil, wrapsLines: Bool = true, back: [String] = [],
-        forward: [String] = []
+        forward: [String] = [], layout: [String: LayoutNode]? = nil, commandLineSplits: [String]? = nil,
+        splitCommands: [String]? = nil
     ) {
+        self.layout = layout
+        self.commandLineSplits = commandLineSplits
+        self.splitCommands = splitCommands
         self.root = root
         self.back = back
         self.forward = forward
@@ -85,5 +98,9 @@ public struct WindowState: Codable, Equatable, Sendable {
         // Added with the history: a file written before has none of them.
         back = try container.decodeIfPresent([String].self, forKey: .back) ?? []
         forward = try container.decodeIfPresent([String].self, forKey: .forward) ?? []
+        // Added with run-time splits.
+        layout = try container.decodeIfPresent([String: LayoutNode].self, forKey: .layout)
+        commandLineSplits = try container.decodeIfPresent([String].self, forKey: .commandLineSplits)
+        splitCommands = try container.decodeIfPresent([String].self, forKey: .splitCommands)
     }
 }

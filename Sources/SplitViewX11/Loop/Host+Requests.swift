@@ -7,7 +7,11 @@ extension Host {
     func perform(_ requests: [HostRequest], from window: SplitWindow) {
         for request in requests {
             switch request {
-            case .newWindow: open(makeContent(), size: window.pixelSize)
+            case .newWindow:
+                requestingWindow = window
+                let content = makeContent()
+                requestingWindow = nil
+                open(content, size: window.pixelSize)
             case .closeWindow: close(window)
             case .quit: quitRequested = true
             case .focusForeignContent, .restartForeignContent: foreignPanes[ObjectIdentifier(window)]?.perform(request)

@@ -59,6 +59,9 @@ public final class Host {
     var accessibilityOutputScheduled = false
     private let translate: EventTranslator
     let makeContent: () -> WindowContent
+    /// The window Ctrl+N was pressed in, while `makeContent` makes the new one (an app may copy
+    /// its panes); nil at any other time.
+    public internal(set) var requestingWindow: SplitWindow?
     var quitRequested = false
     private var nextFrame: Double?
     private var sources = HostSources()

@@ -63,6 +63,26 @@ private func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
 
     // MARK: - Split
 
+    /// The zoom is saved with the state (its column and path) and restored with it; a
+    /// reference the tree lacks is refused in a line, and nothing zooms.
+    @Test func theZoomIsSavedAndRestored() throws {
+        let f = Self.fixture()
+        #expect(f.split.splitPane(f.secondary, along: .vertical, with: ViewController(title: "b")))
+        f.split.zoomedPane = f.split.focusedPane
+        let state = f.split.stateSnapshot()
+        #expect(state.zoomedPane == SplitViewState.PaneReference(column: .secondary, path: [1]))
+        let g = Self.fixture()
+        #expect(g.split.splitPane(g.secondary, along: .vertical, with: ViewController(title: "b")))
+        g.split.focusedColumn = .primary
+        #expect(try g.split.restore(state) == [])
+        #expect(g.split.zoomedPane?.title == "b" && g.split.focusedPane?.title == "b")
+        var bad = state
+        bad.zoomedPane = SplitViewState.PaneReference(column: .secondary, path: [7])
+        let h = Self.fixture()
+        #expect(try h.split.restore(bad).last == "zoomed pane secondary 7: no such pane")
+        #expect(h.split.zoomedPane == nil)
+    }
+
     /// `newPaneFirst` puts the new pane on the left (side by side) or above (stacked).
     @Test func aNewPaneGoesFirstWhenAsked() {
         let f = Self.fixture()
