@@ -3,13 +3,25 @@ import SplitViewX11
 
 /// One workbench window: the files in the primary column and, in the secondary, the editor
 /// beside its outline above a terminal — stack splits nested in a column, as an IDE lays out.
-final class WorkbenchWindow {
+///
+/// It is the split view's delegate, so the panes split and close at run time (Ctrl+Shift+E,
+/// Ctrl+Shift+O, Ctrl+Shift+W): splitting an editor or the outline opens another editor on
+/// the file, as an IDE's "split editor" does; splitting a terminal starts another terminal.
+final class WorkbenchWindow: SplitViewControllerDelegate {
     let split = SplitViewController(style: .doubleColumn)
     let files = FilesViewController(documents: Document.samples)
     let editor = EditorViewController()
     let outline = OutlineViewController()
     // A constant command, so it parses; a program that is not installed says so in its pane.
-    let terminal = ForeignContentViewController(command: try! ProgramCommand(parsing: "xterm -into {}"))
+    let terminal = ForeignContentViewController(command: WorkbenchWindow.terminalCommand)
+    /// The editors split off the first one, which show the file too.
+    private var moreEditors: [Weak] = []
+
+    /// What every terminal pane runs.
+    static let terminalCommand = try! ProgramCommand(parsing: "xterm -into {}")
+
+    /// A reference that does not keep an editor alive once its pane closed.
+    private struct Weak { weak var editor: EditorViewController? }
 
     init() {
         // Side by side: the editor takes what the outline leaves, and a window's change of width.
@@ -33,16 +45,35 @@ final class WorkbenchWindow {
         split.preferredDisplayMode = .oneBesideSecondary
         split.columnTitles = [.primary: "Files", .secondary: "Editor"]
         split.focusedColumn = .primary
+        split.delegate = self
 
         files.didSelectDocument = { [unowned self] document in self.open(document) }
         files.selectedIndex = 1
         open(Document.samples[1])
     }
 
-    /// Shows `document` in the editor and its symbols in the outline.
+    /// Shows `document` in the editors and its symbols in the outline.
     func open(_ document: Document) {
         editor.document = document
         outline.document = document
+        moreEditors.removeAll { $0.editor == nil }
+        for more in moreEditors { more.editor?.document = document }
+    }
+
+    // MARK: - SplitViewControllerDelegate
+
+    /// A new terminal beside a terminal; beside anything else, another editor on the file.
+    func splitViewController(_ svc: SplitViewController, newPaneBeside pane: ViewController) -> ViewController? {
+        if pane is ForeignContentViewController { return ForeignContentViewController(command: Self.terminalCommand) }
+        let more = EditorViewController()
+        more.document = editor.document
+        moreEditors.append(Weak(editor: more))
+        return more
+    }
+
+    /// The files list stays; every other pane may close (a column keeps its last pane).
+    func splitViewController(_ svc: SplitViewController, canClosePane pane: ViewController) -> Bool {
+        pane !== files
     }
 
     /// What the host shows in the window; the window keeps this object alive.
