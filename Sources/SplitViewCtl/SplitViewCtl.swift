@@ -113,17 +113,30 @@ struct Tree: ParsableCommand {
     }
 }
 
-struct Focus: ParsableCommand {
+/// A command that sends one request naming a pane, and prints nothing on success.
+protocol PaneCommand: ParsableCommand {
+    /// The request's command: `focus`, `close`, `zoom`.
+    static var request: String { get }
+    /// Which instance.
+    var instance: InstanceOptions { get }
+    /// The pane's id.
+    var pane: Int { get }
+}
+
+extension PaneCommand {
+    func run() throws {
+        _ = try instance.ask(ControlRequest(command: Self.request, pane: pane))
+    }
+}
+
+struct Focus: PaneCommand {
     static let configuration = CommandConfiguration(abstract: "Give the keys to a pane.")
+    static let request = "focus"
 
     @OptionGroup var instance: InstanceOptions
 
     @Argument(help: ArgumentHelp("The pane's id.", valueName: "pane"))
     var pane: Int
-
-    func run() throws {
-        _ = try instance.ask(ControlRequest(command: "focus", pane: pane))
-    }
 }
 
 struct Resize: ParsableCommand {
@@ -149,7 +162,7 @@ struct Resize: ParsableCommand {
 struct Split: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Run a program in a new pane beside a pane of a split (TARGET: a pane's id, or a column whose content is split).",
+            "Run a program in a new pane beside a pane (TARGET: a leaf's id, or a column's name for its own content).",
         discussion: "Prints the new pane's id. CMD takes the words and placeholders of splitview's --secondary.")
 
     @OptionGroup var instance: InstanceOptions
@@ -194,31 +207,26 @@ struct Split: ParsableCommand {
     }
 }
 
-struct Close: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Close a program's pane of a split, and end its program.")
+struct Close: PaneCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Close a pane as Ctrl+Shift+W does: its program ends; a column's own content stays.")
+    static let request = "close"
 
     @OptionGroup var instance: InstanceOptions
 
     @Argument(help: ArgumentHelp("The pane's id.", valueName: "pane"))
     var pane: Int
-
-    func run() throws {
-        _ = try instance.ask(ControlRequest(command: "close", pane: pane))
-    }
 }
 
-struct Zoom: ParsableCommand {
+struct Zoom: PaneCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show a pane over its whole window, or put it back when it is the one zoomed.")
+    static let request = "zoom"
 
     @OptionGroup var instance: InstanceOptions
 
     @Argument(help: ArgumentHelp("The pane's id.", valueName: "pane"))
     var pane: Int
-
-    func run() throws {
-        _ = try instance.ask(ControlRequest(command: "zoom", pane: pane))
-    }
 }
 
 /// `file` made absolute against the current folder: the instance runs elsewhere.

@@ -76,5 +76,7 @@ final class TwentyPanes: ControlTarget {
     func resize(pane: Int, fraction: Double) throws(ControlError) {}
     func split(target: String, side: String, program: String) throws(ControlError) -> Int { 0 }
     func close(pane: Int) throws(ControlError) {}
+    func zoom(pane: Int) throws(ControlError) {}
     func saveLayout(to path: String) throws(ControlError) {}
+    func loadLayout(from path: String) throws(ControlError) {}
 }
