@@ -9,7 +9,7 @@ extension StackSplitViewController {
             let frame = geometry.frames[index]
             let shows = context.isShowing && frame != nil
             let inner = AccessibleContext(
-                id: context.id.appending("item.\(index)"), origin: context.origin, bounds: frame ?? .zero,
+                id: context.id.appending("item.\(index)"), origin: context.origin, bounds: geometry.contentFrames[index] ?? .zero,
                 isFocused: context.isFocused && focusedItemIndex == index, isShowing: shows)
             let panel = AccessibleNode(
                 id: inner.id, role: .panel, name: item.viewController.barTitle, states: inner.baseStates,
@@ -26,7 +26,7 @@ extension StackSplitViewController {
         let geometry = geometry(in: context.bounds)
         for (index, item) in splitItems.enumerated() {
             let prefix = context.id.appending("item.\(index)")
-            guard id.path.hasPrefix(prefix.path + "."), let frame = geometry.frames[index] else { continue }
+            guard id.path.hasPrefix(prefix.path + "."), let frame = geometry.contentFrames[index] else { continue }
             focusItem(at: index)
             let inner = AccessibleContext(
                 id: prefix, origin: context.origin, bounds: frame, isFocused: context.isFocused, isShowing: true)
