@@ -134,7 +134,7 @@ struct PointerInteraction: Hashable, Sendable {
         if case .draggingPane(let drag) = activity { drag } else { nil }
     }
 
-    /// Cancels the pane drag, if one runs (Escape, the menu, a change of the columns): the
+    /// Cancels the pane drag, if one runs (Escape, the menu, the window collapsing): the
     /// press means nothing more until the button goes up. True when one ran.
     @discardableResult
     mutating func cancelPaneDrag() -> Bool {

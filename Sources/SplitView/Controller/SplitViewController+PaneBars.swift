@@ -19,8 +19,8 @@
 ///   the centre) is the target (``paneDropTarget``), and the release moves the pane there
 ///   (``movePane(_:onto:zone:)``: a half splits the pane there, the centre swaps the two).
 ///   Escape, a release over no pane, over the dragged pane itself or where the pane cannot go
-///   (a column's last pane splits nothing), the menu opening, and a change of the columns
-///   cancel it. While it runs no hosted program has the keys, so that Escape reaches the
+///   (a column's last pane splits nothing), the menu opening, and the window collapsing or
+///   expanding cancel it. While it runs no hosted program has the keys, so that Escape reaches the
 ///   split view.
 extension SplitViewController {
     /// How far (points, along either axis) the pointer travels from a press on a pane's bar
@@ -130,7 +130,6 @@ extension SplitViewController {
         } else {
             pointer.dragPane(PaneDrag(pane: ObjectIdentifier(hit.pane), start: point))
         }
-        hit.pane.stackSplitViewController?.setNeedsDisplay()
     }
 
     /// The pointer moved while a pane's bar is held: past the threshold the drag begins, and
@@ -159,7 +158,6 @@ extension SplitViewController {
     /// The button went up on a pane's bar: a drag over a target moves the pane there; a press
     /// that never became a drag was a click (the pane already has the keys).
     func endPaneDrag(_ drag: PaneDrag, at point: Point) {
-        defer { setNeedsPaneBarDisplay() }
         guard drag.began, let pane = pane(holding: drag.pane), let target = dropTarget(for: drag.pane, at: point),
             let onto = self.pane(holding: target.pane)
         else { return }
@@ -169,19 +167,14 @@ extension SplitViewController {
     /// The button went up after a press on a bar's close button: the pane closes when the
     /// release is on that button still.
     func releasePaneClose(_ id: ObjectIdentifier, at point: Point) {
-        defer { setNeedsPaneBarDisplay() }
         guard let pane = pane(holding: id), let close = paneCloseButtonFrame(of: pane), close.contains(point) else { return }
         closePane(pane)
     }
 
-    /// Ends a pane drag without moving anything (Escape, the menu, a change of the columns).
+    /// Ends a pane drag without moving anything (Escape, the menu, the window collapsing or
+    /// expanding). The bars' state is part of their leaves' keys: they draw again by themselves.
     func cancelPaneDrag() {
-        if pointer.cancelPaneDrag() { setNeedsPaneBarDisplay() }
-    }
-
-    /// The leaves draw their bars again (a press or a drag began or ended).
-    private func setNeedsPaneBarDisplay() {
-        for stack in installedStacks { stack.setNeedsDisplay() }
+        pointer.cancelPaneDrag()
     }
 
     /// A double click on a pane's bar (not its close button) zooms the pane, or unzooms it.
