@@ -119,6 +119,12 @@ extension SplitViewController {
             isClosePressed: closePressed, isDragged: dragged)
     }
 
+    /// True when ``closePane(_:)`` would close `pane`: a leaf of a stack that is not its
+    /// column's last pane.
+    func canClosePane(_ pane: ViewController) -> Bool {
+        slot(of: pane).map { $0.stack != nil && leafCount(in: $0.column) >= 2 } ?? false
+    }
+
     // MARK: - Pointer
 
     /// The main button went down on `hit`'s bar at `point`: the pane gets the keys; on the
@@ -192,7 +198,7 @@ extension SplitViewController {
     /// menu's pane is while it is open.
     func paneMenuItems(for pane: ViewController) -> [MenuItem] {
         let splits = delegate != nil
-        let closes = slot(of: pane).map { $0.stack != nil && leafCount(in: $0.column) >= 2 } ?? false
+        let closes = canClosePane(pane)
         var items = [
             MenuItem(title: "Split Right", shortcut: "", command: .splitRight, isEnabled: splits),
             MenuItem(title: "Split Down", shortcut: "", command: .splitDown, isEnabled: splits),
