@@ -169,6 +169,21 @@ private final class BoundsRecorder: ViewController {
         #expect(f.split.focusedPane === f.secondary)
     }
 
+    /// A screen reader finds each closable pane's close button in its panel, with its key,
+    /// and "click" closes that pane.
+    @Test func theCloseButtonIsAnAccessibleButtonThatClosesItsPane() throws {
+        let (f, a) = Self.fixture()
+        let tree = f.split.accessibleTree(title: "w")
+        let close = try #require(tree.node(.init("column.secondary.content.item.1.close")))
+        #expect(close.role == .pushButton && close.name == "Close Pane" && close.keyBinding == "Ctrl+Shift+W")
+        #expect(close.frame == f.split.paneCloseButtonFrame(of: a))
+        #expect(tree.node(.init("column.secondary.content.item.0.close")) != nil)
+        #expect(f.split.performAccessibleAction(.init("column.secondary.content.item.1.close"), named: "click"))
+        #expect(PaneTreeTests.content(f, .secondary) == "D")
+        let alone = f.split.accessibleTree(title: "w")
+        #expect(alone.node(.init("column.secondary.content.item.0.close")) == nil, "no stack, no pane bar")
+    }
+
     // MARK: - The menu
 
     @Test func aRightClickOnTheBarOpensThePanesMenuWithTheAppsItems() throws {
