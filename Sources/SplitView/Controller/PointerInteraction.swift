@@ -26,6 +26,10 @@ enum PointerActivity: Hashable, Sendable {
     /// selected): the pane gets ``ViewController/pointerDragged(to:in:)`` and
     /// ``ViewController/pointerUp(at:in:)``.
     case trackingContent(SplitViewController.Column)
+    /// Held on the close button of a pane's bar: the pane closes on release inside it.
+    case pressingPaneClose(ObjectIdentifier)
+    /// Pressed on a pane's bar: the pane's drag once the pointer moves past the threshold.
+    case draggingPane(PaneDrag)
     /// Pressed on something that consumed the press (a dimmed column, a list): ignore until up.
     case consumed
 }
@@ -112,6 +116,31 @@ struct PointerInteraction: Hashable, Sendable {
     /// The button holds content: `drag` as it stands now (pressed, begun, over a pane).
     mutating func dragContent(_ drag: ContentDrag) {
         activity = .draggingContent(drag)
+    }
+
+    /// The button went down on the close button of `pane`'s bar: it closes the pane if the
+    /// button goes up inside it.
+    mutating func pressPaneClose(_ pane: ObjectIdentifier) {
+        activity = .pressingPaneClose(pane)
+    }
+
+    /// The button holds a pane's bar: `drag` as it stands now (pressed, begun, over a target).
+    mutating func dragPane(_ drag: PaneDrag) {
+        activity = .draggingPane(drag)
+    }
+
+    /// The pane drag in progress, pressed or begun, if any.
+    var paneDrag: PaneDrag? {
+        if case .draggingPane(let drag) = activity { drag } else { nil }
+    }
+
+    /// Cancels the pane drag, if one runs (Escape, the menu, the window collapsing): the
+    /// press means nothing more until the button goes up. True when one ran.
+    @discardableResult
+    mutating func cancelPaneDrag() -> Bool {
+        guard paneDrag != nil else { return false }
+        activity = .consumed
+        return true
     }
 
     /// The button went up: the activity it ends (the caller finishes it), and idle from now on.

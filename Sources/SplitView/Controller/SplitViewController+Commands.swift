@@ -67,7 +67,7 @@ extension SplitViewController {
     }
 
     /// Escape: the first that applies of — cancel a drag inside the content (a stack's
-    /// divider), cancel a pointer drag, cancel a keyboard divider
+    /// divider), cancel a pointer drag (a pane's by its bar, content, a divider), cancel a keyboard divider
     /// move, the focused pane's own use (a list's several selected rows back to one), dismiss
     /// what dims the secondary, close the inspector's sheet, press a showing bar item whose
     /// key equivalent is Escape (the Cancel of an operation under way), go back in the
@@ -79,7 +79,9 @@ extension SplitViewController {
     private func cancel() {
         // A drag inside the content (a stack's divider) is the content's to cancel.
         if case .trackingContent = pointer.activity, performContentCommand(.cancel) { return }
-        if case .draggingContent = pointer.activity {
+        if pointer.paneDrag != nil {
+            cancelPaneDrag()
+        } else if case .draggingContent = pointer.activity {
             cancelContentDrag()
         } else if let drag = pointer.cancelDividerDrag() {
             cancelDrag(drag)

@@ -43,9 +43,12 @@ extension SplitViewController {
 
     /// The foreign content that should have the keyboard: the one on top of the focused pane
     /// (or the focused leaf of its stack) while that pane shows. Nil while a divider has the keyboard (F8), the View menu is
-    /// open, or a prompt waits for its answer: those keys belong to the split view.
+    /// open, a prompt waits for its answer, or a pane is dragged by its bar
+    /// (``draggedPane``): those keys (Escape) belong to the split view.
     public var focusedForeignContent: ForeignContentViewController? {
-        guard menuState == nil, prompt == nil, !focus.hasDivider, let column = focus.column else { return nil }
+        guard menuState == nil, prompt == nil, !focus.hasDivider, draggedPane == nil, let column = focus.column else {
+            return nil
+        }
         if let leaf = focusedLeaf { return viewController(of: leaf) as? ForeignContentViewController }
         return foreignContent(in: column)
     }

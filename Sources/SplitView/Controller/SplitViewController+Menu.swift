@@ -64,8 +64,9 @@ extension SplitViewController {
         return own + added
     }
 
-    /// Opens the menu with its corner at `anchor`, or by default under the focused pane's bar.
-    func openMenu(at anchor: Point? = nil) {
+    /// Opens the menu with its corner at `anchor`, or by default under the focused pane's bar;
+    /// `contextItems` make it a pane's own menu instead of the View menu.
+    func openMenu(at anchor: Point? = nil, contextItems: [MenuItem]? = nil) {
         guard isMounted else { return }
         endPointerActivityForMenu()
         let corner =
@@ -74,7 +75,7 @@ extension SplitViewController {
                 Point(x: $0.minX + 8, y: $0.minY + LayoutMetrics.navigationBarHeight)
             }
             ?? Point(x: 8, y: LayoutMetrics.navigationBarHeight)
-        menuState = MenuState(anchor: corner)
+        menuState = MenuState(anchor: corner, contextItems: contextItems)
     }
 
     /// Closes the menu.
@@ -99,7 +100,9 @@ extension SplitViewController {
                 beginAppearance(for: settledLayout, animated: true)
             }
             delegate?.splitViewControllerInteractivePresentationGestureDidEnd(self)
-        case .pressingButton, .draggingScrollBar, .pressingPromptChoice, .trackingContent:
+        case .draggingPane:
+            cancelPaneDrag()
+        case .pressingButton, .draggingScrollBar, .pressingPromptChoice, .trackingContent, .pressingPaneClose:
             pointer.consumePress()
         case .idle, .consumed:
             break
@@ -107,10 +110,12 @@ extension SplitViewController {
         publish()
     }
 
-    /// A right click: on a showing pane's navigation bar it opens the View menu there; on
-    /// its content, the content's own menu (``ViewController/contextMenu(at:in:)``), if any.
+    /// A right click: on a showing pane's navigation bar it opens the View menu there; on a
+    /// split's pane bar, that pane's menu; on its content, the content's own menu
+    /// (``ViewController/contextMenu(at:in:)``), if any.
     func contextMenu(at point: Point) {
         guard isMounted, let placement = layout.columns.last(where: { $0.frame.contains(point) }) else { return }
+        if let bar = paneBar(at: point) { return openPaneMenu(bar, at: point) }
         if point.y - placement.frame.minY < LayoutMetrics.navigationBarHeight { return openMenu(at: point) }
         guard !placement.isDimmed else { return }
         openContextMenu(in: placement.column, at: point)

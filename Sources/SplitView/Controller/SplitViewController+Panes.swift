@@ -102,7 +102,7 @@ extension SplitViewController {
     }
 
     /// The leaf whose identity is `id`, if a column holds it.
-    private func pane(holding id: ObjectIdentifier) -> ViewController? {
+    func pane(holding id: ObjectIdentifier) -> ViewController? {
         for column in Column.allCases {
             guard let top = children.wrapped[column]?.topViewController, top.holds(id) else { continue }
             if ObjectIdentifier(top) == id { return top }
@@ -321,6 +321,8 @@ extension SplitViewController {
         unzoom()
         finishTransition()
         finishPaneAnimations()
+        // A pane that was collapsing (its bar still showed) is gone once that ends.
+        guard visiblePanes.contains(where: { $0.pane === pane }) else { return }
         focusPane(pane)
         let hidden = visiblePanes.filter { $0.column == slot.column && $0.pane !== pane }.map(\.pane)
         focus.setZoom(PaneZoom(column: slot.column, pane: ObjectIdentifier(pane)))
@@ -524,6 +526,9 @@ extension SplitViewController {
             itemB.viewController.stackSplitViewController = stackA
             itemA.stack = stackB
             itemA.viewController.stackSplitViewController = stackB
+            // A collapsed item swapped into a focused place never holds the keys.
+            stackA.repairFocus(near: slotA.index)
+            stackB.repairFocus(near: slotB.index)
             stackA.setNeedsDisplay()
             stackB.setNeedsDisplay()
         case (nil, let stackB?):

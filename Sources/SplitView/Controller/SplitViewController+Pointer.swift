@@ -25,6 +25,8 @@ extension SplitViewController {
                 dismissDimmedColumn()
             } else if canBeginEdgeGesture(at: point) {
                 pointer.pressAtEdge(x: point.x)
+            } else if let bar = paneBar(at: point) {
+                pressPaneBar(bar, at: point)
             } else {
                 focusPane(placement.column, byUser: true)
                 let local = Point(x: point.x - placement.frame.minX, y: point.y - placement.frame.minY)
@@ -54,6 +56,8 @@ extension SplitViewController {
             moveContentDrag(drag, to: point)
         case .draggingScrollBar(let column, let grab):
             dragScrollBar(in: column, grab: grab, to: point)
+        case .draggingPane(let drag):
+            movePaneDrag(drag, to: point)
         case .trackingContent(let column):
             if let (vc, local, bounds) = content(of: column, at: point) { vc.pointerDragged(to: local, in: bounds) }
         case .edgeGesture(let startX, let reveal):
@@ -82,6 +86,10 @@ extension SplitViewController {
             endEdgeGesture(reveal)
         case .draggingContent(let drag):
             endContentDrag(drag, at: point)
+        case .draggingPane(let drag):
+            endPaneDrag(drag, at: point)
+        case .pressingPaneClose(let pane):
+            releasePaneClose(pane, at: point)
         case .trackingContent(let column):
             if let (vc, local, bounds) = content(of: column, at: point) { vc.pointerUp(at: local, in: bounds) }
         default: break
@@ -105,13 +113,17 @@ extension SplitViewController {
         if let divider = layout.dividers.first(where: { $0.grabRect.contains(point) }) {
             return resetWidth(of: divider.resizes)
         }
+        if let bar = paneBar(at: point) {
+            doubleClickPaneBar(bar, at: point)
+            return publish()
+        }
         offerToContent(at: point) { vc, local, bounds in vc.doubleClick(at: local, in: bounds) }
     }
 
     /// A triple click goes to the pane under the pointer, below its bar, like the presses
     /// before it (a divider has nothing to do with a third click).
     func tripleClick(at point: Point) {
-        guard isMounted else { return }
+        guard isMounted, paneBar(at: point) == nil else { return }
         offerToContent(at: point) { vc, local, bounds in vc.tripleClick(at: local, in: bounds) }
     }
 
@@ -360,6 +372,7 @@ extension SplitViewController {
     func cancelInteractions() {
         _ = pointer.cancelDividerDrag()
         cancelContentDrag()
+        cancelPaneDrag()
         if pointer.abandonGesture() { delegate?.splitViewControllerInteractivePresentationGestureDidEnd(self) }
         if transition?.isInteractive == true { transition = nil }
         focus.releaseDivider()

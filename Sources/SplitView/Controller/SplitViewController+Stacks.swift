@@ -33,6 +33,8 @@ extension SplitViewController {
         var isDimmed: Bool
         /// Its column, which chooses its background.
         var column: Column
+        /// Its bar: title, mark, close button.
+        var bar: PaneBar
     }
 
     /// The stack `column` shows on top of its stack of view controllers, if any.
@@ -229,18 +231,23 @@ extension SplitViewController {
     }
 
     /// What `leaf` draws, in its own coordinates (from its top-left corner): its background,
-    /// its content, the focus ring when it has the keys, the dimming of its column. A read, as
-    /// a column's display list is.
+    /// its bar (``paneBarFrame(of:)``), its content below the bar, the focus ring around the
+    /// content when it has the keys, the dimming of its column. A read, as a column's display
+    /// list is.
     public func displayList(forLeaf leaf: Leaf) -> DisplayList? {
         guard let (key, frame, vc) = shownLeaf(leaf) else { return nil }
-        let context = DrawContext(bounds: frame, theme: theme, measurer: textMeasurer, isFocused: key.isFocused)
+        let content = StackGeometry.contentFrame(ofLeaf: frame)
+        let context = DrawContext(bounds: content, theme: theme, measurer: textMeasurer, isFocused: key.isFocused)
         let whole = Rect(origin: .zero, size: frame.size)
         var list = DisplayList(size: frame.size)
         list.append(.fill(whole, PaneChrome.background(of: leaf.column, theme)))
         list.ops += vc.draw(in: context).map { $0.translated(by: Point(x: -frame.minX, y: -frame.minY)) }
+        list.ops += key.bar.ops(theme: theme, measurer: textMeasurer)
         if key.isFocused && key.showsFocusRing {
             list.append(
-                .strokeRect(whole, theme.accent.withAlpha(ChromeMetrics.focusRingAlpha), width: ChromeMetrics.focusRingWidth))
+                .strokeRect(
+                    content.offsetBy(Point(x: -frame.minX, y: -frame.minY)), theme.accent.withAlpha(ChromeMetrics.focusRingAlpha),
+                    width: ChromeMetrics.focusRingWidth))
         }
         if key.isDimmed { list.append(.fill(whole, theme.dim)) }
         return list
@@ -254,10 +261,11 @@ extension SplitViewController {
         guard let frame = siblings.first(where: { $0.leaf == leaf })?.frame, let vc = viewController(of: leaf),
             let placement = layout.placement(of: leaf.column)
         else { return nil }
+        let isFocused = focus.isPaneFocused(leaf.column) && focusedLeaf == leaf
         let key = LeafKey(
             size: frame.size, controller: ObjectIdentifier(vc), revision: vc.revision, appearanceRevision: appearanceRevision,
-            isFocused: focus.isPaneFocused(leaf.column) && focusedLeaf == leaf,
-            showsFocusRing: focusableSet.count > 1 || siblings.count > 1, isDimmed: placement.isDimmed, column: leaf.column)
+            isFocused: isFocused, showsFocusRing: focusableSet.count > 1 || siblings.count > 1, isDimmed: placement.isDimmed,
+            column: leaf.column, bar: paneBar(for: leaf, viewController: vc, width: frame.width, isFocused: isFocused))
         return (key, frame, vc)
     }
 
@@ -302,12 +310,13 @@ extension SplitViewController {
     }
 
     /// Where a foreign content shows: its column, the leaf when it is one, and its content
-    /// area in the column pane's coordinates; nil when it does not show.
+    /// area in the column pane's coordinates (a leaf's below its bar); nil when it does not
+    /// show.
     public func placement(of content: ForeignContentViewController) -> (column: Column, leaf: Leaf?, frame: Rect)? {
         for column in Column.allCases {
             if foreignContent(in: column) === content, let frame = contentFrame(of: column) { return (column, nil, frame) }
             for (leaf, frame) in leaves(in: column) where viewController(of: leaf) === content {
-                return (column, leaf, frame)
+                return (column, leaf, StackGeometry.contentFrame(ofLeaf: frame))
             }
         }
         return nil

@@ -92,6 +92,13 @@ public final class SplitViewController {
     /// key the live table binds to its command.
     public var additionalMenuItems: [MenuItem] = []
 
+    /// The app's own items for a pane's menu (a right click on the pane's bar), given the
+    /// pane: they follow the split view's (Split Right, Split Down, Zoom, Equalize Panes,
+    /// Close Pane) after a separator, as ``additionalMenuItems`` follow the View menu's. The
+    /// pane has the keys when they are chosen, so an item's command acts on it ("Split Right
+    /// With…"). Each shortcut, when empty, is the key the live table binds to its command.
+    public var paneMenuItems: ((ViewController) -> [MenuItem])?
+
     /// Receives what a selection held, asked for with ``HostRequest/requestSelection(_:targets:)``
     /// (a paste): the app's, as UIKit's `UIPasteboard` reads are. Nil ignores the answers.
     public var selectionReceiver: ((Selection, SelectionOffer?) -> Void)?

@@ -26,6 +26,10 @@ public enum LayoutMetrics {
     public static let sheetTopMargin: Double = 40
     /// The navigation bar's height.
     public static let navigationBarHeight: Double = 38
+    /// The height of the thin bar at the top of each leaf of a stack split (a pane of a
+    /// split): one line of the caption font with room around it. The leaf's content starts
+    /// below it.
+    public static let paneBarHeight: Double = 22
 }
 
 /// The layout rule: column frames and dividers for a resolved mode, as a pure function.

@@ -327,4 +327,7 @@ public enum ChromeMetrics {
     public static let focusRingAlpha: UInt8 = 160
     /// How many one-point lines an overlay's shadow fades over.
     public static let shadowDepth = 12
+    /// The width of the accent frame a host draws inside a dragged pane's drop target
+    /// (``SplitViewController/paneDropTarget``).
+    public static let dropTargetWidth: Double = 3
 }

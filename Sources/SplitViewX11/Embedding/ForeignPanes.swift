@@ -289,8 +289,10 @@ final class ForeignPanes {
             if let leaf = placement.leaf, let leafWindow = window.leaves.window(of: leaf),
                 let leafRect = window.leaves.panes[leaf]?.placed
             {
-                // A leaf of a stack: the whole leaf, which has no bar of its own.
-                wanted = PixelRect(x: 0, y: 0, width: leafRect.width, height: leafRect.height)
+                // A leaf of a stack: the leaf below its bar.
+                let content = connection.scale.pixels(placement.frame)
+                let top = min(leafRect.height, max(0, content.y - leafRect.y))
+                wanted = PixelRect(x: 0, y: top, width: leafRect.width, height: leafRect.height - top)
                 parent = leafWindow
             } else if placement.leaf == nil, let pane = window.columnWindows[placement.column],
                 let paneRect = window.frame(of: pane)

@@ -349,7 +349,8 @@ public final class Host {
         let wanted =
             dragOutCursor
             ?? GrabCursor(
-                layout: controller.layout, dragSession: controller.dragSession, stackDivider: controller.draggedStackDividerAxis)
+                layout: controller.layout, dragSession: controller.dragSession, stackDivider: controller.draggedStackDividerAxis,
+                movesPane: controller.draggedPane != nil)
         guard wanted != grabCursor, let cursors else { return }
         grabCursor = wanted
         XChangeActivePointerGrab(connection.display, Self.grabEvents, cursors.cursor(for: wanted), UInt(CurrentTime))

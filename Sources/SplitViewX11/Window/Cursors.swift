@@ -11,8 +11,8 @@ public enum GrabCursor: Hashable, Sendable {
     case resize
     /// A divider between stacked panes is dragged: the vertical-resize double arrow.
     case verticalResize
-    /// An item is dragged between panes: the four-way move arrow (outside the window too,
-    /// over a program that moves it).
+    /// An item is dragged between panes, or a pane by its bar: the four-way move arrow
+    /// (outside the window too, over a program that moves it).
     case move
     /// An item dragged out of the window, over a program that copies it: a plus.
     case copy
@@ -20,11 +20,15 @@ public enum GrabCursor: Hashable, Sendable {
     case noDrop
 
     /// The shape for a controller's `layout` (a divider marked active is being dragged or
-    /// moved), its `dragSession` (an item dragged between panes), and the axis of the stack
-    /// split whose divider is dragged, if one is (`SplitViewController.draggedStackDividerAxis`);
-    /// a content drag wins, since a divider cannot be dragged at the same time.
-    public init(layout: Layout, dragSession: DragSession?, stackDivider: StackSplitViewController.Axis? = nil) {
-        if dragSession != nil {
+    /// moved), its `dragSession` (an item dragged between panes), the axis of the stack
+    /// split whose divider is dragged, if one is (`SplitViewController.draggedStackDividerAxis`),
+    /// and whether a pane is dragged by its bar (`SplitViewController.draggedPane`): the move
+    /// arrow too. A drag wins, since a divider cannot be dragged at the same time.
+    public init(
+        layout: Layout, dragSession: DragSession?, stackDivider: StackSplitViewController.Axis? = nil,
+        movesPane: Bool = false
+    ) {
+        if dragSession != nil || movesPane {
             self = .move
         } else if layout.dividers.contains(where: \.isActive) {
             self = .resize

@@ -32,6 +32,11 @@ public final class SplitWindow {
     package let focusWindow: Window
     /// The leaves of the columns' stack splits, each a child window of its column's.
     let leaves: LeafPanes
+    /// The four edges of a dragged pane's drop target (``SplitViewController/paneDropTarget``):
+    /// InputOutput children of the top-level in the accent colour, named `drop-target`, mapped
+    /// above the panes (and so above the hosted programs' windows inside them) exactly while
+    /// there is a target, and moved in the same batch as the panes.
+    package private(set) var dropTargetWindows: [Window] = []
     /// Where the window's top-left corner is on the screen, in pixels, as last known: from the
     /// server's ConfigureNotify while the window is the root's child (no window manager), from
     /// the window manager's synthetic ConfigureNotify once it framed the window (ICCCM 4.1.5).
@@ -138,6 +143,15 @@ public final class SplitWindow {
             display, window, 0, 0, 1, 1, 0, connection.depth, UInt32(InputOutput), connection.visual,
             UInt(CWBackPixmap | CWBitGravity | CWSaveUnder | CWEventMask), &menuAttributes)
         WindowProperties.setName(menuWindow, on: connection, name: "menu")
+        var edgeAttributes = XSetWindowAttributes()
+        edgeAttributes.background_pixel = Self.pixel(for: controller.theme.accent, on: connection)
+        for _ in 0..<4 {
+            let edge = XCreateWindow(
+                display, window, 0, 0, 1, 1, 0, connection.depth, UInt32(InputOutput), connection.visual, UInt(CWBackPixel),
+                &edgeAttributes)
+            WindowProperties.setName(edge, on: connection, name: "drop-target")
+            dropTargetWindows.append(edge)
+        }
         var focusAttributes = XSetWindowAttributes()
         focusAttributes.event_mask = Int(KeyPressMask)
         focusWindow = XCreateWindow(
@@ -233,7 +247,8 @@ public final class SplitWindow {
 
     /// True when `child` is this window or one of its children.
     package func owns(_ child: Window) -> Bool {
-        child == window || child == menuWindow || child == focusWindow || columnWindows.values.contains(child)
+        child == window || child == menuWindow || child == focusWindow || dropTargetWindows.contains(child)
+            || columnWindows.values.contains(child)
             || dividerWindows.values.contains(child) || leaves.owns(child)
     }
 
@@ -246,6 +261,13 @@ public final class SplitWindow {
         if let menu = controller.menu {
             wanted[menuWindow] = scale.pixels(menu.frame)
             order.append(menuWindow)
+        }
+        if let target = controller.paneDropTarget {
+            let edges = Self.edges(of: scale.pixels(target.frame), width: max(1, scale.edge(ChromeMetrics.dropTargetWidth)))
+            for (child, rect) in zip(dropTargetWindows, edges) where !rect.isEmpty {
+                wanted[child] = rect
+                order.append(child)
+            }
         }
         for divider in layout.dividers {
             guard let child = dividerWindows[divider.column] else { continue }
@@ -285,6 +307,19 @@ public final class SplitWindow {
         }
         if moved || uncovered { gapsPainted = false }
         leaves.apply(controller) { column in columnWindows[column].flatMap { mapped.contains($0) ? $0 : nil } }
+    }
+
+    /// The four edges of `rect`, each `width` pixels thick inside it: top, bottom, left,
+    /// right (the sides between the top and bottom ones).
+    static func edges(of rect: PixelRect, width: Int) -> [PixelRect] {
+        let w = min(width, rect.width / 2, rect.height / 2)
+        guard w > 0 else { return [rect] }
+        return [
+            PixelRect(x: rect.x, y: rect.y, width: rect.width, height: w),
+            PixelRect(x: rect.x, y: rect.y + rect.height - w, width: rect.width, height: w),
+            PixelRect(x: rect.x, y: rect.y + w, width: w, height: rect.height - 2 * w),
+            PixelRect(x: rect.x + rect.width - w, y: rect.y + w, width: w, height: rect.height - 2 * w),
+        ]
     }
 
     /// Paints what the panes leave of the top-level — the divider lines — in the divider
@@ -377,6 +412,11 @@ public final class SplitWindow {
         theme = controller.theme
         drawnMenu = nil
         if let gapGC { XSetForeground(connection.display, gapGC, Self.pixel(for: theme.divider, on: connection)) }
+        let accent = Self.pixel(for: theme.accent, on: connection)
+        for edge in dropTargetWindows {
+            XSetWindowBackground(connection.display, edge, accent)
+            XClearWindow(connection.display, edge)
+        }
         gapsPainted = false
         drawnKeys.removeAll()
         leaves.invalidate()

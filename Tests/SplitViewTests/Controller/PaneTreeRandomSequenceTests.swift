@@ -3,13 +3,15 @@ import Testing
 
 @testable import SplitView
 
-/// Random sequences of run-time splits: splits right and down (through the delegate), closes,
-/// zooms and Escape, focus moves by direction and F6, swaps, moves onto any pane's halves and
+/// Random sequences of run-time splits: splits right and down (through the delegate), closes
+/// (by the keys and by a bar's close button), panes dragged by their bars (let go or
+/// cancelled), zooms and Escape, focus moves by direction and F6, swaps, moves onto any pane's halves and
 /// centre, grow, shrink and equalize, an app's collapses, presses, resizes and ticks, with
 /// transitions animated and not. After every step: the controller's own invariants, and the
 /// pane tree's — no stack of fewer than two items, every stack's visible thicknesses and
 /// dividers filling its extent, every pane in exactly one place (one being closed: at most
-/// one), exactly one pane with the keys, and a zoom showing that pane alone.
+/// one), exactly one pane with the keys, a zoom showing that pane alone, every leaf's bar on
+/// its top (at most one marked), and a drop target inside a pane that is not the dragged one.
 @Suite struct PaneTreeRandomSequenceTests {
     /// Shrinking is off: shrinking a 150-step failure, with these checks after every step,
     /// takes so long that the run looks hung; a failure names its step instead.
@@ -83,9 +85,35 @@ import Testing
             return "F6"
         case 20, 21:
             let point = Point(x: Double(choice % 1400), y: Double((choice / 1400) % 900))
+            // A click may land on a pane bar's close button.
+            let closed = split.paneBar(at: point).flatMap { $0.closeButton?.contains(point) == true ? $0.pane : nil }
             split.handle(.pointerDown(point))
             split.handle(.pointerUp(point))
+            if let closed { closing.append(closed) }
             return "click \(point)"
+        case 26, 27:
+            // A pane dragged by its bar to a random point, let go there or cancelled first.
+            guard !panes.isEmpty else { return "drag nothing" }
+            let pane = panes[choice % panes.count].pane
+            guard let bar = split.paneBarFrame(of: pane) else { return "drag \(pane.title): no bar" }
+            let start = Point(x: bar.minX + min(4, bar.width / 4), y: bar.midY)
+            let end = Point(x: Double((choice / 7) % 1400), y: Double((choice / 11) % 900))
+            split.handle(.pointerDown(start))
+            split.handle(.pointerMoved(Point(x: (start.x + end.x) / 2, y: (start.y + end.y) / 2)))
+            split.handle(.pointerMoved(end))
+            let cancels = (choice / 13) % 4 == 0
+            if cancels { split.handle(.key(KeyChord(.escape))) }
+            expectDropTargetInItsPane(split, "drag \(pane.title) to \(end)")
+            split.handle(.pointerUp(end))
+            return "drag \(pane.title) to \(end)\(cancels ? ", cancelled" : "")"
+        case 28:
+            guard !panes.isEmpty else { return "close nothing" }
+            let pane = panes[choice % panes.count].pane
+            guard let close = split.paneCloseButtonFrame(of: pane) else { return "no close button on \(pane.title)" }
+            split.handle(.pointerDown(Point(x: close.midX, y: close.midY)))
+            split.handle(.pointerUp(Point(x: close.midX, y: close.midY)))
+            closing.append(pane)
+            return "close button of \(pane.title)"
         case 22:
             let stacks = split.installedStacks
             guard !stacks.isEmpty else { return "collapse nothing" }
@@ -110,6 +138,27 @@ import Testing
             now += [0.01, 0.05, 0.3, 2][choice % 4]
             split.handle(.tick(now: now))
             return "tick \(now)"
+        }
+    }
+
+    /// A drop target, when there is one, highlights a part of a pane that shows, and is
+    /// never the dragged pane.
+    static func expectDropTargetInItsPane(
+        _ split: SplitViewController, _ step: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        guard let target = split.paneDropTarget else { return }
+        let frame = split.visiblePanes.first { $0.pane === target.pane }?.frame
+        // Halves of odd widths are not whole: a billionth of a point of slack.
+        let slack = 1e-9
+        guard let frame,
+            target.frame.minX >= frame.minX - slack, target.frame.maxX <= frame.maxX + slack,
+            target.frame.minY >= frame.minY - slack, target.frame.maxY <= frame.maxY + slack
+        else {
+            Issue.record("\(step()): the drop target \(target.frame) outside its pane", sourceLocation: sourceLocation)
+            return
+        }
+        if target.pane === split.draggedPane {
+            Issue.record("\(step()): the dragged pane is its own target", sourceLocation: sourceLocation)
         }
     }
 
@@ -162,6 +211,28 @@ import Testing
             }
             check(stack, LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
         }
+        // Every leaf's bar is the top of its pane, its content under it; at most one bar is
+        // marked; no drag outlives its button.
+        var marked = 0
+        for placement in split.layout.columns {
+            for (leaf, frame) in split.leaves(in: placement.column) {
+                guard let vc = split.viewController(of: leaf), let key = split.paneKey(forLeaf: leaf) else { continue }
+                if key.bar.isMarked { marked += 1 }
+                let bar = Rect(
+                    x: placement.frame.minX + frame.minX, y: placement.frame.minY + frame.minY, width: frame.width,
+                    height: min(LayoutMetrics.paneBarHeight, frame.height))
+                if !placement.isDimmed, split.paneBarFrame(of: vc) != bar {
+                    fail("\(vc.title)'s bar is \(String(describing: split.paneBarFrame(of: vc))), not \(bar)")
+                }
+                if let foreign = vc as? ForeignContentViewController, let placed = split.placement(of: foreign),
+                    placed.frame.minY != frame.minY + bar.height
+                {
+                    fail("\(vc.title)'s program is not under its bar")
+                }
+            }
+        }
+        if marked > 1 { fail("\(marked) bars are marked") }
+        if split.draggedPane != nil { fail("a pane is still dragged after its release") }
         // Exactly one pane with the keys, and it is a leaf of a showing column.
         guard split.layout.size.width > 0, split.menu == nil else { return }
         let visible = split.visiblePanes

@@ -13,7 +13,27 @@ import Testing
     }
 
     static func shape(_ split: SplitViewController) -> GrabCursor {
-        GrabCursor(layout: split.layout, dragSession: split.dragSession, stackDivider: split.draggedStackDividerAxis)
+        GrabCursor(
+            layout: split.layout, dragSession: split.dragSession, stackDivider: split.draggedStackDividerAxis,
+            movesPane: split.draggedPane != nil)
+    }
+
+    /// A pane dragged by its bar shows the move arrow once the drag begins, until the release.
+    @Test func aPaneDraggedByItsBarShowsTheMoveArrow() throws {
+        let split = Self.split()
+        let a = ViewController(title: "a")
+        let b = ViewController(title: "b")
+        split.setViewController(
+            StackSplitViewController(axis: .horizontal, items: [SplitItem(viewController: a), SplitItem(viewController: b)]),
+            for: .secondary)
+        let bar = try #require(split.paneBarFrame(of: b))
+        let start = Point(x: bar.minX + 20, y: bar.midY)
+        split.handle(.pointerDown(start))
+        #expect(Self.shape(split) == .none, "a press, not yet a drag")
+        split.handle(.pointerMoved(Point(x: start.x - 40, y: start.y + 100)))
+        #expect(Self.shape(split) == .move)
+        split.handle(.pointerUp(Point(x: start.x - 40, y: start.y + 100)))
+        #expect(Self.shape(split) == .none)
     }
 
     @Test func aDividerDragShowsTheResizeArrowUntilTheRelease() throws {

@@ -7,9 +7,16 @@ import Testing
 
 @testable import SplitViewX11
 
+/// A leaf's frame less its 22-pixel bar (``LayoutMetrics/paneBarHeight`` at 96 dpi): where
+/// its program's window goes.
+private func underBar(_ leaf: PixelRect) -> PixelRect {
+    PixelRect(x: leaf.x, y: leaf.y + 22, width: leaf.width, height: leaf.height - 22)
+}
+
 /// Stack splits in the real window: `splitview --below 'secondary=xterm -into {}'` puts a
-/// terminal in a leaf of its own under the reader; dragging the divider between them moves
-/// both, the terminal's window following; F6 and Ctrl+3 reach it; F9 keeps it.
+/// terminal in a leaf of its own under the reader, below the leaf's bar; dragging the divider
+/// between them moves both, the terminal's window following; F6 and Ctrl+3 reach it; F9 keeps
+/// it; the terminal's pane dragged by its bar onto the reader's right half goes there.
 extension X11Tests.EmbeddingTests {
     @Suite struct StackSplitWindowTests {
         @Test func aTerminalBelowTheReaderFollowsTheStackedDividerAndTakesTheKeys() throws {
@@ -25,7 +32,7 @@ extension X11Tests.EmbeddingTests {
                 let client = try #require(tree.waitForClient(in: below))
                 let pane = tree.frame(secondary)
                 #expect(tree.frame(reader).y == 38)
-                #expect(tree.absoluteFrame(client) == tree.absoluteFrame(below))
+                #expect(tree.absoluteFrame(client) == underBar(tree.absoluteFrame(below)))
                 let start = tree.frame(below)
                 #expect(start.y + start.height == pane.height && start.width == pane.width)
 
@@ -37,7 +44,7 @@ extension X11Tests.EmbeddingTests {
                 for step in 1...5 { input.move(x: x, y: y - step * 20) }
                 input.button(false)
                 #expect(waitUntil { tree.frame(below).height == start.height + 100 })
-                #expect(waitUntil { tree.absoluteFrame(client) == tree.absoluteFrame(below) })
+                #expect(waitUntil { tree.absoluteFrame(client) == underBar(tree.absoluteFrame(below)) })
                 #expect(tree.frame(reader).height == tree.frame(below).y - 1 - 38)
 
                 // The keys: Ctrl+3 gives them to the reader (the column's content), F6 to the
@@ -53,6 +60,55 @@ extension X11Tests.EmbeddingTests {
                 input.type("echo ok > \(file)")
                 input.key(XK_Return)
                 #expect(waitUntil { FileManager.default.contents(atPath: file) == Data("ok\n".utf8) })
+            }
+        }
+
+        /// The terminal's pane dragged by its bar (XTEST) onto the reader's right half: while
+        /// the pointer is there the drop target's frame shows above everything, over that half;
+        /// at the release the terminal's pane goes beside the reader, its window under its bar.
+        @Test func aPaneDraggedByItsBarOntoTheReadersRightHalfGoesThere() throws {
+            try X11Tests.EmbeddingTests.run(["--below", "secondary=" + X11Tests.EmbeddingTests.terminal]) {
+                app, connection, window, input in
+                let tree = WindowTree(connection, window)
+                let secondary = try #require(tree.child(named: "secondary", of: window))
+                let reader = try #require(tree.child(named: "leaf-secondary-0", of: secondary))
+                let below = try #require(tree.child(named: "leaf-secondary-1", of: secondary))
+                let client = try #require(tree.waitForClient(in: below))
+                let leaf = tree.absoluteFrame(below)
+                #expect(tree.absoluteFrame(client) == underBar(leaf), "the program sits under its pane's bar")
+                let target = tree.absoluteFrame(reader)
+
+                let start = (x: leaf.x + 60, y: leaf.y + 11)
+                let end = (x: target.x + target.width - 60, y: target.y + target.height / 2)
+                input.move(x: start.x, y: start.y)
+                input.button(true)
+                for step in 1...8 {
+                    input.move(x: start.x + (end.x - start.x) * step / 8, y: start.y + (end.y - start.y) * step / 8)
+                }
+                // The drop target: the four edges of the reader's right half, over the panes.
+                let edges = tree.children(of: window).filter { tree.name(of: $0) == "drop-target" }
+                #expect(edges.count == 4)
+                // The pointer crossed other targets on its way: the last one shows once its
+                // motion is handled.
+                func framesTheRightHalf() -> Bool {
+                    guard edges.allSatisfy({ tree.isViewable($0) }) else { return false }
+                    let frames = edges.map { tree.frame($0) }
+                    let left = frames.map(\.x).min() ?? 0, right = frames.map { $0.x + $0.width }.max() ?? 0
+                    let top = frames.map(\.y).min() ?? 0, bottom = frames.map { $0.y + $0.height }.max() ?? 0
+                    return abs(left - (target.x + target.width / 2)) <= 1 && right == target.x + target.width
+                        && top == target.y && bottom == target.y + target.height
+                }
+                #expect(waitUntil { framesTheRightHalf() }, "\(edges.map { tree.frame($0) }) for \(target)")
+                input.button(false)
+
+                #expect(waitUntil { edges.allSatisfy { !tree.isViewable($0) } })
+                #expect(
+                    waitUntil {
+                        let a = tree.frame(reader), b = tree.frame(below)
+                        return tree.isViewable(below) && a.y == b.y && b.x > a.x + a.width && a.height == b.height
+                    }, "side by side: the reader, then the terminal")
+                #expect(waitUntil { tree.absoluteFrame(client) == underBar(tree.absoluteFrame(below)) })
+                #expect(app.wait(timeoutSeconds: 0) == nil, "still running")
             }
         }
 
@@ -118,7 +174,8 @@ extension X11Tests.EmbeddingTests {
                 connection.flush()
                 input.key(XK_3, modifiers: [XK_Control_L])
                 #expect(waitUntil { tree.isViewable(secondary) && tree.frame(secondary).width == 500 })
-                #expect(waitUntil { tree.isViewable(client) && tree.absoluteFrame(client) == tree.absoluteFrame(below) })
+                #expect(
+                    waitUntil { tree.isViewable(client) && tree.absoluteFrame(client) == underBar(tree.absoluteFrame(below)) })
                 let narrow = tree.frame(side)
                 #expect(narrow.x + narrow.width == 500 && narrow.y + narrow.height == 700)
                 #expect(tree.frame(below).x == 0 && tree.frame(below).x + tree.frame(below).width <= narrow.x)
@@ -126,7 +183,7 @@ extension X11Tests.EmbeddingTests {
                 XResizeWindow(connection.display, window, 1400, 900)
                 connection.flush()
                 #expect(waitUntil { tree.frame(below) == wide.0 && tree.frame(side) == wide.1 })
-                #expect(waitUntil { tree.absoluteFrame(client) == tree.absoluteFrame(below) })
+                #expect(waitUntil { tree.absoluteFrame(client) == underBar(tree.absoluteFrame(below)) })
             }
         }
 

@@ -13,11 +13,26 @@ struct StackGeometry {
     var thicknesses: [Double]
     /// Every item's frame, nil when collapsed.
     var frames: [Rect?]
+    /// Where each item's content goes: a leaf's frame below its bar
+    /// (``LayoutMetrics/paneBarHeight``), a nested stack's whole frame; nil when collapsed.
+    var contentFrames: [Rect?]
     var dividers: [Divider]
 
     /// The item whose frame holds `point`.
     func item(at point: Point) -> Int? {
         frames.indices.first { frames[$0]?.contains(point) ?? false }
+    }
+
+    /// A leaf's content frame: `frame` below its bar, the bar cut to `frame` when it is lower.
+    static func contentFrame(ofLeaf frame: Rect) -> Rect {
+        let bar = min(LayoutMetrics.paneBarHeight, max(0, frame.height))
+        return Rect(x: frame.minX, y: frame.minY + bar, width: frame.width, height: frame.height - bar)
+    }
+
+    /// A leaf's bar: the top of `frame`, ``LayoutMetrics/paneBarHeight`` high (less when
+    /// `frame` is lower).
+    static func barFrame(ofLeaf frame: Rect) -> Rect {
+        Rect(x: frame.minX, y: frame.minY, width: frame.width, height: min(LayoutMetrics.paneBarHeight, max(0, frame.height)))
     }
 
     /// The divider whose grab area holds `point`.

@@ -16,7 +16,9 @@ extension StackSplitViewController {
         thicknesses[index] = max(0, length)
         var frames = [Rect?](repeating: nil, count: splitItems.count)
         frames[index] = bounds
-        return StackGeometry(bounds: bounds, axis: axis, thicknesses: thicknesses, frames: frames, dividers: [])
+        return StackGeometry(
+            bounds: bounds, axis: axis, thicknesses: thicknesses, frames: frames, contentFrames: contentFrames(frames),
+            dividers: [])
     }
 
     /// The items that show while the stack does: the visible ones, or the zoomed one alone.

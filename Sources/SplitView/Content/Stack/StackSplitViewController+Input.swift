@@ -3,10 +3,11 @@
 extension StackSplitViewController {
     // MARK: - Pointer
 
-    /// The item under `point`, with its view controller and frame.
+    /// The item under `point`, with its view controller and its content frame (a leaf's is
+    /// below its bar).
     func item(under point: Point, in bounds: Rect) -> (index: Int, viewController: ViewController, frame: Rect)? {
         let geometry = geometry(in: bounds)
-        guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return nil }
+        guard let index = geometry.item(at: point), let frame = geometry.contentFrames[index] else { return nil }
         return (index, splitItems[index].viewController, frame)
     }
 
@@ -21,9 +22,12 @@ extension StackSplitViewController {
             setNeedsDisplay()
             return true
         }
-        guard let index = geometry.item(at: point), let frame = geometry.frames[index] else { return false }
+        guard let index = geometry.item(at: point), let frame = geometry.contentFrames[index] else { return false }
         focusItem(at: index)
         let vc = splitItems[index].viewController
+        // A leaf's bar is the split view's (``SplitViewController``'s pane bars): its content
+        // never hears a press above its bounds.
+        guard frame.contains(point) || vc is StackSplitViewController else { return true }
         // The item's scroll bar, as a column's: the thumb drags, the track pages.
         if let extent = vc.scrollExtent(in: frame), let hit = ScrollBar.hit(point, extent) {
             switch hit {
@@ -47,13 +51,15 @@ extension StackSplitViewController {
             apply(moved)
             return
         }
-        if let (index, grab) = scrollBarDrag, splitItems.indices.contains(index), let frame = geometry.frames[index] {
+        if let (index, grab) = scrollBarDrag, splitItems.indices.contains(index), let frame = geometry.contentFrames[index] {
             let vc = splitItems[index].viewController
             guard let extent = vc.scrollExtent(in: frame) else { return }
             _ = vc.scroll(dy: ScrollBar.offset(forThumbTop: point.y - grab, extent) - extent.offset, in: frame)
             return
         }
-        guard let index = trackedItem, splitItems.indices.contains(index), let frame = geometry.frames[index] else { return }
+        guard let index = trackedItem, splitItems.indices.contains(index), let frame = geometry.contentFrames[index] else {
+            return
+        }
         splitItems[index].viewController.pointerDragged(to: point, in: frame)
     }
 
@@ -70,7 +76,9 @@ extension StackSplitViewController {
         }
         let geometry = geometry(in: bounds)
         defer { trackedItem = nil }
-        guard let index = trackedItem, splitItems.indices.contains(index), let frame = geometry.frames[index] else { return }
+        guard let index = trackedItem, splitItems.indices.contains(index), let frame = geometry.contentFrames[index] else {
+            return
+        }
         splitItems[index].viewController.pointerUp(at: point, in: frame)
     }
 
@@ -99,9 +107,9 @@ extension StackSplitViewController {
 
     // MARK: - Keys
 
-    /// The focused item's view controller and frame.
+    /// The focused item's view controller and content frame.
     func focusedItem(in bounds: Rect) -> (ViewController, Rect)? {
-        guard let index = focusedItemIndex, let frame = geometry(in: bounds).frames[index] else { return nil }
+        guard let index = focusedItemIndex, let frame = geometry(in: bounds).contentFrames[index] else { return nil }
         return (splitItems[index].viewController, frame)
     }
 

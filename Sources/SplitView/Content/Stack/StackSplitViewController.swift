@@ -179,7 +179,18 @@ open class StackSplitViewController: ViewController {
                         grab: rect(from: start - slop, length: dividerStyle.thickness + 2 * slop, in: bounds)))
             }
         }
-        return StackGeometry(bounds: bounds, axis: axis, thicknesses: thicknesses, frames: frames, dividers: dividers)
+        return StackGeometry(
+            bounds: bounds, axis: axis, thicknesses: thicknesses, frames: frames, contentFrames: contentFrames(frames),
+            dividers: dividers)
+    }
+
+    /// Where each item's content goes, from the items' `frames`: a leaf's below its bar, a
+    /// nested stack's whole frame (its own leaves have their bars).
+    func contentFrames(_ frames: [Rect?]) -> [Rect?] {
+        zip(splitItems, frames).map { item, frame in
+            guard let frame else { return nil }
+            return item.viewController is StackSplitViewController ? frame : StackGeometry.contentFrame(ofLeaf: frame)
+        }
     }
 
     /// A rectangle spanning `bounds` across the axis, from `start` for `length` along it, cut
@@ -210,13 +221,13 @@ open class StackSplitViewController: ViewController {
         let geometry = geometry(in: context.bounds)
         keepThicknesses(geometry)
         for (index, item) in splitItems.enumerated() {
-            guard let frame = geometry.frames[index] else { continue }
+            guard let frame = geometry.contentFrames[index] else { continue }
             item.viewController.layoutIfNeeded(in: itemContext(context, frame: frame, index: index))
         }
     }
 
-    /// The context an item is laid out and drawn in: its frame, focused when it is on the
-    /// focus path.
+    /// The context an item is laid out and drawn in: its content frame (a leaf's is below its
+    /// bar), focused when it is on the focus path.
     func itemContext(_ context: DrawContext, frame: Rect, index: Int) -> DrawContext {
         DrawContext(
             bounds: frame, theme: context.theme, measurer: context.measurer,

@@ -67,7 +67,7 @@ import Testing
         f.split.focusedColumn = .primary
         let top = try #require(f.split.leaves(in: .primary).first?.frame)
         func click(_ row: Int, _ modifiers: KeyChord.Modifiers = []) -> [Input] {
-            let point = Point(x: top.minX + 100, y: top.minY + 15 + 30 * Double(row))
+            let point = Point(x: top.minX + 100, y: top.minY + LayoutMetrics.paneBarHeight + 15 + 30 * Double(row))
             return [.pointerDown(point, modifiers: modifiers), .pointerUp(point)]
         }
         Self.send(f, click(1) + click(3, [.control, .capsLock]) + click(5, [.control, .shift]))

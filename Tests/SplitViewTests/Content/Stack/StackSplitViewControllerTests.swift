@@ -183,7 +183,10 @@ import Testing
         #expect(f.split.foreignContentViewControllers.contains { $0 === terminal })
         let place = try #require(f.split.placement(of: terminal))
         #expect(place.column == .secondary && place.leaf?.path == [1])
-        #expect(place.frame == Self.frames(f)[1])
+        let leaf = Self.frames(f)[1]
+        let bar = LayoutMetrics.paneBarHeight
+        #expect(
+            place.frame == Rect(x: leaf.minX, y: leaf.minY + bar, width: leaf.width, height: leaf.height - bar), "below its bar")
         stack.focusLeaf(at: [0])
         _ = f.split.takeHostRequests()
         f.split.handle(.foreignContent(terminal.id, .focusRequested))
@@ -346,7 +349,7 @@ import Testing
         f.split.setViewController(stack, for: .secondary)
         f.split.layoutPanes()
         let pane = try #require(f.split.layout.placement(of: .secondary)).frame
-        let leaf = try #require(f.split.leaves(in: .secondary).first).frame
+        let leaf = StackGeometry.contentFrame(ofLeaf: try #require(f.split.leaves(in: .secondary).first).frame)
         let extent = try #require(list.scrollExtent(in: leaf))
         let track = try #require(ScrollBar.track(extent))
         let thumb = try #require(ScrollBar.thumb(extent))
