@@ -55,6 +55,14 @@ extension Browser: SplitViewControllerDelegate {
 
     // MARK: - Split With…
 
+    /// The app's items of a pane's menu (a right click on its bar), after the split view's
+    /// own: "Split Right With…" and "Split Down With…", their rows in the table.
+    var paneMenuItems: [MenuItem] {
+        [BrowserAction.splitRightWith, .splitDownWith].compactMap(BrowserActions.row(for:)).flatMap {
+            $0.menuItems(for: self, file: nil)
+        }
+    }
+
     /// "Split Right With…" and "Split Down With…": asks for the command in the files column's
     /// bar, the last one used offered first (all of it selected, so typing replaces it), for
     /// the pane that has the keys now.

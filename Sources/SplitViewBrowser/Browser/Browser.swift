@@ -156,6 +156,7 @@ package final class Browser {
         fileList.commandHandler = { [unowned self] in self.listCommand($0) }
         split.selectionReceiver = { [unowned self] in self.received($0, $1) }
         split.delegate = self
+        split.paneMenuItems = { [unowned self] _ in self.paneMenuItems }
         fileList.onDoubleClick = { [unowned self] in
             if self.isFolder(at: $0) { self.activateEntry($0) } else { self.openExternally() }
         }

@@ -98,6 +98,8 @@ import Testing
         let browser = Self.browser(tree)
         BrowserTests.show(browser, tree, "Notes")
         browser.split.focusedColumn = .secondary
+        // A pane's menu (a right click on its bar) offers them after the split view's items.
+        #expect(browser.split.paneMenuItems?(browser.reader).map(\.title) == ["Split Right With…", "Split Down With…"])
         browser.askForSplitCommand(along: .horizontal)
         var field = try #require(browser.fileList.navigationItem.textField)
         #expect(field.label == "Split Right With")
