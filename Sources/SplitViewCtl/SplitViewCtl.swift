@@ -244,7 +244,8 @@ struct Layout: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Lay the first window's columns out as FILE says (the config's \"layout\" form, as save writes it).",
             discussion:
-                "Each column FILE names gets new panes and programs; the programs of the panes it replaces end. Columns FILE does not name stay.")
+                "Each column FILE names gets new panes and programs; the programs of the panes it replaces end. Columns FILE does not name stay."
+        )
 
         @OptionGroup var instance: InstanceOptions
 

@@ -87,8 +87,9 @@ import Testing
         }
         #expect(waitUntil { ProgramProcess.reap(pid) != nil })
         #expect(try String(contentsOfFile: out, encoding: .utf8) == FileManager.default.currentDirectoryPath + "\n")
-        guard case .failure(let missing) = ProgramProcess.spawn(
-            Self.bytes("splitview-no-such-program-x"), display: nil, directory: Array(temporary.path.utf8))
+        guard
+            case .failure(let missing) = ProgramProcess.spawn(
+                Self.bytes("splitview-no-such-program-x"), display: nil, directory: Array(temporary.path.utf8))
         else {
             Issue.record("started a program that does not exist")
             return

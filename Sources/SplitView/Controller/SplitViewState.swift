@@ -179,7 +179,8 @@ extension SplitViewController {
             if let pane = pane(at: reference) {
                 zoomedPane = pane
             } else {
-                refused.append("zoomed pane \(reference.column) \(reference.path.map(String.init).joined(separator: ".")): no such pane")
+                refused.append(
+                    "zoomed pane \(reference.column) \(reference.path.map(String.init).joined(separator: ".")): no such pane")
             }
         }
         publish()

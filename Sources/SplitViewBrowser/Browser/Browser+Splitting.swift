@@ -115,8 +115,9 @@ extension Browser: SplitViewControllerDelegate {
             }
             endSplitCommand()
             // The pane asked for, if it is still in the window; else the pane with the keys.
-            guard let pane = pending.pane.object.flatMap({ pane in split.visiblePanes.first { $0.pane === pane }?.pane })
-                ?? split.focusedPane
+            guard
+                let pane = pending.pane.object.flatMap({ pane in split.visiblePanes.first { $0.pane === pane }?.pane })
+                    ?? split.focusedPane
             else { return }
             programs.used(text)
             split.splitPane(pane, along: pending.axis, with: newPane(running: command))

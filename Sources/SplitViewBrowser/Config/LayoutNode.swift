@@ -32,7 +32,9 @@ extension PaneLayout {
     /// The columns' layouts that `nodes` describe (by column name, as the config's
     /// `"layout"`), held to the config's rules: what breaks one is said in `warnings`, each
     /// line starting with `source`, and that entry is skipped.
-    static func read(_ nodes: [String: LayoutNode], source: String) -> (
+    static func read(
+        _ nodes: [String: LayoutNode], source: String
+    ) -> (
         layout: [SplitViewController.Column: PaneLayout], warnings: [String]
     ) {
         guard !nodes.isEmpty else { return ([:], []) }

@@ -113,7 +113,10 @@ import Testing
         #expect(browser.fileList.navigationItem.textField == nil)
         let program = try #require(browser.split.foreignContentViewControllers.first)
         #expect(program.command.text == "st -w {} -e top")
-        #expect(browser.split.visiblePanes.filter { $0.column == .secondary }.map { ObjectIdentifier($0.pane) } == [ObjectIdentifier(browser.reader), ObjectIdentifier(program)])
+        #expect(
+            browser.split.visiblePanes.filter { $0.column == .secondary }.map { ObjectIdentifier($0.pane) } == [
+                ObjectIdentifier(browser.reader), ObjectIdentifier(program),
+            ])
         #expect(browser.programs.usedCommands == ["st -w {} -e top"])
         // Next time the command used is offered first; Tab goes to the next choice; Escape
         // splits nothing.

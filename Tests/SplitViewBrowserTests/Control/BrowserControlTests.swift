@@ -165,7 +165,8 @@ import Testing
         let folder = try TemporaryFolder("layoutload")
         folder.write(
             #"{"layout": {"primary": {"axis": "vertical", "items": [{"content": "folders"}, {"program": "st -w {}"}]},"#
-                + #" "secondary": {"axis": "horizontal", "items": [{"program": "xterm -into {}"}, {"content": "file"}]}}}"#, to: "two.json")
+                + #" "secondary": {"axis": "horizontal", "items": [{"program": "xterm -into {}"}, {"content": "file"}]}}}"#,
+            to: "two.json")
         try browser.loadLayout(from: folder.path + "/two.json")
         let window = Self.tree(browser, ids)
         #expect(window.columns.first { $0.name == "primary" }?.content.items?.map(\.kind) == ["folders", "program"])

@@ -30,7 +30,8 @@ import Testing
     /// The panes of a column from its content down, as text: `v[file, h[xterm, st]]`.
     static func shape(_ vc: ViewController?) -> String {
         if let stack = vc as? StackSplitViewController {
-            return (stack.axis == .horizontal ? "h" : "v") + "[" + stack.splitItems.map { shape($0.viewController) }
+            return (stack.axis == .horizontal ? "h" : "v") + "["
+                + stack.splitItems.map { shape($0.viewController) }
                 .joined(separator: ", ") + "]"
         }
         if let program = vc as? ForeignContentViewController { return program.command.programName }
@@ -52,7 +53,9 @@ import Testing
         browser.split.focusedColumn = .secondary
         browser.split.handle(.command(.splitDown))
         let first = try #require(browser.split.focusedPane as? ForeignContentViewController)
-        #expect(browser.split.splitPane(first, along: .horizontal, with: browser.newPane(running: try ProgramCommand(parsing: "st -w {}"))))
+        #expect(
+            browser.split.splitPane(
+                first, along: .horizontal, with: browser.newPane(running: try ProgramCommand(parsing: "st -w {}"))))
         #expect(browser.split.resizeFocusedPane(along: .horizontal, by: 60))
         browser.programs.used("st -w {}")
         browser.split.zoomedPane = browser.split.focusedPane
@@ -68,7 +71,9 @@ import Testing
         #expect(programs.allSatisfy { $0.workingDirectory == Array(tree.root.utf8) })
         #expect(restored.programs.usedCommands == ["st -w {}"])
         _ = Self.mounted(restored)
-        #expect(restored.split.zoomedPane?.title == "st" || (restored.split.zoomedPane as? ForeignContentViewController)?.command.programName == "st")
+        #expect(
+            restored.split.zoomedPane?.title == "st"
+                || (restored.split.zoomedPane as? ForeignContentViewController)?.command.programName == "st")
         #expect(restored.split.focusedPane === restored.split.zoomedPane)
         let sizes = restored.split.stateSnapshot().stackItems?.map(\.thickness)
         #expect(sizes == saved.split.stackItems?.map(\.thickness))
@@ -83,7 +88,9 @@ import Testing
         let browser = Self.mounted(session.makeBrowser())
         #expect(Self.shape(browser, .secondary) == "v[content, xterm]")
         browser.split.focusedColumn = .primary
-        #expect(browser.split.splitPane(browser.folders, along: .vertical, with: browser.newPane(running: try ProgramCommand(parsing: "st -w {}"))))
+        #expect(
+            browser.split.splitPane(
+                browser.folders, along: .vertical, with: browser.newPane(running: try ProgramCommand(parsing: "st -w {}"))))
         let saved = session.state(of: [(browser: browser, width: 1400, height: 900)]).windows[0]
         let again = Self.mounted(session.restore(saved))
         #expect(Self.shape(again, .secondary) == "v[content, xterm]")
@@ -122,12 +129,16 @@ import Testing
         let session = try Self.session(tree, splits: [Self.below])
         let browser = Self.mounted(session.makeBrowser())
         browser.split.focusedColumn = .primary
-        #expect(browser.split.splitPane(browser.folders, along: .horizontal, with: browser.newPane(running: try ProgramCommand(parsing: "st -w {}"))))
+        #expect(
+            browser.split.splitPane(
+                browser.folders, along: .horizontal, with: browser.newPane(running: try ProgramCommand(parsing: "st -w {}"))))
         let copy = Self.mounted(session.makeBrowser(like: browser))
         #expect(Self.shape(copy, .secondary) == "v[content, xterm]" && Self.shape(copy, .primary) == "h[content, st]")
-        #expect(!copy.split.foreignContentViewControllers.contains { program in
-            browser.split.foreignContentViewControllers.contains { $0 === program }
-        })
-        #expect(copy.split.stateSnapshot().stackItems?.map(\.thickness) == browser.split.stateSnapshot().stackItems?.map(\.thickness))
+        #expect(
+            !copy.split.foreignContentViewControllers.contains { program in
+                browser.split.foreignContentViewControllers.contains { $0 === program }
+            })
+        #expect(
+            copy.split.stateSnapshot().stackItems?.map(\.thickness) == browser.split.stateSnapshot().stackItems?.map(\.thickness))
     }
 }

@@ -18,7 +18,8 @@ extension X11Tests {
 
         /// The live window's tree, through the real `splitviewctl`.
         static func tree(_ runtime: String) -> ControlTree? {
-            guard let ctl = try? ChildProcess(ControlWindowTests.splitviewctl, ["tree"], environment: ["XDG_RUNTIME_DIR": runtime]),
+            guard
+                let ctl = try? ChildProcess(ControlWindowTests.splitviewctl, ["tree"], environment: ["XDG_RUNTIME_DIR": runtime]),
                 ctl.finish() == 0
             else { return nil }
             return try? JSONDecoder().decode(ControlTree.self, from: Data(ctl.output.utf8))
@@ -47,7 +48,8 @@ extension X11Tests {
             }
             #expect(chmod(runtime, 0o700) == 0)
             try FileManager.default.createDirectory(atPath: config + "/splitview", withIntermediateDirectories: true)
-            try #"{"terminal": "xterm -into {}"}"#.write(toFile: config + "/splitview/config.json", atomically: true, encoding: .utf8)
+            try #"{"terminal": "xterm -into {}"}"#.write(
+                toFile: config + "/splitview/config.json", atomically: true, encoding: .utf8)
             let extra = ["XDG_RUNTIME_DIR": runtime, "XDG_CONFIG_HOME": config]
             let arguments = [notes, "--geometry", "1200x800", "--reduce-motion"]
             var kept: (pid: Int32, command: String?)?
