@@ -85,7 +85,9 @@ import Testing
             return "F6"
         case 20, 21:
             let point = Point(x: Double(choice % 1400), y: Double((choice / 1400) % 900))
-            // A click may land on a pane bar's close button.
+            // A click may land on a pane bar's close button: where it lies once the press has
+            // finished a running transition, as a press does first.
+            split.finishTransition()
             let closed = split.paneBar(at: point).flatMap { $0.closeButton?.contains(point) == true ? $0.pane : nil }
             split.handle(.pointerDown(point))
             split.handle(.pointerUp(point))
@@ -110,9 +112,14 @@ import Testing
             guard !panes.isEmpty else { return "close nothing" }
             let pane = panes[choice % panes.count].pane
             guard let close = split.paneCloseButtonFrame(of: pane) else { return "no close button on \(pane.title)" }
-            split.handle(.pointerDown(Point(x: close.midX, y: close.midY)))
-            split.handle(.pointerUp(Point(x: close.midX, y: close.midY)))
-            closing.append(pane)
+            let centre = Point(x: close.midX, y: close.midY)
+            // A column lying over the pane's (an overlay) takes the click, and a running
+            // transition ends first: the pane closed is the one under the pointer then.
+            split.finishTransition()
+            let closed = split.paneBar(at: centre).flatMap { $0.closeButton?.contains(centre) == true ? $0.pane : nil }
+            split.handle(.pointerDown(centre))
+            split.handle(.pointerUp(centre))
+            if let closed { closing.append(closed) }
             return "close button of \(pane.title)"
         case 22:
             let stacks = split.installedStacks
