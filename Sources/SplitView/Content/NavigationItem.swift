@@ -21,6 +21,11 @@ public final class NavigationItem {
     /// does, such as closing the field by setting ``textField`` to nil.
     public var textFieldHandler: ((TextField.Event) -> Void)?
 
+    /// True when the item has something for a bar besides its title: buttons or a field.
+    var hasBarContent: Bool {
+        !leftBarButtonItems.isEmpty || !rightBarButtonItems.isEmpty || textField != nil || searchField != nil
+    }
+
     /// The find field (Ctrl+F) shown in the bar in place of the title, or nil: the view
     /// controller's own (``ViewController/isFindInteractionEnabled``), opened by
     /// ``Command/find`` and closed by Escape or ``ViewController/dismissFindNavigator()``.

@@ -51,6 +51,10 @@ open class ViewController {
     /// item's, else ``title``.
     var barTitle: String { navigationItemIfLoaded?.title ?? title }
 
+    /// The controller whose navigation item's buttons and field the column's bar shows while
+    /// this controller is on top: itself (a split defers to one of its panes).
+    var barOwner: ViewController { self }
+
     /// True between `viewDidAppear` and `viewWillDisappear` — and, like UIKit's
     /// `viewIfLoaded?.window != nil`, also between `viewWillAppear` and `viewDidAppear`.
     public var isViewVisible: Bool { appearance == .appearing || appearance == .appeared }

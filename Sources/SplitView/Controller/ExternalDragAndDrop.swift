@@ -166,7 +166,7 @@ extension SplitViewController {
     private func textFieldItem(at point: Point) -> (Column, NavigationItem)? {
         guard let placement = layout.columns.last(where: { $0.frame.contains(point) }), !placement.isDimmed,
             point.y - placement.frame.minY < LayoutMetrics.navigationBarHeight,
-            let item = children.wrapped[placement.column]?.topViewController?.navigationItemIfLoaded,
+            let item = children.wrapped[placement.column]?.topViewController?.barOwner.navigationItemIfLoaded,
             item.textField != nil
         else { return nil }
         return (placement.column, item)

@@ -58,7 +58,7 @@ extension SplitViewController {
 
     /// The item behind an `.item` button of `column`.
     func barItem(_ side: BarButton.Side, _ index: Int, in column: Column) -> BarButtonItem? {
-        guard let item = children.wrapped[column]?.topViewController?.navigationItemIfLoaded else { return nil }
+        guard let item = children.wrapped[column]?.topViewController?.barOwner.navigationItemIfLoaded else { return nil }
         let items = side == .left ? item.leftBarButtonItems : item.rightBarButtonItems
         return items.indices.contains(index) ? items[index] : nil
     }
@@ -81,7 +81,7 @@ extension SplitViewController {
             columns.insert(columns.remove(at: index), at: 0)
         }
         for column in columns {
-            guard let item = children.wrapped[column]?.topViewController?.navigationItemIfLoaded else { continue }
+            guard let item = children.wrapped[column]?.topViewController?.barOwner.navigationItemIfLoaded else { continue }
             if let found = (item.leftBarButtonItems + item.rightBarButtonItems).first(where: {
                 $0.isEnabled && $0.keyEquivalent == key
             }) {

@@ -16,7 +16,7 @@ extension SplitViewController {
             if let top = collapse.stack.last, let title = backTitle(in: top, collapsed: true) {
                 add(BarButton(kind: .back, icon: .backChevron, column: top, frame: .zero, title: title))
             }
-            if let top = collapse.stack.last, let item = children.wrapped[top]?.topViewController?.navigationItemIfLoaded {
+            if let top = collapse.stack.last, let item = children.wrapped[top]?.topViewController?.barOwner.navigationItemIfLoaded {
                 items = itemButtons(item, in: top, displayModeIcon: nil).buttons
             }
             // Decided: the inspector's sheet has a close button at its bar's leading end, as
@@ -35,7 +35,7 @@ extension SplitViewController {
                 if let back = wrapper.backViewController {
                     add(BarButton(kind: .back, icon: .backChevron, column: placement.column, frame: .zero, title: back.title))
                 }
-                guard let item = wrapper.topViewController?.navigationItemIfLoaded else { continue }
+                guard let item = wrapper.topViewController?.barOwner.navigationItemIfLoaded else { continue }
                 let (columnItems, placed) = itemButtons(item, in: placement.column, displayModeIcon: modeIcon)
                 items += columnItems
                 placesModeItem = placesModeItem || placed

@@ -74,7 +74,7 @@ extension SplitViewController {
             of: placement, in: layout, title: top.map(\.barTitle) ?? "",
             primaryEdge: modes.preferences.primaryEdge,
             prompt: column == promptColumn ? prompt.map(PromptChrome.init) : nil,
-            showsFocusRing: focusableSet.count > 1, isFocused: isFocused, textField: top?.barField)
+            showsFocusRing: focusableSet.count > 1, isFocused: isFocused, textField: top?.barOwner.barField)
         return PaneKey(
             chrome: chrome, controller: wrapper.map(ObjectIdentifier.init), top: top.map(ObjectIdentifier.init),
             controllerRevision: wrapper?.revision ?? 0,

@@ -3,7 +3,7 @@ extension SplitViewController {
     /// field): the navigation item that holds it.
     var focusedTextFieldItem: NavigationItem? {
         guard isMounted, !focus.hasDivider, menuState == nil, prompt == nil, let column = focus.column,
-            let item = children.wrapped[column]?.topViewController?.navigationItemIfLoaded,
+            let item = children.wrapped[column]?.topViewController?.barOwner.navigationItemIfLoaded,
             item.textField != nil || item.searchField != nil
         else { return nil }
         return item

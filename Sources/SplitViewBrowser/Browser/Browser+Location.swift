@@ -13,12 +13,7 @@ extension Browser {
         renaming.end()
         programs.pendingSplit = nil
         fileList.navigationItem.textField = TextField(text: Location.text(of: folder), selectsAll: true)
-        if split.style == .tripleColumn && !split.isCollapsed {
-            if !split.isShowing(.supplementary) { split.show(.supplementary) }
-            split.focusedColumn = .supplementary
-        } else {
-            open(.supplementary, focus: true)
-        }
+        giveFileListTheKeys()
     }
 
     /// Closes the location bar.

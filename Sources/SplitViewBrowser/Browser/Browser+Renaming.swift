@@ -90,12 +90,20 @@ extension Browser {
 
     /// Gives the files column the keys, showing it first when it is hidden (as the location
     /// bar does).
+    ///
+    /// In a files column split at run time, the files' own pane gets them, not a terminal beside
+    /// it: what is typed goes to the field in the column's bar.
     func giveFileListTheKeys() {
         if split.style == .tripleColumn && !split.isCollapsed {
             if !split.isShowing(.supplementary) { split.show(.supplementary) }
             split.focusedColumn = .supplementary
         } else {
             open(.supplementary, focus: true)
+        }
+        if let stack = split.stackSplitViewController(in: .supplementary),
+            let path = stack.visibleLeafPaths.first(where: { stack.viewController(at: $0) === fileList })
+        {
+            stack.focusLeaf(at: path)
         }
     }
 

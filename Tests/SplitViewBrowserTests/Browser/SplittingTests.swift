@@ -147,6 +147,33 @@ import Testing
         #expect((viewer as? ForeignContentViewController)?.file == Array((tree.root + "/Notes/a.txt").utf8))
     }
 
+    /// The files split with a terminal below them: Ctrl+L still opens the location bar in the
+    /// column's bar, and the files' pane (not the terminal) gets the keys; the reader split
+    /// keeps its ⋯ and inspector buttons.
+    @Test func aSplitColumnKeepsItsFieldAndButtons() throws {
+        let tree = TempTree()
+        tree.folder("Notes")
+        let browser = Self.browser(tree)
+        browser.programs.terminal = try ProgramCommand(parsing: "st -w {}")
+        browser.split.focusedColumn = .supplementary
+        browser.split.handle(.command(.splitDown))
+        #expect(browser.split.focusedPane is ForeignContentViewController)
+        Self.press(browser, .character("l"), .control)
+        let field = try #require(browser.fileList.navigationItem.textField)
+        let bar = try #require(browser.split.displayList(for: .supplementary))
+        let texts = bar.ops.compactMap { op -> String? in
+            if case .text(let text, _, _, _) = op { return text }
+            return nil
+        }
+        #expect(
+            texts.contains { $0.contains("/") && field.text.hasSuffix($0.replacingOccurrences(of: "…", with: "")) }, "\(texts)")
+        #expect(browser.split.focusedPane === browser.fileList)
+        browser.split.focusedColumn = .secondary
+        let buttons = browser.split.layout.buttons(in: .secondary).count
+        browser.split.handle(.command(.splitRight))
+        #expect(browser.split.layout.buttons(in: .secondary).count == buttons)
+    }
+
     /// Boundary: the used commands are at most 20, the newest first, each once.
     @Test func usedCommandsAreKeptNewestFirstEachOnce() {
         var programs = Programs([:], style: .tripleColumn, opener: { _ in nil })

@@ -41,6 +41,25 @@ import Testing
         #expect(buttons[2].icon == .more && buttons[3].icon == .none && buttons[3].title == "Done")
     }
 
+    /// Decided: a content split at run time keeps its bar's buttons and field, whichever pane
+    /// of the split it is; the stack's own items, once it has some, win.
+    @Test func aSplitContentKeepsItsBarItemsAndField() throws {
+        let f = Self.fixture()
+        f.secondary.navigationItem.rightBarButtonItems = [BarButtonItem(systemItem: .more, action: nil)]
+        let before = f.split.layout.buttons(in: .secondary).map(\.kind)
+        #expect(before.contains(.item(side: .right, index: 0)))
+        let top = ViewController(title: "top")
+        #expect(f.split.splitPane(f.secondary, along: .vertical, with: top, newPaneFirst: true))
+        #expect(f.split.layout.buttons(in: .secondary).map(\.kind) == before)
+        f.secondary.navigationItem.textField = TextField(text: "/tmp")
+        #expect(f.split.paneKey(for: .secondary)?.chrome.textField?.text == "/tmp")
+        let stack = try #require(f.split.stackSplitViewController(in: .secondary))
+        stack.navigationItem.rightBarButtonItems = [BarButtonItem(title: "Own", action: nil)]
+        f.split.layoutPanes()
+        #expect(f.split.layout.buttons(in: .secondary).last?.title == "Own")
+        #expect(f.split.paneKey(for: .secondary)?.chrome.textField == nil)
+    }
+
     @Test func aTrailingPrimaryEdgeMirrorsTheItems() throws {
         let f = Self.fixture()
         f.split.primaryEdge = .trailing

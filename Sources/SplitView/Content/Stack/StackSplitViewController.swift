@@ -146,6 +146,22 @@ open class StackSplitViewController: ViewController {
         return shownItems.first?.viewController.barTitle ?? ""
     }
 
+    /// The bar shows the stack's own buttons and field, or when it has none those of the first
+    /// visible pane that has some, in reading order.
+    ///
+    /// Decided: a content split at run time keeps its bar: the reader's ⋯ and inspector buttons,
+    /// the files' location field and find field stay in the column's bar when a terminal is put
+    /// beside them, wherever the split put them; a pane's own bar holds only its title, its
+    /// close button and its menu.
+    override var barOwner: ViewController {
+        if navigationItemIfLoaded?.hasBarContent == true { return self }
+        for item in shownItems {
+            let owner = item.viewController.barOwner
+            if owner.navigationItemIfLoaded?.hasBarContent == true { return owner }
+        }
+        return self
+    }
+
     // MARK: - Geometry
 
     /// Where everything is in `bounds` (the content area, in the pane's coordinates).
