@@ -84,9 +84,10 @@ extension SplitViewController {
         var result: [PaneBarHit] = []
         for placement in layout.columns where !placement.isDimmed {
             let origin = placement.frame.origin
-            let closes = leafCount(in: placement.column) >= 2
+            let several = leafCount(in: placement.column) >= 2
             for (leaf, frame) in leaves(in: placement.column) {
                 guard let vc = viewController(of: leaf) else { continue }
+                let closes = several && delegateLetsClose(vc)
                 let bar = StackGeometry.barFrame(ofLeaf: frame).offsetBy(origin)
                 guard bar.width > 0, bar.height > 0 else { continue }
                 result.append(
@@ -115,14 +116,22 @@ extension SplitViewController {
         default: break
         }
         return PaneBar(
-            width: width, title: vc.barTitle, hasCloseButton: leafCount(in: leaf.column) >= 2, isMarked: isFocused,
+            width: width, title: vc.barTitle, hasCloseButton: leafCount(in: leaf.column) >= 2 && delegateLetsClose(vc),
+            isMarked: isFocused,
             isClosePressed: closePressed, isDragged: dragged)
     }
 
     /// True when ``closePane(_:)`` would close `pane`: a leaf of a stack that is not its
-    /// column's last pane.
+    /// column's last pane, and that the delegate lets close.
     func canClosePane(_ pane: ViewController) -> Bool {
-        slot(of: pane).map { $0.stack != nil && leafCount(in: $0.column) >= 2 } ?? false
+        slot(of: pane).map { $0.stack != nil && leafCount(in: $0.column) >= 2 } ?? false && delegateLetsClose(pane)
+    }
+
+    /// Decided: a pane the delegate keeps (``SplitViewControllerDelegate/splitViewController(_:canClosePane:)``)
+    /// has no close button, in its bar or for a screen reader: a button that could only refuse
+    /// is not offered. Ctrl+Shift+W still says why it did nothing.
+    func delegateLetsClose(_ pane: ViewController) -> Bool {
+        delegate?.splitViewController(self, canClosePane: pane) ?? true
     }
 
     // MARK: - Pointer

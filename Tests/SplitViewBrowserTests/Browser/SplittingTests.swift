@@ -47,6 +47,9 @@ import Testing
         #expect(browser.reader.notice?.contains("its column's own content: it cannot be closed") == true)
         // Split, give the reader the keys back: still its own content, though in a split now.
         Self.press(browser, .character("o"), [.control, .shift])
+        // The reader's bar has no close button (it could only refuse); the terminal's has one.
+        #expect(browser.split.paneCloseButtonFrame(of: browser.reader) == nil)
+        #expect(browser.split.paneCloseButtonFrame(of: try #require(browser.split.focusedPane)) != nil)
         browser.reader.notice = nil
         browser.split.zoomedPane = nil
         #expect(browser.split.focusPane(.up))
