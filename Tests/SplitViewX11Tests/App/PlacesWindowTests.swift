@@ -29,7 +29,12 @@ extension X11Tests {
             try old.write(toFile: bookmarks, atomically: false, encoding: .utf8)
             let rootName = URL(fileURLWithPath: place.root).lastPathComponent
             let arguments = [place.root, "--geometry", "1100x700", "--reduce-motion"]
-            try place.run(arguments, extra: ["HOME": home, "XDG_CONFIG_HOME": config]) { app, connection, window in
+            // A mount table of its own (empty): a volume's trash that another test fills meanwhile
+            // (a `.Trash-0` on /tmp) would add a place above Trips and move it a row down.
+            let mounts = place.stateHome + "/mountinfo"
+            try "".write(toFile: mounts, atomically: false, encoding: .utf8)
+            let environment = ["HOME": home, "XDG_CONFIG_HOME": config, "SPLITVIEW_MOUNTINFO": mounts]
+            try place.run(arguments, extra: environment) { app, connection, window in
                 #expect(waitForTitle(connection, window) { $0 == "\(rootName) — SplitView" })
                 sendKey(connection, window, XK_Down, state: 0)
                 #expect(waitForTitle(connection, window) { $0 == "My Notes — SplitView" })
