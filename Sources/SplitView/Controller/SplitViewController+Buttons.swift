@@ -16,7 +16,8 @@ extension SplitViewController {
             if let top = collapse.stack.last, let title = backTitle(in: top, collapsed: true) {
                 add(BarButton(kind: .back, icon: .backChevron, column: top, frame: .zero, title: title))
             }
-            if let top = collapse.stack.last, let item = children.wrapped[top]?.topViewController?.barOwner.navigationItemIfLoaded {
+            if let top = collapse.stack.last, let item = children.wrapped[top]?.topViewController?.barOwner.navigationItemIfLoaded
+            {
                 items = itemButtons(item, in: top, displayModeIcon: nil).buttons
             }
             // Decided: the inspector's sheet has a close button at its bar's leading end, as
