@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measures X11 windows from the outside, under a private Xvfb, several programs in one run.
 
-    python3 Benchmarks/Window/measure.py [options] LABEL=COMMAND [LABEL=COMMAND ...]
+    python3 Benchmarks/Window/measure.py [options] LABEL[#N]=COMMAND [LABEL[#N]=COMMAND ...]
 
 Each COMMAND (split into words by the shell's rules) is started, round after round, the
 programs taking turns so that the machine's moods fall on all of them alike; a first round is
@@ -12,7 +12,8 @@ the page cache). What is timed, all from this process's clock and the X server's
            ("first frame") -> the first damage after which it holds more than one colour
            ("first content") -> the last damage before 300 ms without any ("settled")
   memory   VmRSS of the program once settled, from /proc
-  drag     XTEST: a press on a divider (--divider N: the Nth found from the left), 40 moves of
+  drag     XTEST: a press on a divider (--divider N, or LABEL#N for one program: the Nth
+           vertical line found from the left), 40 moves of
            3 px right and 40 back, each "input sent -> first damage" (and the last damage
            before 40 ms of quiet)
   resize   the window's width swept down 200 px and back in 10 px steps, each "request ->
@@ -203,7 +204,7 @@ def connect(display):
             time.sleep(0.05)
 
 
-def run_once(command, display, app_display, args, env):
+def run_once(command, display, app_display, args, env, divider):
     """One start of `command`, every phase measured; a dict of figures."""
     d = connect(display)
     root = d.screen().root
@@ -244,8 +245,8 @@ def run_once(command, display, app_display, args, env):
         # Drag.
         found = dividers(window, width, height)
         result['dividers'] = found
-        if len(found) >= args.divider:
-            x, y = found[args.divider - 1], height // 2
+        if len(found) >= divider:
+            x, y = found[divider - 1], height // 2
             origin = window.translate_coords(root, 0, 0)
             sx, sy = -origin.x, -origin.y
             watch.drain()
@@ -354,16 +355,19 @@ def main():
         label, equals, command = text.partition('=')
         if not equals or not label or not command.strip():
             parser.error("'%s' is not LABEL=COMMAND" % text)
-        programs.append((label, command))
+        name, hash_mark, number = label.partition('#')
+        if hash_mark and not (number.isdigit() and int(number) > 0):
+            parser.error("'%s': the divider after # is a number from 1" % label)
+        programs.append((label, command, int(number) if hash_mark else args.divider))
     env = dict(item.split('=', 1) for item in args.env)
     _, display = start_xvfb('measure')
     link = Link(display, args.delay / 1000) if args.delay > 0 else None
     app_display = link.display if link else display
-    runs = {label: [] for label, _ in programs}
+    runs = {label: [] for label, _, _ in programs}
     try:
         for round in range(args.rounds + 1):
-            for label, command in programs:
-                result = run_once(command, display, app_display, args, env)
+            for label, command, divider in programs:
+                result = run_once(command, display, app_display, args, env, divider)
                 if round > 0:
                     runs[label].append(result)
                 if 'error' in result:
