@@ -73,7 +73,8 @@ let package = Package(
         // The app `splitview`: its command line, and what starts and drives the host.
         .executableTarget(
             name: "SplitViewApp",
-            dependencies: ["SplitView", "SplitViewX11", "SplitViewFiles", "SplitViewBrowser", "SplitViewControl", "AppResources",
+            dependencies: ["CFileOps", "SplitView", "SplitViewX11", "SplitViewFiles", "SplitViewBrowser", "SplitViewControl",
+                           "AppResources",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         .testTarget(
@@ -102,7 +103,7 @@ let package = Package(
                            .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict),
         // The app's command line.
-        .testTarget(name: "SplitViewAppTests", dependencies: ["SplitViewApp"], swiftSettings: strict),
+        .testTarget(name: "SplitViewAppTests", dependencies: ["SplitViewApp", "CFileOps"], swiftSettings: strict),
         // Starting, ending and reaping programs, and the signals: no X server.
         .testTarget(name: "SplitViewProcessesTests", dependencies: ["SplitViewProcesses", "TestSupport"], swiftSettings: strict),
         // The accessibility bus alone: its messages, and a core window's tree served on a private

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/openat2.h>
+#include <malloc.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <string.h>
@@ -106,6 +107,13 @@ long long sv_file_system_type_of(const char *path) {
 // MARK: - Processes
 
 int sv_pidfd_open(int pid) { return (int)syscall(SYS_pidfd_open, pid, 0); }
+
+int sv_map_large_blocks(unsigned long threshold) { return mallopt(M_MMAP_THRESHOLD, (int)threshold); }
+
+int sv_block_is_mapped(const void *pointer) {
+    // glibc's chunk header: the size word just before the block, bit 1 set for a mapping.
+    return (((const size_t *)pointer)[-1] & 2) != 0;
+}
 
 int sv_spawn_add_chdir(void *actions, const char *path) {
     return posix_spawn_file_actions_addchdir_np((posix_spawn_file_actions_t *)actions, path);

@@ -33,6 +33,16 @@ long long sv_file_system_type_of(const char *path);
 /// host's poll() watches. Returns -1 with errno set where there is none.
 int sv_pidfd_open(int pid);
 
+/// Makes every heap block of `threshold` bytes or more a mapping of its own, given back to
+/// the system when it is freed: mallopt(M_MMAP_THRESHOLD), which also stops glibc from raising
+/// the threshold (and the trim threshold) after such a block is freed (malloc.h, which Swift's
+/// Glibc module leaves out). Returns 1 when set.
+int sv_map_large_blocks(unsigned long threshold);
+
+/// Whether the heap block `pointer` (from malloc) is a mapping of its own, by glibc's chunk
+/// header (its IS_MMAPPED bit): what the tests check of ``sv_map_large_blocks``.
+int sv_block_is_mapped(const void *pointer);
+
 /// Adds a change of directory to `path` to a spawn's file actions
 /// (posix_spawn_file_actions_addchdir_np, glibc 2.29), which Swift's Glibc module leaves out:
 /// a hosted program starts in the folder shown, without a shell and without changing ours.
