@@ -110,6 +110,8 @@ int sv_pidfd_open(int pid) { return (int)syscall(SYS_pidfd_open, pid, 0); }
 
 int sv_map_large_blocks(unsigned long threshold) { return mallopt(M_MMAP_THRESHOLD, (int)threshold); }
 
+unsigned long sv_free_heap_bytes(void) { return (unsigned long)mallinfo2().fordblks; }
+
 int sv_block_is_mapped(const void *pointer) {
     // glibc's chunk header: the size word just before the block, bit 1 set for a mapping.
     return (((const size_t *)pointer)[-1] & 2) != 0;

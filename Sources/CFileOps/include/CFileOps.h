@@ -43,6 +43,10 @@ int sv_map_large_blocks(unsigned long threshold);
 /// header (its IS_MMAPPED bit): what the tests check of ``sv_map_large_blocks``.
 int sv_block_is_mapped(const void *pointer);
 
+/// The bytes free inside the heap's arenas (mallinfo2's fordblks): a block no larger can be
+/// served from them rather than mapped or grown, whatever the threshold.
+unsigned long sv_free_heap_bytes(void);
+
 /// Adds a change of directory to `path` to a spawn's file actions
 /// (posix_spawn_file_actions_addchdir_np, glibc 2.29), which Swift's Glibc module leaves out:
 /// a hosted program starts in the folder shown, without a shell and without changing ours.
