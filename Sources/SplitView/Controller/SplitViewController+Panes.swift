@@ -240,7 +240,7 @@ extension SplitViewController {
 
     /// Splits `pane` along `axis` with `newPane` after (or before) it; the new pane gets the
     /// keys.
-    private func split(
+    func split(
         _ pane: ViewController, along axis: StackSplitViewController.Axis, with newPane: ViewController, after: Bool,
         animated: Bool
     ) -> Bool {
@@ -299,7 +299,7 @@ extension SplitViewController {
     }
 
     /// Makes `content` the top of `column`'s navigation stack in place of what was there.
-    private func setColumnContent(_ content: ViewController, in column: Column) {
+    func setColumnContent(_ content: ViewController, in column: Column) {
         guard let wrapper = children.wrapped[column] else { return }
         var stack = wrapper.viewControllers
         guard !stack.isEmpty else { return }
@@ -308,88 +308,7 @@ extension SplitViewController {
         wrapper.viewControllers = stack
     }
 
-    // MARK: - Zoom
-
-    private func setZoomedPane(_ pane: ViewController?) {
-        guard isMounted else { return focus.zoomBeforeLayout(pane.map(ObjectIdentifier.init)) }
-        guard let pane else { return unzoom() }
-        // Collapsed, only the column that fills the window zooms: a zoom of the inspector
-        // beside it would leave the window without its collapsed column.
-        guard let slot = slot(of: pane), let placement = settledLayout.placement(of: slot.column), zoomedPane !== pane,
-            !isCollapsed || placement.presentation == .collapsed
-        else { return }
-        unzoom()
-        finishTransition()
-        finishPaneAnimations()
-        // A pane that was collapsing (its bar still showed) is gone once that ends.
-        guard visiblePanes.contains(where: { $0.pane === pane }) else { return }
-        focusPane(pane)
-        let hidden = visiblePanes.filter { $0.column == slot.column && $0.pane !== pane }.map(\.pane)
-        focus.setZoom(PaneZoom(column: slot.column, pane: ObjectIdentifier(pane)))
-        relayout(.programmatic, animated: false)
-        for vc in hidden {
-            vc.viewWillDisappear(false)
-            vc.viewDidDisappear(false)
-        }
-    }
-
-    /// Zooms the pane set before the first layout, if it is still a leaf of a column.
-    func zoomAfterFirstLayout() {
-        guard let id = focus.zoomAfterLayout else { return }
-        focus.zoomBeforeLayout(nil)
-        if let pane = pane(holding: id) { setZoomedPane(pane) }
-    }
-
-    /// The zoomed pane as a saved state names it: its column, and its path from the column's
-    /// stack (empty: the column's own content).
-    var zoomedPaneReference: SplitViewState.PaneReference? {
-        guard let pane = zoomedPane, let slot = slot(of: pane) else { return nil }
-        guard let top = stackSplitViewController(in: slot.column) else {
-            return SplitViewState.PaneReference(column: slot.column, path: [])
-        }
-        return leafPath(of: pane, in: top).map { SplitViewState.PaneReference(column: slot.column, path: $0) }
-    }
-
-    /// The leaf a saved state's reference names, if the tree has it.
-    func pane(at reference: SplitViewState.PaneReference) -> ViewController? {
-        guard let top = children.wrapped[reference.column]?.topViewController else { return nil }
-        guard let stack = top as? StackSplitViewController else { return reference.path.isEmpty ? top : nil }
-        guard !reference.path.isEmpty, let vc = stack.viewController(at: reference.path), !(vc is StackSplitViewController)
-        else { return nil }
-        return vc
-    }
-
-    /// Ends the zoom, if any: every pane shows again where it was.
-    func unzoom() {
-        guard let zoom = focus.zoom else { return }
-        let before = Set(visiblePanes.map { ObjectIdentifier($0.pane) })
-        focus.setZoom(nil)
-        guard isMounted else { return }
-        relayout(.programmatic, animated: false)
-        guard children.wrapped[zoom.column]?.topViewController?.isViewVisible ?? false else { return }
-        for (vc, column, _) in visiblePanes where column == zoom.column && !before.contains(ObjectIdentifier(vc)) {
-            vc.viewWillAppear(false)
-            vc.viewDidAppear(false)
-        }
-    }
-
-    /// The layout a zoom shows: the zoomed pane's column alone, over the whole window; the
-    /// layout as it is when no zoom applies (the zoomed pane's column does not show in it, or
-    /// the pane left the columns).
-    func zoomed(_ layout: Layout) -> Layout {
-        guard let zoom = focus.zoom, let placement = layout.placement(of: zoom.column), pane(holding: zoom.pane) != nil else {
-            return layout
-        }
-        var result = layout
-        let presentation: ColumnPlacement.Presentation = placement.presentation == .collapsed ? .collapsed : .tiled
-        result.columns = [
-            ColumnPlacement(column: zoom.column, frame: Rect(origin: .zero, size: layout.size), presentation: presentation)
-        ]
-        result.dividers = []
-        return result
-    }
-
-    // MARK: - Keys, sizes and places
+    // MARK: - Keys
 
     /// Gives the keys to `pane` (a leaf that shows): its column becomes the focused pane and
     /// every stack on the way focuses the item holding it.
@@ -401,7 +320,7 @@ extension SplitViewController {
     }
 
     /// The path of `pane` from `stack`.
-    private func leafPath(of pane: ViewController, in stack: StackSplitViewController) -> [Int]? {
+    func leafPath(of pane: ViewController, in stack: StackSplitViewController) -> [Int]? {
         for (index, item) in stack.splitItems.enumerated() {
             if item.viewController === pane { return [index] }
             if let nested = item.viewController as? StackSplitViewController, let path = leafPath(of: pane, in: nested) {
@@ -413,179 +332,23 @@ extension SplitViewController {
 
     /// The leaf that has the keys when `vc` (a leaf, or a stack) gets them: itself, or the
     /// stack's focused leaf, else its first visible leaf.
-    private func firstLeaf(of vc: ViewController) -> ViewController {
+    func firstLeaf(of vc: ViewController) -> ViewController {
         guard let stack = vc as? StackSplitViewController else { return vc }
         let path = stack.focusedLeafPath ?? stack.visibleLeafPaths.first
         return path.flatMap { stack.viewController(at: $0) } ?? vc
     }
 
-    /// Gives the keys to the nearest pane from the focused one in `direction`, across columns
-    /// (`PaneTreeRules/neighbour(of:toward:among:)`); false when none lies there.
-    @discardableResult
-    public func focusPane(_ direction: PaneDirection) -> Bool {
-        unzoom()
-        guard let target = neighbour(toward: direction) else { return false }
-        focusPane(target)
-        return true
-    }
-
-    /// The pane that lies from the focused one in `direction`.
-    private func neighbour(toward direction: PaneDirection) -> ViewController? {
-        let panes = visiblePanes
-        guard let focused = focusedPane, let own = panes.first(where: { $0.pane === focused }) else { return nil }
-        let others = panes.filter { $0.pane !== focused }
-        return PaneTreeRules.neighbour(of: own.frame, toward: direction, among: others.map(\.frame)).map { others[$0].pane }
-    }
-
-    /// Makes the pane with the keys `points` thicker (negative: thinner) along `axis`, through
-    /// the nearest stack of that axis holding it, within every item's minimum and maximum;
-    /// false when no such stack holds it or nothing moved.
-    ///
-    /// Decided: a column's width is its divider's (F8, a drag), never a pane's: a pane in no
-    /// stack of the axis does not resize. A running split, close or collapse finishes first,
-    /// so that the thicknesses kept are the settled ones.
-    @discardableResult
-    public func resizeFocusedPane(along axis: StackSplitViewController.Axis, by points: Double) -> Bool {
-        unzoom()
-        // Not a frame of the animation: a pane still expanding from its split, shrunk from its
-        // first points, would keep no width at all, and hold the keys unseen.
-        finishPaneAnimations()
-        guard var current = focusedPane else { return false }
-        // Up the stacks holding the pane, each checked to hold the one below it.
-        while let stack = current.stackSplitViewController, stack.splitItems.contains(where: { $0.viewController === current }) {
-            if stack.axis == axis, let index = stack.splitItems.firstIndex(where: { $0.viewController === current }),
-                let bounds = bounds(of: stack)
-            {
-                let geometry = stack.geometry(in: bounds)
-                let resized = PaneTreeRules.resized(
-                    geometry.thicknesses, stack.splitItems.map(\.rulesItem), item: index, by: points)
-                guard resized != geometry.thicknesses else { return false }
-                stack.apply(resized)
-                paneTreeDidChange()
-                return true
-            }
-            current = stack
-        }
-        return false
-    }
-
-    /// Gives every visible item of every stack that shows an equal share of its stack, within
-    /// its minimum and maximum (`PaneTreeRules/equalized(_:length:divider:)`).
-    public func equalizePanes() {
-        unzoom()
-        finishPaneAnimations()
-        func walk(_ stack: StackSplitViewController, bounds: Rect) {
-            let length = stack.axis == .horizontal ? bounds.width : bounds.height
-            stack.apply(
-                PaneTreeRules.equalized(stack.splitItems.map(\.rulesItem), length: length, divider: stack.dividerStyle.thickness))
-            let geometry = stack.geometry(in: bounds)
-            for (index, item) in stack.splitItems.enumerated() {
-                if let nested = item.viewController as? StackSplitViewController, let frame = geometry.frames[index] {
-                    walk(nested, bounds: frame)
-                }
-            }
-        }
-        for placement in settledLayout.columns {
-            guard let stack = stackSplitViewController(in: placement.column) else { continue }
-            walk(stack, bounds: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size))
-        }
-        paneTreeDidChange()
-    }
-
-    /// Swaps the pane with the keys with the nearest pane in `direction`; the keys stay with
-    /// the pane, in its new place. False when none lies there.
-    @discardableResult
-    public func swapFocusedPane(_ direction: PaneDirection) -> Bool {
-        unzoom()
-        guard let focused = focusedPane, let other = neighbour(toward: direction) else { return false }
-        return swapPanes(focused, other)
-    }
-
-    /// Swaps two panes (leaves of any columns): each takes the other's place, and each place
-    /// keeps its size. The pane with the keys keeps them. False when either is no leaf, or
-    /// they are the same.
-    ///
-    /// Decided (tmux's `swap-pane` swaps contents, cells stay): a place's thickness stays with
-    /// the place; the items' own limits and collapsibility go with their panes.
-    @discardableResult
-    public func swapPanes(_ a: ViewController, _ b: ViewController) -> Bool {
-        guard a !== b, slot(of: a) != nil, slot(of: b) != nil else { return false }
-        unzoom()
-        finishPaneAnimations()
-        guard let slotA = slot(of: a), let slotB = slot(of: b) else { return false }
-        let hadKeys = focusedPane
-        switch (slotA.stack, slotB.stack) {
-        case (let stackA?, let stackB?):
-            let itemA = stackA.splitItems[slotA.index], itemB = stackB.splitItems[slotB.index]
-            (itemA.thickness, itemB.thickness) = (itemB.thickness, itemA.thickness)
-            (itemA.preferredThicknessFraction, itemB.preferredThicknessFraction) =
-                (itemB.preferredThicknessFraction, itemA.preferredThicknessFraction)
-            stackA.splitItems[slotA.index] = itemB
-            stackB.splitItems[slotB.index] = itemA
-            itemB.stack = stackA
-            itemB.viewController.stackSplitViewController = stackA
-            itemA.stack = stackB
-            itemA.viewController.stackSplitViewController = stackB
-            // A collapsed item swapped into a focused place never holds the keys.
-            stackA.repairFocus(near: slotA.index)
-            stackB.repairFocus(near: slotB.index)
-            stackA.setNeedsDisplay()
-            stackB.setNeedsDisplay()
-        case (nil, let stackB?):
-            swapColumnContent(of: slotA.column, with: stackB, at: slotB.index)
-        case (let stackA?, nil):
-            swapColumnContent(of: slotB.column, with: stackA, at: slotA.index)
-        case (nil, nil):
-            setColumnContent(b, in: slotA.column)
-            setColumnContent(a, in: slotB.column)
-            // Column B's stack let go of b after column A's took it: A takes it again.
-            setColumnContent(b, in: slotA.column)
-        }
-        if let hadKeys, hadKeys === a || hadKeys === b { focusPane(hadKeys) }
-        paneTreeDidChange()
-        return true
-    }
-
-    /// `column`'s own content and the leaf at `index` of `stack` change places.
-    private func swapColumnContent(of column: Column, with stack: StackSplitViewController, at index: Int) {
-        guard let content = children.wrapped[column]?.topViewController else { return }
-        let place = stack.splitItems[index]
-        let moved = SplitItem(viewController: content)
-        moved.thickness = place.thickness
-        moved.preferredThicknessFraction = place.preferredThicknessFraction
-        let leaf = place.viewController
-        stack.replaceItem(at: index, with: moved)
-        setColumnContent(leaf, in: column)
-    }
-
-    /// Moves `pane` onto `target`: its `zone` half splits `target` there with `pane` (which
-    /// leaves its place as a close leaves it), its centre swaps the two. The rule a drop of a
-    /// dragged pane calls (`PaneTreeRules/dropZone(at:in:)` gives the zone). `pane` keeps
-    /// the keys when it had them. False when either is no leaf, they are the same, or `pane`
-    /// is its column's last pane (a column never loses its last pane).
-    @discardableResult
-    public func movePane(_ pane: ViewController, onto target: ViewController, zone: PaneDropZone) -> Bool {
-        guard pane !== target, slot(of: target) != nil, slot(of: pane) != nil else { return false }
-        guard let (axis, after) = PaneTreeRules.split(for: zone) else { return swapPanes(pane, target) }
-        unzoom()
-        finishPaneAnimations()
-        guard let from = slot(of: pane), let stack = from.stack, leafCount(in: from.column) >= 2, slot(of: target) != nil
-        else { return false }
-        removeClosedItem(stack.splitItems[from.index], from: stack)
-        return split(target, along: axis, with: pane, after: after, animated: false)
-    }
-
     // MARK: - Housekeeping
 
     /// Ends every stack's running collapse at once (a close still running leaves).
-    private func finishPaneAnimations() {
+    func finishPaneAnimations() {
         for stack in installedStacks { stack.finishAnimations() }
     }
 
     /// After an edit: what the app set for a column stays ``viewController(for:)`` while it is
     /// still in the column, else the column's content takes its place there; the columns are
     /// laid out again.
-    private func paneTreeDidChange() {
+    func paneTreeDidChange() {
         for column in Column.allCases {
             guard let wrapper = children.wrapped[column], let original = children.original[column], original !== wrapper,
                 let top = wrapper.topViewController, !top.holds(ObjectIdentifier(original))
