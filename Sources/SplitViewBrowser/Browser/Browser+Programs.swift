@@ -1,5 +1,4 @@
 import SplitView
-import SplitViewFiles
 
 /// The programs in panes, following the selection.
 extension Browser {
@@ -11,12 +10,7 @@ extension Browser {
     func updateProgramFiles() {
         let running = split.foreignContentViewControllers
         guard !running.isEmpty else { return }
-        var file: [UInt8]?
-        if let folder = selectedFolder, let name = selectedName, let index = entries.index(of: name),
-            let entry = entries.entry(at: index), !entry.isFolder
-        {
-            file = folder.appending(name).bytes
-        }
+        let file = selectedFileBytes
         for program in running { program.file = file }
     }
 }

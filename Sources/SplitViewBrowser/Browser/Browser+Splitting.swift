@@ -11,11 +11,11 @@ extension Browser: SplitViewControllerDelegate {
         newPane(running: Terminal.command(configured: programs.terminal, path: getenv("PATH").map { String(cString: $0) }))
     }
 
-    /// Decided: the browser's own contents (the folders, the files, the file, the details)
-    /// never close, wherever a split put them; a program's pane does, and so does the pane
-    /// that says no terminal was found.
+    /// Decided: a column's own content (the folders, the files, the file, the details, or the
+    /// program that replaces one, `--secondary CMD`) never closes, wherever a split put it; a
+    /// program's pane of a split does, and so does the pane that says no terminal was found.
     package func splitViewController(_ svc: SplitViewController, canClosePane pane: ViewController) -> Bool {
-        !(pane === folders || pane === fileList || pane === reader || pane === details)
+        !SplitViewController.Column.allCases.contains { ownContent(of: $0) === pane }
     }
 
     /// Shows why a pane command did nothing in the band under the file's bar.

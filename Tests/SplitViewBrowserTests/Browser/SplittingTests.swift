@@ -59,6 +59,28 @@ import Testing
         #expect(browser.split.foreignContentViewControllers.count == 1)
     }
 
+    /// Decided: a program that replaces a column (`--secondary CMD`) is that column's own
+    /// content: it stays, split or not; the terminal split off it closes.
+    @Test func aProgramThatReplacesAColumnDoesNotClose() throws {
+        let tree = TempTree()
+        let store = try FileStore()
+        store.load(FilePath(tree.root))
+        let browser = Browser(
+            store: store, root: FilePath(tree.root), style: .tripleColumn, theme: .light,
+            programs: [.secondary: try ProgramCommand(parsing: "zathura -e {} {file}")])
+        browser.split.animatesTransitions = false
+        browser.split.handle(.resize(Size(width: 1400, height: 900)))
+        browser.programs.terminal = try ProgramCommand(parsing: "st -w {}")
+        let viewer = try #require(browser.programs[.secondary])
+        browser.split.focusedColumn = .secondary
+        Self.press(browser, .character("e"), [.control, .shift])
+        let terminal = try #require(browser.split.focusedPane)
+        #expect(!browser.split.closePane(viewer))
+        #expect(browser.split.paneCloseButtonFrame(of: viewer) == nil)
+        #expect(browser.split.closePane(terminal))
+        #expect(browser.split.foreignContentViewControllers.map(\.command.text) == ["zathura -e {} {file}"])
+    }
+
     /// Boundary: with no terminal named and none on PATH, the new pane says how to set one,
     /// and closes like any other.
     @Test func withoutATerminalThePaneSaysHowToSetOne() throws {

@@ -35,7 +35,7 @@ import Testing
                 .joined(separator: ", ") + "]"
         }
         if let program = vc as? ForeignContentViewController { return program.command.programName }
-        return vc?.title.isEmpty == false ? "content" : "content"
+        return "content"
     }
 
     static func shape(_ browser: Browser, _ column: SplitViewController.Column) -> String {
