@@ -130,14 +130,24 @@ public final class MimeDatabase: Sendable {
     }
 
     /// The `first second` lines of a file whose first field is a valid type, comments and
-    /// bad lines left out.
+    /// bad lines (not UTF-8, no separator, an empty second field) left out. Read as bytes: the
+    /// separator is ASCII (a space or `:`), so no character is ever split.
     static func pairs(_ bytes: [UInt8], separator: Character) -> [(String, String)] {
-        bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
-            guard line.first != UInt8(ascii: "#"), let text = String(validating: line, as: UTF8.self) else { return nil }
-            let fields = text.split(separator: separator, maxSplits: 1).map(String.init)
-            guard fields.count == 2, MimeTypeName.isValid(fields[0]), !fields[1].isEmpty else { return nil }
-            return (fields[0], fields[1])
+        guard let separator = separator.asciiValue else { preconditionFailure("the separator is ASCII") }
+        return bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
+            guard line.first != UInt8(ascii: "#"), let at = line.firstIndex(of: separator), at > line.startIndex,
+                isUTF8(line)
+            else { return nil }
+            let first = String(decoding: line[..<at], as: UTF8.self)
+            let second = String(decoding: line[(at + 1)...], as: UTF8.self)
+            guard MimeTypeName.isValid(first), !second.isEmpty else { return nil }
+            return (first, second)
         }
+    }
+
+    /// Whether `bytes` are UTF-8 (ASCII, almost every line, without the general check).
+    static func isUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 } || String(validating: bytes, as: UTF8.self) != nil
     }
 
     // MARK: Types and their relations

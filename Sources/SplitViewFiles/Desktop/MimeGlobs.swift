@@ -83,18 +83,27 @@ public struct MimeGlobs: Sendable {
     /// The globs a `globs2` file gives, and the types it says `__NOGLOBS__` of.
     static func parse(_ bytes: [UInt8]) -> (globs: [Glob], noGlobs: [String]) {
         var globs: [Glob] = [], noGlobs: [String] = []
+        let colon = UInt8(ascii: ":")
         for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
-            guard line.first != UInt8(ascii: "#"), let text = String(validating: line, as: UTF8.self) else { continue }
-            let fields = text.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-            guard fields.count >= 3, let weight = Int(fields[0]), (0...100).contains(weight) else { continue }
-            let type = String(fields[1]), pattern = String(fields[2])
+            guard line.first != UInt8(ascii: "#"), MimeDatabase.isUTF8(line) else { continue }
+            // Up to four fields at the first three colons, read as bytes (`:` is ASCII).
+            var fields: [ArraySlice<UInt8>] = [], start = line.startIndex
+            while fields.count < 3, let at = line[start...].firstIndex(of: colon) {
+                fields.append(line[start..<at])
+                start = at + 1
+            }
+            fields.append(line[start...])
+            guard fields.count >= 3, let weight = Int(String(decoding: fields[0], as: UTF8.self)), (0...100).contains(weight)
+            else { continue }
+            let type = String(decoding: fields[1], as: UTF8.self), pattern = String(decoding: fields[2], as: UTF8.self)
             guard MimeTypeName.isValid(type), !pattern.isEmpty, pattern.utf8.count <= patternLimit else { continue }
             if pattern == "__NOGLOBS__" {
                 noGlobs.append(type)
                 continue
             }
-            let flags = fields.count > 3 ? fields[3].split(separator: ",") : []
-            globs.append(Glob(type: type, weight: weight, pattern: pattern, caseSensitive: flags.contains("cs")))
+            let flags = fields.count > 3 ? fields[3].split(separator: UInt8(ascii: ",")) : []
+            globs.append(
+                Glob(type: type, weight: weight, pattern: pattern, caseSensitive: flags.contains { $0.elementsEqual("cs".utf8) }))
         }
         return (globs, noGlobs)
     }

@@ -1,5 +1,6 @@
-import SplitViewFiles
 import Testing
+
+@testable import SplitViewFiles
 
 struct KeyFileTests {
     private static func file(_ text: String) -> KeyFile { KeyFile(Array(text.utf8)) }
@@ -60,5 +61,17 @@ struct KeyFileTests {
     @Test func listsAndEscapes() {
         #expect(KeyFile.list("a;b\\;c; ;d;") == ["a", "b;c", "d"])
         #expect(KeyFile.unescaped("a\\sb\\nc\\\\d\\x") == "a b\nc\\d\\x")
+    }
+
+    /// Lists are read byte by byte (the separators and escapes are ASCII): characters beyond
+    /// ASCII pass whole, whatever follows them, and blanks go at both ends of an item.
+    @Test func listsKeepCharactersBeyondASCIIAndTrimBlanks() {
+        #expect(KeyFile.list("été;  naïve\t ;日本,語;", separator: ";") == ["été", "naïve", "日本,語"])
+        #expect(KeyFile.list("16x16/apps, 22x22/ é ,,scalable", separator: ",") == ["16x16/apps", "22x22/ é", "scalable"])
+        #expect(KeyFile.list("a\\;b;c\\") == ["a;b", "c"])
+        #expect(KeyFile.list("") == [])
+        #expect(KeyFile.unescaped("tail\\") == "tail\\")
+        #expect(" \t x y\t ".trimmingBlanks == "x y")
+        #expect("\t\t".trimmingBlanks == "")
     }
 }
