@@ -1,0 +1,394 @@
+#!/usr/bin/env python3
+"""Counts the instructions the release program runs for what a person does, under callgrind,
+and holds them to a committed budget.
+
+    python3 Benchmarks/Instructions/count.py [--program PATH] [--update] [--json FILE]
+
+The program runs under `valgrind --tool=callgrind`, which writes one dump after each turn of
+the window's loop (`--dump-after` the host's `processPendingEvents`): every instruction of
+every thread since the dump before lands in the next one. Counts are of instructions, not
+time: they do not depend on how busy the machine is, and a change of a few per cent shows the
+day it lands. The figures, each driven from outside through XTEST on a private Xvfb and
+waited for by the DAMAGE extension:
+
+  start     exec -> the window settled: every instruction of every thread until the loop has
+            been quiet for a while (icons, the folder's types, the accessibility bus included)
+  first     exec -> the end of the loop's first turn, which drew the first frame (reported,
+            not budgeted: a worker's result races it by about 3 %)
+  drag      40 steps of 3 px of the list's divider, and the release
+  resize    the window's width swept 200 px down and back in 10 px steps (40 steps)
+  f9        F9 pressed twice with --reduce-motion (hide the sidebar, show it), in a run of its
+            own: the change itself, drawn once
+  frame     one frame of F9's animated transition, the median over the frames of two presses
+            (under callgrind a frame takes longer, so a press draws fewer of them than it would
+            natively: each frame is counted, not the press)
+
+The environment is fixed so that the counts are the same on any machine with the packages
+`.ci/run` installs: a folder made here with fixed names, sizes and times; fontconfig reading
+only DejaVu (fonts-dejavu-core) with a cache of its own; the system's icon themes and MIME data
+and no applications (XDG_DATA_DIRS is a folder of links made here); no config, no state, no
+session bus; LANG=C.UTF-8 and TZ=UTC.
+
+Without --update the counts are compared with `budget.txt` beside this script: a count more
+than 3 % over its budget fails (exit 1), and so does one more than 3 % under it (lower the
+budget in the same change: run with --update and commit the file). Needs valgrind, Xvfb,
+python-xlib and objcopy (binutils, or the toolchain's llvm-objcopy).
+"""
+import argparse, glob, json, os, shutil, signal, statistics, subprocess, sys, tempfile, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), 'Window'))
+from xvfbrun import start_xvfb, require_program  # noqa: E402
+from measure import Watch, connect, dividers, new_top_level  # noqa: E402
+from Xlib import X, XK  # noqa: E402
+from Xlib.ext import xtest  # noqa: E402
+
+TOLERANCE = 0.03
+FIGURES = ['start', 'drag', 'resize', 'f9', 'frame']
+TURN = '*processPendingEvents*'
+DUMP_QUIET = 0.4   # no new dump for this long: the program has finished what it was doing
+SETTLE_QUIET = 3.0 # at start-up, after the first frame (workers' results come late under valgrind)
+DAMAGE_WAIT = 30.0 # a step's frame, under callgrind
+FIXED_TIME = 1577934245  # 2020-01-02 03:04:05 UTC: a date shown the same way every year
+
+FONTS_CONF = """<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<fontconfig>
+  <dir>/usr/share/fonts/truetype/dejavu</dir>
+  <cachedir>%s</cachedir>
+</fontconfig>
+"""
+
+
+def fail(message):
+    sys.exit('count.py: ' + message)
+
+
+def objcopy():
+    """binutils' objcopy, else the Swift toolchain's llvm-objcopy."""
+    found = shutil.which('objcopy') or shutil.which('llvm-objcopy')
+    if not found and shutil.which('swift'):
+        candidate = os.path.join(os.path.dirname(os.path.realpath(shutil.which('swift'))), 'llvm-objcopy')
+        found = candidate if os.access(candidate, os.X_OK) else None
+    if not found:
+        fail('needs objcopy (apt install binutils) to strip the debug information valgrind cannot read')
+    return found
+
+
+def make_fixture(root):
+    """The fixed world the program runs in; its environment."""
+    library = os.path.join(root, 'Library')
+    files = {
+        'Notes/Ideas.txt': 'One idea per line.\n' * 40,
+        'Notes/Plan.md': '# Plan\n\n- first\n- second\n',
+        'Travel/Lisbon.txt': 'Tram 28.\n',
+        'Readme.txt': 'A small library for counting instructions.\n' * 20,
+        'Recipes.md': '# Bread\n\nFlour, water, salt, time.\n',
+        'Budget.csv': 'month,amount\njanuary,10\nfebruary,12\n',
+        'script.sh': '#!/bin/sh\necho hello\n',
+    }
+    for name, text in files.items():
+        path = os.path.join(library, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, 'w') as out:
+            out.write(text)
+    for folder, _, names in os.walk(library, topdown=False):
+        for name in names:
+            os.utime(os.path.join(folder, name), (FIXED_TIME, FIXED_TIME))
+        os.utime(folder, (FIXED_TIME, FIXED_TIME))
+    home = os.path.join(root, 'home')
+    share = os.path.join(root, 'share')
+    runtime = os.path.join(root, 'run')
+    for folder in (home, share, runtime, os.path.join(root, 'fontcache'), os.path.join(root, 'xdg'),
+                   os.path.join(share, 'icons/hicolor')):
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+    # Adwaita and the MIME data are each one package's; hicolor is everyone's (each program
+    # installs its icons there), so only its index.theme is taken.
+    for source, name in (('/usr/share/mime', 'mime'), ('/usr/share/icons/Adwaita', 'icons/Adwaita'),
+                         ('/usr/share/icons/hicolor/index.theme', 'icons/hicolor/index.theme')):
+        if not os.path.exists(source):
+            fail('%s is missing (apt install shared-mime-info adwaita-icon-theme)' % source)
+        os.symlink(source, os.path.join(share, name))
+    with open(os.path.join(root, 'fonts.conf'), 'w') as out:
+        out.write(FONTS_CONF % os.path.join(root, 'fontcache'))
+    # One mount, the same on every machine (the places list the machine's own otherwise).
+    with open(os.path.join(root, 'mountinfo'), 'w') as out:
+        out.write('22 1 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw\n')
+    env = {
+        'PATH': '/usr/bin:/bin', 'HOME': home, 'LANG': 'C.UTF-8', 'TZ': 'UTC',
+        'FONTCONFIG_FILE': os.path.join(root, 'fonts.conf'),
+        'XDG_CONFIG_HOME': os.path.join(home, '.config'), 'XDG_STATE_HOME': os.path.join(home, '.state'),
+        'XDG_DATA_HOME': os.path.join(home, '.local/share'), 'XDG_CACHE_HOME': os.path.join(home, '.cache'),
+        'XDG_DATA_DIRS': share, 'XDG_CONFIG_DIRS': os.path.join(root, 'xdg'), 'XDG_RUNTIME_DIR': runtime,
+        'SPLITVIEW_MOUNTINFO': os.path.join(root, 'mountinfo'),
+    }
+    return library, env
+
+
+class Run:
+    """The program under callgrind on `display`, its dumps read as they come."""
+
+    def __init__(self, program, library, env, display, root, name, extra=()):
+        self.prefix = os.path.join(root, 'callgrind.%s' % name)
+        command = ['valgrind', '--tool=callgrind', '--dump-after=' + TURN, '--dump-instr=no',
+                   '--callgrind-out-file=' + self.prefix + '.%p', '--log-file=' + self.prefix + '.log',
+                   program, '--no-restore', *extra, library]
+        self.process = subprocess.Popen(command, env=dict(env, DISPLAY=display),
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.read = 0  # dumps summed so far
+
+    def dumps(self):
+        """The numbers of the dumps written so far, in order."""
+        numbers = []
+        for path in glob.glob(self.prefix + '.*.*'):
+            tail = path.rsplit('.', 1)[1]
+            if tail.isdigit():
+                numbers.append(int(tail))
+        return sorted(numbers)
+
+    def instructions(self, number):
+        """The instructions of dump `number`, once callgrind has written it whole (its last
+        line is the totals)."""
+        path = '%s.%d.%d' % (self.prefix, self.process.pid, number)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with open(path) as dump:
+                for line in dump:
+                    if line.startswith('totals:'):
+                        return int(line.split()[1])
+            time.sleep(0.05)
+        fail('%s has no totals line' % path)
+
+    def wait_quiet(self, quiet, limit=120.0):
+        """Waits until no dump has come for `quiet` seconds; the number of dumps then."""
+        count, since, start = len(self.dumps()), time.monotonic(), time.monotonic()
+        while time.monotonic() - since < quiet:
+            if self.process.poll() is not None:
+                fail('the program ended under valgrind (see %s.log)' % self.prefix)
+            if time.monotonic() - start > limit:
+                fail('the program never went quiet')
+            time.sleep(0.05)
+            now = len(self.dumps())
+            if now != count:
+                count, since = now, time.monotonic()
+        return count
+
+    def take(self):
+        """The instructions of the dumps written since the last take, and how many."""
+        numbers = self.dumps()
+        new = [n for n in numbers if n > self.read]
+        if new:
+            self.read = new[-1]
+        return sum(self.instructions(n) for n in new), len(new)
+
+    def each(self):
+        """The instructions of each dump written since the last take."""
+        numbers = [n for n in self.dumps() if n > self.read]
+        if numbers:
+            self.read = numbers[-1]
+        return [self.instructions(n) for n in numbers]
+
+    def end(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(60)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def window_of(d, before):
+    window = new_top_level(d, before, time.perf_counter() + 120)
+    if window is None:
+        fail('no window within 120 s under valgrind')
+    return window
+
+
+def press_f9(d, code, watch, run):
+    """F9 down and up, its frames waited for; the instructions of each dump it brought."""
+    watch.drain()
+    run.take()
+    xtest.fake_input(d, X.KeyPress, code)
+    xtest.fake_input(d, X.KeyRelease, code)
+    d.sync()
+    watch.wait(DAMAGE_WAIT, 0.5)
+    run.wait_quiet(DUMP_QUIET)
+    return run.each()
+
+
+def count_main(program, library, env, display, root):
+    """start, first, drag, resize and the animated F9's frames, in one run."""
+    d = connect(display)
+    root_window = d.screen().root
+    before = {child.id for child in root_window.query_tree().children}
+    run = Run(program, library, env, display, root, 'main')
+    figures = {}
+    try:
+        window = window_of(d, before)
+        watch = Watch(d, window)
+        while not run.dumps():
+            if run.process.poll() is not None:
+                fail('the program ended under valgrind (see %s.log)' % run.prefix)
+            time.sleep(0.05)
+        figures['first'] = run.instructions(run.dumps()[0])
+        run.wait_quiet(SETTLE_QUIET)
+        figures['start'], _ = run.take()
+        geometry = window.get_geometry()
+        width, height = geometry.width, geometry.height
+        found = dividers(window, width, height)
+        if len(found) < 2:
+            fail('no divider to drag (found %s)' % found)
+        origin = window.translate_coords(root_window, 0, 0)
+        x, y = found[1] - origin.x, height // 2 - origin.y
+
+        def step(send):
+            watch.drain()
+            send()
+            d.sync()
+            watch.wait(DAMAGE_WAIT, 0.2)
+            run.wait_quiet(DUMP_QUIET)
+
+        step(lambda: (xtest.fake_input(d, X.MotionNotify, x=x, y=y), xtest.fake_input(d, X.ButtonPress, 1)))
+        for _ in range(3):  # past any threshold, not counted
+            x += 3
+            step(lambda: xtest.fake_input(d, X.MotionNotify, x=x, y=y))
+        run.take()
+        for sign in (1, -1):
+            for _ in range(20):
+                x += 3 * sign
+                step(lambda: xtest.fake_input(d, X.MotionNotify, x=x, y=y))
+        step(lambda: xtest.fake_input(d, X.ButtonRelease, 1))
+        figures['drag'], _ = run.take()
+        widths = list(range(width - 10, width - 201, -10)) + list(range(width - 190, width + 1, 10))
+        for w in widths:
+            step(lambda: window.configure(width=w))
+        figures['resize'], _ = run.take()
+        code = d.keysym_to_keycode(XK.string_to_keysym('F9'))
+        frames = press_f9(d, code, watch, run)[1:] + press_f9(d, code, watch, run)[1:]
+        if not frames:
+            fail('F9 drew no frame after its key')
+        figures['frame'] = int(statistics.median(frames))
+        figures['frames'] = len(frames)
+    finally:
+        run.end()
+        d.close()
+    return figures
+
+
+def count_f9(program, library, env, display, root):
+    """F9 twice with --reduce-motion: the change drawn at once."""
+    d = connect(display)
+    before = {child.id for child in d.screen().root.query_tree().children}
+    run = Run(program, library, env, display, root, 'f9', extra=['--reduce-motion'])
+    try:
+        window = window_of(d, before)
+        watch = Watch(d, window)
+        while not run.dumps():
+            time.sleep(0.05)
+        run.wait_quiet(SETTLE_QUIET)
+        run.take()
+        code = d.keysym_to_keycode(XK.string_to_keysym('F9'))
+        total = sum(press_f9(d, code, watch, run)) + sum(press_f9(d, code, watch, run))
+    finally:
+        run.end()
+        d.close()
+    return total
+
+
+def warm_up(program, library, env, display):
+    """One start without valgrind, not counted: it writes fontconfig's cache for the fixed
+    fonts, as every start after a user's first finds it."""
+    d = connect(display)
+    before = {child.id for child in d.screen().root.query_tree().children}
+    process = subprocess.Popen([program, '--no-restore', library], env=dict(env, DISPLAY=display),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        window_of(d, before)
+        time.sleep(1)
+    finally:
+        process.terminate()
+        process.wait(30)
+        d.close()
+
+
+def read_budget(path):
+    budget = {}
+    with open(path) as text:
+        for number, line in enumerate(text, 1):
+            line = line.split('#', 1)[0].strip()
+            if not line:
+                continue
+            words = line.split()
+            if len(words) != 2 or words[0] not in FIGURES or not words[1].isdigit():
+                fail('%s:%d: expected "FIGURE COUNT" with a figure of %s' % (path, number, ', '.join(FIGURES)))
+            budget[words[0]] = int(words[1])
+    return budget
+
+
+def write_budget(path, counts):
+    lines = ['# Instructions (callgrind Ir) for each figure of Benchmarks/Instructions/count.py, on the',
+             '# fixed folder and fonts it makes. CI fails a count 3 % over or under its line; lower',
+             '# or raise a line on purpose with `python3 Benchmarks/Instructions/count.py --update`',
+             '# (see Benchmarks/README.md) and say why in the commit.']
+    lines += ['%s %d' % (name, counts[name]) for name in FIGURES]
+    with open(path + '.new', 'w') as out:
+        out.write('\n'.join(lines) + '\n')
+    os.replace(path + '.new', path)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    repository = os.path.dirname(os.path.dirname(HERE))
+    parser.add_argument('--program', default=os.path.join(repository, '.build/release/splitview'),
+                        help='the release build (default .build/release/splitview)')
+    parser.add_argument('--budget', default=os.path.join(HERE, 'budget.txt'))
+    parser.add_argument('--update', action='store_true', help='write the counts as the new budget')
+    parser.add_argument('--json', help='write the counts here')
+    args = parser.parse_args()
+    require_program(args.program)
+    if not shutil.which('valgrind'):
+        fail('needs valgrind (apt install valgrind)')
+    # A fixed path: the folder's path is drawn, and the same text draws the same way.
+    root = os.path.join(tempfile.gettempdir(), 'splitview-count')
+    shutil.rmtree(root, ignore_errors=True)
+    os.makedirs(root, mode=0o700)
+    try:
+        # valgrind 3.19 cannot read the DWARF Swift writes; the symbols are enough to name a turn.
+        program = os.path.join(root, 'splitview')
+        subprocess.run([objcopy(), '--strip-debug', args.program, program], check=True)
+        library, env = make_fixture(root)
+        _, display = start_xvfb('count.py')
+        warm_up(program, library, env, display)
+        counts = count_main(program, library, env, display, root)
+        counts['f9'] = count_f9(program, library, env, display, root)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    if args.json:
+        with open(args.json, 'w') as out:
+            json.dump(counts, out, indent=1)
+    budget = {} if args.update else read_budget(args.budget)
+    failed = False
+    print('%-8s %14s %14s %8s' % ('figure', 'instructions', 'budget', 'change'))
+    for name in ['first'] + FIGURES:
+        limit = budget.get(name)
+        change = '' if not limit else '%+.1f%%' % ((counts[name] - limit) * 100 / limit)
+        verdict = ''
+        if limit and counts[name] > limit * (1 + TOLERANCE):
+            verdict, failed = '  over budget', True
+        elif limit and counts[name] < limit * (1 - TOLERANCE):
+            verdict, failed = '  under budget: lower it (--update)', True
+        elif name in FIGURES and not args.update and limit is None:
+            verdict, failed = '  no budget', True
+        print('%-8s %14d %14s %8s%s' % (name, counts[name], limit or '-', change, verdict))
+    print('(%d frames of F9 counted)' % counts['frames'])
+    if args.update:
+        write_budget(args.budget, counts)
+        print('wrote %s' % args.budget)
+    elif failed:
+        fail('instruction counts outside the budget (above); see Benchmarks/README.md')
+
+
+if __name__ == '__main__':
+    main()
