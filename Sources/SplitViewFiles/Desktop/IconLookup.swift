@@ -8,10 +8,12 @@ import Synchronization
 /// Within a theme each name is looked up in turn (GTK's order: the themes outside, the names
 /// inside): a directory that serves the size exactly, else the one at the least distance.
 /// Only PNG files count, since PNG is what the app decodes; a name a theme has only as SVG
-/// is passed over for the next. Each theme's `index.theme` and each directory's list of
-/// files is read once, when first needed, and kept, so a lookup after the first costs a few
-/// dictionary reads; a directory that cannot be read counts as empty. Any thread may look
-/// up: the caches are behind a lock (the app looks up on its image worker).
+/// is passed over for the next. Each theme's `index.theme` is read once, when first needed,
+/// and kept. Which directories hold a name comes from the theme's `icon-theme.cache` when it
+/// has a fresh one (``IconThemeCache``: mapped, a hash read per name, as GTK does), else from
+/// each directory's list of files, read once and kept; a directory that cannot be read counts
+/// as empty. Any thread may look up: the caches are behind a lock (the app looks up on its
+/// image worker).
 public final class IconLookup: Sendable {
     /// Where themes are looked for, most important first.
     public let baseDirectories: [String]
@@ -27,6 +29,7 @@ public final class IconLookup: Sendable {
 
     private let themes = Mutex<[String: IconThemeIndex?]>([:])
     private let listings = Mutex<[String: Set<String>]>([:])
+    private let caches = Mutex<[String: IconThemeCache?]>([:])
     private let problems = Mutex<[String]>([])
 
     /// The largest `index.theme` read (1 MiB: hicolor's, the largest, is some 55 KB).
@@ -104,11 +107,16 @@ public final class IconLookup: Sendable {
     /// The specification's `LookupIcon`, PNG only.
     private func lookup(_ name: String, size: Int, scale: Int, in theme: String) -> String? {
         guard let index = index(of: theme) else { return nil }
+        // For each base directory, the theme's directories there that hold the name, when
+        // its cache says; nil where the directories are listed instead.
+        let cached: [Set<String>?] = baseDirectories.map { base in
+            cache(of: base + "/" + theme).map { cache in Set(cache.directories(holding: name).map { cache.directories[$0] }) }
+        }
         var closest: (path: String, distance: Int)?
         for directory in index.directories {
-            for base in baseDirectories {
+            for (number, base) in baseDirectories.enumerated() {
                 let folder = base + "/" + theme + "/" + directory.name
-                guard contains(folder, name) else { continue }
+                guard cached[number]?.contains(directory.name) ?? contains(folder, name) else { continue }
                 let path = folder + "/" + name + ".png"
                 if directory.matches(size: size, scale: scale) { return path }
                 let distance = directory.distance(size: size, scale: scale)
@@ -143,6 +151,14 @@ public final class IconLookup: Sendable {
             defer { taken = [] }
             return taken
         }
+    }
+
+    /// The fresh cache of the theme in `folder`, mapped once; nil when it has none.
+    private func cache(of folder: String) -> IconThemeCache? {
+        if let known = caches.withLock({ $0[folder] }) { return known }
+        let cache = IconThemeCache(folder: folder)
+        caches.withLock { $0[folder] = .some(cache) }
+        return cache
     }
 
     /// Whether `folder` holds `name.png`, from its listing read once.
