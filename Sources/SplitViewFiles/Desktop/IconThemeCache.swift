@@ -17,13 +17,11 @@ import Glibc
 /// every offset read is checked against the mapping's size, and a bucket's chain is followed
 /// at most as many steps as the file could hold icons, so that a hostile or truncated cache
 /// answers "not here" rather than reading outside the mapping or looping.
-final class IconThemeCache: @unchecked Sendable {
+final class IconThemeCache: Sendable {
     /// The theme's directories as the cache lists them, by index.
     let directories: [String]
 
-    // Immutable after `init`: the mapping is only read, by any thread.
-    private let base: UnsafeRawPointer
-    private let size: Int
+    private let file: MappedFile
     private let hashOffset: Int
 
     /// The flag of an image that is a PNG file.
@@ -34,47 +32,27 @@ final class IconThemeCache: @unchecked Sendable {
     /// The cache of the theme in `folder` (`/usr/share/icons/Adwaita`), or nil when it has
     /// none, it is older than the folder, its version is not 1, or it cannot be read.
     init?(folder: String) {
-        var folderStatus = stat(), cacheStatus = stat()
-        guard stat(folder, &folderStatus) == 0 else { return nil }
-        let descriptor = open(folder + "/icon-theme.cache", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        guard fstat(descriptor, &cacheStatus) == 0, cacheStatus.st_mode & S_IFMT == S_IFREG,
-            cacheStatus.st_size >= 12, cacheStatus.st_size <= Self.sizeLimit,
-            cacheStatus.st_mtim.tv_sec >= folderStatus.st_mtim.tv_sec
+        var folderStatus = stat()
+        guard stat(folder, &folderStatus) == 0,
+            let file = MappedFile(path: folder + "/icon-theme.cache", minimum: 12, limit: Self.sizeLimit),
+            file.modified >= Int(folderStatus.st_mtim.tv_sec), file.u16(0) == 1,
+            let hash = file.u32(4), let list = file.u32(8), let count = file.u32(list), count <= (file.size - list) / 4
         else { return nil }
-        let size = Int(cacheStatus.st_size)
-        guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapping != MAP_FAILED else {
-            return nil
-        }
-        let reading = Reading(base: UnsafeRawPointer(mapping), size: size)
         var names: [String] = []
-        guard reading.u16(0) == 1, let hash = reading.u32(4), let list = reading.u32(8), let count = reading.u32(list),
-            count <= (size - list) / 4
-        else {
-            munmap(mapping, size)
-            return nil
-        }
         names.reserveCapacity(count)
         for index in 0..<count {
-            guard let offset = reading.u32(list + 4 + 4 * index), let name = reading.string(offset) else {
-                munmap(mapping, size)
-                return nil
-            }
+            guard let offset = file.u32(list + 4 + 4 * index), let name = file.string(offset) else { return nil }
             names.append(name)
         }
-        base = UnsafeRawPointer(mapping)
-        self.size = size
+        self.file = file
         hashOffset = hash
         directories = names
     }
 
-    deinit { munmap(UnsafeMutableRawPointer(mutating: base), size) }
-
     /// The indexes in ``directories`` of the directories that hold `name` with all of
     /// `flags` (``pngFlag``); empty when the cache does not know the name.
     func directories(holding name: String, flags: UInt16 = pngFlag) -> [Int] {
-        let reading = Reading(base: base, size: size)
+        let reading = file, size = file.size
         guard let buckets = reading.u32(hashOffset), buckets > 0, buckets <= (size - hashOffset) / 4 else { return [] }
         let bucket = Int(Self.hash(name) % UInt32(buckets))
         guard var icon = reading.u32(hashOffset + 4 + 4 * bucket) else { return [] }
@@ -84,7 +62,7 @@ final class IconThemeCache: @unchecked Sendable {
             steps -= 1
             guard let chain = reading.u32(icon), let nameOffset = reading.u32(icon + 4), let images = reading.u32(icon + 8)
             else { return [] }
-            if reading.equals(nameOffset, key) {
+            if reading.compare(nameOffset, key) == 0 {
                 guard let count = reading.u32(images), count <= (size - images) / 8 else { return [] }
                 var found: [Int] = []
                 for image in 0..<count {
@@ -108,42 +86,5 @@ final class IconThemeCache: @unchecked Sendable {
             first = false
         }
         return hash
-    }
-
-    /// Big-endian reads inside the mapping, nil past its end.
-    private struct Reading {
-        let base: UnsafeRawPointer
-        let size: Int
-
-        func u16(_ offset: Int) -> UInt16? {
-            guard offset >= 0, offset <= size - 2 else { return nil }
-            return UInt16(base.load(fromByteOffset: offset, as: UInt8.self)) << 8
-                | UInt16(base.load(fromByteOffset: offset + 1, as: UInt8.self))
-        }
-
-        func u32(_ offset: Int) -> Int? {
-            guard offset >= 0, offset <= size - 4 else { return nil }
-            var value = 0
-            for index in 0..<4 { value = value << 8 | Int(base.load(fromByteOffset: offset + index, as: UInt8.self)) }
-            return value
-        }
-
-        /// The C string at `offset`, if it ends inside the mapping and is UTF-8.
-        func string(_ offset: Int) -> String? {
-            guard offset >= 0, offset < size else { return nil }
-            var end = offset
-            while end < size, base.load(fromByteOffset: end, as: UInt8.self) != 0 { end += 1 }
-            guard end < size else { return nil }
-            return String(validating: UnsafeRawBufferPointer(start: base + offset, count: end - offset), as: UTF8.self)
-        }
-
-        /// Whether the C string at `offset` is `key`.
-        func equals(_ offset: Int, _ key: [UInt8]) -> Bool {
-            guard offset >= 0, offset <= size - key.count - 1 else { return false }
-            for (index, byte) in key.enumerated() where base.load(fromByteOffset: offset + index, as: UInt8.self) != byte {
-                return false
-            }
-            return base.load(fromByteOffset: offset + key.count, as: UInt8.self) == 0
-        }
     }
 }

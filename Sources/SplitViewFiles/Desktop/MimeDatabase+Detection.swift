@@ -8,7 +8,7 @@ extension MimeDatabase {
 
     /// How much of a file is read for magic: as far as the rules look, at most
     /// ``sniffLimit``, and at least 128 bytes to tell text from binary.
-    public var sniffLength: Int { min(max(withTables { $0.magic.extent }, 128), Self.sniffLimit) }
+    public var sniffLength: Int { min(max(withMagic { $0.extent }, 128), Self.sniffLimit) }
 
     /// The type of a file called `name` whose first bytes are `bytes` (nil when they could
     /// not be read), by the specification's order: the glob match of the highest weight and
@@ -19,10 +19,10 @@ extension MimeDatabase {
     /// text (``FilePreview/isBinary(_:)``, the reader's own test) and
     /// `application/octet-stream` for the rest.
     public func type(forName name: String, bytes: [UInt8]?) -> String {
-        let candidates = withTables { $0.globs.types(for: name) }
+        let candidates = globTypes(for: name)
         if candidates.count == 1 { return canonical(candidates[0]) }
         guard let bytes else { return candidates.first.map(canonical) ?? "application/octet-stream" }
-        let sniffed = withTables { $0.magic.type(for: bytes) }.map(canonical)
+        let sniffed = withMagic { $0.type(for: bytes) }.map(canonical)
         if let sniffed {
             if candidates.isEmpty { return sniffed }
             if let fitting = candidates.first(where: { isSubclass($0, of: sniffed) }) { return canonical(fitting) }
@@ -54,7 +54,7 @@ extension MimeDatabase {
         }
         if let special = Self.inodeType(kind) { return special }
         let name = FilePath.displayName(path.lastComponent)
-        let candidates = withTables { $0.globs.types(for: name) }
+        let candidates = globTypes(for: name)
         if candidates.count == 1 { return canonical(candidates[0]) }
         return type(forName: name, bytes: Self.head(of: path, count: sniffLength))
     }

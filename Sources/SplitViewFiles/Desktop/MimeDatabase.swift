@@ -5,11 +5,19 @@ import Synchronization
 /// read it: globs, magic, aliases, subclasses, the types' names and icons.
 ///
 /// The directories are `mime/` under `$XDG_DATA_HOME`, then under each of `$XDG_DATA_DIRS`
-/// (``XDGDirectories``), the first the most important. Each file is read once, when first
-/// needed, and kept: `globs2` and `magic` together (about 1 ms and 0.2 ms on a Debian
-/// machine's 1 100 globs and 30 KB of magic, measured in a debug build), a type's XML only
-/// when its name is asked for. Any thread may ask: the state is behind a lock, and a caller
-/// that warms it on a worker (``load()``) keeps the cost off the loop's thread.
+/// (``XDGDirectories``), the first the most important. A directory with a fresh `mime.cache`
+/// (``MimeCache``: no older than any source beside it) is read as GIO reads it, mapped and
+/// searched where it lies; the others' sources (`globs2`, `aliases`, `subclasses`, the icons)
+/// are read once, when first needed, and kept. `magic` is read only the first time a file's
+/// bytes must be looked at (a name no glob settles), a type's XML only when its name is asked
+/// for. Any thread may ask: the state is behind a lock, and a caller that warms it on a worker
+/// (``load()``) keeps the cost off the loop's thread.
+///
+/// Decided where the specification is silent: a directory read from its sources is taken as
+/// more important than one read from its cache for a type's alias and icons (a directory
+/// whose cache is stale is one changed since, most often the user's own), and a
+/// `__NOGLOBS__` acts only among the directories read from their sources (a cache holds the
+/// result of its own directory's).
 ///
 /// Hostile or broken files are skipped line by line, section by section or whole, never a
 /// crash: each file is read with a size limit (``fileLimit``, ``commentFileLimit``), every
@@ -28,8 +36,11 @@ public final class MimeDatabase: Sendable {
     public static let commentFileLimit = 256 << 10
 
     struct Tables: Sendable {
+        /// The directories read from their caches, most important first.
+        var caches: [MimeCache] = []
+        /// The directories read from their sources, most important first.
+        var sourceDirectories: [String] = []
         var globs = MimeGlobs()
-        var magic = MimeMagic()
         /// Alias to canonical type.
         var aliases: [String: String] = [:]
         /// Type to its declared parents.
@@ -43,14 +54,18 @@ public final class MimeDatabase: Sendable {
     }
 
     private let tables = Mutex<Tables?>(nil)
+    private let magicTable = Mutex<(magic: MimeMagic, problems: [String])?>(nil)
     private let comments = Mutex<[String: String?]>([:])
     private let language: [String]
+    private let usesCaches: Bool
 
     /// The database in `directories` (most important first); `language` the user's locale as
     /// the XML's `xml:lang` may name it, most specific first (``languages(environment:)``).
-    public init(directories: [String], language: [String] = []) {
+    /// Without `usesCaches` every directory is read from its sources, caches or not.
+    public init(directories: [String], language: [String] = [], usesCaches: Bool = true) {
         self.directories = directories
         self.language = language
+        self.usesCaches = usesCaches
     }
 
     /// The user's database: `mime/` in every XDG data directory, the names in the locale's
@@ -84,34 +99,55 @@ public final class MimeDatabase: Sendable {
     /// What could not be read once the tables are (none before): each file over
     /// ``fileLimit``, in one line for the user.
     public var problems: [String] {
-        tables.withLock { $0?.problems ?? [] }
+        tables.withLock { $0?.problems ?? [] } + (magicTable.withLock { $0?.problems } ?? [])
     }
 
     func withTables<R>(_ body: (Tables) -> R) -> R {
         tables.withLock { state in
             if let state { return body(state) }
-            let read = Self.read(directories)
+            let read = Self.read(directories, usesCaches: usesCaches)
             state = read
             return body(read)
         }
     }
 
-    private static func read(_ directories: [String]) -> Tables {
-        // The least important first: a later file overrides an earlier one.
-        let ordered = Array(directories.reversed())
-        var tables = Tables()
-        func files(_ name: String) -> [[UInt8]] {
-            ordered.compactMap { directory in
-                switch AtomicFile.read(directory + "/" + name, limit: fileLimit) {
-                case .success(let bytes): return bytes
-                case .failure(let error):
-                    if error.code == EFBIG { tables.problems.append("\(error.description), not read") }
-                    return nil
-                }
+    /// The magic of every directory, read the first time it is needed.
+    func withMagic<R>(_ body: (MimeMagic) -> R) -> R {
+        magicTable.withLock { state in
+            if let state { return body(state.magic) }
+            var problems: [String] = []
+            let read = MimeMagic(files: Self.files("magic", in: directories.reversed(), problems: &problems))
+            state = (read, problems)
+            return body(read)
+        }
+    }
+
+    /// The contents of the file `name` in each of `directories` that has it, in that order;
+    /// a file over ``fileLimit`` said in `problems`.
+    private static func files(_ name: String, in directories: some Sequence<String>, problems: inout [String]) -> [[UInt8]] {
+        directories.compactMap { directory in
+            switch AtomicFile.read(directory + "/" + name, limit: fileLimit) {
+            case .success(let bytes): return bytes
+            case .failure(let error):
+                if error.code == EFBIG { problems.append("\(error.description), not read") }
+                return nil
             }
         }
+    }
+
+    private static func read(_ directories: [String], usesCaches: Bool) -> Tables {
+        var tables = Tables()
+        for directory in directories {
+            if usesCaches, let cache = MimeCache(directory: directory) {
+                tables.caches.append(cache)
+            } else {
+                tables.sourceDirectories.append(directory)
+            }
+        }
+        // The least important first: a later file overrides an earlier one.
+        let ordered = Array(tables.sourceDirectories.reversed())
+        func files(_ name: String) -> [[UInt8]] { Self.files(name, in: ordered, problems: &tables.problems) }
         tables.globs = MimeGlobs(files: files("globs2"))
-        tables.magic = MimeMagic(files: files("magic"))
         for file in files("aliases") {
             for (alias, type) in pairs(file, separator: " ") { tables.aliases[alias] = type }
         }
@@ -152,12 +188,34 @@ public final class MimeDatabase: Sendable {
 
     // MARK: Types and their relations
 
-    /// How many globs and magic sections were read, for tests and the README's numbers.
-    public var counts: (globs: Int, magic: Int) { withTables { ($0.globs.count, $0.magic.count) } }
+    /// How many globs (the sources' and the caches') and magic sections there are, for tests
+    /// and the README's numbers (the magic read for it).
+    public var counts: (globs: Int, magic: Int) {
+        (withTables { $0.globs.count + $0.caches.reduce(0) { $0 + $1.globCount } }, withMagic { $0.count })
+    }
+
+    /// Whether `magic` has been read (it is, the first time a file's bytes are looked at).
+    var isMagicLoaded: Bool { magicTable.withLock { $0 != nil } }
+
+    /// How many directories are read from their caches, for tests.
+    var cachedDirectoryCount: Int { withTables { $0.caches.count } }
 
     /// The canonical type for `type`, which may be an alias (`application/x-pdf`).
     public func canonical(_ type: String) -> String {
-        withTables { $0.aliases[type] } ?? type
+        withTables { tables in tables.aliases[type] ?? tables.caches.lazy.compactMap { $0.canonical(type) }.first } ?? type
+    }
+
+    /// The types the specification keeps for `name` among the globs of every directory (see
+    /// ``MimeGlobs/types(for:)``).
+    func globTypes(for name: String) -> [String] {
+        withTables { tables in
+            guard !tables.caches.isEmpty else { return tables.globs.types(for: name) }
+            var work = MimeGlobs.workLimit
+            let lower = name.lowercased()
+            var matches = tables.globs.allMatches(name)
+            for cache in tables.caches { matches += cache.matches(name, lower: lower, work: &work) }
+            return MimeGlobs.types(from: matches)
+        }
     }
 
     /// `type`'s parents: those `subclasses` declares, then the implicit ones the specification
@@ -165,7 +223,13 @@ public final class MimeDatabase: Sendable {
     /// but `inode/*` and itself.
     public func parents(of type: String) -> [String] {
         let type = canonical(type)
-        var parents = withTables { $0.parents[type] } ?? []
+        var parents: [String] = []
+        withTables { tables in
+            for parent in (tables.parents[type] ?? []) + tables.caches.flatMap({ $0.parents(of: type) })
+            where !parents.contains(parent) {
+                parents.append(parent)
+            }
+        }
         if type.hasPrefix("text/"), type != "text/plain", !parents.contains("text/plain") { parents.append("text/plain") }
         if !type.hasPrefix("inode/"), type != "application/octet-stream", !parents.contains("application/octet-stream") {
             parents.append("application/octet-stream")
@@ -198,7 +262,12 @@ public final class MimeDatabase: Sendable {
     /// (`generic-icons`, else the media's: `image-x-generic`).
     public func iconNames(for type: String) -> [String] {
         let type = canonical(type)
-        let (own, generic) = withTables { ($0.icons[type], $0.genericIcons[type]) }
+        let (own, generic) = withTables { tables in
+            (
+                tables.icons[type] ?? tables.caches.lazy.compactMap { $0.icon(for: type) }.first,
+                tables.genericIcons[type] ?? tables.caches.lazy.compactMap { $0.genericIcon(for: type) }.first
+            )
+        }
         let media = type.prefix { $0 != "/" }
         var seen: Set<String> = []
         return [own, type.replacingSlash(), generic ?? media + "-x-generic"].compactMap { $0 }

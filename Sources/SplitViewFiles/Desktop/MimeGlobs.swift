@@ -105,6 +105,10 @@ public struct MimeGlobs: Sendable {
             globs.append(
                 Glob(type: type, weight: weight, pattern: pattern, caseSensitive: flags.contains { $0.elementsEqual("cs".utf8) }))
         }
+        // update-mime-database writes each case-sensitive glob twice, flagged and not (the
+        // second for readers without flags); its own cache, and GIO, keep only the first.
+        let exact = Set(globs.filter(\.caseSensitive).map { [$0.type, $0.pattern] })
+        if !exact.isEmpty { globs.removeAll { !$0.caseSensitive && exact.contains([$0.type, $0.pattern]) } }
         return (globs, noGlobs)
     }
 
@@ -161,8 +165,10 @@ public struct MimeGlobs: Sendable {
     /// The types the specification keeps for `name`: of the matches with the highest weight,
     /// those with the longest pattern, each type once, in the order found. Empty when no
     /// glob matches; more than one is a conflict.
-    public func types(for name: String) -> [String] {
-        let matches = allMatches(name)
+    public func types(for name: String) -> [String] { Self.types(from: allMatches(name)) }
+
+    /// The types the specification keeps of `matches` (see ``types(for:)``).
+    static func types(from matches: [Match]) -> [String] {
         guard let weight = matches.map(\.weight).max() else { return [] }
         let heaviest = matches.filter { $0.weight == weight }
         let length = heaviest.map(\.length).max() ?? 0
