@@ -10,7 +10,7 @@ import Synchronization
 /// Only PNG files count, since PNG is what the app decodes; a name a theme has only as SVG
 /// is passed over for the next. Each theme's `index.theme` is read once, when first needed,
 /// and kept. Which directories hold a name comes from the theme's `icon-theme.cache` when it
-/// has a fresh one (``IconThemeCache``: mapped, a hash read per name, as GTK does), else from
+/// has a fresh one (`IconThemeCache`: mapped, a hash read per name, as GTK does), else from
 /// each directory's list of files, read once and kept; a directory that cannot be read counts
 /// as empty. Any thread may look up: the caches are behind a lock (the app looks up on its
 /// image worker).

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// The directories are `mime/` under `$XDG_DATA_HOME`, then under each of `$XDG_DATA_DIRS`
 /// (``XDGDirectories``), the first the most important. A directory with a fresh `mime.cache`
-/// (``MimeCache``: no older than any source beside it) is read as GIO reads it, mapped and
+/// (`MimeCache`: no older than any source beside it) is read as GIO reads it, mapped and
 /// searched where it lies; the others' sources (`globs2`, `aliases`, `subclasses`, the icons)
 /// are read once, when first needed, and kept. `magic` is read only the first time a file's
 /// bytes must be looked at (a name no glob settles), a type's XML only when its name is asked
