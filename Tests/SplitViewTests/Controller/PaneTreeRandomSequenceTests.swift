@@ -17,6 +17,7 @@ import Testing
     /// takes so long that the run looks hung; a failure names its step instead.
     @Test(.shrinking(false), arguments: [false, true])
     func invariantsHoldAfterEveryStep(animated: Bool) async {
+        let targets = Tally()
         await propertyCheck(count: 20, input: Gen.int(in: 0...1_000_000).array(of: 150)) { codes in
             let f = Fixture(.tripleColumn, animated: animated)
             let maker = PaneMaker()
@@ -28,12 +29,15 @@ import Testing
             for (step, code) in codes.enumerated() {
                 let split = f.split
                 let label = Self.apply(code, to: f, now: &now, closing: &closing)
+                if label.hasSuffix(Self.targetShown) { targets.add() }
                 expectWellFormed(split, "step \(step): \(label)")
                 Self.expectPaneTreeWellFormed(
                     split, panes: [f.primary, f.supplementary, f.secondary] + maker.made, closing: closing,
                     "step \(step): \(label)")
             }
         }
+        // The drop-target check runs only while a drag shows one: it must have, or it proved nothing.
+        #expect(targets.count > 0, "no drag showed a drop target in any sequence")
     }
 
     /// One step of the alphabet; returns its label.
@@ -105,9 +109,9 @@ import Testing
             split.handle(.pointerMoved(end))
             let cancels = (choice / 13) % 4 == 0
             if cancels { split.handle(.key(KeyChord(.escape))) }
-            expectDropTargetInItsPane(split, "drag \(pane.title) to \(end)")
+            let shown = expectDropTargetInItsPane(split, "drag \(pane.title) to \(end)")
             split.handle(.pointerUp(end))
-            return "drag \(pane.title) to \(end)\(cancels ? ", cancelled" : "")"
+            return "drag \(pane.title) to \(end)\(cancels ? ", cancelled" : "")\(shown ? Self.targetShown : "")"
         case 28:
             guard !panes.isEmpty else { return "close nothing" }
             let pane = panes[choice % panes.count].pane
@@ -148,12 +152,16 @@ import Testing
         }
     }
 
+    /// What a drag's label ends with when it showed a drop target (the sweep counts them).
+    static let targetShown = ", a target shown"
+
     /// A drop target, when there is one, highlights a part of a pane that shows, and is
-    /// never the dragged pane.
+    /// never the dragged pane. Returns whether there was one to check.
+    @discardableResult
     static func expectDropTargetInItsPane(
         _ split: SplitViewController, _ step: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        guard let target = split.paneDropTarget else { return }
+    ) -> Bool {
+        guard let target = split.paneDropTarget else { return false }
         let frame = split.visiblePanes.first { $0.pane === target.pane }?.frame
         // Halves of odd widths are not whole: a billionth of a point of slack.
         let slack = 1e-9
@@ -162,11 +170,12 @@ import Testing
             target.frame.minY >= frame.minY - slack, target.frame.maxY <= frame.maxY + slack
         else {
             Issue.record("\(step()): the drop target \(target.frame) outside its pane", sourceLocation: sourceLocation)
-            return
+            return true
         }
         if target.pane === split.draggedPane {
             Issue.record("\(step()): the dragged pane is its own target", sourceLocation: sourceLocation)
         }
+        return true
     }
 
     /// The pane tree's invariants.
@@ -275,4 +284,10 @@ import Testing
             if zoomed !== focused { fail("the zoomed pane \(zoomed.title) has not the keys (\(focused.title) has)") }
         }
     }
+}
+
+/// A count the sweep's runs add to.
+private final class Tally: @unchecked Sendable {
+    private(set) var count = 0
+    func add() { count += 1 }
 }
