@@ -174,20 +174,17 @@ class Run:
                 count, since = now, time.monotonic()
         return count
 
-    def take(self):
-        """The instructions of the dumps written since the last take, and how many."""
-        numbers = self.dumps()
-        new = [n for n in numbers if n > self.read]
-        if new:
-            self.read = new[-1]
-        return sum(self.instructions(n) for n in new), len(new)
-
     def each(self):
-        """The instructions of each dump written since the last take."""
+        """The instructions of each dump written since the last call (or `take`)."""
         numbers = [n for n in self.dumps() if n > self.read]
         if numbers:
             self.read = numbers[-1]
         return [self.instructions(n) for n in numbers]
+
+    def take(self):
+        """The instructions of the dumps written since the last call, summed, and how many."""
+        counts = self.each()
+        return sum(counts), len(counts)
 
     def end(self):
         if self.process.poll() is None:
@@ -286,6 +283,8 @@ def count_f9(program, library, env, display, root):
         window = window_of(d, before)
         watch = Watch(d, window)
         while not run.dumps():
+            if run.process.poll() is not None:
+                fail('the program ended under valgrind (see %s.log)' % run.prefix)
             time.sleep(0.05)
         run.wait_quiet(SETTLE_QUIET)
         run.take()

@@ -52,22 +52,22 @@ final class IconThemeCache: Sendable {
     /// The indexes in ``directories`` of the directories that hold `name` with all of
     /// `flags` (``pngFlag``); empty when the cache does not know the name.
     func directories(holding name: String, flags: UInt16 = pngFlag) -> [Int] {
-        let reading = file, size = file.size
-        guard let buckets = reading.u32(hashOffset), buckets > 0, buckets <= (size - hashOffset) / 4 else { return [] }
+        let size = file.size
+        guard let buckets = file.u32(hashOffset), buckets > 0, buckets <= (size - hashOffset) / 4 else { return [] }
         let bucket = Int(Self.hash(name) % UInt32(buckets))
-        guard var icon = reading.u32(hashOffset + 4 + 4 * bucket) else { return [] }
+        guard var icon = file.u32(hashOffset + 4 + 4 * bucket) else { return [] }
         let key = Array(name.utf8)
         var steps = size / 12
         while icon != 0xFFFF_FFFF, steps > 0 {
             steps -= 1
-            guard let chain = reading.u32(icon), let nameOffset = reading.u32(icon + 4), let images = reading.u32(icon + 8)
+            guard let chain = file.u32(icon), let nameOffset = file.u32(icon + 4), let images = file.u32(icon + 8)
             else { return [] }
-            if reading.compare(nameOffset, key) == 0 {
-                guard let count = reading.u32(images), count <= (size - images) / 8 else { return [] }
+            if file.compare(nameOffset, key) == 0 {
+                guard let count = file.u32(images), count <= (size - images) / 8 else { return [] }
                 var found: [Int] = []
                 for image in 0..<count {
                     let at = images + 4 + 8 * image
-                    guard let directory = reading.u16(at), let imageFlags = reading.u16(at + 2) else { return found }
+                    guard let directory = file.u16(at), let imageFlags = file.u16(at + 2) else { return found }
                     if imageFlags & flags == flags, Int(directory) < directories.count { found.append(Int(directory)) }
                 }
                 return found

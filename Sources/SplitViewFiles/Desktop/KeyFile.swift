@@ -79,7 +79,7 @@ public struct KeyFile: Sendable {
     }
 
     /// `bytes` without spaces and tabs at either end.
-    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var bytes = bytes.drop { $0 == 0x20 || $0 == 0x09 }
         while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
         return bytes
@@ -144,11 +144,8 @@ public struct KeyFile: Sendable {
         guard let separator = separator.asciiValue else { preconditionFailure("a list's separator is ASCII") }
         var items: [String] = [], current: [UInt8] = [], escaping = false
         func finish() {
-            let item = unescaped(bytes: current)
-            var start = item.startIndex, end = item.endIndex
-            while start < end, item[start] == 0x20 || item[start] == 0x09 { start += 1 }
-            while end > start, item[end - 1] == 0x20 || item[end - 1] == 0x09 { end -= 1 }
-            if start < end { items.append(String(decoding: item[start..<end], as: UTF8.self)) }
+            let item = trimmed(unescaped(bytes: current)[...])
+            if !item.isEmpty { items.append(String(decoding: item, as: UTF8.self)) }
             current.removeAll(keepingCapacity: true)
         }
         for byte in value.utf8 {
@@ -171,17 +168,7 @@ public struct KeyFile: Sendable {
 
 extension String {
     /// Without spaces and tabs at either end.
-    var trimmingBlanks: String {
-        let bytes = utf8
-        var start = bytes.startIndex, end = bytes.endIndex
-        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { bytes.formIndex(after: &start) }
-        while end > start {
-            let before = bytes.index(before: end)
-            guard bytes[before] == 0x20 || bytes[before] == 0x09 else { break }
-            end = before
-        }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
-    }
+    var trimmingBlanks: String { String(decoding: KeyFile.trimmed(Array(utf8)[...]), as: UTF8.self) }
 
     /// Without spaces and tabs at the start.
     var trimmingLeadingBlanks: String { String(drop { $0 == " " || $0 == "\t" }) }

@@ -32,12 +32,6 @@ final class MappedFile: @unchecked Sendable {
 
     deinit { munmap(UnsafeMutableRawPointer(mutating: base), size) }
 
-    /// The byte at `offset`, or nil past the end.
-    func u8(_ offset: Int) -> UInt8? {
-        guard offset >= 0, offset < size else { return nil }
-        return base.load(fromByteOffset: offset, as: UInt8.self)
-    }
-
     /// The big-endian 16 bits at `offset`, or nil past the end.
     func u16(_ offset: Int) -> UInt16? {
         guard offset >= 0, offset <= size - 2 else { return nil }

@@ -19,6 +19,9 @@ import Glibc
 final class MimeCache: Sendable {
     private let file: MappedFile
     private let aliases: Int, parents: Int, literals: Int, suffixes: Int, globs: Int, icons: Int, genericIcons: Int
+    /// The glob list's patterns (those neither a literal name nor `*` and a literal tail: a
+    /// handful), read once: every row's name is matched against each.
+    private let patterns: [(pattern: String, match: MimeGlobs.Match, caseSensitive: Bool)]
 
     /// The largest cache mapped (64 MiB: Debian's is 148 KB).
     static let sizeLimit = 64 << 20
@@ -39,12 +42,20 @@ final class MimeCache: Sendable {
         self.file = file
         (self.aliases, self.parents, self.literals, self.suffixes) = (aliases, parents, literals, suffixes)
         (self.globs, self.icons, self.genericIcons) = (globs, icons, genericIcons)
+        let (first, count) = Self.list(file, globs, entrySize: 12)
+        patterns = (0..<count).compactMap { index in
+            let entry = first + 12 * index
+            guard let offset = file.u32(entry), let pattern = file.string(offset), !pattern.isEmpty,
+                let match = Self.match(file, entry + 4, length: pattern.count)
+            else { return nil }
+            return (pattern, match.match, match.caseSensitive)
+        }
     }
 
     // MARK: Sorted lists
 
     /// The entries of the list at `offset`: its first and the count, bounded by the file.
-    private func list(_ offset: Int, entrySize: Int) -> (first: Int, count: Int) {
+    private static func list(_ file: MappedFile, _ offset: Int, entrySize: Int) -> (first: Int, count: Int) {
         guard let count = file.u32(offset), count <= (file.size - offset - 4) / entrySize else { return (0, 0) }
         return (offset + 4, count)
     }
@@ -52,7 +63,7 @@ final class MimeCache: Sendable {
     /// The entry of the list at `offset` whose first string is `key`, by binary search; the
     /// entry's offset.
     private func find(_ key: String, in offset: Int, entrySize: Int) -> Int? {
-        let (first, count) = list(offset, entrySize: entrySize)
+        let (first, count) = Self.list(file, offset, entrySize: entrySize)
         let bytes = Array(key.utf8)
         var low = 0, high = count - 1
         while low <= high {
@@ -81,7 +92,7 @@ final class MimeCache: Sendable {
     /// The parents `type` declares, in the cache's order.
     func parents(of type: String) -> [String] {
         guard let entry = find(type, in: parents, entrySize: 8), let at = file.u32(entry + 4) else { return [] }
-        let (first, count) = list(at, entrySize: 4)
+        let (first, count) = Self.list(file, at, entrySize: 4)
         return (0..<count).compactMap { file.u32(first + 4 * $0).flatMap(file.string) }
     }
 
@@ -103,7 +114,7 @@ final class MimeCache: Sendable {
             }
         }
         if let roots = file.u32(suffixes), let first = file.u32(suffixes + 4) { count(first, roots, depth: 0) }
-        return list(literals, entrySize: 12).count + list(globs, entrySize: 12).count + leaves
+        return Self.list(file, literals, entrySize: 12).count + Self.list(file, globs, entrySize: 12).count + leaves
     }
 
     // MARK: Globs
@@ -115,29 +126,24 @@ final class MimeCache: Sendable {
     func matches(_ name: String, lower: String, work: inout Int) -> [MimeGlobs.Match] {
         var found: [MimeGlobs.Match] = []
         for (text, caseSensitive) in [(name, true), (lower, false)] {
-            if let entry = find(text, in: literals, entrySize: 12), let match = self.match(entry + 4, length: text.count),
+            if let entry = find(text, in: literals, entrySize: 12), let match = Self.match(file, entry + 4, length: text.count),
                 match.caseSensitive == caseSensitive
             {
                 found.append(match.match)
             }
             suffixMatches(Array(text.unicodeScalars), caseSensitive: caseSensitive, into: &found)
         }
-        let (first, count) = list(globs, entrySize: 12)
-        for index in 0..<count {
-            let entry = first + 12 * index
-            guard let patternOffset = file.u32(entry), let pattern = file.string(patternOffset),
-                let match = match(entry + 4, length: pattern.count)
-            else { continue }
-            let text = match.caseSensitive ? name : lower
+        for (pattern, match, caseSensitive) in patterns {
+            let text = caseSensitive ? name : lower
             work -= max(1, text.utf8.count) * pattern.utf8.count
             guard work >= 0 else { break }
-            if MimeGlobs.fnmatches(pattern, text) { found.append(match.match) }
+            if MimeGlobs.fnmatches(pattern, text) { found.append(match) }
         }
         return found
     }
 
     /// The type and weight word at `offset`, as a match of a pattern `length` long.
-    private func match(_ offset: Int, length: Int) -> (match: MimeGlobs.Match, caseSensitive: Bool)? {
+    private static func match(_ file: MappedFile, _ offset: Int, length: Int) -> (match: MimeGlobs.Match, caseSensitive: Bool)? {
         guard let typeOffset = file.u32(offset), let type = file.string(typeOffset), MimeTypeName.isValid(type),
             let word = file.u32(offset + 4)
         else { return nil }
@@ -158,7 +164,7 @@ final class MimeCache: Sendable {
             // The leaves come first among a node's children.
             var index = 0
             while index < count, file.u32(first + 12 * index) == 0 {
-                if let match = match(first + 12 * index + 4, length: depth + 1), match.caseSensitive == caseSensitive {
+                if let match = Self.match(file, first + 12 * index + 4, length: depth + 1), match.caseSensitive == caseSensitive {
                     found.append(match.match)
                 }
                 index += 1

@@ -54,7 +54,7 @@ public final class MimeDatabase: Sendable {
     }
 
     private let tables = Mutex<Tables?>(nil)
-    private let magicTable = Mutex<(magic: MimeMagic, problems: [String])?>(nil)
+    private let magicTable = Mutex<MimeMagic?>(nil)
     private let comments = Mutex<[String: String?]>([:])
     private let language: [String]
     private let usesCaches: Bool
@@ -99,7 +99,7 @@ public final class MimeDatabase: Sendable {
     /// What could not be read once the tables are (none before): each file over
     /// ``fileLimit``, in one line for the user.
     public var problems: [String] {
-        tables.withLock { $0?.problems ?? [] } + (magicTable.withLock { $0?.problems } ?? [])
+        tables.withLock { $0?.problems ?? [] }
     }
 
     func withTables<R>(_ body: (Tables) -> R) -> R {
@@ -111,13 +111,14 @@ public final class MimeDatabase: Sendable {
         }
     }
 
-    /// The magic of every directory, read the first time it is needed.
+    /// The magic of every directory, read the first time it is needed (a file over
+    /// ``fileLimit`` was said with the tables, when they were read).
     func withMagic<R>(_ body: (MimeMagic) -> R) -> R {
         magicTable.withLock { state in
-            if let state { return body(state.magic) }
-            var problems: [String] = []
-            let read = MimeMagic(files: Self.files("magic", in: directories.reversed(), problems: &problems))
-            state = (read, problems)
+            if let state { return body(state) }
+            var unsaid: [String] = []
+            let read = MimeMagic(files: Self.files("magic", in: directories.reversed(), problems: &unsaid))
+            state = read
             return body(read)
         }
     }
@@ -142,6 +143,13 @@ public final class MimeDatabase: Sendable {
                 tables.caches.append(cache)
             } else {
                 tables.sourceDirectories.append(directory)
+            }
+        }
+        // magic is read later, when a file needs it; one too large to read is said now, with
+        // the rest of the database's problems.
+        for directory in directories {
+            if let error = AtomicFile.tooLargeToRead(directory + "/magic", limit: fileLimit) {
+                tables.problems.append("\(error.description), not read")
             }
         }
         // The least important first: a later file overrides an earlier one.

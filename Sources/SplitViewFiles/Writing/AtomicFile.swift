@@ -172,6 +172,15 @@ public enum AtomicFile {
         return .success(bytes)
     }
 
+    /// The error ``read(_:limit:)`` would give for the file at `path` being over `limit`
+    /// bytes (`EFBIG`, the same words), found by its size alone; nil when it is not over, or
+    /// is not there: what a reader that reads a file later says of it now.
+    public static func tooLargeToRead(_ path: String, limit: Int) -> FileError? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > limit else { return nil }
+        return tooLarge(path, size: Int(info.st_size), limit: limit)
+    }
+
     /// Makes the folder `path` and any missing folders above it, like `mkdir -p`; new folders
     /// get `mode` (0700 by default: the app's folders hold what the user browsed). Folders that
     /// exist already are left as they are.

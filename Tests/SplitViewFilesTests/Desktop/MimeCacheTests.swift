@@ -93,6 +93,24 @@ struct MimeCacheTests {
         #expect(database.isMagicLoaded)
     }
 
+    /// magic over the limit is said with the rest of the database's problems when the tables
+    /// are read, though magic itself is read only later (or never).
+    @Test func magicOverTheLimitIsSaidAtOnceThoughReadLater() throws {
+        let folder = try MimeFolder()
+        defer { withExtendedLifetime(folder) {} }
+        folder.write("globs2", "50:image/png:*.png\n")
+        folder.write("magic", [UInt8](repeating: 0x23, count: MimeDatabase.fileLimit + 1))
+        let database = MimeDatabase(directories: [folder.path])
+        database.load()
+        #expect(!database.isMagicLoaded)
+        #expect(
+            database.problems == [
+                "\(folder.path)/magic: too large (\(MimeDatabase.fileLimit + 1) bytes; the limit is 8388608 bytes), not read"
+            ])
+        #expect(database.type(forName: "noname", bytes: [1, 2, 3]) == "application/octet-stream")
+        #expect(database.problems.count == 1, "said once")
+    }
+
     /// A cache older than a source beside it is not used: the sources answer, as a user's
     /// `globs2` edited by hand (or a package's update without the cache's) says.
     @Test(.enabled(if: hasSystemCache, "no fresh /usr/share/mime/mime.cache"))
