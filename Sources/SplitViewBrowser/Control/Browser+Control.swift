@@ -134,12 +134,19 @@ extension Browser {
         return nil
     }
 
-    /// Gives the keys to the leaf `id`: its column, and in a split every stack on the way.
-    package func focus(pane id: Int, ids: PaneIDs) throws(ControlError) {
+    /// The leaf `id`, for a command that acts on leaves; a split is refused with `advice`
+    /// (what to do instead: "focus one of its leaves"), a missing pane said in words.
+    func leaf(_ id: Int, ids: PaneIDs, advice: String) throws(ControlError) -> PaneLocation {
         guard let place = locate(pane: id, ids: ids) else { throw ControlError("no pane \(id)") }
         guard !(place.viewController is StackSplitViewController) else {
-            throw ControlError("pane \(id) is a split: focus one of its leaves")
+            throw ControlError("pane \(id) is a split: \(advice)")
         }
+        return place
+    }
+
+    /// Gives the keys to the leaf `id`: its column, and in a split every stack on the way.
+    package func focus(pane id: Int, ids: PaneIDs) throws(ControlError) {
+        let place = try leaf(id, ids: ids, advice: "focus one of its leaves")
         guard split.layout.placement(of: place.column) != nil else {
             throw ControlError("pane \(id) is not showing: its column, \(place.column.name), is hidden")
         }

@@ -47,11 +47,7 @@ extension Browser {
             guard controlColumns.contains(column) else { throw ControlError("this window has no \(target) column") }
             pane = ownContent(of: column)
         } else if let id = Int(target) {
-            guard let place = locate(pane: id, ids: ids) else { throw ControlError("no pane \(id)") }
-            guard !(place.viewController is StackSplitViewController) else {
-                throw ControlError("pane \(id) is a split: split one of its leaves")
-            }
-            pane = place.viewController
+            pane = try leaf(id, ids: ids, advice: "split one of its leaves").viewController
         } else {
             throw ControlError("no pane \(target): a pane's id, or primary, supplementary, secondary or inspector")
         }
@@ -66,10 +62,7 @@ extension Browser {
     /// ``SplitViewController/closePane(_:)``): the host ends its program, the pane beside takes
     /// its space. A column's own content and a column's last pane stay, said in words.
     package func close(pane id: Int, ids: PaneIDs) throws(ControlError) {
-        guard let place = locate(pane: id, ids: ids) else { throw ControlError("no pane \(id)") }
-        guard !(place.viewController is StackSplitViewController) else {
-            throw ControlError("pane \(id) is a split: close its leaves")
-        }
+        let place = try leaf(id, ids: ids, advice: "close its leaves")
         guard split.closePane(place.viewController) else {
             let own = !splitViewController(split, canClosePane: place.viewController) || place.owner == nil
             throw ControlError(
@@ -80,10 +73,7 @@ extension Browser {
     /// Zooms the leaf `id` over the window (the core's ``SplitViewController/zoomedPane``), or
     /// puts it back when it is the one zoomed, as tmux's `resize-pane -Z` toggles.
     package func zoom(pane id: Int, ids: PaneIDs) throws(ControlError) {
-        guard let place = locate(pane: id, ids: ids) else { throw ControlError("no pane \(id)") }
-        guard !(place.viewController is StackSplitViewController) else {
-            throw ControlError("pane \(id) is a split: zoom one of its leaves")
-        }
+        let place = try leaf(id, ids: ids, advice: "zoom one of its leaves")
         if split.zoomedPane === place.viewController {
             split.zoomedPane = nil
             return
