@@ -6,6 +6,14 @@
 /// tiling it at every step. The clock starts at the first tick after the transition begins,
 /// so a stale clock never skips an animation, and that tick already shows the first frame's
 /// movement: the input came one frame (1/60 s) before, so a key press answers at once.
+///
+/// Decided (UIKit is silent, its frames land on the display's pixels by Core Animation):
+/// every edge lies a whole number of points from where it ends. A frame that would move an
+/// edge by less than half a point is the frame before it, so a host draws nothing for it —
+/// the tail of the ease-out moves a fraction of a pixel a frame, and a pane redrawn for that
+/// shows nothing new — and the last frames are the resting layout itself. Edges that meet
+/// keep meeting: they share their end and their offset from it. An interactive transition is
+/// not snapped: the edge the pointer drags stays under it.
 struct Transition {
     /// About 250 ms, as UIKit's and libadwaita's column transitions.
     static let duration = 0.25
@@ -83,7 +91,7 @@ struct Transition {
         var offsets: [(SplitViewController.Column, Double, Double, Double)] = []
         for index in layout.columns.indices {
             let target = to.columns[index].frame
-            let frame = starts[index].interpolated(to: target, eased)
+            let frame = snap(starts[index].interpolated(to: target, eased), endingAt: target)
             layout.columns[index].frame = frame
             let left = frame.minX - target.minX, right = frame.maxX - target.maxX
             let near = primaryEdge == .leading ? left : right, far = primaryEdge == .leading ? right : left
@@ -91,7 +99,7 @@ struct Transition {
         }
         let exits = leaving.map { item in
             var placement = item.placement
-            placement.frame = item.placement.frame.interpolated(to: item.target, eased)
+            placement.frame = snap(item.placement.frame.interpolated(to: item.target, eased), endingAt: item.target)
             return placement
         }
         layout.columns.append(contentsOf: exits)
@@ -106,6 +114,24 @@ struct Transition {
         layout.buttons = Self.fitting(layout.buttons, in: layout)
         layout.dividers = eased >= 1 ? to.dividers : []
         return layout
+    }
+
+    /// `frame` snapped to whole points from `end` (``snapped(_:endingAt:)``), unless the
+    /// transition is interactive: then the edge stays exactly under the pointer.
+    private func snap(_ frame: Rect, endingAt end: Rect) -> Rect {
+        isInteractive ? frame : Self.snapped(frame, endingAt: end)
+    }
+
+    /// `frame` with each edge a whole number of points from the same edge of `end`; a frame
+    /// whose two edges lie equally far from their ends keeps `end`'s own extent exactly (the
+    /// difference of two moved edges may differ from it in the last bit).
+    static func snapped(_ frame: Rect, endingAt end: Rect) -> Rect {
+        let dx0 = (frame.minX - end.minX).rounded(), dx1 = (frame.maxX - end.maxX).rounded()
+        let dy0 = (frame.minY - end.minY).rounded(), dy1 = (frame.maxY - end.maxY).rounded()
+        let x = end.minX + dx0, y = end.minY + dy0
+        return Rect(
+            x: x, y: y, width: dx0 == dx1 ? end.width : max(0, end.maxX + dx1 - x),
+            height: dy0 == dy1 ? end.height : max(0, end.maxY + dy1 - y))
     }
 
     /// The buttons that lie within their column's frame on the way, and each column's first

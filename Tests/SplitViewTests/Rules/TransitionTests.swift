@@ -44,7 +44,8 @@ import Testing
         f.send(.tick(now: 1000))
         let firstFrame = 1 - (1 - (1.0 / 60) / 0.25) * (1 - (1.0 / 60) / 0.25) * (1 - (1.0 / 60) / 0.25)
         #expect(f.split.isAnimating)
-        #expect(abs((f.split.layout.frame(of: .supplementary)?.minX ?? 0) - 281 * (1 - firstFrame)) < 0.001)
+        // (Whole points from where it ends: see framesLieWholePointsFromTheirEnds.)
+        #expect(abs((f.split.layout.frame(of: .supplementary)?.minX ?? 0) - (281 * (1 - firstFrame)).rounded()) < 0.001)
         f.send(.tick(now: 1000.2))
         #expect(f.split.isAnimating)
         #expect(f.split.layout.frame(of: .supplementary) != start.frame(of: .supplementary))
@@ -91,6 +92,41 @@ import Testing
                         .willChangeTo(.twoBesideSecondary), .willShow(.supplementary), .willShow(.primary),
                         .didShow(.supplementary), .didShow(.primary),
                     ]))
+    }
+
+    /// Decided: each edge of a frame on the way lies a whole number of points from its end
+    /// (here the ends are fractional: a primary 280.4 pt wide), so a tick that would move it
+    /// less than half a point changes nothing a host could draw, and the ease's tail shows the
+    /// resting frames themselves before the transition ends.
+    @Test func framesLieWholePointsFromTheirEnds() {
+        for edge in [SplitViewController.PrimaryEdge.leading, .trailing] {
+            let f = Fixture(.tripleColumn, width: 1400, animated: true)
+            f.split.primaryEdge = edge
+            f.split.preferredPrimaryColumnWidth = 280.4
+            f.settle()
+            f.forget()
+            for round in 0..<2 {  // hide, then show
+                f.send(key(.f9))
+                let end = f.split.settledLayout
+                var now = Double(round * 10), frames = 0, resting = 0
+                f.send(.tick(now: now))
+                while f.split.isAnimating {
+                    frames += 1
+                    for placement in f.split.layout.columns {
+                        guard let target = end.frame(of: placement.column) else { continue }
+                        let frame = placement.frame
+                        for (value, goal) in [(frame.minX, target.minX), (frame.maxX, target.maxX), (frame.minY, target.minY)] {
+                            #expect(abs((value - goal) - (value - goal).rounded()) < 1e-9, "\(edge) \(placement.column) \(frame)")
+                        }
+                    }
+                    if end.columns.allSatisfy({ f.split.layout.frame(of: $0.column) == $0.frame }) { resting += 1 }
+                    now += 1.0 / 60
+                    f.send(.tick(now: now))
+                }
+                #expect(frames >= 10, "\(edge) round \(round): the transition ran")
+                #expect(resting >= 1, "\(edge) round \(round): the tail showed the resting frames")
+            }
+        }
     }
 
     @Test func theEaseNeverOvershoots() {
