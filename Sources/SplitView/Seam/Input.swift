@@ -47,8 +47,9 @@ public enum Input: Hashable, Sendable {
     /// The clock, in seconds from any fixed start: transitions advance with it, and
     /// type-ahead measures the pauses between keys by it. A host sends it at display rate
     /// while the controller ``SplitViewController/isAnimating``, and before each batch of
-    /// other inputs, so that the core reads no clock of its own and a test replays time
-    /// exactly. A time that is not finite is ignored.
+    /// other inputs while it does not (each tick draws a frame of a running animation), so
+    /// that the core reads no clock of its own and a test replays time exactly. A time that
+    /// is not finite is ignored.
     case tick(now: Double)
     /// What the host saw of a foreign content's program: its state, its title, or a wish for
     /// the keyboard (a click inside it, XEmbed's `REQUEST_FOCUS`). The controller is found by

@@ -199,9 +199,13 @@ public final class Host {
     public func processPendingEvents() {
         if connection.pendingEventCount > 0 {
             // The clock, before the batch: type-ahead measures pauses by it, and the core
-            // reads no clock of its own.
+            // reads no clock of its own. Not to a window that animates: a tick advances its
+            // transition, and the server's answers to a frame (exposures, configure notices)
+            // would each draw another frame, as fast as the server answers instead of at the
+            // display's rate — twice the frames, most of them moving a fraction of a pixel.
+            // Its clock is at most a frame old, from the frame's own tick.
             let now = Self.now()
-            for window in windows { window.controller.handle(.tick(now: now)) }
+            for window in windows where !window.controller.isAnimating { window.controller.handle(.tick(now: now)) }
         }
         while connection.pendingEventCount > 0 && !quitRequested {
             var event = connection.nextEvent()

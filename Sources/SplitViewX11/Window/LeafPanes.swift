@@ -16,6 +16,8 @@ final class LeafPanes {
         var mapped = false
         var canvas: Canvas?
         var drawnKey: SplitViewController.LeafKey?
+        /// Moved on the server this turn while mapped: part of it may be newly uncovered.
+        var moved = false
 
         init(window: Window) { self.window = window }
     }
@@ -55,6 +57,7 @@ final class LeafPanes {
                 if pane.placed != rect {
                     XMoveResizeWindow(display, pane.window, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
                     pane.placed = rect
+                    pane.moved = pane.mapped
                 }
                 if !pane.mapped {
                     XMapWindow(display, pane.window)
@@ -98,12 +101,18 @@ final class LeafPanes {
         }
     }
 
-    /// Draws the leaves whose key changed, and copies them to their windows.
-    func redraw(_ controller: SplitViewController, presenting: Bool) {
+    /// Draws the leaves whose key changed, and copies them to their windows; a leaf that only
+    /// moved (or whose column's window did, `movedColumns`) is copied again whole, so that
+    /// what the move uncovers is drawn in the frame's own requests (see
+    /// `SplitWindow.redraw(presenting:)`).
+    func redraw(_ controller: SplitViewController, presenting: Bool, movedColumns: Set<SplitViewController.Column> = []) {
         for (leaf, pane) in panes where pane.mapped {
+            let moved = pane.moved || movedColumns.contains(leaf.column)
+            pane.moved = false
             guard let rect = pane.placed, let key = controller.paneKey(forLeaf: leaf) else { continue }
             let size = PixelSize(width: rect.width, height: rect.height)
             guard pane.drawnKey != key || pane.canvas?.size != size, let list = controller.displayList(forLeaf: leaf) else {
+                if moved && presenting, let canvas = pane.canvas, canvas.size == size { canvas.present() }
                 continue
             }
             let canvas = pane.canvas ?? Canvas(connection: connection, window: pane.window, size: size, fonts: fonts)

@@ -66,6 +66,9 @@ public final class SplitWindow {
     private var canvases: [SplitViewController.Column: Canvas] = [:]
     private var placed: [Window: PixelRect] = [:]
     private var mapped: Set<Window> = []
+    /// Windows already mapped that `apply()` moved or resized this turn; `redraw` copies the
+    /// panes of those it does not draw again.
+    private var movedThisTurn: Set<Window> = []
     private var stacking: [Window] = []
     private var drawnKeys: [SplitViewController.Column: PaneKey] = [:]
     private var menuCanvas: Canvas?
@@ -281,11 +284,15 @@ public final class SplitWindow {
             wanted[child] = rect
             order.append(child)
         }
+        // The dividers' windows are input-only: placing, showing or hiding one changes no pixel,
+        // so the lines are painted again only when a window that shows something moved.
+        let inputOnly = Set(dividerWindows.values)
         var moved = false
         for (child, rect) in wanted where placed[child] != rect || !mapped.contains(child) {
             XMoveResizeWindow(display, child, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
+            if mapped.contains(child) { movedThisTurn.insert(child) }
             placed[child] = rect
-            moved = true
+            if !inputOnly.contains(child) { moved = true }
         }
         if order != stacking {
             var windows = order
@@ -300,8 +307,11 @@ public final class SplitWindow {
         for child in mapped where wanted[child] == nil {
             XUnmapWindow(display, child)
             mapped.remove(child)
+            // A window that lay wholly outside the top-level (a column that slid out) covered
+            // nothing: hiding it uncovers nothing either.
+            let bounds = PixelRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height)
+            if !inputOnly.contains(child), let rect = placed[child], !rect.intersection(bounds).isEmpty { uncovered = true }
             placed[child] = nil
-            uncovered = true
             if let column = column(of: child) { drawnKeys[column] = nil }
             if child == menuWindow { drawnMenu = nil }
         }
@@ -337,23 +347,38 @@ public final class SplitWindow {
     ///
     /// - Parameter presenting: false draws into the pixmaps only, for a window not mapped yet
     ///   (a copy to an unmapped window is lost).
+    ///
+    /// A pane whose window only moved is copied again whole, in the same batch as the move.
+    /// Decided: a move that brings part of a window into view (a column sliding in from the
+    /// edge, a sibling sliding off it) makes the server send `Expose`, and answering it would
+    /// draw that part in a second burst a moment after the frame — two damage events for one
+    /// frame of a transition, and a frame shown half-drawn. The copy is one request the server
+    /// does from its own memory, and the `Expose` that follows is then answered already
+    /// (`Canvas.isCovered(exposeSerial:)`).
     public func redraw(presenting: Bool = true) {
         defer { if presenting && !gapsPainted { paintGaps() } }
         defer { redrawMenu(presenting: presenting) }
+        let moved = movedThisTurn
+        movedThisTurn.removeAll()
+        var movedColumns: Set<SplitViewController.Column> = []
         controller.layoutPanes()
         for column in Self.columns {
             guard let key = controller.paneKey(for: column), let child = columnWindows[column],
                 let rect = placed[child], mapped.contains(child)
             else { continue }
             let size = PixelSize(width: rect.width, height: rect.height)
-            guard drawnKeys[column] != key || canvases[column]?.size != size else { continue }
+            if moved.contains(child) { movedColumns.insert(column) }
+            guard drawnKeys[column] != key || canvases[column]?.size != size else {
+                if presenting && moved.contains(child), let canvas = canvases[column], canvas.size == size { canvas.present() }
+                continue
+            }
             guard let list = controller.displayList(for: column) else { continue }
             let canvas = canvas(for: column, window: child, size: size)
             Renderer.draw(list, on: canvas)
             if presenting { canvas.present() }
             drawnKeys[column] = key
         }
-        leaves.redraw(controller, presenting: presenting)
+        leaves.redraw(controller, presenting: presenting, movedColumns: movedColumns)
     }
 
     /// Copies the exposed part of a pane from its pixmap, unless a later full copy already
@@ -392,6 +417,9 @@ public final class SplitWindow {
         if presenting { canvas.present() }
         drawnMenu = menu
     }
+
+    /// The off-screen drawing of `column`'s pane, once drawn (tests read it back).
+    package func drawing(of column: SplitViewController.Column) -> Canvas? { canvases[column] }
 
     /// The column whose pane `child` is, if it is one.
     private func column(of child: Window) -> SplitViewController.Column? {
