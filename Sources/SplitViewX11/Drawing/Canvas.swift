@@ -39,6 +39,8 @@ public final class Canvas: CanvasProtocol {
     private var solidFills: [Color: Picture] = [:]
     /// The pictures on the server, made at the first ``image(_:in:)``.
     private var uploads: ImageUploads?
+    /// The icon strokes drawn so far, as masks on the server.
+    private(set) var strokeMasks: StrokeMasks?
 
     /// Pixels per point.
     public var scale: PixelScale { fonts.scale }
@@ -64,6 +66,7 @@ public final class Canvas: CanvasProtocol {
     }
 
     deinit {
+        strokeMasks = nil  // its pictures freed while the display is surely open
         for var color in textColors.values { XftColorFree(display, connection.visual, connection.colormap, &color) }
         for picture in solidFills.values { XRenderFreePicture(display, picture) }
         XftDrawDestroy(draw)  // before the pixmap it draws on
@@ -129,8 +132,30 @@ public final class Canvas: CanvasProtocol {
 
     /// Connected segments with round joins and round ends.
     public func polyline(_ points: [Point], _ color: Color, width: Double) {
+        polyline(points, color, width: width, throughMask: true)
+    }
+
+    /// A polyline through a kept mask (``StrokeMasks``), or cut into trapezoids and filled
+    /// directly when `throughMask` is false (tests compare the two).
+    func polyline(_ points: [Point], _ color: Color, width: Double, throughMask: Bool) {
         let w = Strokes.pixelWidth(width, scale: scale)
-        fillConvex(Strokes.polyline(points.map { snapped($0, w) }, width: w), color)
+        let device = points.map { snapped($0, w) }
+        guard color.alpha > 0 else { return }
+        if throughMask, let (key, x, y) = StrokeMasks.key(of: device, width: w), let mask = strokes().mask(for: key) {
+            XRenderComposite(
+                display, PictOpOver, solidFill(color), mask.picture, XftDrawPicture(draw), 0, 0, 0, 0,
+                Int32(x + mask.x), Int32(y + mask.y), UInt32(mask.width), UInt32(mask.height))
+            return
+        }
+        fillConvex(Strokes.polyline(device, width: w), color)
+    }
+
+    /// The canvas's kept stroke masks, made at the first stroke.
+    private func strokes() -> StrokeMasks {
+        if let strokeMasks { return strokeMasks }
+        let made = StrokeMasks(display: display, drawable: window, format: coverageFormat)
+        strokeMasks = made
+        return made
     }
 
     /// A filled polygon, convex or not (non-zero winding), its corners on whole pixels.
@@ -237,7 +262,7 @@ public final class Canvas: CanvasProtocol {
     }
 
     // XFixed is 16.16; coordinates are clamped to X's ±32767 so a wild point cannot overflow.
-    private static func fixed(_ t: DeviceTrapezoid) -> XTrapezoid {
+    static func fixed(_ t: DeviceTrapezoid) -> XTrapezoid {
         func f(_ v: Double) -> XFixed { XFixed(min(max(v, -32_767), 32_767) * 65_536) }
         func line(_ l: (DevicePoint, DevicePoint)) -> XLineFixed {
             XLineFixed(p1: XPointFixed(x: f(l.0.x), y: f(l.0.y)), p2: XPointFixed(x: f(l.1.x), y: f(l.1.y)))
