@@ -2,7 +2,7 @@
 """Counts the instructions the release program runs for what a person does, under callgrind,
 and holds them to a committed budget.
 
-    python3 Benchmarks/Instructions/count.py [--program PATH] [--update] [--json FILE]
+    python3 Benchmarks/Instructions/count.py [--program PATH] [--update] [--json FILE] [--keep DIR]
 
 The program runs under `valgrind --tool=callgrind`, which writes one dump after each turn of
 the window's loop (`--dump-after` the host's `processPendingEvents`): every instruction of
@@ -345,6 +345,8 @@ def main():
     parser.add_argument('--budget', default=os.path.join(HERE, 'budget.txt'))
     parser.add_argument('--update', action='store_true', help='write the counts as the new budget')
     parser.add_argument('--json', help='write the counts here')
+    parser.add_argument('--keep', metavar='DIR',
+                        help="keep callgrind's dumps here, to read with callgrind_annotate (one per turn)")
     args = parser.parse_args()
     require_program(args.program)
     if not shutil.which('valgrind'):
@@ -363,6 +365,10 @@ def main():
         counts = count_main(program, library, env, display, root)
         counts['f9'] = count_f9(program, library, env, display, root)
     finally:
+        if args.keep:
+            os.makedirs(args.keep, exist_ok=True)
+            for path in glob.glob(os.path.join(root, 'callgrind.*')):
+                shutil.copy(path, args.keep)
         shutil.rmtree(root, ignore_errors=True)
     if args.json:
         with open(args.json, 'w') as out:
