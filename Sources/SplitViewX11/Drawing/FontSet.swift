@@ -33,9 +33,15 @@ public final class FontSet {
     /// Blocks of 256 characters (per role) for which fontconfig has no font.
     private var barrenBlocks: Set<Coverage> = []
 
-    /// Opens every role of `family` (the monospace role of `monospaceFamily`) at `scale` (the
-    /// connection's scale by default), each `textScale` times its own size (clamped to
-    /// 0.5…2.5: rows and bars keep their heights).
+    /// Opens every role of `family` at `scale` (the connection's scale by default), each
+    /// `textScale` times its own size (clamped to 0.5…2.5: rows and bars keep their heights);
+    /// the monospace role, in `monospaceFamily`, opens the first time it is drawn or measured.
+    ///
+    /// Decided: a window that shows no file's text never needs its monospace face, and opening
+    /// it (fontconfig's match, FreeType's load, the file mapped) was work before the first
+    /// frame and memory kept for nothing. Should not one monospace candidate open later —
+    /// fontconfig had fonts a moment ago, so in practice never — that text is set in the body
+    /// font.
     ///
     /// - Throws: ``X11Error`` `cannot open any font (tried "DejaVu Sans", "sans", …)` when not
     ///   one font opens, which means fontconfig has no fonts at all.
@@ -49,22 +55,33 @@ public final class FontSet {
         self.family = family
         self.monospaceFamily = monospaceFamily
         self.textScale = textScale.isFinite ? min(max(textScale, 0.5), 2.5) : 1
-        for role in FontRole.allCases {
-            let candidates = role.isMonospace ? [monospaceFamily, "monospace", "sans", ""] : [family, "sans", "monospace", ""]
-            // A loop, not `candidates.lazy.compactMap(open).first`: that evaluates the closure
-            // twice for the element it returns (once to find it, once to read it), and the
-            // font opened the first time was never closed (LeakSanitizer found it).
-            var opened: UnsafeMutablePointer<XftFont>?
-            for candidate in candidates {
-                opened = open(candidate, role)
-                if opened != nil { break }
-            }
-            guard let opened else {
-                throw X11Error("cannot open any font (tried \(candidates.map { "\"\($0)\"" }.joined(separator: ", ")))")
+        for role in FontRole.allCases where !role.isMonospace {
+            guard let opened = openFirst(of: candidates(for: role), role) else {
+                throw X11Error(
+                    "cannot open any font (tried \(candidates(for: role).map { "\"\($0)\"" }.joined(separator: ", ")))")
             }
             fonts[role] = opened
         }
     }
+
+    /// The families `role` tries in order.
+    private func candidates(for role: FontRole) -> [String] {
+        role.isMonospace ? [monospaceFamily, "monospace", "sans", ""] : [family, "sans", "monospace", ""]
+    }
+
+    /// The first of `candidates` that opens for `role`.
+    private func openFirst(of candidates: [String], _ role: FontRole) -> UnsafeMutablePointer<XftFont>? {
+        // A loop, not `candidates.lazy.compactMap(open).first`: that evaluates the closure
+        // twice for the element it returns (once to find it, once to read it), and the font
+        // opened the first time was never closed (LeakSanitizer found it).
+        for candidate in candidates {
+            if let opened = open(candidate, role) { return opened }
+        }
+        return nil
+    }
+
+    /// Whether `role`'s font is open yet (the monospace role opens when first asked).
+    package func isOpen(_ role: FontRole) -> Bool { fonts[role] != nil }
 
     deinit {
         for font in fonts.values + fallbacks { XftFontClose(connection.display, font) }
@@ -209,8 +226,12 @@ public final class FontSet {
 
     /// The Xft font of `role`, for drawing.
     package func font(_ role: FontRole) -> UnsafeMutablePointer<XftFont> {
-        guard let font = fonts[role] else { preconditionFailure("FontSet opens every FontRole in init") }
-        return font
+        if let font = fonts[role] { return font }
+        guard let body = fonts[.body] else { preconditionFailure("FontSet opens the body role in init") }
+        // The monospace role, asked for the first time.
+        guard let opened = openFirst(of: candidates(for: role), role) else { return body }
+        fonts[role] = opened
+        return opened
     }
 
     /// The fontconfig name of the font `role` really opened, e.g. `DejaVu Sans:…:pixelsize=13`,

@@ -29,10 +29,29 @@ extension X11Tests {
             try withConnection { connection in
                 for family in [Theme.light.fontFamily, "No Such Family 12345"] {
                     let fonts = try FontSet(connection: connection, family: family)
+                    _ = fonts.font(.monospace)  // opened when first asked (see the test below)
                     #expect(fonts.heldReferences == FontRole.allCases.count)
                     _ = fonts.measurer.width(of: "Ελληνικά 漢字 ✓ \u{10FFFD} abc", font: .body)
                     #expect(fonts.heldReferences == fonts.fontsToClose)
                 }
+            }
+        }
+
+        /// Decided: the monospace face opens the first time it is drawn or measured, not with
+        /// the set (a window that shows no file's text never needs it); once open it stays.
+        @Test func theMonospaceFaceOpensWhenFirstAsked() throws {
+            try withConnection { connection in
+                let fonts = try FontSet(connection: connection, family: Theme.light.fontFamily)
+                #expect(!fonts.isOpen(.monospace))
+                #expect(fonts.isOpen(.body) && fonts.isOpen(.title) && fonts.isOpen(.caption))
+                #expect(fonts.heldReferences == FontRole.allCases.count - 1)
+                let width = fonts.measurer.width(of: "iiii", font: .monospace)
+                #expect(fonts.isOpen(.monospace))
+                #expect(width == fonts.measurer.width(of: "WWWW", font: .monospace))  // a monospace face indeed
+                #expect(fonts.heldReferences == FontRole.allCases.count)
+                _ = fonts.font(.monospace)
+                #expect(fonts.heldReferences == FontRole.allCases.count)  // opened once
+                #expect(fonts.heldReferences == fonts.fontsToClose)
             }
         }
 

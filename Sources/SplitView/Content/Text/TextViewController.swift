@@ -141,12 +141,15 @@ open class TextViewController: ViewController {
     /// only when the width, the measurer or the text changed) through the lines the scroll
     /// offset shows, and keeps the offsets within the text. With nothing changed it measures
     /// one space and wraps nothing.
+    ///
+    /// Without content nothing of the text's font is read: a host may open that font (the
+    /// monospace face) only once some text is to be set in it.
     override open func viewWillLayoutSubviews(in context: DrawContext) {
-        let metrics = context.measurer.metrics(of: font)
         measurer = context.measurer
-        lineHeight = metrics.lineHeight
         noticeBand = Self.noticeBand(notice, context.measurer)
         guard hasContent else { return }
+        let metrics = context.measurer.metrics(of: font)
+        lineHeight = metrics.lineHeight
         let bounds = textBounds(in: context)
         chooseBytesPerRow(width: bounds.width, measurer: context.measurer)
         prepareWrapper(width: bounds.width, measurer: context.measurer, metrics: metrics)
@@ -212,7 +215,8 @@ open class TextViewController: ViewController {
                     .caption, context.theme.text),
             ]
         }
-        return band + drawText(in: bounds, context, metrics: measurer.metrics(of: font))
+        // The placeholder is set in the body font, and placed by its metrics.
+        return band + drawText(in: bounds, context, metrics: measurer.metrics(of: hasContent ? font : .body))
     }
 
     /// The part of the content the text takes: all of it, less the notice band when there is
