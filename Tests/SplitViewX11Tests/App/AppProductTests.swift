@@ -303,8 +303,10 @@ func makeTemporaryFolder(_ name: String) throws -> String {
 }
 
 /// Waits (up to 10 s) until the window's `_NET_WM_NAME` satisfies `condition`.
-func waitForTitle(_ connection: X11Connection, _ window: Window, _ condition: (String) -> Bool) -> Bool {
-    waitUntil { windowTitle(connection, window).map(condition) ?? false }
+func waitForTitle(
+    _ connection: X11Connection, _ window: Window, timeout: Double = 10, _ condition: (String) -> Bool
+) -> Bool {
+    waitUntil(timeout: timeout) { windowTitle(connection, window).map(condition) ?? false }
 }
 
 /// The window's `_NET_WM_NAME`, UTF-8.
