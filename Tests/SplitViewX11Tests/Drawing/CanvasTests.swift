@@ -19,17 +19,12 @@ private let blue = Color(rgb: 0x0000ff)
 
 extension X11Tests {
     @Suite struct CanvasTests {
-        private static func image(_ canvas: Canvas) throws -> PixelImage {
-            try PixelImage(
-                canvas.connection, canvas.pixmap, PixelRect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height))
-        }
-
         @Test func fillCoversExactlyTheRectsPixels() throws {
             try withConnection { connection in
                 let canvas = try makeCanvas(connection)
                 canvas.fill(Rect(x: 0, y: 0, width: 200, height: 120), white)
                 canvas.fill(Rect(x: 10, y: 10, width: 20, height: 20), red)
-                let image = try Self.image(canvas)
+                let image = try drawing(of: canvas)
                 #expect(image[10, 10] == 0xff0000 && image[29, 29] == 0xff0000)
                 #expect(image[9, 10] == 0xffffff && image[30, 29] == 0xffffff && image[29, 30] == 0xffffff)
             }
@@ -42,7 +37,7 @@ extension X11Tests {
                 canvas.fill(Rect(x: 0, y: 0, width: 50, height: 50), white.withAlpha(128))
                 canvas.fill(Rect(x: 100, y: 0, width: 50, height: 50), red)
                 canvas.fill(Rect(x: 100, y: 0, width: 50, height: 50), blue.withAlpha(64))
-                let image = try Self.image(canvas)
+                let image = try drawing(of: canvas)
                 #expect(isClose(image[10, 10], 0x808080))  // half white over black
                 #expect(isClose(image[110, 10], 0xbf0040))  // a quarter blue over red
                 #expect(image[60, 10] == 0x000000)
@@ -55,7 +50,7 @@ extension X11Tests {
                 canvas.fill(Rect(x: 0, y: 0, width: 200, height: 120), red)
                 canvas.fill(Rect(x: 0, y: 0, width: 50, height: 50), blue)
                 canvas.fill(Rect(x: 0, y: 0, width: 50, height: 50), white.withAlpha(0))
-                #expect(try Self.image(canvas)[10, 10] == 0x0000ff)
+                #expect(try drawing(of: canvas)[10, 10] == 0x0000ff)
             }
         }
 
@@ -64,7 +59,7 @@ extension X11Tests {
                 let canvas = try makeCanvas(connection)
                 canvas.fill(Rect(x: 0, y: 0, width: 200, height: 120), white)
                 canvas.strokeRect(Rect(x: 10, y: 10, width: 20, height: 20), red, width: 2)
-                let image = try Self.image(canvas)
+                let image = try drawing(of: canvas)
                 for (x, y) in [(10, 10), (11, 20), (28, 20), (29, 29), (20, 11), (20, 28)] { #expect(image[x, y] == 0xff0000) }
                 for (x, y) in [(9, 10), (12, 20), (27, 20), (30, 29), (20, 12), (20, 30)] { #expect(image[x, y] == 0xffffff) }
             }
@@ -75,7 +70,7 @@ extension X11Tests {
                 let canvas = try makeCanvas(connection)
                 canvas.fill(Rect(x: 0, y: 0, width: 200, height: 120), white)
                 canvas.polyline([Point(x: 10, y: 10), Point(x: 30, y: 10), Point(x: 30, y: 30)], black, width: 1)
-                let image = try Self.image(canvas)
+                let image = try drawing(of: canvas)
                 #expect(image[20, 10] == 0x000000 && image[30, 20] == 0x000000)
                 #expect(channels(image[30, 10]).r < 64)  // the joint is filled
                 #expect(image[20, 20] == 0xffffff && image[20, 12] == 0xffffff)
@@ -87,7 +82,7 @@ extension X11Tests {
                 let canvas = try makeCanvas(connection)
                 canvas.fill(Rect(x: 0, y: 0, width: 200, height: 120), white)
                 canvas.polyline([Point(x: 10, y: 10), Point(x: 40, y: 10), Point(x: 40, y: 40)], black.withAlpha(128), width: 3)
-                let image = try Self.image(canvas)
+                let image = try drawing(of: canvas)
                 #expect(isClose(image[25, 10], 0x7f7f7f))
                 #expect(isClose(image[40, 10], image[25, 10]))  // joint: disc + two quads
                 #expect(isClose(image[40, 25], image[25, 10]))
@@ -100,7 +95,7 @@ extension X11Tests {
                 canvas.fill(Rect(x: 0, y: 0, width: 200, height: 120), white)
                 // A concave arrow head, which the trapezoid cutter for strokes could not do.
                 canvas.polygon([Point(x: 10, y: 10), Point(x: 50, y: 30), Point(x: 10, y: 50), Point(x: 20, y: 30)], red)
-                let image = try Self.image(canvas)
+                let image = try drawing(of: canvas)
                 #expect(image[30, 30] == 0xff0000 && image[25, 28] == 0xff0000)
                 #expect(image[14, 30] == 0xffffff)  // in the notch
                 #expect(image[60, 30] == 0xffffff && image[30, 5] == 0xffffff)
@@ -112,7 +107,7 @@ extension X11Tests {
                 let canvas = try makeCanvas(connection)
                 canvas.fill(Rect(x: 0, y: 0, width: 200, height: 120), white)
                 canvas.text("Hello, Ünïcødé", origin: Point(x: 10, y: 40), .body, black)
-                let image = try Self.image(canvas)
+                let image = try drawing(of: canvas)
                 #expect(image.anyPixel(in: PixelRect(x: 10, y: 28, width: 120, height: 12), differsFrom: 0xffffff))
                 #expect(!image.anyPixel(in: PixelRect(x: 0, y: 0, width: 200, height: 20), differsFrom: 0xffffff))
                 #expect(!image.anyPixel(in: PixelRect(x: 0, y: 50, width: 200, height: 70), differsFrom: 0xffffff))
@@ -155,7 +150,7 @@ extension X11Tests {
                 list.append(.fill(Rect(x: 0, y: 38, width: 200, height: 1), Theme.light.barSeparator))
                 list.append(.text("Inbox", origin: Point(x: 12, y: 25), .title, Theme.light.text))
                 Renderer.draw(list, on: canvas)
-                let image = try Self.image(canvas)
+                let image = try drawing(of: canvas)
                 #expect(image[190, 10] == 0xf7f6f3)
                 #expect(image[100, 38] == 0xdcdad5)
                 #expect(image[100, 80] == 0xffffff)

@@ -9,11 +9,6 @@ import Testing
 /// a list no longer draws them.
 extension X11Tests {
     @Suite struct ImageUploadsTests {
-        private static func image(_ canvas: Canvas) throws -> PixelImage {
-            try PixelImage(
-                canvas.connection, canvas.pixmap, PixelRect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height))
-        }
-
         static let white = Color(rgb: 0xffffff)
 
         @Test func atOneToOneEveryPixelIsCopiedAndBlended() throws {
@@ -23,7 +18,7 @@ extension X11Tests {
                 // Opaque red, half-alpha green (premultiplied: 0x80 green at alpha 0x80), transparent.
                 let picture = ImagePixels(width: 3, height: 1, argb: [0xFFFF_0000, 0x8000_8000, 0x0000_0000])
                 canvas.image(picture, in: Rect(x: 10, y: 20, width: 3, height: 1))
-                let shown = try Self.image(canvas)
+                let shown = try drawing(of: canvas)
                 #expect(shown[10, 20] == 0xFF0000)
                 #expect(isClose(shown[11, 20], 0x7FFF7F, tolerance: 1), "half green over white")
                 #expect(shown[12, 20] == 0xFFFFFF && shown[9, 20] == 0xFFFFFF && shown[13, 20] == 0xFFFFFF)
@@ -38,7 +33,7 @@ extension X11Tests {
                 canvas.image(
                     ImagePixels(width: 2, height: 1, argb: [0xFFFF_0000, 0xFF00_00FF]),
                     in: Rect(x: 0, y: 0, width: 40, height: 20))
-                let shown = try Self.image(canvas)
+                let shown = try drawing(of: canvas)
                 #expect(shown[2, 10] == 0xFF0000 && shown[37, 10] == 0x0000FF, "the ends keep their colours (padded edges)")
                 #expect(shown[20, 10] != 0xFF0000 && shown[20, 10] != 0x0000FF, "smooth in between")
                 #expect(shown[40, 10] == 0xFFFFFF && shown[10, 20] == 0xFFFFFF, "nothing past the rectangle")
@@ -59,7 +54,7 @@ extension X11Tests {
                     levels: [ImagePixels.Level(width: 64, height: 64, argb: checker), grey(32), grey(16), grey(8)],
                     pixelWidth: 64, pixelHeight: 64)
                 canvas.image(picture, in: Rect(x: 0, y: 0, width: 10, height: 10))
-                let shown = try Self.image(canvas)
+                let shown = try drawing(of: canvas)
                 let pixels = (0..<10).flatMap { y in (0..<10).map { x in shown[x, y] } }
                 #expect(pixels.allSatisfy { isClose($0, 0x808080) })
             }

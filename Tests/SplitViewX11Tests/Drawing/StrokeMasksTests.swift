@@ -31,11 +31,6 @@ extension X11Tests {
     /// trapezoids and filled, pixel for pixel, wherever it lands; a shape drawn again reuses its
     /// mask; the masks a canvas keeps are bounded.
     @Suite struct StrokeMasksTests {
-        private static func image(_ canvas: Canvas) throws -> PixelImage {
-            try PixelImage(
-                canvas.connection, canvas.pixmap, PixelRect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height))
-        }
-
         /// The bar's icons as the buttons draw them (2 pt strokes), thin and thick strokes, a
         /// translucent one, each twice (the second time from the kept mask) at two places.
         @Test func aStrokeThroughItsMaskIsTheTrapezoidsPixelForPixel() throws {
@@ -61,7 +56,7 @@ extension X11Tests {
                         direct.polyline(at, color, width: width, throughMask: false)
                     }
                 }
-                let a = try Self.image(masked), b = try Self.image(direct)
+                let a = try drawing(of: masked), b = try drawing(of: direct)
                 let differing = zip(a.pixels, b.pixels).filter { $0 != $1 }.count
                 #expect(differing == 0, "\(differing) pixels differ")
                 #expect(a.pixels.contains { $0 != 0xffffff }, "something was drawn")

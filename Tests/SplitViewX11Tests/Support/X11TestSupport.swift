@@ -117,6 +117,11 @@ func makeCanvas(_ connection: X11Connection, width: Int = 200, height: Int = 120
     return Canvas(connection: connection, window: window, size: PixelSize(width: width, height: height), fonts: fonts)
 }
 
+/// Everything `canvas` has drawn so far, read back from its pixmap.
+func drawing(of canvas: Canvas) throws -> PixelImage {
+    try PixelImage(canvas.connection, canvas.pixmap, PixelRect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height))
+}
+
 /// What a window manager sends when the user closes `window`: a `WM_PROTOCOLS` client
 /// message carrying `WM_DELETE_WINDOW`, sent with `XSendEvent` and flushed.
 func sendDeleteWindow(_ connection: X11Connection, to window: Window) {
