@@ -27,14 +27,18 @@ let package = Package(
         .target(name: "SplitView", swiftSettings: strict),
         // Xlib + Xft through pkg-config (which brings xrender and fontconfig headers); see Sources/CX11.
         .systemLibrary(name: "CX11", pkgConfig: "x11 xft", providers: [.apt(["libx11-dev", "libxft-dev"])]),
-        // libdbus-1 through pkg-config: the accessibility bus (AT-SPI) for screen readers.
+        // libdbus-1 through pkg-config: the tests' own bus peers (a screen reader of theirs).
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        // libdbus-1 for the program, loaded with dlopen when the accessibility bus is joined (after
+        // the first frame, and only where a bus exists): the program links no D-Bus library.
+        .target(name: "CDBusLoader"),
         // Programs the host starts and ends, the signals that end ours, and one line on stderr:
         // Glibc only.
         .target(name: "SplitViewProcesses", dependencies: ["CFileOps"], swiftSettings: strict),
         // The windows' accessible trees on the desktop's accessibility bus (AT-SPI over D-Bus):
         // the core and libdbus-1, no X.
-        .target(name: "SplitViewAccessibility", dependencies: ["CDBus", "SplitView", "SplitViewProcesses"], swiftSettings: strict),
+        .target(
+            name: "SplitViewAccessibility", dependencies: ["CDBusLoader", "SplitView", "SplitViewProcesses"], swiftSettings: strict),
         // The X11 host: everything that talks to the X server.
         .target(
             name: "SplitViewX11", dependencies: ["CX11", "SplitView", "SplitViewProcesses", "SplitViewAccessibility"],
@@ -110,7 +114,7 @@ let package = Package(
         // dbus-daemon the tests start themselves, to a screen reader of their own. No X server.
         .testTarget(
             name: "SplitViewAccessibilityTests",
-            dependencies: ["SplitViewAccessibility", "SplitView", "SplitViewProcesses", "CDBus", "TestSupport",
+            dependencies: ["SplitViewAccessibility", "SplitView", "SplitViewProcesses", "CDBus", "CDBusLoader", "TestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict),
         // The control socket with a test double: real clients over a real socket, no X server.

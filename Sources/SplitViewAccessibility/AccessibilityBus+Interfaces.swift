@@ -1,20 +1,20 @@
-import CDBus
+import CDBusLoader
 import SplitView
 import SplitViewProcesses
 
 /// The AT-SPI interfaces the bus answers for each object: Properties, Accessible, Action,
 /// Component, Text and Selection, from the windows' trees.
 extension AccessibilityBus {
-    package func handle(_ message: OpaquePointer, on connection: OpaquePointer) -> DBusHandlerResult {
-        guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL,
-            let pathPointer = dbus_message_get_path(message), let memberPointer = dbus_message_get_member(message)
-        else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+    package func handle(_ message: OpaquePointer, on connection: OpaquePointer) -> SVDBusHandlerResult {
+        guard sv_dbus_message_get_type(message) == SV_DBUS_MESSAGE_TYPE_METHOD_CALL,
+            let pathPointer = sv_dbus_message_get_path(message), let memberPointer = sv_dbus_message_get_member(message)
+        else { return SV_DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
         let path = String(cString: pathPointer), member = String(cString: memberPointer)
-        let interface = dbus_message_get_interface(message).map { String(cString: $0) } ?? ""
-        guard let object = object(at: path), let reply = dbus_message_new_method_return(message) else {
+        let interface = sv_dbus_message_get_interface(message).map { String(cString: $0) } ?? ""
+        guard let object = object(at: path), let reply = sv_dbus_message_new_method_return(message) else {
             return replyError("org.freedesktop.DBus.Error.UnknownObject", to: message)
         }
-        defer { dbus_message_unref(reply) }
+        defer { sv_dbus_message_unref(reply) }
         var writer = DBusWriter(reply)
         var reader = DBusReader(message)
         let answered: Bool
@@ -35,16 +35,16 @@ extension AccessibilityBus {
             answered = false
         }
         guard answered else { return replyError("org.freedesktop.DBus.Error.UnknownMethod", to: message) }
-        dbus_connection_send(connection, reply, nil)
-        return DBUS_HANDLER_RESULT_HANDLED
+        sv_dbus_connection_send(connection, reply, nil)
+        return SV_DBUS_HANDLER_RESULT_HANDLED
     }
 
-    package func replyError(_ name: String, to message: OpaquePointer) -> DBusHandlerResult {
-        if let reply = dbus_message_new_error(message, name, "not known") {
-            dbus_connection_send(connection, reply, nil)
-            dbus_message_unref(reply)
+    package func replyError(_ name: String, to message: OpaquePointer) -> SVDBusHandlerResult {
+        if let reply = sv_dbus_message_new_error(message, name, "not known") {
+            sv_dbus_connection_send(connection, reply, nil)
+            sv_dbus_message_unref(reply)
         }
-        return DBUS_HANDLER_RESULT_HANDLED
+        return SV_DBUS_HANDLER_RESULT_HANDLED
     }
 
     package func children(of object: Object) -> [Reference] {

@@ -1,4 +1,4 @@
-import CDBus
+import CDBusLoader
 import Glibc
 import SplitViewProcesses
 import Synchronization
@@ -66,29 +66,43 @@ extension AccessibilityBus {
         }
     }
 
+    /// Says once that libdbus-1 could not be loaded (its own words), the first time a join
+    /// needs it.
+    private static let libraryMissing: Void = {
+        Diagnostics.report("accessibility off: " + (sv_dbus_load_error().map { String(cString: $0) } ?? "no libdbus-1.so.3"))
+    }()
+
     /// The whole join, each step waiting for its answer: the bus's address, the connection,
     /// `Hello`, `Socket.Embed`, then the listeners. Off the loop's thread only.
     ///
     /// `address`, when given, is the bus joined; when nil, the bus is found the standard way
     /// (`AT_SPI_BUS_ADDRESS`, else `org.a11y.Bus` on the session bus).
+    ///
+    /// libdbus-1 is loaded here, the first time (`CDBusLoader`): a desktop without a bus never
+    /// loads it, and one with a bus loads it off the loop's thread after the first frame.
+    /// Without the library the window has no accessible tree, and says so once.
     package static func joinWaiting(address: String? = nil) -> Joined? {
-        _ = dbus_threads_init_default()
+        guard sv_dbus_load() != 0 else {
+            _ = libraryMissing
+            return nil
+        }
+        _ = sv_dbus_threads_init_default()
         guard let address = address ?? busAddress() else { return nil }
-        var error = DBusError()
-        dbus_error_init(&error)
-        defer { dbus_error_free(&error) }
-        guard let connection = dbus_connection_open_private(address, &error) else { return nil }
-        dbus_connection_set_exit_on_disconnect(connection, 0)
-        guard dbus_bus_register(connection, &error) != 0, let desktop = embed(connection) else {
-            dbus_connection_close(connection)
-            dbus_connection_unref(connection)
+        var error = SVDBusError()
+        sv_dbus_error_init(&error)
+        defer { sv_dbus_error_free(&error) }
+        guard let connection = sv_dbus_connection_open_private(address, &error) else { return nil }
+        sv_dbus_connection_set_exit_on_disconnect(connection, 0)
+        guard sv_dbus_bus_register(connection, &error) != 0, let desktop = embed(connection) else {
+            sv_dbus_connection_close(connection)
+            sv_dbus_connection_unref(connection)
             return nil
         }
         // The news of listeners first, so that none is missed between the list and the news.
         for member in ["EventListenerRegistered", "EventListenerDeregistered"] {
-            dbus_bus_add_match(connection, "type='signal',interface='org.a11y.atspi.Registry',member='\(member)'", &error)
-            dbus_error_free(&error)
-            dbus_error_init(&error)
+            sv_dbus_bus_add_match(connection, "type='signal',interface='org.a11y.atspi.Registry',member='\(member)'", &error)
+            sv_dbus_error_free(&error)
+            sv_dbus_error_init(&error)
         }
         return Joined(connection: connection, desktop: desktop, listeners: registeredEvents(connection))
     }
@@ -98,50 +112,51 @@ extension AccessibilityBus {
     private static func busAddress() -> String? {
         if let address = getenv("AT_SPI_BUS_ADDRESS"), address.pointee != 0 { return String(cString: address) }
         guard getenv("DBUS_SESSION_BUS_ADDRESS") != nil else { return nil }
-        var error = DBusError()
-        dbus_error_init(&error)
-        defer { dbus_error_free(&error) }
-        guard let session = dbus_bus_get_private(DBUS_BUS_SESSION, &error) else { return nil }
-        dbus_connection_set_exit_on_disconnect(session, 0)
+        var error = SVDBusError()
+        sv_dbus_error_init(&error)
+        defer { sv_dbus_error_free(&error) }
+        guard let session = sv_dbus_bus_get_private(SV_DBUS_BUS_SESSION, &error) else { return nil }
+        sv_dbus_connection_set_exit_on_disconnect(session, 0)
         defer {
-            dbus_connection_close(session)
-            dbus_connection_unref(session)
+            sv_dbus_connection_close(session)
+            sv_dbus_connection_unref(session)
         }
-        guard let call = dbus_message_new_method_call("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress") else {
+        guard let call = sv_dbus_message_new_method_call("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress") else {
             return nil
         }
-        defer { dbus_message_unref(call) }
-        guard let reply = dbus_connection_send_with_reply_and_block(session, call, stepTimeout, &error) else { return nil }
-        defer { dbus_message_unref(reply) }
-        var iterator = DBusMessageIter()
-        guard dbus_message_iter_init(reply, &iterator) != 0 else { return nil }
+        defer { sv_dbus_message_unref(call) }
+        guard let reply = sv_dbus_connection_send_with_reply_and_block(session, call, stepTimeout, &error) else { return nil }
+        defer { sv_dbus_message_unref(reply) }
+        var iterator = SVDBusMessageIter()
+        guard sv_dbus_message_iter_init(reply, &iterator) != 0 else { return nil }
         return DBusReader.string(&iterator)
     }
 
     /// `Socket.Embed` with the registry: it adds the application to the desktop and says
     /// which the desktop is; nil when the registry does not answer.
     private static func embed(_ connection: OpaquePointer) -> (name: String, path: String)? {
-        guard let name = dbus_bus_get_unique_name(connection).map({ String(cString: $0) }),
-            let call = dbus_message_new_method_call(
+        guard let name = sv_dbus_bus_get_unique_name(connection).map({ String(cString: $0) }),
+            let call = sv_dbus_message_new_method_call(
                 "org.a11y.atspi.Registry", rootPath, "org.a11y.atspi.Socket", "Embed")
         else { return nil }
-        defer { dbus_message_unref(call) }
+        defer { sv_dbus_message_unref(call) }
         var writer = DBusWriter(call)
         writer.reference(name, rootPath)
-        var error = DBusError()
-        dbus_error_init(&error)
-        defer { dbus_error_free(&error) }
-        guard let reply = dbus_connection_send_with_reply_and_block(connection, call, stepTimeout, &error) else {
+        var error = SVDBusError()
+        sv_dbus_error_init(&error)
+        defer { sv_dbus_error_free(&error) }
+        guard let reply = sv_dbus_connection_send_with_reply_and_block(connection, call, stepTimeout, &error) else {
             return nil
         }
-        defer { dbus_message_unref(reply) }
-        var iterator = DBusMessageIter()
-        guard dbus_message_iter_init(reply, &iterator) != 0, dbus_message_iter_get_arg_type(&iterator) == DBusWriter.structType
+        defer { sv_dbus_message_unref(reply) }
+        var iterator = SVDBusMessageIter()
+        guard sv_dbus_message_iter_init(reply, &iterator) != 0,
+            sv_dbus_message_iter_get_arg_type(&iterator) == DBusWriter.structType
         else { return nil }
-        var fields = DBusMessageIter()
-        dbus_message_iter_recurse(&iterator, &fields)
+        var fields = SVDBusMessageIter()
+        sv_dbus_message_iter_recurse(&iterator, &fields)
         let bus = DBusReader.string(&fields)
-        dbus_message_iter_next(&fields)
+        sv_dbus_message_iter_next(&fields)
         guard let bus, let path = DBusReader.string(&fields) else { return nil }
         return (bus, path)
     }
@@ -149,30 +164,31 @@ extension AccessibilityBus {
     /// The registry's list of the events listened for, as "listener event".
     private static func registeredEvents(_ connection: OpaquePointer) -> Set<String> {
         guard
-            let call = dbus_message_new_method_call(
+            let call = sv_dbus_message_new_method_call(
                 "org.a11y.atspi.Registry", "/org/a11y/atspi/registry", "org.a11y.atspi.Registry", "GetRegisteredEvents")
         else { return [] }
-        defer { dbus_message_unref(call) }
-        var error = DBusError()
-        dbus_error_init(&error)
-        defer { dbus_error_free(&error) }
-        guard let reply = dbus_connection_send_with_reply_and_block(connection, call, stepTimeout, &error) else {
+        defer { sv_dbus_message_unref(call) }
+        var error = SVDBusError()
+        sv_dbus_error_init(&error)
+        defer { sv_dbus_error_free(&error) }
+        guard let reply = sv_dbus_connection_send_with_reply_and_block(connection, call, stepTimeout, &error) else {
             return []
         }
-        defer { dbus_message_unref(reply) }
-        var iterator = DBusMessageIter()
-        guard dbus_message_iter_init(reply, &iterator) != 0, dbus_message_iter_get_arg_type(&iterator) == DBusWriter.arrayType
+        defer { sv_dbus_message_unref(reply) }
+        var iterator = SVDBusMessageIter()
+        guard sv_dbus_message_iter_init(reply, &iterator) != 0,
+            sv_dbus_message_iter_get_arg_type(&iterator) == DBusWriter.arrayType
         else { return [] }
         var listeners: Set<String> = []
-        var entries = DBusMessageIter()
-        dbus_message_iter_recurse(&iterator, &entries)
-        while dbus_message_iter_get_arg_type(&entries) == DBusWriter.structType {
-            var fields = DBusMessageIter()
-            dbus_message_iter_recurse(&entries, &fields)
+        var entries = SVDBusMessageIter()
+        sv_dbus_message_iter_recurse(&iterator, &entries)
+        while sv_dbus_message_iter_get_arg_type(&entries) == DBusWriter.structType {
+            var fields = SVDBusMessageIter()
+            sv_dbus_message_iter_recurse(&entries, &fields)
             let sender = DBusReader.string(&fields) ?? ""
-            dbus_message_iter_next(&fields)
+            sv_dbus_message_iter_next(&fields)
             listeners.insert(sender + " " + (DBusReader.string(&fields) ?? ""))
-            dbus_message_iter_next(&entries)
+            sv_dbus_message_iter_next(&entries)
         }
         return listeners
     }

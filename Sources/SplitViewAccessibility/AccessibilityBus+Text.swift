@@ -1,4 +1,4 @@
-import CDBus
+import CDBusLoader
 import SplitView
 import SplitViewProcesses
 

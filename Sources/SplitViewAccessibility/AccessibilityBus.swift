@@ -1,4 +1,4 @@
-import CDBus
+import CDBusLoader
 import Glibc
 import SplitView
 import SplitViewProcesses
@@ -74,56 +74,56 @@ package final class AccessibilityBus {
     ) {
         connection = joined.connection
         var descriptor: Int32 = -1
-        if dbus_connection_get_unix_fd(joined.connection, &descriptor) == 0 { descriptor = -1 }
+        if sv_dbus_connection_get_unix_fd(joined.connection, &descriptor) == 0 { descriptor = -1 }
         self.descriptor = descriptor
         desktop = joined.desktop
         listeners = joined.listeners
         buildTrees = trees
         self.place = place
         self.perform = perform
-        var table = DBusObjectPathVTable()
+        var table = SVDBusObjectPathVTable()
         table.message_function = { connection, message, data in
-            guard let connection, let message, let data else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+            guard let connection, let message, let data else { return SV_DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
             let bus = Unmanaged<AccessibilityBus>.fromOpaque(data).takeUnretainedValue()
             return bus.handle(message, on: connection)
         }
         let context = Unmanaged.passUnretained(self).toOpaque()
-        _ = dbus_connection_register_fallback(connection, "/org/a11y/atspi/accessible", &table, context)
+        _ = sv_dbus_connection_register_fallback(connection, "/org/a11y/atspi/accessible", &table, context)
         // The cache a reader asks for first: empty, so it asks for each object instead.
-        var cacheTable = DBusObjectPathVTable()
+        var cacheTable = SVDBusObjectPathVTable()
         cacheTable.message_function = { connection, message, _ in
-            guard let connection, let message, dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL,
-                let member = dbus_message_get_member(message), String(cString: member) == "GetItems",
-                let reply = dbus_message_new_method_return(message)
-            else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+            guard let connection, let message, sv_dbus_message_get_type(message) == SV_DBUS_MESSAGE_TYPE_METHOD_CALL,
+                let member = sv_dbus_message_get_member(message), String(cString: member) == "GetItems",
+                let reply = sv_dbus_message_new_method_return(message)
+            else { return SV_DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
             var writer = DBusWriter(reply)
             writer.container(DBusWriter.arrayType, "((so)(so)(so)iiassusau)") { _ in }
-            dbus_connection_send(connection, reply, nil)
-            dbus_message_unref(reply)
-            return DBUS_HANDLER_RESULT_HANDLED
+            sv_dbus_connection_send(connection, reply, nil)
+            sv_dbus_message_unref(reply)
+            return SV_DBUS_HANDLER_RESULT_HANDLED
         }
-        _ = dbus_connection_register_object_path(connection, "/org/a11y/atspi/cache", &cacheTable, nil)
+        _ = sv_dbus_connection_register_object_path(connection, "/org/a11y/atspi/cache", &cacheTable, nil)
         followListeners()
     }
 
     /// Follows the registry's news of listeners coming and going.
     private func followListeners() {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        _ = dbus_connection_add_filter(
+        _ = sv_dbus_connection_add_filter(
             connection,
             { _, message, data in
-                guard let message, let data, dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL,
-                    let member = dbus_message_get_member(message)
-                else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+                guard let message, let data, sv_dbus_message_get_type(message) == SV_DBUS_MESSAGE_TYPE_SIGNAL,
+                    let member = sv_dbus_message_get_member(message)
+                else { return SV_DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
                 let bus = Unmanaged<AccessibilityBus>.fromOpaque(data).takeUnretainedValue()
                 var reader = DBusReader(message)
                 let sender = reader.string() ?? "", event = reader.string() ?? ""
                 switch String(cString: member) {
                 case "EventListenerRegistered": bus.listeners.insert(sender + " " + event)
                 case "EventListenerDeregistered": bus.listeners.remove(sender + " " + event)
-                default: return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+                default: return SV_DBUS_HANDLER_RESULT_NOT_YET_HANDLED
                 }
-                return DBUS_HANDLER_RESULT_HANDLED
+                return SV_DBUS_HANDLER_RESULT_HANDLED
             }, context, nil)
     }
 
@@ -164,8 +164,8 @@ package final class AccessibilityBus {
         child: AccessibleNode.ID? = nil
     ) {
         let (_, path) = path(of: .node(window: window, id: id))
-        guard let message = dbus_message_new_signal(path, "org.a11y.atspi.Event." + kind, member) else { return }
-        defer { dbus_message_unref(message) }
+        guard let message = sv_dbus_message_new_signal(path, "org.a11y.atspi.Event." + kind, member) else { return }
+        defer { sv_dbus_message_unref(message) }
         var writer = DBusWriter(message)
         writer.string(detail)
         writer.int32(number)
@@ -180,25 +180,25 @@ package final class AccessibilityBus {
             return true
         }
         writer.dictionary([]) { _, _ in }
-        dbus_connection_send(connection, message, nil)
+        sv_dbus_connection_send(connection, message, nil)
     }
 
     /// Reads and answers what came (the loop calls it when the descriptor is readable);
     /// false once the bus has gone (the loop then stops watching it, and the program runs on
     /// as without one).
     package func dispatch() -> Bool {
-        let open = dbus_connection_read_write(connection, 0) != 0
-        while dbus_connection_dispatch(connection) == DBUS_DISPATCH_DATA_REMAINS {}
-        return open && dbus_connection_get_is_connected(connection) != 0
+        let open = sv_dbus_connection_read_write(connection, 0) != 0
+        while sv_dbus_connection_dispatch(connection) == SV_DBUS_DISPATCH_DATA_REMAINS {}
+        return open && sv_dbus_connection_get_is_connected(connection) != 0
     }
 
     /// True while messages wait to be written: the socket was full when they were sent.
-    package var hasPendingOutput: Bool { dbus_connection_has_messages_to_send(connection) != 0 }
+    package var hasPendingOutput: Bool { sv_dbus_connection_has_messages_to_send(connection) != 0 }
 
     /// Closes the connection.
     package func close() {
-        dbus_connection_close(connection)
-        dbus_connection_unref(connection)
+        sv_dbus_connection_close(connection)
+        sv_dbus_connection_unref(connection)
     }
 
     // MARK: - Objects
@@ -224,7 +224,7 @@ package final class AccessibilityBus {
     }
 
     package func path(of reference: Reference) -> (String, String) {
-        let own = dbus_bus_get_unique_name(connection).map { String(cString: $0) } ?? ""
+        let own = sv_dbus_bus_get_unique_name(connection).map { String(cString: $0) } ?? ""
         switch reference {
         case .application: return (own, Self.rootPath)
         case .desktop: return desktop

@@ -1,54 +1,54 @@
-import CDBus
+import CDBusLoader
 import SplitViewProcesses
 
 /// Reads a method call's arguments in order.
 package struct DBusReader {
     /// A string or object path argument where `iterator` is; nil for another type.
-    package static func string(_ iterator: inout DBusMessageIter) -> String? {
-        let type = dbus_message_iter_get_arg_type(&iterator)
+    package static func string(_ iterator: inout SVDBusMessageIter) -> String? {
+        let type = sv_dbus_message_iter_get_arg_type(&iterator)
         guard type == DBusWriter.stringType || type == DBusWriter.objectPathType else { return nil }
         var pointer: UnsafePointer<CChar>?
-        dbus_message_iter_get_basic(&iterator, &pointer)
+        sv_dbus_message_iter_get_basic(&iterator, &pointer)
         return pointer.map { String(cString: $0) }
     }
 
-    package var iterator = DBusMessageIter()
+    package var iterator = SVDBusMessageIter()
     package var valid: Bool
 
     package init(_ message: OpaquePointer) {
-        valid = dbus_message_iter_init(message, &iterator) != 0
+        valid = sv_dbus_message_iter_init(message, &iterator) != 0
     }
 
     package mutating func string() -> String? {
         guard valid else { return nil }
         let value = DBusReader.string(&iterator)
-        valid = dbus_message_iter_next(&iterator) != 0
+        valid = sv_dbus_message_iter_next(&iterator) != 0
         return value
     }
 
     package mutating func int32() -> Int32? {
-        guard valid, dbus_message_iter_get_arg_type(&iterator) == DBusWriter.int32Type else { return nil }
+        guard valid, sv_dbus_message_iter_get_arg_type(&iterator) == DBusWriter.int32Type else { return nil }
         var value: Int32 = 0
-        dbus_message_iter_get_basic(&iterator, &value)
-        valid = dbus_message_iter_next(&iterator) != 0
+        sv_dbus_message_iter_get_basic(&iterator, &value)
+        valid = sv_dbus_message_iter_next(&iterator) != 0
         return value
     }
 
     package mutating func uint32() -> UInt32? {
-        guard valid, dbus_message_iter_get_arg_type(&iterator) == DBusWriter.uint32Type else { return nil }
+        guard valid, sv_dbus_message_iter_get_arg_type(&iterator) == DBusWriter.uint32Type else { return nil }
         var value: UInt32 = 0
-        dbus_message_iter_get_basic(&iterator, &value)
-        valid = dbus_message_iter_next(&iterator) != 0
+        sv_dbus_message_iter_get_basic(&iterator, &value)
+        valid = sv_dbus_message_iter_next(&iterator) != 0
         return value
     }
 
     package mutating func variantInt32() -> Int32? {
-        guard valid, dbus_message_iter_get_arg_type(&iterator) == DBusWriter.variantType else { return nil }
-        var inner = DBusMessageIter()
-        dbus_message_iter_recurse(&iterator, &inner)
-        guard dbus_message_iter_get_arg_type(&inner) == DBusWriter.int32Type else { return nil }
+        guard valid, sv_dbus_message_iter_get_arg_type(&iterator) == DBusWriter.variantType else { return nil }
+        var inner = SVDBusMessageIter()
+        sv_dbus_message_iter_recurse(&iterator, &inner)
+        guard sv_dbus_message_iter_get_arg_type(&inner) == DBusWriter.int32Type else { return nil }
         var value: Int32 = 0
-        dbus_message_iter_get_basic(&inner, &value)
+        sv_dbus_message_iter_get_basic(&inner, &value)
         return value
     }
 }
@@ -65,10 +65,10 @@ package struct DBusWriter {
     package static let variantType = Int32(UInt8(ascii: "v"))
     package static let dictEntryType = Int32(UInt8(ascii: "e"))
 
-    package var iterator = DBusMessageIter()
+    package var iterator = SVDBusMessageIter()
 
     package init(_ message: OpaquePointer) {
-        dbus_message_iter_init_append(message, &iterator)
+        sv_dbus_message_iter_init_append(message, &iterator)
     }
 
     private init() {}
@@ -76,42 +76,42 @@ package struct DBusWriter {
     package mutating func string(_ value: String) {
         value.withCString { pointer in
             var pointer: UnsafePointer<CChar>? = pointer
-            _ = dbus_message_iter_append_basic(&iterator, Self.stringType, &pointer)
+            _ = sv_dbus_message_iter_append_basic(&iterator, Self.stringType, &pointer)
         }
     }
 
     package mutating func objectPath(_ value: String) {
         value.withCString { pointer in
             var pointer: UnsafePointer<CChar>? = pointer
-            _ = dbus_message_iter_append_basic(&iterator, Self.objectPathType, &pointer)
+            _ = sv_dbus_message_iter_append_basic(&iterator, Self.objectPathType, &pointer)
         }
     }
 
     package mutating func int32(_ value: Int32) {
         var value = value
-        _ = dbus_message_iter_append_basic(&iterator, Self.int32Type, &value)
+        _ = sv_dbus_message_iter_append_basic(&iterator, Self.int32Type, &value)
     }
 
     package mutating func uint32(_ value: UInt32) {
         var value = value
-        _ = dbus_message_iter_append_basic(&iterator, Self.uint32Type, &value)
+        _ = sv_dbus_message_iter_append_basic(&iterator, Self.uint32Type, &value)
     }
 
     package mutating func boolean(_ value: Bool) {
         var value: UInt32 = value ? 1 : 0
-        _ = dbus_message_iter_append_basic(&iterator, Self.booleanType, &value)
+        _ = sv_dbus_message_iter_append_basic(&iterator, Self.booleanType, &value)
     }
 
     /// A container of `type` (with `signature` for arrays and variants), filled by `body`.
     package mutating func container(_ type: Int32, _ signature: String?, _ body: (inout DBusWriter) -> Void) {
         var inner = DBusWriter()
         if let signature {
-            _ = signature.withCString { dbus_message_iter_open_container(&iterator, type, $0, &inner.iterator) }
+            _ = signature.withCString { sv_dbus_message_iter_open_container(&iterator, type, $0, &inner.iterator) }
         } else {
-            _ = dbus_message_iter_open_container(&iterator, type, nil, &inner.iterator)
+            _ = sv_dbus_message_iter_open_container(&iterator, type, nil, &inner.iterator)
         }
         body(&inner)
-        _ = dbus_message_iter_close_container(&iterator, &inner.iterator)
+        _ = sv_dbus_message_iter_close_container(&iterator, &inner.iterator)
     }
 
     /// `(so)`: a bus name and an object path.
@@ -174,11 +174,11 @@ package struct DBusWriter {
     /// signature comes from the first value written. False when `body` wrote nothing.
     package mutating func variant(_ body: (inout DBusWriter) -> Bool) -> Bool {
         // The value is written into a scratch message first to learn its signature.
-        guard let scratch = dbus_message_new(Int32(DBUS_MESSAGE_TYPE_METHOD_CALL)) else { return false }
-        defer { dbus_message_unref(scratch) }
+        guard let scratch = sv_dbus_message_new(Int32(SV_DBUS_MESSAGE_TYPE_METHOD_CALL)) else { return false }
+        defer { sv_dbus_message_unref(scratch) }
         var probe = DBusWriter(scratch)
         guard body(&probe) else { return false }
-        guard let signature = dbus_message_get_signature(scratch).map({ String(cString: $0) }) else { return false }
+        guard let signature = sv_dbus_message_get_signature(scratch).map({ String(cString: $0) }) else { return false }
         var known = true
         container(Self.variantType, signature) { known = body(&$0) }
         return known
