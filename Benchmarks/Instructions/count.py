@@ -140,7 +140,7 @@ class Run:
                    program, '--no-restore', *extra, library]
         self.process = subprocess.Popen(command, env=dict(env, DISPLAY=display),
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        self.read = 0  # dumps summed so far
+        self.read = 0  # the newest dump taken so far
 
     def dumps(self):
         """The numbers of the dumps written so far, in order."""
@@ -151,21 +151,36 @@ class Run:
                 numbers.append(int(tail))
         return sorted(numbers)
 
+    def path(self, number):
+        return '%s.%d.%d' % (self.prefix, self.process.pid, number)
+
     def instructions(self, number):
         """The instructions of dump `number`, once callgrind has written it whole (its last
         line is the totals)."""
-        path = '%s.%d.%d' % (self.prefix, self.process.pid, number)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
-            with open(path) as dump:
+            with open(self.path(number)) as dump:
                 for line in dump:
                     if line.startswith('totals:'):
                         return int(line.split()[1])
             time.sleep(0.05)
-        fail('%s has no totals line' % path)
+        fail('%s has no totals line' % self.path(number))
+
+    def drew(self, number):
+        """Whether the turn of dump `number` drew: callgrind names a function in a dump only
+        when it ran in it, and every drawing goes through the renderer."""
+        with open(self.path(number)) as dump:
+            return any(RENDERER in line for line in dump if line.startswith(('fn=', 'cfn=')))
+
+    def wait_first(self):
+        """Waits for the first dump: the loop's first turn, which drew the first frame."""
+        while not self.dumps():
+            if self.process.poll() is not None:
+                fail('the program ended under valgrind (see %s.log)' % self.prefix)
+            time.sleep(0.05)
 
     def wait_quiet(self, quiet, limit=120.0):
-        """Waits until no dump has come for `quiet` seconds; the number of dumps then."""
+        """Waits until no dump has come for `quiet` seconds."""
         count, since, start = len(self.dumps()), time.monotonic(), time.monotonic()
         while time.monotonic() - since < quiet:
             if self.process.poll() is not None:
@@ -176,32 +191,21 @@ class Run:
             now = len(self.dumps())
             if now != count:
                 count, since = now, time.monotonic()
-        return count
 
-    def drew(self, number):
-        """Whether the turn of dump `number` drew: callgrind names a function in a dump only
-        when it ran in it, and every drawing goes through the renderer."""
-        with open('%s.%d.%d' % (self.prefix, self.process.pid, number)) as dump:
-            return any(RENDERER in line for line in dump if line.startswith(('fn=', 'cfn=')))
-
-    def drawing(self):
-        """The instructions of each dump since the last call that drew."""
+    def new(self):
+        """The numbers of the dumps written since the last call (or `take`)."""
         numbers = [n for n in self.dumps() if n > self.read]
         if numbers:
             self.read = numbers[-1]
-        return [(self.instructions(n), self.drew(n)) for n in numbers]
+        return numbers
 
-    def each(self):
-        """The instructions of each dump written since the last call (or `take`)."""
-        numbers = [n for n in self.dumps() if n > self.read]
-        if numbers:
-            self.read = numbers[-1]
-        return [self.instructions(n) for n in numbers]
+    def turns(self):
+        """Each dump written since the last call: its instructions, and whether its turn drew."""
+        return [(self.instructions(n), self.drew(n)) for n in self.new()]
 
     def take(self):
-        """The instructions of the dumps written since the last call, summed, and how many."""
-        counts = self.each()
-        return sum(counts), len(counts)
+        """The instructions of the dumps written since the last call, summed."""
+        return sum(self.instructions(n) for n in self.new())
 
     def end(self):
         if self.process.poll() is None:
@@ -221,7 +225,7 @@ def window_of(d, before):
 
 
 def press_f9(d, code, watch, run):
-    """F9 down and up, its frames waited for; the instructions of each dump it brought."""
+    """F9 down and up, its frames waited for; each turn it brought (`Run.turns`)."""
     watch.drain()
     run.take()
     xtest.fake_input(d, X.KeyPress, code)
@@ -229,7 +233,7 @@ def press_f9(d, code, watch, run):
     d.sync()
     watch.wait(DAMAGE_WAIT, 0.5)
     run.wait_quiet(DUMP_QUIET)
-    return run.drawing()
+    return run.turns()
 
 
 def count_main(program, library, env, display, root):
@@ -242,13 +246,10 @@ def count_main(program, library, env, display, root):
     try:
         window = window_of(d, before)
         watch = Watch(d, window)
-        while not run.dumps():
-            if run.process.poll() is not None:
-                fail('the program ended under valgrind (see %s.log)' % run.prefix)
-            time.sleep(0.05)
+        run.wait_first()
         figures['first'] = run.instructions(run.dumps()[0])
         run.wait_quiet(SETTLE_QUIET)
-        figures['start'], _ = run.take()
+        figures['start'] = run.take()
         geometry = window.get_geometry()
         width, height = geometry.width, geometry.height
         found = dividers(window, width, height)
@@ -274,11 +275,11 @@ def count_main(program, library, env, display, root):
                 x += 3 * sign
                 step(lambda: xtest.fake_input(d, X.MotionNotify, x=x, y=y))
         step(lambda: xtest.fake_input(d, X.ButtonRelease, 1))
-        figures['drag'], _ = run.take()
+        figures['drag'] = run.take()
         widths = list(range(width - 10, width - 201, -10)) + list(range(width - 190, width + 1, 10))
         for w in widths:
             step(lambda: window.configure(width=w))
-        figures['resize'], _ = run.take()
+        figures['resize'] = run.take()
         code = d.keysym_to_keycode(XK.string_to_keysym('F9'))
         frames = []
         for _ in range(2):
@@ -301,10 +302,7 @@ def count_f9(program, library, env, display, root):
     try:
         window = window_of(d, before)
         watch = Watch(d, window)
-        while not run.dumps():
-            if run.process.poll() is not None:
-                fail('the program ended under valgrind (see %s.log)' % run.prefix)
-            time.sleep(0.05)
+        run.wait_first()
         run.wait_quiet(SETTLE_QUIET)
         run.take()
         code = d.keysym_to_keycode(XK.string_to_keysym('F9'))

@@ -94,24 +94,27 @@ struct IndexReader {
         // Only the keys a theme reads; a key is ASCII, so a key that is not UTF-8 is none of
         // them, and a value that is not makes the line skipped (KeyFile's rule).
         guard let field = Self.field(key), Self.isText(value) else { return }
-        var record = records[current]
+        Self.set(field, value, in: &records[current])
+    }
+
+    /// Gives `field` of `record` the `value`, unless an earlier line gave it one.
+    private static func set(_ field: Field, _ value: UnsafeBufferPointer<UInt8>, in record: inout IndexRecord) {
         switch field {
         case .inherits: record.inherits = record.inherits ?? String(decoding: value, as: UTF8.self)
         case .directories: record.directories = record.directories ?? String(decoding: value, as: UTF8.self)
         case .scaledDirectories:
             record.scaledDirectories = record.scaledDirectories ?? String(decoding: value, as: UTF8.self)
-        case .size: record.size = record.size ?? Self.integer(value)
-        case .scale: record.scale = record.scale ?? Self.integer(value)
-        case .minSize: record.minSize = record.minSize ?? Self.integer(value)
-        case .maxSize: record.maxSize = record.maxSize ?? Self.integer(value)
-        case .threshold: record.threshold = record.threshold ?? Self.integer(value)
+        case .size: record.size = record.size ?? integer(value)
+        case .scale: record.scale = record.scale ?? integer(value)
+        case .minSize: record.minSize = record.minSize ?? integer(value)
+        case .maxSize: record.maxSize = record.maxSize ?? integer(value)
+        case .threshold: record.threshold = record.threshold ?? integer(value)
         case .type:
             if record.type == nil {
                 record.type =
                     value.elementsEqual("Fixed".utf8) ? .fixed : value.elementsEqual("Scalable".utf8) ? .scalable : .threshold
             }
         }
-        records[current] = record
     }
 
     private enum Field {

@@ -138,9 +138,9 @@ public final class Canvas: CanvasProtocol {
     /// A polyline through a kept mask (``StrokeMasks``), or cut into trapezoids and filled
     /// directly when `throughMask` is false (tests compare the two).
     func polyline(_ points: [Point], _ color: Color, width: Double, throughMask: Bool) {
+        guard color.alpha > 0 else { return }
         let w = Strokes.pixelWidth(width, scale: scale)
         let device = points.map { snapped($0, w) }
-        guard color.alpha > 0 else { return }
         if throughMask, let (key, x, y) = StrokeMasks.key(of: device, width: w), let mask = strokes().mask(for: key) {
             XRenderComposite(
                 display, PictOpOver, solidFill(color), mask.picture, XftDrawPicture(draw), 0, 0, 0, 0,

@@ -30,6 +30,8 @@ public final class FontSet {
     private var coverage: [Coverage: UnsafeMutablePointer<XftFont>] = [:]
     /// The fallback fonts opened so far, each held once.
     private var fallbacks: [UnsafeMutablePointer<XftFont>] = []
+    /// Roles opened late whose every candidate failed: drawn in the body font.
+    private var unopenable: Set<FontRole> = []
     /// Blocks of 256 characters (per role) for which fontconfig has no font.
     private var barrenBlocks: Set<Coverage> = []
 
@@ -228,8 +230,12 @@ public final class FontSet {
     package func font(_ role: FontRole) -> UnsafeMutablePointer<XftFont> {
         if let font = fonts[role] { return font }
         guard let body = fonts[.body] else { preconditionFailure("FontSet opens the body role in init") }
-        // The monospace role, asked for the first time.
-        guard let opened = openFirst(of: candidates(for: role), role) else { return body }
+        // The monospace role, asked for the first time (tried once: a role none of whose
+        // candidates opened draws in the body font from then on, without asking fontconfig again).
+        guard !unopenable.contains(role), let opened = openFirst(of: candidates(for: role), role) else {
+            unopenable.insert(role)
+            return body
+        }
         fonts[role] = opened
         return opened
     }

@@ -286,13 +286,14 @@ public final class SplitWindow {
         }
         // The dividers' windows are input-only: placing, showing or hiding one changes no pixel,
         // so the lines are painted again only when a window that shows something moved.
-        let inputOnly = Set(dividerWindows.values)
+        func isInputOnly(_ child: Window) -> Bool { dividerWindows.values.contains(child) }
+        let bounds = PixelRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height)
         var moved = false
         for (child, rect) in wanted where placed[child] != rect || !mapped.contains(child) {
             XMoveResizeWindow(display, child, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
             if mapped.contains(child) { movedThisTurn.insert(child) }
             placed[child] = rect
-            if !inputOnly.contains(child) { moved = true }
+            if !isInputOnly(child) { moved = true }
         }
         if order != stacking {
             var windows = order
@@ -309,8 +310,7 @@ public final class SplitWindow {
             mapped.remove(child)
             // A window that lay wholly outside the top-level (a column that slid out) covered
             // nothing: hiding it uncovers nothing either.
-            let bounds = PixelRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height)
-            if !inputOnly.contains(child), let rect = placed[child], !rect.intersection(bounds).isEmpty { uncovered = true }
+            if !isInputOnly(child), let rect = placed[child], !rect.intersection(bounds).isEmpty { uncovered = true }
             placed[child] = nil
             if let column = column(of: child) { drawnKeys[column] = nil }
             if child == menuWindow { drawnMenu = nil }
