@@ -71,7 +71,11 @@ package final class FileStore {
         transfers = try FileTransfers()
         trashJobs = try TrashJobs()
         orders = try FolderOrders()
-        watcher = try? FolderWatcher()
+        let watcher = try? FolderWatcher()
+        self.watcher = watcher
+        self.types.watchFolders = { [weak watcher] folders in
+            for folder in folders { watcher?.watch(folder) }
+        }
     }
 
     /// `folder`'s listing, starting a read when it is not known yet.
@@ -152,7 +156,9 @@ package final class FileStore {
     /// ``watcherDescriptor`` is readable.
     package func takeChanges() {
         guard let watcher else { return }
-        for folder in watcher.readChanges() where listings[folder] != nil {
+        let changes = watcher.readChanges()
+        types.foldersChanged(changes)
+        for folder in changes where listings[folder] != nil {
             if reading.contains(folder) { stale.insert(folder) } else { read(folder) }
         }
     }

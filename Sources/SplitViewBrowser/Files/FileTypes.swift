@@ -73,6 +73,8 @@ package final class FileTypes {
         case icon(type: String, generation: Int, path: String?, pixels: ImagePixels?, problems: [String])
         case database(problems: [String])
         case applications(MimeApps)
+        /// The applications were checked after a change to their folders, and are as read.
+        case applicationsCurrent
     }
 
     /// Readable when icons or the applications have arrived: the loop polls it and calls
@@ -101,9 +103,55 @@ package final class FileTypes {
             // GTK's settings.ini, read before the launcher could hear, is said with them.
             return .database(problems: settingsProblems + database.problems)
         }
+        worker.submit { [xdg] in .applications(Self.readApplications(xdg, languages: languages)) }
+    }
+
+    private static func readApplications(_ xdg: XDGDirectories, languages: [String: String]) -> MimeApps {
+        MimeApps.read(xdg, desktops: currentDesktops(), languages: MimeDatabase.languages(environment: languages))
+    }
+
+    // MARK: Following the applications
+
+    /// Watches folders for ``foldersChanged(_:)``: the store sets it to its inotify watcher.
+    package var watchFolders: ([FilePath]) -> Void = { _ in }
+    /// The folders whose change may change the applications: those ``MimeApps/Stamp`` names,
+    /// or for a missing one its nearest existing parent (as GIO watches them).
+    private var applicationFolders: Set<FilePath> = []
+    private var checkingApplications = false, checkAgain = false
+    /// How many times the applications were read (the first time included), for tests.
+    package private(set) var applicationReadings = 0
+
+    /// Some watched folders changed: when one holds the applications or their lists, the
+    /// worker looks whether any file they were read from changed (``MimeApps/isCurrent()``),
+    /// and reads them again if one did, so that "Open With" follows `xdg-mime default`, a
+    /// program installed or removed, without a restart, as GIO does. One look at a time: a
+    /// change meanwhile is looked at once that one is answered.
+    package func foldersChanged(_ folders: Set<FilePath>) {
+        guard let apps, !folders.isDisjoint(with: applicationFolders) else { return }
+        guard !checkingApplications else {
+            checkAgain = true
+            return
+        }
+        checkingApplications = true
+        let languages = Self.environmentLanguage()
         worker.submit { [xdg] in
-            .applications(
-                MimeApps.read(xdg, desktops: Self.currentDesktops(), languages: MimeDatabase.languages(environment: languages)))
+            apps.isCurrent() ? .applicationsCurrent : .applications(Self.readApplications(xdg, languages: languages))
+        }
+    }
+
+    /// The applications were read or checked: their folders are watched (again: one made
+    /// since is watched itself now), and a change that came meanwhile is looked at.
+    private func applicationsChecked(_ read: MimeApps?) {
+        checkingApplications = false
+        if let read {
+            apps = read
+            applicationReadings += 1
+            applicationFolders = Set(read.stamp.watchedPaths.map(FilePath.init))
+            watchFolders(Array(applicationFolders))
+        }
+        if checkAgain {
+            checkAgain = false
+            foldersChanged(applicationFolders)
         }
     }
 
@@ -200,7 +248,8 @@ package final class FileTypes {
 
     /// The applications database once the worker has read it, nil until then: the loop's
     /// thread never reads it itself (a `mimeapps.list` or a desktop entry may be a megabyte,
-    /// and there may be thousands of entries). Tests set their own.
+    /// and there may be thousands of entries). Read again when its files change
+    /// (``foldersChanged(_:)``). Tests set their own.
     var apps: MimeApps?
 
     /// The database once the worker has said it is read, for what the loop's thread asks of
@@ -221,8 +270,10 @@ package final class FileTypes {
                 arrived.insert(.icons)
             case .applications(let read):
                 read.problems.forEach(report)
-                if apps == nil { apps = read }
+                applicationsChecked(read)
                 arrived.insert(.applications)
+            case .applicationsCurrent:
+                applicationsChecked(nil)
             case .icon(let type, let generation, let path, let pixels, let problems):
                 problems.forEach(report)
                 guard generation == self.generation else { continue }

@@ -46,6 +46,11 @@ extension MimeDatabase {
     /// not settle it) its first ``sniffLength`` bytes. A link is its target's type (named by
     /// the link's own name, as GIO does); a link to nothing is `inode/symlink`. Only regular
     /// files are opened: a FIFO or a device never is.
+    ///
+    /// An empty regular file is `text/plain` whatever its name, as GIO decides it (and with
+    /// it GNOME Files, Thunar and `gio info`): a new empty `notes` or `draft.c` is a text to
+    /// write in, not an "Empty document" no editor is offered for, and a zero-length file of
+    /// the kernel's is not read to find out.
     public func type(ofFileAt path: FilePath) -> String {
         var status = stat()
         let kind: FileKind = path.withCString { cPath in
@@ -53,6 +58,7 @@ extension MimeDatabase {
             return lstat(cPath, &status) == 0 ? .symlink : .unknown
         }
         if let special = Self.inodeType(kind) { return special }
+        if kind == .regular && status.st_size == 0 { return "text/plain" }
         let name = FilePath.displayName(path.lastComponent)
         let candidates = globTypes(for: name)
         if candidates.count == 1 { return canonical(candidates[0]) }

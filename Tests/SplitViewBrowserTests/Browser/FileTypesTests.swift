@@ -164,6 +164,50 @@ struct FileTypesTests {
 }
 
 extension FileTypesTests {
+    /// "Open With" follows the desktop as GIO does, without a restart: `xdg-mime default`
+    /// rewriting `~/.config/mimeapps.list`, a program installed in a data directory that did
+    /// not exist when the window started, and one uninstalled. A write elsewhere in
+    /// `~/.config` is looked at but reads nothing again.
+    @Test func openWithFollowsNewDefaultsAndPrograms() throws {
+        let tree = Self.tree()
+        let desktop = try TemporaryFolder("live-desktop")
+        func entry(_ name: String) -> String {
+            "[Desktop Entry]\nType=Application\nName=\(name)\nExec=/bin/true %f\nMimeType=text/plain;\n"
+        }
+        desktop.write(entry("Mine"), to: "data/applications/mine.desktop")
+        desktop.write("# nothing yet\n", to: "config/other.conf")
+        let xdg = XDGDirectories(environment: [
+            "HOME": "/nonexistent", "XDG_DATA_HOME": desktop.path + "/data", "XDG_DATA_DIRS": desktop.path + "/system/share",
+            "XDG_CONFIG_HOME": desktop.path + "/config", "XDG_CONFIG_DIRS": "/nonexistent",
+        ])
+        let types = try FileTypes(xdg: xdg)
+        let browser = makeBrowser(tree, store: try FileStore(types: types))
+        BrowserTests.show(browser, tree, "Files", "notes.txt")
+        func openWith() -> [String] {
+            browser.split.additionalMenuItems.map(\.title).filter { $0.hasPrefix("Open With") }
+        }
+        func waitFor(_ titles: [String]) -> Bool {
+            settle(browser.store) {
+                types.takeResults()
+                return openWith() == titles
+            }
+        }
+        #expect(waitFor(["Open With Mine (Default)"]))
+        // What `xdg-mime default theirs.desktop text/plain` does, for a program in a data
+        // directory made afterwards.
+        desktop.write(entry("Theirs"), to: "system/share/applications/theirs.desktop")
+        desktop.write("[Default Applications]\ntext/plain=theirs.desktop\n", to: "config/mimeapps.list")
+        #expect(waitFor(["Open With Theirs (Default)", "Open With Mine"]), "\(openWith())")
+        let readings = types.applicationReadings
+        desktop.write("# changed\n", to: "config/other.conf")
+        #expect(
+            !settle(browser.store, seconds: 0.5) {
+                types.takeResults(); return types.applicationReadings > readings
+            })
+        unlink(desktop.path + "/system/share/applications/theirs.desktop")
+        #expect(waitFor(["Open With Mine (Default)"]), "\(openWith())")
+    }
+
     /// Until the worker has read the database, the inspector's Type row says the kind of file;
     /// then it is described again, unless the user selected some of it meanwhile (describing
     /// again would take the selection away).

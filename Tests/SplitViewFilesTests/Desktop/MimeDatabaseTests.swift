@@ -74,11 +74,29 @@ struct MimeDatabaseTests {
     }
 
     /// A kernel file's type goes by its name alone: reading it to sniff could take from it
-    /// (`/proc/kmsg`). Read, `/proc/self/environ` would be text.
+    /// (`/proc/kmsg`). Read, sysfs's `online` (4 096 bytes by `stat`) would be text.
     @Test func aKernelFileIsTypedByNameNeverRead() throws {
         try Self.withSample { database in
-            #expect(database.type(ofFileAt: FilePath("/proc/self/environ")) == database.type(forName: "environ", bytes: nil))
-            #expect(database.type(ofFileAt: FilePath("/proc/self/environ")) != "text/plain")
+            let online = FilePath("/sys/devices/system/cpu/online")
+            try #require((try? FileInfo.read(online).get()) != nil, "this machine has no sysfs")
+            #expect(database.type(ofFileAt: online) == database.type(forName: "online", bytes: nil))
+            #expect(database.type(ofFileAt: online) != "text/plain")
+        }
+    }
+
+    /// An empty regular file is `text/plain` whatever its name, as GIO says (`gio info`,
+    /// GNOME Files, Thunar): before, a new empty file was "Empty document" and no editor was
+    /// offered for it. Zero-length kernel files (`/proc/self/environ`) are the same, unread.
+    @Test func anEmptyFileIsPlainTextAsGIOSays() throws {
+        try Self.withSample { database in
+            let tree = try TemporaryFolder("emptyfiles")
+            for name in ["empty", "run.sh", "picture.png"] {
+                _ = AtomicFile.write([], to: tree.path + "/" + name)
+                #expect(database.type(ofFileAt: FilePath(tree.path + "/" + name)) == "text/plain", "\(name)")
+            }
+            _ = AtomicFile.write(Array("x".utf8), to: tree.path + "/run.sh")
+            #expect(database.type(ofFileAt: FilePath(tree.path + "/run.sh")) == "application/x-shellscript")
+            #expect(database.type(ofFileAt: FilePath("/proc/self/environ")) == "text/plain")
         }
     }
 
