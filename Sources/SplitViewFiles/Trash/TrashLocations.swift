@@ -82,8 +82,8 @@ public struct TrashDirectory: Hashable, Sendable {
 ///   `$topdir/.Trash-$uid`, made with mode 0700, and used only when it is a folder of the
 ///   user's own and not a link.
 /// - Decided, as GIO decides: a system's own mounts (`/`, `/usr`, `/var`, `/tmp`, `/home`,
-///   `/boot`, …; `proc`, `sysfs`, `devtmpfs` and the like) get no trash of ours; a file there
-///   has no usable trash, and the browser asks before deleting it for good.
+///   `/boot`, …; `proc`, `sysfs`, `tmpfs`, `overlay` and the like) get no trash of ours; a
+///   file there has no usable trash, and the browser asks before deleting it for good.
 public struct Trash: Sendable {
     /// The home trash.
     public var home: TrashDirectory
@@ -335,16 +335,24 @@ public struct Trash: Sendable {
         return network.contains(mount.type) || (mount.type.hasPrefix("fuse.") && mount.type != "fuseblk")
     }
 
-    /// Whether a mount is the system's own, where no trash is made (GIO's rule, abridged).
+    /// Whether a mount is the system's own, where no trash is made: GIO's "system internal"
+    /// mounts (`g_unix_mount_is_system_internal`), by their type (`tmpfs` and `overlay`
+    /// among them: a RAM disk or a container's layer, whose `.Trash-$uid` neither GIO nor
+    /// Thunar would ever list or empty) or their mount point.
     static func isSystemMount(_ mount: MountInfo.Mount) -> Bool {
         let systemTypes: Set<String> = [
-            "proc", "sysfs", "devtmpfs", "devpts", "cgroup", "cgroup2", "autofs", "debugfs", "securityfs", "tracefs",
-            "configfs", "fusectl", "mqueue", "hugetlbfs", "bpf", "pstore", "binfmt_misc", "efivarfs", "rpc_pipefs", "nfsd",
-            "selinuxfs", "rootfs",
+            "adfs", "afs", "auto", "autofs", "autofs4", "cgroup", "cgroup2", "configfs", "cxfs", "debugfs", "devfs",
+            "devpts", "devtmpfs", "ecryptfs", "efivarfs", "fdescfs", "fusectl", "gfs", "gfs2", "gpfs", "hugetlbfs",
+            "kernfs", "linprocfs", "linsysfs", "lustre", "lustre_lite", "mfs", "mqueue", "ncpfs", "nfsd", "nullfs",
+            "ocfs2", "overlay", "proc", "procfs", "pstore", "ptyfs", "rootfs", "rpc_pipefs", "securityfs", "selinuxfs",
+            "sysfs", "tmpfs", "usbfs", "tracefs", "bpf", "binfmt_misc",
         ]
         let systemPaths: Set<String> = [
-            "/", "/bin", "/boot", "/boot/efi", "/dev", "/etc", "/home", "/lib", "/lib64", "/opt", "/proc", "/root", "/run",
-            "/sbin", "/srv", "/sys", "/tmp", "/usr", "/usr/local", "/var", "/var/log", "/var/tmp",
+            "/", "/bin", "/boot", "/boot/efi", "/compat/linux/proc", "/compat/linux/sys", "/dev", "/etc", "/home", "/lib",
+            "/lib64", "/libexec", "/live/cow", "/live/image", "/media", "/mnt", "/net", "/opt", "/proc", "/rescue",
+            "/root", "/run", "/sbin", "/srv", "/sys", "/tmp", "/usr", "/usr/X11R6", "/usr/local", "/usr/obj",
+            "/usr/ports", "/usr/src", "/usr/xobj", "/var", "/var/crash", "/var/local", "/var/log", "/var/log/audit",
+            "/var/mail", "/var/run", "/var/tmp",
         ]
         let point = mount.mountPoint.string ?? ""
         if systemTypes.contains(mount.type) || systemPaths.contains(point) { return true }

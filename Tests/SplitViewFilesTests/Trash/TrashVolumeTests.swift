@@ -90,14 +90,39 @@ struct TrashVolumeTests {
     }
 
     /// A system's own mount, or no mount named at all (the file's volume is then `/`): no
-    /// usable trash, and nothing is made or moved.
-    @Test(arguments: [("proc", true), ("sysfs", true), ("ext4", false)])
+    /// usable trash, and nothing is made or moved. A tmpfs and a container's overlay are the
+    /// system's own to GIO: a `.Trash-$uid` there was never listed nor emptied by gio or Thunar.
+    @Test(arguments: [("proc", true), ("sysfs", true), ("tmpfs", true), ("overlay", true), ("ext4", false)])
     func aSystemsOwnVolumeHasNoUsableTrash(type: String, listed: Bool) throws {
         let volume = try Volume(type: type, listed: listed)
         let file = volume.tree.file("a", "a")
         #expect(throws: FileError.self) { try volume.trash.moveToTrash(file, now: 0) }
         #expect(FileOperations.exists(file))
         #expect(!FileOperations.exists(volume.tree.path(".Trash-\(volume.uid)")))
+    }
+
+    /// The case on the machine's own tmpfs, read from the real mount table: a file in
+    /// /dev/shm has no trash, and no `/dev/shm/.Trash-$uid` is made (gio and Thunar would
+    /// never list or empty it).
+    @Test func aFileOnTheMachinesTmpfsHasNoTrash() throws {
+        let mounts = MountInfo.parse((try? AtomicFile.read("/proc/self/mountinfo", limit: 4 << 20).get()) ?? [])
+        try #require(mounts.contains { $0.mountPoint.string == "/dev/shm" && $0.type == "tmpfs" }, "/dev/shm is no tmpfs here")
+        var template = Array("/tmp/splitview-home-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        let home = FilePath(String(cString: made!))
+        defer { TemporaryFolder.remove(home) }
+        let trash = Trash(homeTrash: home.appending(Array("Trash".utf8)), mountInfoFile: "/proc/self/mountinfo")
+        var shm = Array("/dev/shm/splitview-file-XXXXXX".utf8CString)
+        let descriptor = shm.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        try #require(descriptor >= 0)
+        close(descriptor)
+        let name = shm.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let file = FilePath(name)
+        defer { unlink(name) }
+        let hadTrash = access("/dev/shm/.Trash-\(getuid())", F_OK) == 0
+        #expect(throws: FileError.self) { try trash.moveToTrash(file, now: 0) }
+        #expect(FileOperations.exists(file))
+        if !hadTrash { #expect(access("/dev/shm/.Trash-\(getuid())", F_OK) != 0) }
     }
 
     @Test func emptyingEmptiesTheVolumesTrashToo() throws {
