@@ -7,6 +7,9 @@ public enum DropOperation: String, Hashable, Sendable, CaseIterable {
     case move
     /// The target asks the user (copy or move) when it is dropped.
     case ask
+    /// The target makes a link to it (a symbolic link for a file), as GTK's and XDND's link
+    /// action; the source keeps its own.
+    case link
 }
 
 /// One step of another program's drag over the window, as the host follows it (XDND on X),

@@ -92,6 +92,39 @@ extension Browser {
         return folder.appending(entry.name)
     }
 
+    /// Symbolic links to `paths` made in `folder` (a link drop: Ctrl+Shift in Thunar or GNOME
+    /// Files), named as the files are, or "Link to NAME" where the name is taken
+    /// (``FileOperations/makeLink(to:in:attempts:)``); one Ctrl+Z removes them while they are
+    /// still the links made. The band says what was made, or the first failure (the links
+    /// made before it are kept, and undoable). Each link is one `symlink(2)`: made at once.
+    func link(_ paths: [FilePath], into folder: FilePath) {
+        var made: [CopiedItem] = []
+        var failure: (path: FilePath, error: FileError)?
+        for path in paths {
+            do { made.append(try FileOperations.makeLink(to: path, in: folder)) } catch {
+                failure = (path, error)
+                break
+            }
+        }
+        if !made.isEmpty {
+            undoStack.record(.linked(made))
+            if selectedFolder != folder { select(folder: folder) }
+            selection.name = made[0].path.lastComponent
+            selection.others = Set(made.dropFirst().map(\.path.lastComponent))
+            store.reload(folder)
+        }
+        let undoKey = split.keyBindings.chords(for: BrowserAction.undo.command).first?.description
+        let undoHint = undoKey.map { " \($0) removes \(made.count == 1 ? "it" : "them")." } ?? ""
+        let links = made.count == 1 ? "a link “\(made[0].path.lastName)”" : "\(made.count) links"
+        if let failure {
+            reader.notice =
+                "Could not make a link to “\(failure.path.lastName)”: \(failure.error.reason)."
+                + (made.isEmpty ? "" : " Made \(links)." + undoHint)
+        } else {
+            reader.notice = "Made \(links) in “\(folder.lastName)”." + undoHint
+        }
+    }
+
     /// Another program's files dropped into `folder`: copied or moved as its source asked, or
     /// as the user answers when it asks.
     func dropped(_ offer: SelectionOffer, operation: DropOperation, into folder: FilePath) {
@@ -106,6 +139,7 @@ extension Browser {
         switch operation {
         case .copy: startTransfer(files.paths, into: folder, mode: .copy)
         case .move: startTransfer(files.paths, into: folder, mode: .move)
+        case .link: link(files.paths, into: folder)
         case .ask:
             let what =
                 files.paths.count == 1 ? "“\(FilePath.displayName(files.paths[0].lastComponent))”" : "\(files.paths.count) files"

@@ -21,6 +21,9 @@ public enum FileOperation: Sendable, Equatable {
     /// A paste (Ctrl+X, Ctrl+V) moved these entries by rename: undone by renaming each back,
     /// newest first, never over a name taken again.
     case moved([MovedItem])
+    /// A drop made symbolic links (Ctrl+Shift, or a link asked for): undone by removing each,
+    /// only while it is still the link made (the same inode and change time).
+    case linked([CopiedItem])
 
     /// The sentence the browser shows once the change is undone ("Renamed back “a.txt”.").
     public var undoneMessage: String {
@@ -37,6 +40,8 @@ public enum FileOperation: Sendable, Equatable {
             return top.count == 1 ? "Removed the copy “\(top[0].path.lastName)”." : "Removed the \(top.count) copies."
         case .moved(let items):
             return items.count == 1 ? "Moved “\(items[0].to.lastName)” back." : "Moved \(items.count) items back."
+        case .linked(let items):
+            return items.count == 1 ? "Removed the link “\(items[0].path.lastName)”." : "Removed the \(items.count) links."
         }
     }
 }
@@ -115,7 +120,7 @@ public struct FileUndoStack: Sendable {
             for item in items where FileOperations.exists(item.trashedPath) || !FileOperations.exists(item.originalPath) {
                 try Trash.restore(item)
             }
-        case .copied(let items): try undoCopy(items)
+        case .copied(let items), .linked(let items): try undoCopy(items)
         case .moved(let items):
             var undone = 0
             try undoMove(items, undone: &undone)

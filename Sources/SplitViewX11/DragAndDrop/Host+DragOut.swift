@@ -31,12 +31,13 @@ struct DragOut {
     var action: Atom = 0
     /// True from a position sent until its status comes: the next waits (the protocol's rule).
     var awaitingStatus = false
-    /// The position to send once the status comes: the screen point, its time, the action.
-    var pending: (x: Int, y: Int, time: Time, action: Atom)?
+    /// The position to send once the status comes: the screen point, its time, the action
+    /// suggested, and the actions the target may choose among.
+    var pending: (x: Int, y: Int, time: Time, action: Atom, offered: [Atom])?
     /// True from the drop sent until `XdndFinished` (or the timeout).
     var dropped = false
-    /// The action `XdndActionList` names now.
-    var listed: Atom = 0
+    /// The actions `XdndActionList` names now.
+    var listed: [Atom] = []
 }
 
 /// The host as an XDND source (version 5): a drag from a row that leaves its window (the
@@ -55,10 +56,13 @@ struct DragOut {
 ///   the data (`Selections` answers `XdndSelection` with the forms) and says `XdndFinished`,
 ///   or after ``dragOutTimeout`` seconds we stop waiting. Over one that refused: `XdndLeave`.
 ///
-/// Decided (as GNOME): the action is copy, move with Shift, ask with Alt (Ctrl: copy). The
-/// target does what the action says, a move included; the source does nothing to the files
-/// when it hears `XdndFinished` (with a `text/uri-list`, the target moves them itself). The
-/// pointer shows copy (a plus), move (the four-way arrow), or no drop (a circle).
+/// Decided (as a GTK source, `gtk_drag_get_event_actions`): a plain drag suggests copy and
+/// offers copy, move and link, so that the target chooses as it would for its own drag (a
+/// folder of Thunar's on the same disk moves, its Trash, which takes only a move, trashes);
+/// Ctrl offers copy alone, Shift move alone, Ctrl+Shift link alone, Alt asks among the three.
+/// The target does what it chose, a move included; the source does nothing to the files when
+/// it hears `XdndFinished` (with a `text/uri-list`, the target moves them itself). The pointer
+/// shows copy (a plus), move (the four-way arrow), or no drop (a circle).
 extension Host {
     /// How long a drop waits for the target's `XdndFinished`: 2 s.
     static let dragOutTimeout = 2.0
@@ -88,10 +92,9 @@ extension Host {
             if let target { enter(target, from: drag.window, types: drag.types) }
         }
         if drag.target != nil {
-            let state = Int32(motion.state)
-            let operation: DropOperation =
-                state & ShiftMask != 0 ? .move : state & Mod1Mask != 0 && state & ControlMask == 0 ? .ask : .copy
-            drag.pending = (x, y, motion.time, connection.atoms.xdnd.action(operation))
+            let (operation, offered) = Self.dragOutActions(state: Int32(motion.state))
+            let xdnd = connection.atoms.xdnd
+            drag.pending = (x, y, motion.time, xdnd.action(operation), offered.map(xdnd.action))
         }
         dragOut = drag
         sendPendingPosition()
@@ -116,6 +119,18 @@ extension Host {
         } else {
             send("XdndLeave", to: target, from: drag.window)
             dragOut = nil
+        }
+    }
+
+    /// The action a drag suggests with the modifiers `state`, and those it offers the target
+    /// (`XdndActionList`), as a GTK source: see the type's decisions.
+    static func dragOutActions(state: Int32) -> (suggested: DropOperation, offered: [DropOperation]) {
+        let all: [DropOperation] = [.copy, .move, .link]
+        switch (state & ControlMask != 0, state & ShiftMask != 0) {
+        case (true, true): return (.link, [.link])
+        case (true, false): return (.copy, [.copy])
+        case (false, true): return (.move, [.move])
+        case (false, false): return state & Mod1Mask != 0 ? (.ask, all) : (.copy, all)
         }
     }
 
@@ -157,7 +172,7 @@ extension Host {
                 connection.display, window.window, xdnd["XdndTypeList"], XA_ATOM, 32, PropModeReplace,
                 buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(types.count))
         }
-        var words = Array("Copy\0Move\0".utf8)
+        var words = Array("Copy\0Move\0Link\0".utf8)
         _ = XChangeProperty(
             connection.display, window.window, xdnd["XdndActionDescription"], XA_STRING, 8, PropModeReplace, &words,
             Int32(words.count))
@@ -211,24 +226,22 @@ extension Host {
         guard var drag = dragOut, !drag.awaitingStatus, let target = drag.target, let position = drag.pending else { return }
         drag.pending = nil
         drag.awaitingStatus = true
-        if drag.listed != position.action { listActions(for: position.action, on: drag.window) }
-        drag.listed = position.action
+        if drag.listed != position.offered { listActions(position.offered, on: drag.window) }
+        drag.listed = position.offered
         dragOut = drag
         send(
             "XdndPosition", to: target, from: drag.window,
             [0, position.x << 16 | position.y, Int(position.time), Int(position.action)])
     }
 
-    /// Writes `XdndActionList`: the one action asked for, or copy and move for an ask (GTK
-    /// targets read the list whatever the action, and pick their own default among it: a list
-    /// of both would let them move where the user asked for a copy).
-    private func listActions(for action: Atom, on window: Window) {
-        let xdnd = connection.atoms.xdnd
-        var actions = action == xdnd["XdndActionAsk"] ? [xdnd["XdndActionCopy"], xdnd["XdndActionMove"]] : [action]
+    /// Writes `XdndActionList`: the actions the target may choose among (GTK targets read it
+    /// whatever the action, and choose their own among it).
+    private func listActions(_ offered: [Atom], on window: Window) {
+        var actions = offered
         let count = Int32(actions.count)
         actions.withUnsafeMutableBytes { buffer in
             _ = XChangeProperty(
-                connection.display, window, xdnd["XdndActionList"], XA_ATOM, 32, PropModeReplace,
+                connection.display, window, connection.atoms.xdnd["XdndActionList"], XA_ATOM, 32, PropModeReplace,
                 buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count)
         }
     }

@@ -157,7 +157,7 @@ extension Host {
     private func finishDropIn(accepted: Bool) {
         guard let drop = dropIn else { return }
         let xdnd = connection.atoms.xdnd
-        let action = accepted ? Int(xdnd.action(drop.operation == .move ? .move : .copy)) : 0
+        let action = accepted ? Int(xdnd.action(drop.operation == .ask ? .copy : drop.operation)) : 0
         XdndAtoms.send(
             xdnd["XdndFinished"], about: drop.source, to: drop.source, [Int(bitPattern: drop.window), accepted ? 1 : 0, action],
             on: connection)

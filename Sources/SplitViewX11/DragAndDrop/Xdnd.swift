@@ -10,7 +10,7 @@ public struct XdndAtoms: Hashable, Sendable {
         "XdndAware", "XdndProxy", "XdndEnter", "XdndPosition", "XdndStatus", "XdndLeave", "XdndDrop", "XdndFinished",
         "XdndSelection", "XdndTypeList", "XdndActionCopy", "XdndActionMove", "XdndActionAsk", "XdndActionPrivate",
         "text/uri-list", "text/plain;charset=utf-8", "text/plain", "SPLITVIEW_XDND_DATA", "XdndActionList",
-        "XdndActionDescription",
+        "XdndActionDescription", "XdndActionLink",
     ]
     /// The protocol version spoken: 5.
     static let version = 5
@@ -53,14 +53,16 @@ public struct XdndAtoms: Hashable, Sendable {
         case .copy: self["XdndActionCopy"]
         case .move: self["XdndActionMove"]
         case .ask: self["XdndActionAsk"]
+        case .link: self["XdndActionLink"]
         }
     }
 
-    /// The operation an action atom asks for: copy for any but move and ask (a private action
-    /// or none is taken as the safe copy).
+    /// The operation an action atom asks for: copy for any but move, ask and link (a private
+    /// action or none is taken as the safe copy).
     func operation(_ action: Atom) -> DropOperation {
         if action == self["XdndActionMove"] { return .move }
         if action == self["XdndActionAsk"] { return .ask }
+        if action == self["XdndActionLink"] { return .link }
         return .copy
     }
 

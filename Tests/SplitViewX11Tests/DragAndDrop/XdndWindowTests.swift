@@ -69,6 +69,49 @@ extension X11Tests {
             }
         }
 
+        /// A plain drag offers copy, move and link (as a GTK source), so that a target taking
+        /// only a move (Thunar's Trash in its sidebar) takes it; Ctrl offers copy alone, and
+        /// that target refuses it. Before, the list named copy alone and the Trash refused.
+        @Test func aPlainDragOffersMoveToATargetThatTakesOnlyAMove() throws {
+            let place = try Self.placeWithInbox()
+            _ = try ShownFilesTests.showAlpha(place) { connection, window, _ in
+                let target = try XdndPeer(display: connection.name, x: 1300, y: 100, aware: true)
+                target.takesOnly = "XdndActionMove"
+                let input = try Self.drag(row: 1, to: 1400, 200, connection, window)
+                #expect(target.wait { !target.received("XdndStatus").isEmpty || !target.received("XdndPosition").isEmpty })
+                let position = try #require(target.received("XdndPosition").first)
+                #expect(target.name(Atom(position[4])) == "XdndActionCopy", "a plain drag suggests copy")
+                #expect(target.actionLists.first == ["XdndActionCopy", "XdndActionMove", "XdndActionLink"])
+                input.button(false)
+                #expect(target.wait { target.converted != nil }, "the move was taken and dropped")
+                #expect(target.received("XdndDrop").count == 1)
+                #expect(Self.text(target.converted) == ClipboardWindowTests.uri(place.root + "/Notes/alpha.txt") + "\r\n")
+            }
+        }
+
+        @Test func aCtrlDragOffersCopyAloneAndATargetTakingOnlyAMoveRefusesIt() throws {
+            let place = try Self.placeWithInbox()
+            _ = try ShownFilesTests.showAlpha(place) { connection, window, _ in
+                let target = try XdndPeer(display: connection.name, x: 1300, y: 100, aware: true)
+                target.takesOnly = "XdndActionMove"
+                let input = try #require(FakeInput(connection))
+                let start = try Self.filesRow(1, connection, window)
+                input.move(x: start.x, y: start.y)
+                input.button(true)
+                for step in 1...3 { input.move(x: start.x + 10 * step, y: start.y + 2 * step) }
+                // Held once the drag has started, as a GTK source reads it at each motion.
+                input.hold(XK_Control_L, true)
+                defer { input.hold(XK_Control_L, false) }
+                input.move(x: 1400, y: 200)
+                input.move(x: 1405, y: 205)
+                #expect(target.wait { !target.received("XdndPosition").isEmpty })
+                #expect(target.actionLists.last == ["XdndActionCopy"])
+                input.button(false)
+                #expect(target.wait { !target.received("XdndLeave").isEmpty }, "refused: left, not dropped")
+                #expect(target.received("XdndDrop").isEmpty)
+            }
+        }
+
         @Test func aPressOnASelectedRowDragsTheWholeSelection() throws {
             let place = try Self.placeWithInbox()
             _ = try ShownFilesTests.showAlpha(place) { connection, window, _ in
@@ -128,6 +171,39 @@ extension X11Tests {
                 #expect(source.name(Atom(source.received("XdndFinished")[0][2])) == "XdndActionMove")
                 #expect(waitUntil { !FileManager.default.fileExists(atPath: place.root + "/moved.txt") })
                 #expect((try? String(contentsOfFile: place.root + "/Notes/moved.txt", encoding: .utf8)) == "moving")
+            }
+        }
+
+        /// A link drop (Ctrl+Shift in Thunar) makes symbolic links, as Thunar does among its
+        /// own windows: the name taken gets "Link to NAME"; Ctrl+Z removes them. Before, the
+        /// link action was taken as a copy.
+        @Test func filesDroppedWithLinkAreLinkedNotCopied() throws {
+            let place = try Self.placeWithInbox()
+            try place.write("linked.txt", "linking")
+            try place.write("Notes/linked.txt", "a file of that name already")
+            _ = try ShownFilesTests.showAlpha(place) { connection, window, _ in
+                let source = try XdndPeer(display: connection.name, x: 1300, y: 100, aware: false)
+                source.offers = ["text/uri-list": Array((ClipboardWindowTests.uri(place.root + "/linked.txt") + "\r\n").utf8)]
+                source.enter(window)
+                let background = try Self.filesRow(8, connection, window)
+                source.position(window, x: background.x, y: background.y, action: "XdndActionLink")
+                #expect(source.wait { !source.received("XdndStatus").isEmpty })
+                #expect(source.name(Atom(source.received("XdndStatus")[0][4])) == "XdndActionLink")
+                source.send("XdndDrop", to: window, [Int(bitPattern: source.window), 0, 0])
+                #expect(source.wait { !source.received("XdndFinished").isEmpty })
+                #expect(source.name(Atom(source.received("XdndFinished")[0][2])) == "XdndActionLink")
+                let link = place.root + "/Notes/Link to linked.txt"
+                #expect(
+                    waitUntil { (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == place.root + "/linked.txt" }
+                )
+                #expect(
+                    (try? String(contentsOfFile: place.root + "/Notes/linked.txt", encoding: .utf8))
+                        == "a file of that name already")
+                #expect(
+                    waitForTitle(connection, window) { $0 == "Link to linked.txt — Notes — SplitView" }, "the link is selected")
+                sendKey(connection, window, XK_z, state: ControlMask)
+                #expect(waitUntil { (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == nil })
+                #expect((try? String(contentsOfFile: place.root + "/linked.txt", encoding: .utf8)) == "linking")
             }
         }
 

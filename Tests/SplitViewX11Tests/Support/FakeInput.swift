@@ -45,6 +45,13 @@ struct FakeInput {
         connection.sync()
     }
 
+    /// Presses (`true`) or releases the key of `keysym` alone: a modifier held over motions.
+    func hold(_ keysym: Int32, _ pressed: Bool) {
+        let code = UInt32(XKeysymToKeycode(connection.display, KeySym(keysym)))
+        _ = fakeKey(connection.display, code, pressed ? 1 : 0, 0)
+        connection.sync()
+    }
+
     /// Types `text` (printable ASCII), with Shift where the key's second level has it.
     func type(_ text: String) {
         let display = connection.display

@@ -20,6 +20,12 @@ final class XdndPeer {
     var offers: [String: [UInt8]] = [:]
     /// Whether it answers positions (target side): accepted with this action, or refused.
     var accepts: String? = "XdndActionCopy"
+    /// When set, it takes only this action, as Thunar's Trash takes only a move: a position
+    /// is accepted with it when the source's `XdndActionList` names it, else refused, as a
+    /// GTK target reads the list (target side).
+    var takesOnly: String?
+    /// The source's `XdndActionList` at each position, by name (target side).
+    private(set) var actionLists: [[String]] = []
     /// Above this many bytes it serves a form by `INCR`, in pieces of `pieceSize` (source side).
     var incrementalAbove = Int.max
     var pieceSize = 4096
@@ -84,8 +90,12 @@ final class XdndPeer {
                 guard answers else { continue }
                 let source = Window(bitPattern: data[0])
                 if type == "XdndPosition" {
-                    let action = accepts.map { atom($0) } ?? 0
-                    send("XdndStatus", to: source, [Int(bitPattern: window), accepts == nil ? 0 : 1, 0, 0, Int(action)])
+                    let offered = actionList(of: source)
+                    actionLists.append(offered)
+                    var taken = accepts
+                    if let only = takesOnly { taken = offered.contains(only) ? only : nil }
+                    let action = taken.map { atom($0) } ?? 0
+                    send("XdndStatus", to: source, [Int(bitPattern: window), taken == nil ? 0 : 1, 0, 0, Int(action)])
                 } else if type == "XdndDrop" && finishes {
                     XConvertSelection(
                         connection.display, atom("XdndSelection"), atom("text/uri-list"), atom("PEER_DATA"), window,
@@ -198,6 +208,24 @@ final class XdndPeer {
         var bytes = bytes.isEmpty ? [0] : bytes  // a valid pointer; the count is what is sent
         bytes.withUnsafeMutableBufferPointer {
             _ = XChangeProperty(connection.display, requestor, property, type, 8, PropModeReplace, $0.baseAddress, count)
+        }
+    }
+
+    /// The names of the atoms in `source`'s `XdndActionList`.
+    private func actionList(of source: Window) -> [String] {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard
+            XGetWindowProperty(
+                connection.display, source, atom("XdndActionList"), 0, 64, 0, XA_ATOM, &type, &format, &count, &after, &data)
+                == Success, let data
+        else { return [] }
+        defer { XFree(data) }
+        return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { atoms in
+            (0..<Int(count)).map { name(Atom(atoms[$0])) }
         }
     }
 
