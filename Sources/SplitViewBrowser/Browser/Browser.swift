@@ -179,9 +179,13 @@ package final class Browser {
 
     /// The window title: the selected entry's name, the folder's, then the app's
     /// (`Kyoto.md — Japan 2024 — SplitView`), as file managers and editors title theirs.
+    /// In a trash, a file is named as it was (`notes.txt`, not the trash's `notes.2.txt`).
     package var title: String {
         let folderName = displayName(ofFolder: selectedFolder ?? tree.root)
-        return (selectedName.map { FilePath.displayName($0) + " — " } ?? "") + folderName + " — SplitView"
+        let name = selectedName.map { name in
+            entries.trash.flatMap { _ in entries.trashedItem(named: name)?.originalPath.lastName } ?? FilePath.displayName(name)
+        }
+        return (name.map { $0 + " — " } ?? "") + folderName + " — SplitView"
     }
 
     /// The text a new window shows first, for the font thread: the title, the outline's and the

@@ -88,12 +88,16 @@ final class EntryList: ListDataSource {
         guard let entry = entry(at: index) else { return ListItem(title: "") }
         let info = info(at: index)
         let kind = entry.kind == .symlink ? (info?.resolvedKind ?? .symlink) : entry.kind
-        let icon = types?.icon(forName: entry.displayName, kind: kind)
         if trash != nil, let item = trashedItem(named: entry.name) {
+            // The name it had, as GNOME Files and Thunar show a trash: not `notes.2.txt`, the
+            // name the trash gave it beside an earlier `notes.txt`.
+            let name = item.originalPath.lastName
             let date = item.deletionDate.map(Browser.format) ?? "date unknown"
             return ListItem(
-                title: entry.displayName, subtitle: "From " + item.originalPath.parent.displayString + " · " + date, icon: icon)
+                title: name, subtitle: "From " + item.originalPath.parent.displayString + " · " + date,
+                icon: types?.icon(forName: name, kind: kind))
         }
+        let icon = types?.icon(forName: entry.displayName, kind: kind)
         return ListItem(title: entry.displayName, subtitle: info.map(Self.subtitle) ?? entry.kind.word, icon: icon)
     }
 
@@ -106,11 +110,20 @@ final class EntryList: ListDataSource {
         return item
     }
 
-    func searchText(at index: Int) -> String { entry(at: index)?.displayName ?? "" }
+    /// What type-ahead and the filter match: the name shown (in a trash, the name it had).
+    func searchText(at index: Int) -> String {
+        guard let entry = entry(at: index) else { return "" }
+        if trash != nil, let item = trashedItem(named: entry.name) { return item.originalPath.lastName }
+        return entry.displayName
+    }
 
-    /// The display name's bytes, lent by the listing: a filter reads 100 000 of them.
+    /// The display name's bytes, lent by the listing: a filter reads 100 000 of them. In a
+    /// trash, the name each had.
     func withSearchText<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         guard let listing, visible.indices.contains(index) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        if trash != nil {
+            return Array(searchText(at: index).utf8).withUnsafeBufferPointer(body)
+        }
         return listing.entries.withDisplayName(at: visible[index], body)
     }
 

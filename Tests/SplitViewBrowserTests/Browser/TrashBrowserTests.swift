@@ -212,6 +212,31 @@ import Testing
         #expect(browser.reader.notice == "The Trash is empty." && browser.split.prompt == nil)
     }
 
+    /// The Trash lists each file by the name it had, as GNOME Files and Thunar do: a second
+    /// `file2.txt` is `file2.2.txt` in the trash's folder, but its row (and type-ahead) says
+    /// `file2.txt`. Before, the row said `file2.2.txt`.
+    @Test func theTrashListsTheNamesFilesHad() throws {
+        let setup = Setup()
+        setup.tree.file("Travel/file2.txt", "another")
+        let browser = setup.browser(places: true)
+        for folder in ["Notes", "Travel"] {
+            BrowserTests.show(browser, setup.tree, folder, "file2.txt")
+            Self.press(browser, .delete)
+            #expect(Self.settleTrash(browser))
+        }
+        #expect(setup.exists("data/Trash/files/file2.2.txt"))
+        #expect(browser.choosePlace(at: 2))
+        #expect(settle(browser.store) { browser.entries.numberOfRows == 2 })
+        let titles = (0..<2).map { browser.entries.item(at: $0).title }
+        #expect(titles == ["file2.txt", "file2.txt"])
+        let second = try #require(browser.entries.index(of: Array("file2.2.txt".utf8)))
+        #expect(browser.entries.item(at: second).subtitle?.hasPrefix("From \(setup.tree.root)/Travel · ") == true)
+        #expect(browser.entries.searchText(at: second) == "file2.txt")
+        browser.fileList.selectedIndex = second
+        browser.selectEntry(second)
+        #expect(browser.title == "file2.txt — Trash — SplitView")
+    }
+
     /// A window saved on the Trash place comes back titled Trash, not `files`.
     @Test func aWindowRootedOnTheTrashIsTitledTrash() throws {
         let setup = Setup()
