@@ -28,6 +28,18 @@ extension Browser {
             reader.notice = "Could not open the Trash: \(failure.description)"
             return true
         }
+        if place.kind == .remote, let uri = place.uri {
+            guard let gvfs = navigation.places?.gvfsFolder, let folder = GVfsFolders.localPath(of: uri, in: gvfs),
+                case .success(let info) = FileInfo.read(folder), info.kind == .directory
+            else {
+                reader.notice =
+                    "“\(place.name)” (\(uri)) is not mounted: mount it in GNOME Files or Thunar, or with “gio mount \(uri)”, then choose it again."
+                return true
+            }
+            reroot(at: folder)
+            split.focusedColumn = .primary
+            return true
+        }
         reroot(at: place.path)
         split.focusedColumn = .primary
         return true

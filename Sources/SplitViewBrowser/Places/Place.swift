@@ -10,6 +10,9 @@ struct Place: Hashable {
         case userFolder
         /// A bookmark of GTK's shared file.
         case bookmark
+        /// A bookmark of GTK's that is no local folder (`sftp://host/srv`): it opens where
+        /// GVfs has it mounted (``uri``).
+        case remote
         /// The file system's root.
         case fileSystem
         /// A volume mounted under `/media`, `/mnt` or `/run/media`.
@@ -27,6 +30,8 @@ struct Place: Hashable {
     var kind: Kind
     /// The user folder's key in `user-dirs.dirs` (`DOCUMENTS`), for its icon.
     var userDirKey: String?
+    /// A remote place's URI (its `path` is then the URI's bytes, which name no folder).
+    var uri: String?
 
     /// The user folders' icons by their `user-dirs.dirs` key, as GNOME Files draws them.
     static let userFolderIcons: [String: String] = [
@@ -43,6 +48,7 @@ struct Place: Hashable {
         case .home: return ["user-home", "folder"]
         case .userFolder: return (userDirKey.flatMap { Self.userFolderIcons[$0] }.map { [$0] } ?? []) + ["folder"]
         case .bookmark: return ["folder"]
+        case .remote: return ["folder-remote", "network-server", "folder"]
         case .fileSystem: return ["drive-harddisk-system", "drive-harddisk", "folder"]
         case .volume: return ["drive-removable-media", "drive-harddisk", "folder"]
         case .trash: return ["user-trash", "folder"]

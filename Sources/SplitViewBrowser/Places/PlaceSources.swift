@@ -13,6 +13,8 @@ package struct PlaceSources {
     /// `/proc/self/mountinfo`, or the table `SPLITVIEW_MOUNTINFO` names
     /// (`MountInfo.table(environment:)`).
     var mountInfoFile: String
+    /// `$XDG_RUNTIME_DIR/gvfs`, where GVfs shows remote places it has mounted.
+    var gvfsFolder: String?
 
     /// The sources for `environment` (`$HOME`, `$XDG_CONFIG_HOME`, as XDG reads them, and
     /// `$SPLITVIEW_MOUNTINFO`, the window tests' mount table).
@@ -22,12 +24,13 @@ package struct PlaceSources {
         userDirsFile = config + "/user-dirs.dirs"
         bookmarksFile = config + "/gtk-3.0/bookmarks"
         mountInfoFile = MountInfo.table(environment: environment)
+        gvfsFolder = GVfsFolders.folder(environment: environment)
     }
 
     /// The process's own environment.
     package static func current() -> PlaceSources {
         var environment: [String: String] = [:]
-        for name in ["HOME", "XDG_CONFIG_HOME", MountInfo.tableVariable] {
+        for name in ["HOME", "XDG_CONFIG_HOME", "XDG_RUNTIME_DIR", MountInfo.tableVariable] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
         return PlaceSources(environment: environment)
@@ -69,9 +72,18 @@ package struct PlaceSources {
             }
         }
         let (bookmarks, problem) = readBookmarks()
-        for bookmark in bookmarks ?? [] {
-            let name = bookmark.label ?? (bookmark.path.isRoot ? bookmark.path.bytes : bookmark.path.lastComponent)
-            places.append(Place(name: FilePath.displayName(name), path: bookmark.path, kind: .bookmark))
+        for entry in bookmarks ?? [] {
+            switch entry {
+            case .folder(let bookmark):
+                let name = bookmark.label ?? (bookmark.path.isRoot ? bookmark.path.bytes : bookmark.path.lastComponent)
+                places.append(Place(name: FilePath.displayName(name), path: bookmark.path, kind: .bookmark))
+            case .remote(let uri, let label):
+                places.append(
+                    Place(
+                        name: label.map { FilePath.displayName($0) } ?? Self.remoteName(uri),
+                        path: FilePath(bytes: Array(uri.utf8)),
+                        kind: .remote, uri: uri))
+            }
         }
         places.append(Place(name: "File System", path: FilePath("/"), kind: .fileSystem))
         if case .success(let bytes) = AtomicFile.read(mountInfoFile, limit: 4 << 20) {
@@ -80,6 +92,16 @@ package struct PlaceSources {
             }
         }
         return (places, problem)
+    }
+
+    /// A remote bookmark's name without a label, as GTK's sidebar makes it: the last folder
+    /// of its path and the host (`srv on host`), or the host alone for its top.
+    static func remoteName(_ uri: String) -> String {
+        let rest = uri.split(separator: "/", omittingEmptySubsequences: true).dropFirst()
+        let host = rest.first.map { $0.split(separator: "@").last.map(String.init) ?? String($0) } ?? uri
+        guard let last = rest.dropFirst().last else { return host }
+        let name = PercentEncoding.decoded(last.utf8, as: .anyByte).map { String(decoding: $0, as: UTF8.self) } ?? String(last)
+        return name + " on " + host
     }
 
     /// The most bookmarks shown among the places: 1 000, a sidebar longer than anyone scrolls
@@ -92,13 +114,13 @@ package struct PlaceSources {
     /// Decided: the places are read on the loop's thread (they are the sidebar's first rows,
     /// and a change to the file is followed at once), so the work is bounded: the file is read
     /// only until its first 1 000 bookmarks, whatever its size within the 1 MiB limit.
-    func readBookmarks() -> (bookmarks: [GTKBookmarks.Bookmark]?, problem: String?) {
+    func readBookmarks() -> (bookmarks: [GTKBookmarks.Entry]?, problem: String?) {
         switch AtomicFile.read(bookmarksFile, limit: GTKBookmarks.sizeLimit) {
         case .success(let bytes):
             if let problem = GTKBookmarks.problem(in: bytes) {
                 return (nil, "bookmarks: \(AtomicFile.printable(bookmarksFile)): \(problem)")
             }
-            let bookmarks = GTKBookmarks.parse(bytes, limit: Self.bookmarkLimit + 1)
+            let bookmarks = GTKBookmarks.entries(bytes, limit: Self.bookmarkLimit + 1)
             guard bookmarks.count > Self.bookmarkLimit else { return (bookmarks, nil) }
             return (
                 Array(bookmarks.prefix(Self.bookmarkLimit)),

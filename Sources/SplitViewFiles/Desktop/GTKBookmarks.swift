@@ -46,6 +46,50 @@ public enum GTKBookmarks {
         return bookmarks
     }
 
+    /// A line of the file as GTK's sidebar shows it: a local folder, or a place elsewhere.
+    public enum Entry: Hashable, Sendable {
+        /// A local folder (a `file://` URI).
+        case folder(Bookmark)
+        /// A place that is not a local folder (`sftp://host/srv`, `smb://server/share`): its
+        /// URI as written, and its label, shown as GTK and Thunar show it.
+        case remote(uri: String, label: [UInt8]?)
+    }
+
+    /// Every bookmark in `bytes` that GTK's sidebar shows, in the file's order: local folders
+    /// (each once, as ``parse(_:limit:)``) and other URIs (`scheme://…`, each once); at most
+    /// `limit`. A line that is no URI is skipped.
+    public static func entries(_ bytes: [UInt8], limit: Int = .max) -> [Entry] {
+        var folders: Set<FilePath> = [], remotes: Set<String> = []
+        var entries: [Entry] = []
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            guard entries.count < limit else { break }
+            var line = Array(line)
+            if line.last == UInt8(ascii: "\r") { line.removeLast() }
+            let space = line.firstIndex(of: UInt8(ascii: " "))
+            let uri = Array(line[..<(space ?? line.endIndex)])
+            var label = space.map { Array(line[line.index(after: $0)...]) }
+            if label?.isEmpty == true { label = nil }
+            if let path = path(fromURI: uri) {
+                if folders.insert(path).inserted { entries.append(.folder(Bookmark(path: path, label: label))) }
+            } else if isRemoteURI(uri), let text = String(validating: uri, as: UTF8.self), remotes.insert(text).inserted {
+                entries.append(.remote(uri: text, label: label))
+            }
+        }
+        return entries
+    }
+
+    /// Whether `uri` is `scheme://…` with a scheme of RFC 3986's characters, other than
+    /// `file`: a place GIO would reach through GVfs.
+    static func isRemoteURI(_ uri: [UInt8]) -> Bool {
+        guard let colon = uri.firstIndex(of: UInt8(ascii: ":")), colon > 0,
+            uri[colon...].starts(with: Array("://".utf8)), uri.count > colon + 3
+        else { return false }
+        let scheme = uri[..<colon]
+        guard let first = scheme.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lowercased(first)) else { return false }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.".utf8)
+        return scheme.allSatisfy(allowed.contains) && !scheme.map(lowercased).elementsEqual("file".utf8)
+    }
+
     /// The folder a `file://` URI names, or `nil`: another scheme, a host other than none or
     /// `localhost` (GLib's `g_filename_from_uri` reads only those as local), a path that is not
     /// absolute, or a bad escape — `%` without two hex digits, `%00`, or `%2F` (an escaped

@@ -54,7 +54,7 @@ import Testing
 
     @Test func thePlacesComeFirstInGNOMEFilesOrderThenTheOutline() {
         let setup = Setup()
-        setup.tree.file("config/gtk-3.0/bookmarks", "file://\(setup.tree.root)/Other\nsftp://host/x\nfile:///srv Server\n")
+        setup.tree.file("config/gtk-3.0/bookmarks", "file://\(setup.tree.root)/Other\nno URI here\nfile:///srv Server\n")
         let browser = setup.browser()
         let titles = browser.tree.rows.map(\.title)
         #expect(Array(titles.prefix(7)) == ["Places", "Home", "Documents", "Other", "Server", "File System", "USB stick"])
@@ -63,6 +63,39 @@ import Testing
         #expect(Array(titles.dropFirst(7)) == ["home", "Documents", "Shown"])  // the outline as before
         #expect(browser.tree.rows[7].depth == 0 && browser.tree.rows[7].isFolder)
         #expect(browser.folders.selectedIndex == 7)
+    }
+
+    /// A bookmark that is no local folder is listed as GTK's sidebar and Thunar list it (its
+    /// label, else "srv on host"); chosen, it opens where GVfs has it mounted
+    /// (`$XDG_RUNTIME_DIR/gvfs/sftp:host=…,user=…`), else the band says to mount it and
+    /// nothing else changes. Before, such a bookmark was not listed at all.
+    @Test func aRemoteBookmarkIsListedAndOpensWhereGVfsMountedIt() throws {
+        let setup = Setup(bookmarks: "sftp://ana@host/srv Remote\nsmb://nas/music/\ndav://cloud:8080/files\n")
+        setup.tree.folder("run/gvfs/sftp:host=host,user=ana/srv/www")
+        var sources = PlaceSources(
+            environment: [
+                "HOME": setup.tree.root + "/home", "XDG_CONFIG_HOME": setup.tree.root + "/config",
+                "XDG_RUNTIME_DIR": setup.tree.root + "/run",
+            ])
+        sources.mountInfoFile = setup.tree.root + "/mountinfo"
+        let store = try FileStore()
+        let root = FilePath(setup.tree.root + "/home")
+        store.load(root)
+        let browser = Browser(store: store, root: root, style: .tripleColumn, theme: .light, places: sources)
+        browser.split.handle(.resize(Size(width: 1400, height: 900)))
+        let remote = browser.tree.places.filter { $0.kind == .remote }
+        #expect(remote.map(\.name) == ["Remote", "music on nas", "files on cloud:8080"])
+        #expect(remote.allSatisfy { $0.iconNames.first == "folder-remote" })
+        let music = try #require(browser.tree.rows.firstIndex { $0.title == "music on nas" })
+        #expect(browser.choosePlace(at: music))
+        #expect(
+            browser.reader.notice
+                == "“music on nas” (smb://nas/music/) is not mounted: mount it in GNOME Files or Thunar, or with “gio mount smb://nas/music/”, then choose it again."
+        )
+        #expect(browser.tree.root == root, "nothing else changed")
+        let row = try #require(browser.tree.rows.firstIndex { $0.title == "Remote" })
+        #expect(browser.choosePlace(at: row))
+        #expect(browser.tree.root == FilePath(setup.tree.root + "/run/gvfs/sftp:host=host,user=ana/srv"))
     }
 
     /// Each place has its icon, by the theme's names GNOME Files' sidebar uses (a drawn

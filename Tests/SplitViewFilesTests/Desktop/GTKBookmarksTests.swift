@@ -1,4 +1,5 @@
 import SplitViewFiles
+import TestSupport
 import Testing
 
 /// `GTKBookmarks`: GTK's `bookmarks` file read line by line as GTK does, against hostile
@@ -70,5 +71,37 @@ import Testing
     @Test func aFileWithANULIsNotABookmarksFile() {
         #expect(GTKBookmarks.problem(in: Array("file:///a\n".utf8)) == nil)
         #expect(GTKBookmarks.problem(in: [0x66, 0, 0x0A]) != nil)
+    }
+}
+
+/// Bookmarks that are no local folder, and where GVfs mounts them.
+struct RemoteBookmarksTests {
+    @Test func entriesKeepTheFilesOrderAndEveryURI() {
+        let text = "file:///srv Server\nsftp://host/x Remote\nnot a uri\nsmb://nas/music\nsftp://host/x again\nfile:///srv\n"
+        #expect(
+            GTKBookmarks.entries(Array(text.utf8)) == [
+                .folder(GTKBookmarks.Bookmark(path: FilePath("/srv"), label: Array("Server".utf8))),
+                .remote(uri: "sftp://host/x", label: Array("Remote".utf8)),
+                .remote(uri: "smb://nas/music", label: nil),
+            ])
+    }
+
+    @Test func aMountSpecMatchesItsURIs() throws {
+        let tree = try TemporaryFolder("gvfs")
+        for name in ["sftp:host=host,user=ana", "smb-share:server=nas,share=music", "dav:host=cloud,port=8080,ssl=true"] {
+            _ = AtomicFile.makeFolders(tree.path + "/" + name)
+        }
+        #expect(
+            GVfsFolders.localPath(of: "sftp://ana@host/srv/www", in: tree.path)?.string == tree.path
+                + "/sftp:host=host,user=ana/srv/www")
+        #expect(GVfsFolders.localPath(of: "sftp://bob@host/srv", in: tree.path) == nil, "another user's mount")
+        #expect(
+            GVfsFolders.localPath(of: "smb://NAS/music/2024", in: tree.path)?.string == tree.path
+                + "/smb-share:server=nas,share=music/2024")
+        #expect(
+            GVfsFolders.localPath(of: "davs://cloud:8080/", in: tree.path)?.string == tree.path
+                + "/dav:host=cloud,port=8080,ssl=true")
+        #expect(GVfsFolders.localPath(of: "dav://cloud:8080/", in: tree.path) == nil, "not the TLS one")
+        #expect(GVfsFolders.localPath(of: "ftp://host/", in: tree.path) == nil)
     }
 }
