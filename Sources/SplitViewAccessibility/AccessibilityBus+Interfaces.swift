@@ -148,13 +148,13 @@ extension AccessibilityBus {
                 }
                 writer.int32(Int32(index ?? -1))
             }
-        case "GetRelationSet": writer.emptyRelations()
+        case "GetRelationSet": writer.relations(relations(of: object))
         case "GetRole": writer.uint32(role(of: object))
         case "GetRoleName", "GetLocalizedRoleName":
             if case .node(_, let node, _) = object { writer.string(node.role.rawValue) } else { writer.string("application") }
         case "GetState":
             if case .node(_, let node, _) = object { writer.states(Self.states(node.states)) } else { writer.states((0, 0)) }
-        case "GetAttributes": writer.dictionary([]) { _, _ in }
+        case "GetAttributes": writer.stringDictionary(attributes(of: object))
         case "GetApplication": writer.reference(path(of: .application).0, Self.rootPath)
         case "GetInterfaces":
             var interfaces = ["org.a11y.atspi.Accessible"]
@@ -212,6 +212,33 @@ extension AccessibilityBus {
         return true
     }
 
+    /// The object's attributes (`a{ss}`, as libatspi reads them): the toolkit, as GTK says
+    /// its own, and a tree row's level.
+    package func attributes(of object: Object) -> [(String, String)] {
+        guard case .node(_, let node, _) = object else { return [("toolkit", "SplitView")] }
+        var attributes = [("toolkit", "SplitView")]
+        if node.role == .treeItem, let level = node.level { attributes.append(("level", String(level))) }
+        return attributes
+    }
+
+    /// AT-SPI's relation types used (`AtspiRelationType`).
+    package enum Relation: UInt32 {
+        case labelledBy = 2
+        case nodeChildOf = 7
+    }
+
+    /// The object's relations: a tree row is the child of the row above it one level up (its
+    /// folder), or of the tree for a top row, as GTK's tree views say it (`NODE_CHILD_OF`).
+    package func relations(of object: Object) -> [(UInt32, [(String, String)])] {
+        guard case .node(let window, let node, let parent) = object, node.role == .treeItem, let level = node.level,
+            case .node(_, let treeID) = parent, trees.indices.contains(window), let tree = trees[window].node(treeID),
+            let index = tree.children.firstIndex(where: { $0.id == node.id })
+        else { return [] }
+        let folder = level > 1 ? tree.children[..<index].last { ($0.level ?? 1) == level - 1 } : nil
+        let target = Reference.node(window: window, id: folder?.id ?? tree.id)
+        return [(Relation.nodeChildOf.rawValue, [path(of: target)])]
+    }
+
     package func role(of object: Object) -> UInt32 {
         guard case .node(_, let node, _) = object else { return 75 }
         return Self.roleNumbers[node.role] ?? 67
@@ -227,7 +254,7 @@ extension AccessibilityBus {
     package static func states(_ states: AccessibleNode.States) -> (UInt32, UInt32) {
         let bits: [(AccessibleNode.States, Int)] = [
             (.active, 1), (.checked, 4), (.editable, 7), (.enabled, 8), (.expandable, 9), (.expanded, 10), (.focusable, 11),
-            (.focused, 12), (.multiselectable, 16), (.multiLine, 17), (.selectable, 22), (.selected, 23), (.enabled, 24),
+            (.focused, 12), (.multiLine, 17), (.multiselectable, 18), (.selectable, 22), (.selected, 23), (.enabled, 24),
             (.showing, 25),
             (.visible, 30), (.checkable, 41),
         ]

@@ -148,7 +148,8 @@ package final class AccessibilityBus {
             case .textChanged(let id):
                 signal(window, id, "Object", "TextChanged", "insert", 0)
             case .windowActivated(let active):
-                signal(window, AccessibleNode.ID("window"), "Window", active ? "Activate" : "Deactivate", "", 0)
+                let name = trees.indices.contains(window) ? trees[window].name : ""
+                signal(window, AccessibleNode.ID("window"), "Window", active ? "Activate" : "Deactivate", "", 0, text: name)
             }
         }
         // Sent as far as the socket takes now, never waiting (a flush would wait for a slow
@@ -158,10 +159,11 @@ package final class AccessibilityBus {
 
     /// One AT-SPI event: `org.a11y.atspi.Event.<kind>.<member>` from the node's path, with
     /// its detail and number (`siiva{sv}`); the value is the child's reference when one is
-    /// named (children changed), else 0.
+    /// named (children changed), the text when one is given (a window's name, as atk-bridge
+    /// sends window events), else 0.
     private func signal(
         _ window: Int, _ id: AccessibleNode.ID, _ kind: String, _ member: String, _ detail: String, _ number: Int32,
-        child: AccessibleNode.ID? = nil
+        child: AccessibleNode.ID? = nil, text: String? = nil
     ) {
         let (_, path) = path(of: .node(window: window, id: id))
         guard let message = sv_dbus_message_new_signal(path, "org.a11y.atspi.Event." + kind, member) else { return }
@@ -174,6 +176,8 @@ package final class AccessibilityBus {
             if let child {
                 let (bus, path) = self.path(of: .node(window: window, id: child))
                 $0.reference(bus, path)
+            } else if let text {
+                $0.string(text)
             } else {
                 $0.int32(0)
             }

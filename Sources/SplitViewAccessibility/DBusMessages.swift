@@ -144,7 +144,31 @@ package struct DBusWriter {
 
     /// `a(ua(so))`, empty.
     package mutating func emptyRelations() {
-        container(Self.arrayType, "(ua(so))") { _ in }
+        relations([])
+    }
+
+    /// `a(ua(so))`: relations, each a type and the objects it points to.
+    package mutating func relations(_ all: [(UInt32, [(String, String)])]) {
+        container(Self.arrayType, "(ua(so))") { array in
+            for (type, targets) in all {
+                array.container(Self.structType, nil) { relation in
+                    relation.uint32(type)
+                    relation.references(targets)
+                }
+            }
+        }
+    }
+
+    /// `a{ss}`: attributes, as AT-SPI's `GetAttributes` answers them.
+    package mutating func stringDictionary(_ pairs: [(String, String)]) {
+        container(Self.arrayType, "{ss}") { array in
+            for (key, value) in pairs {
+                array.container(Self.dictEntryType, nil) { entry in
+                    entry.string(key)
+                    entry.string(value)
+                }
+            }
+        }
     }
 
     /// `(iiii)`.

@@ -92,10 +92,24 @@ struct AccessibilityBusInterfacesTests {
         }
         #expect(low & (1 << 12) != 0 && low & (1 << 23) != 0 && low & (1 << 25) != 0)
         #expect(window.ask(row, "Accessible", "GetRole")?.values == [.uint32(32)])
+        // The files list takes several rows: multiselectable is bit 18 (16 is modal, which it
+        // said before).
+        #expect(AccessibilityBus.states([.multiselectable]) == (1 << 18, 0))
+        window.files.allowsMultipleSelection = true
+        window.bus.invalidate()
+        let list = try #require(window.path(of: "column.supplementary.content.list"))
+        guard case .array(_, let listWords)? = window.ask(list, "Accessible", "GetState")?.values.first,
+            case .uint32(let listLow) = listWords.first
+        else {
+            Issue.record("no state words")
+            return
+        }
+        #expect(listLow & (1 << 18) != 0 && listLow & (1 << 16) == 0)
     }
 
     /// Each object has the interfaces of what it can do: an action, a text, a selection of
-    /// rows; and none has relations or attributes.
+    /// rows; its attributes as libatspi reads them (`a{ss}`: before, `a{sv}`, which it warns
+    /// of); a tree row's relation to its folder's row (`NODE_CHILD_OF`).
     @Test func eachObjectHasTheInterfacesOfWhatItCanDo() throws {
         let window = try ServedWindow()
         for (path, id) in window.walk() {
@@ -106,8 +120,32 @@ struct AccessibilityBusInterfacesTests {
             if node.role == .list || node.role == .tree { expected.append("org.a11y.atspi.Selection") }
             #expect(
                 window.ask(path, "Accessible", "GetInterfaces")?.values == [.array("s", expected.map { .string($0) })], "\(id)")
-            #expect(window.ask(path, "Accessible", "GetRelationSet")?.values == [.array("(ua(so))", [])])
-            #expect(window.ask(path, "Accessible", "GetAttributes")?.values == [.array("{sv}", [])])
+            let toolkit = DBusValue.entry(.string("toolkit"), .string("SplitView"))
+            guard node.role == .treeItem, let level = node.level else {
+                #expect(window.ask(path, "Accessible", "GetRelationSet")?.values == [.array("(ua(so))", [])])
+                #expect(window.ask(path, "Accessible", "GetAttributes")?.values == [.array("{ss}", [toolkit])])
+                continue
+            }
+            // A tree row: `a{ss}` with its level, and the child of its folder's row (or of the
+            // tree, for a top row).
+            #expect(
+                window.ask(path, "Accessible", "GetAttributes")?.values == [
+                    .array("{ss}", [toolkit, .entry(.string("level"), .string(String(level)))])
+                ])
+            guard case .array(_, let relations)? = window.ask(path, "Accessible", "GetRelationSet")?.values.first,
+                relations.count == 1, case .structure(let relation) = relations[0], relation.first == .uint32(7),
+                case .array(_, let targets) = relation[1], targets.count == 1,
+                case .structure(let target) = targets[0], case .objectPath(let targetPath) = target[1]
+            else {
+                Issue.record("\(id): no NODE_CHILD_OF relation")
+                continue
+            }
+            let folder = try #require(window.property(targetPath, "Accessible", "AccessibleId"))
+            guard case .string(let folderID) = folder, let folderNode = window.node(folderID) else {
+                Issue.record("\(id): the relation names nothing")
+                continue
+            }
+            #expect(level == 1 ? folderNode.role == .tree : folderNode.level == level - 1, "\(id) → \(folderID)")
         }
         // Asked anyway, a node without actions does none and performs nothing.
         let document = try #require(window.path(of: "column.secondary.content.document"))

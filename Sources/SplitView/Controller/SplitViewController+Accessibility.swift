@@ -35,7 +35,8 @@ extension SplitViewController {
                 panel.children += accessibleButtons(in: column)
                 if let field = wrapper.topViewController?.barField {
                     var entry = AccessibleNode(
-                        id: id.appending("field"), role: .entry, name: field.placeholder ?? "",
+                        id: id.appending("field"), role: .entry,
+                        name: field.accessibilityLabel ?? field.label ?? field.placeholder ?? "",
                         states: shown.union([.editable, .focusable]),
                         frame: Rect(
                             x: placement.frame.minX, y: placement.frame.minY, width: placement.frame.width,

@@ -252,7 +252,7 @@ public enum AccessibleEvent: Hashable, Sendable {
 
     /// The states whose changes are told: the ones a screen reader speaks.
     static let toldStates: [(AccessibleNode.States, String)] = AccessibleNode.States.named.filter { state, _ in
-        [.showing, .enabled, .selected, .expanded, .checked].contains(state)
+        [.showing, .enabled, .selected, .expanded, .checked, .active].contains(state)
     }
 
     /// The events that take a listener from `old` (nil: nothing was told yet) to `new`, in a
@@ -284,7 +284,11 @@ public enum AccessibleEvent: Hashable, Sendable {
             }
         }
         let focusBefore = old.allNodes.first { $0.states.contains(.focused) }?.id
-        let focus: [AccessibleEvent] = focusNow.flatMap { $0 != focusBefore && after[$0] != nil ? [.focus($0)] : nil } ?? []
+        // A window made active tells its focus again, as GTK does: the reader speaks where
+        // the keys are in the window it has come back to.
+        let activated = new.role == .frame && new.states.contains(.active) && !old.states.contains(.active)
+        let focus: [AccessibleEvent] =
+            focusNow.flatMap { ($0 != focusBefore || activated) && after[$0] != nil ? [.focus($0)] : nil } ?? []
         return children + names + states + texts + selections + focus
     }
 }

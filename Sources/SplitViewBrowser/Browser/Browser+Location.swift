@@ -12,7 +12,10 @@ extension Browser {
         let folder = selectedFolder ?? tree.root
         renaming.end()
         programs.pendingSplit = nil
-        fileList.navigationItem.textField = TextField(text: Location.text(of: folder), selectsAll: true)
+        var field = TextField(text: Location.text(of: folder), selectsAll: true)
+        // Named for a screen reader as GTK's file chooser names its path entry.
+        field.accessibilityLabel = "Location"
+        fileList.navigationItem.textField = field
         giveFileListTheKeys()
     }
 

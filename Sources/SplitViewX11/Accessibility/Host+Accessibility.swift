@@ -28,7 +28,7 @@ extension Host {
         let bus = AccessibilityBus(
             joined: joined,
             trees: { [unowned self] in
-                self.windows.map { $0.controller.accessibleTree(title: $0.title) }
+                self.windows.map { $0.controller.accessibleTree(title: $0.title, isActive: $0.isActive) }
             },
             place: { [unowned self] window in
                 guard self.windows.indices.contains(window) else { return ((0, 0), 1) }
@@ -42,7 +42,7 @@ extension Host {
         guard bus.descriptor >= 0 else { return bus.close() }
         accessibility = bus
         // What a listener heard of before now is news to it: the trees as they stand.
-        for window in windows { _ = window.controller.takeAccessibleChanges(title: window.title) }
+        for window in windows { _ = window.controller.takeAccessibleChanges(title: window.title, isActive: window.isActive) }
         watch(bus.descriptor) { [unowned self] in if !bus.dispatch() { self.letAccessibilityGo() } }
         // What came while joining (the registry's questions) is answered now.
         if !bus.dispatch() { letAccessibilityGo() }

@@ -230,7 +230,9 @@ public final class Host {
         // What changed for a screen reader, only while one listens (a tree a turn).
         if let bus = accessibility, bus.hasListeners {
             for (index, window) in windows.enumerated() {
-                bus.emit(window.controller.takeAccessibleChanges(title: window.title).events, window: index)
+                bus.emit(
+                    window.controller.takeAccessibleChanges(title: window.title, isActive: window.isActive).events,
+                    window: index)
             }
         }
         sendAccessibilityOutput()
@@ -288,8 +290,10 @@ public final class Host {
             let panes = foreignPanes[ObjectIdentifier(window)]
             if event.xfocus.detail != NotifyInferior {
                 panes?.topLevel(isActive: event.type == FocusIn)
+                window.isActive = event.type == FocusIn
             } else if event.type == FocusIn {
                 panes?.focusLandedOnTopLevel()
+                window.isActive = true
             }
             return
         }

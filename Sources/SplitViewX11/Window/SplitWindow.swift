@@ -192,6 +192,11 @@ public final class SplitWindow {
     /// The title last set, as the window manager shows it.
     public private(set) var title = ""
 
+    /// Whether the window is the active one: it has the keyboard focus, itself or a window
+    /// inside it (`FocusIn` and `FocusOut` from outside it, as a window manager or another
+    /// program moves the focus). A screen reader hears it change (`window:activate`).
+    public internal(set) var isActive = false
+
     /// Retitles the window (`_NET_WM_NAME` and `WM_NAME`, UTF-8); nothing is sent when the
     /// title is the same.
     public func setTitle(_ newTitle: String) {

@@ -107,6 +107,27 @@ import Testing
         #expect(keys["Cancel"] == "Escape")
     }
 
+    /// A bar's field is named by what it asks for: its accessibility label, else the label
+    /// drawn beside it ("Rename File"), else its placeholder. Before, a field with a label was
+    /// an entry with no name.
+    @Test func aFieldIsNamedByItsLabel() throws {
+        let (f, _, files, _) = Self.browserLike()
+        func entryName() -> String? {
+            f.split.accessibleTree(title: "w").allNodes.first { $0.role == .entry }?.name
+        }
+        files.navigationItem.textField = TextField(text: "notes.txt", selecting: 0..<5, label: "Rename File")
+        f.split.layoutPanes()
+        #expect(entryName() == "Rename File")
+        var location = TextField(text: "/home/ana/", selectsAll: true)
+        location.accessibilityLabel = "Location"
+        files.navigationItem.textField = location
+        f.split.layoutPanes()
+        #expect(entryName() == "Location")
+        files.navigationItem.textField = TextField(placeholder: "Filter")
+        f.split.layoutPanes()
+        #expect(entryName() == "Filter")
+    }
+
     /// A screen reader's activate does what a click does: "Hide Sidebar" hides the sidebar, a
     /// menu item runs its command, a row is selected.
     @Test func activatingANodeDoesWhatAClickDoes() throws {
@@ -165,7 +186,18 @@ import Testing
         f.split.layoutPanes()
         let selectedAll = f.split.takeAccessibleChanges(title: "w").events
         #expect(selectedAll.contains(.caretMoved(ID("column.secondary.content.document"), 11)))
-        #expect(f.split.takeAccessibleChanges(title: "w", isActive: false).events == [.windowActivated(false)])
+        let window = ID("window")
+        #expect(
+            f.split.takeAccessibleChanges(title: "w", isActive: false).events == [
+                .stateChanged(window, "active", false), .windowActivated(false),
+            ])
+        // Back to it: activated, and where the keys are told again (as GTK does), though the
+        // focus never moved inside the window.
+        let focused = try #require(f.split.accessibleTree(title: "w").allNodes.first { $0.states.contains(.focused) })
+        #expect(
+            f.split.takeAccessibleChanges(title: "w", isActive: true).events == [
+                .stateChanged(window, "active", true), .windowActivated(true), .focus(focused.id),
+            ])
     }
 
     /// A stack split reads as a split pane of panels, one per item.

@@ -50,6 +50,9 @@ public struct TextField: Hashable, Sendable {
     public var message: String?
     /// Shown faintly while the text is empty ("Filter", "Find"), like `UITextField.placeholder`.
     public var placeholder: String?
+    /// What a screen reader calls the field, as UIKit's `accessibilityLabel`: when nil, its
+    /// ``label`` ("Rename File"), else its ``placeholder``.
+    public var accessibilityLabel: String?
     /// The text at the last Tab, to tell a second Tab from a first.
     private var textAtLastTab: String?
 
