@@ -147,6 +147,10 @@ package final class AccessibilityBus {
                 signal(window, id, "Object", "TextCaretMoved", "", Int32(clamping: offset))
             case .textChanged(let id):
                 signal(window, id, "Object", "TextChanged", "insert", 0)
+            case .announcement(let id, let message):
+                // GTK 4's announcement (politeness 1: polite), for readers that know it; the
+                // notification's showing, told with it, is what older readers speak.
+                signal(window, id, "Object", "Announcement", "", 1, text: message)
             case .windowActivated(let active):
                 let name = trees.indices.contains(window) ? trees[window].name : ""
                 signal(window, AccessibleNode.ID("window"), "Window", active ? "Activate" : "Deactivate", "", 0, text: name)

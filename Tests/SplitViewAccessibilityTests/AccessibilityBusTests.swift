@@ -135,6 +135,9 @@ struct AccessibilityBusTests {
             Told(event: .selectionChanged(list), interface: "Object", member: "SelectionChanged", detail: "", number: 0),
             Told(event: .caretMoved(document, 5), interface: "Object", member: "TextCaretMoved", detail: "", number: 5),
             Told(event: .textChanged(document), interface: "Object", member: "TextChanged", detail: "insert", number: 0),
+            Told(
+                event: .announcement(panel, "Moved “a” to the Trash."), interface: "Object", member: "Announcement", detail: "",
+                number: 1),
             Told(event: .windowActivated(true), interface: "Window", member: "Activate", detail: "", number: 0),
             Told(event: .windowActivated(false), interface: "Window", member: "Deactivate", detail: "", number: 0),
         ]
@@ -154,6 +157,8 @@ struct AccessibilityBusTests {
             if let id = told.child {
                 let path = try #require(window.path(of: id))
                 child = .reference(window.application, path)
+            } else if case .announcement(_, let message) = told.event {
+                child = .string(message)
             } else if case .windowActivated = told.event {
                 // A window event carries the window's name, as atk-bridge sends it.
                 child = .string(window.bus.trees[0].name)
@@ -170,6 +175,7 @@ struct AccessibilityBusTests {
                 .nameChanged(let id), .selectionChanged(let id), .caretMoved(let id, _), .textChanged(let id):
                 about = id.path
             case .windowActivated: about = "window"
+            case .announcement(let id, _): about = id.path
             }
             #expect(window.property(signal.path, "Accessible", "AccessibleId") == .string(about), "\(told.event)")
         }

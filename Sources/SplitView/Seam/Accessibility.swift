@@ -56,6 +56,11 @@ public struct AccessibleNode: Hashable, Sendable {
         case entry
         /// Another program's window in a pane.
         case embedded
+        /// A message the window shows for a while (the reader's band: "Moved … to the
+        /// Trash"), spoken when it appears, as GTK's notifications are.
+        case notification
+        /// A picture, named by what it shows.
+        case image
     }
 
     /// AT-SPI's states, the ones a split view has.
@@ -183,6 +188,9 @@ public enum AccessibleEvent: Hashable, Sendable {
     case textChanged(AccessibleNode.ID)
     /// The window became active or inactive.
     case windowActivated(Bool)
+    /// A message to speak now, from this node (a notification shown or changed), as GTK 4's
+    /// `gtk_accessible_announce` sends it.
+    case announcement(AccessibleNode.ID, String)
 
     /// The children removed and added between `old` and `new` (ids in order), as a listener
     /// applies them: removals last index first (each index still right when applied), then
@@ -267,7 +275,14 @@ public enum AccessibleEvent: Hashable, Sendable {
         var children: [AccessibleEvent] = [], names: [AccessibleEvent] = [], states: [AccessibleEvent] = []
         var texts: [AccessibleEvent] = [], selections: [AccessibleEvent] = []
         for node in new.allNodes {
-            guard let was = before[node.id] else { continue }
+            guard let was = before[node.id] else {
+                // A notification that appears is shown and spoken (Orca speaks a notification
+                // whose showing turns on).
+                if node.role == .notification && !node.name.isEmpty {
+                    states += [.stateChanged(node.id, "showing", true), .announcement(node.id, node.name)]
+                }
+                continue
+            }
             children += childChanges(node.id, from: was.children.map(\.id), to: node.children.map(\.id))
             if was.name != node.name { names.append(.nameChanged(node.id)) }
             for (state, name) in toldStates where was.states.contains(state) != node.states.contains(state) {
@@ -275,6 +290,9 @@ public enum AccessibleEvent: Hashable, Sendable {
             }
             if was.states.contains(.active) != node.states.contains(.active), node.role == .frame {
                 states.append(.windowActivated(node.states.contains(.active)))
+            }
+            if node.role == .notification && was.name != node.name && !node.name.isEmpty {
+                states.append(.announcement(node.id, node.name))
             }
             if was.text != node.text { texts.append(.textChanged(node.id)) }
             if let caret = node.caret, was.caret != caret { texts.append(.caretMoved(node.id, caret)) }

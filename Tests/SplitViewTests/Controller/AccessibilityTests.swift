@@ -128,6 +128,54 @@ import Testing
         #expect(entryName() == "Filter")
     }
 
+    /// The band's message is a notification: when it appears it is shown and spoken, and a
+    /// new message is spoken again (GTK 4's announcement); a picture is an image named by its
+    /// title and size; an empty reader reads its placeholder. Before, the band was nowhere in
+    /// the tree, and a picture or a placeholder gave an empty document.
+    @Test func theBandIsANotificationAndAPictureAnImage() throws {
+        let (f, _, _, reader) = Self.browserLike()
+        _ = f.split.takeAccessibleChanges(title: "w")
+        reader.notice = "Moved “a.txt” to the Trash. Ctrl+Z puts it back."
+        f.split.layoutPanes()
+        let notice = ID("column.secondary.content.notice")
+        let shown = f.split.takeAccessibleChanges(title: "w").events
+        #expect(shown.contains(.stateChanged(notice, "showing", true)))
+        #expect(shown.contains(.announcement(notice, "Moved “a.txt” to the Trash. Ctrl+Z puts it back.")))
+        let node = try #require(f.split.accessibleTree(title: "w").node(notice))
+        #expect(node.role == .notification && node.name.hasPrefix("Moved “a.txt”"))
+        reader.notice = "Bookmarked “Notes”."
+        f.split.layoutPanes()
+        #expect(f.split.takeAccessibleChanges(title: "w").events.contains(.announcement(notice, "Bookmarked “Notes”.")))
+        reader.notice = nil
+        reader.text = ""
+        reader.placeholder = "“a.txt” is no longer in this folder."
+        f.split.layoutPanes()
+        let document = ID("column.secondary.content.document")
+        #expect(f.split.accessibleTree(title: "w").node(document)?.text == "“a.txt” is no longer in this folder.")
+        reader.image = ImagePixels(width: 40, height: 30, argb: Array(repeating: 0xFF80_4020, count: 1200))
+        f.split.layoutPanes()
+        let picture = try #require(f.split.accessibleTree(title: "w").node(document))
+        #expect(picture.role == .image && picture.name == "file 0.txt" && picture.description.contains("40 × 30"))
+    }
+
+    /// The inspector shown and focused reads as a document of its details, one "Label:
+    /// value" a line, focused. Before, its panel had no children.
+    @Test func theInspectorReadsItsDetails() throws {
+        let (f, _, _, _) = Self.browserLike()
+        let details = DetailsViewController(
+            title: "notes.txt", entries: [("Type", "Plain text document"), ("Path", "/home/ana/notes.txt"), ("Size", "12 bytes")])
+        f.split.setViewController(details, for: .inspector)
+        f.split.show(.inspector)
+        f.split.focusedColumn = .inspector
+        f.split.layoutPanes()
+        let tree = f.split.accessibleTree(title: "w")
+        let panel = try #require(tree.node(ID("column.inspector")))
+        let document = try #require(panel.allNodes.first { $0.role == .documentText })
+        #expect(document.text == "Type: Plain text document\nPath: /home/ana/notes.txt\nSize: 12 bytes")
+        #expect(document.states.contains(.focused))
+        #expect(Self.focused(tree).map(\.id) == [document.id])
+    }
+
     /// A screen reader's activate does what a click does: "Hide Sidebar" hides the sidebar, a
     /// menu item runs its command, a row is selected.
     @Test func activatingANodeDoesWhatAClickDoes() throws {

@@ -59,13 +59,31 @@ extension ListViewController {
 
 /// A text view's accessible node: its text as a document.
 extension TextViewController {
-    /// The document node.
+    /// The band's message as a notification ("Moved “a.txt” to the Trash…"), when one shows:
+    /// it appears, and a new message in it is spoken (``AccessibleEvent/announcement(_:_:)``).
+    func accessibleNotice(in context: AccessibleContext) -> AccessibleNode? {
+        guard let notice, !notice.isEmpty else { return nil }
+        return AccessibleNode(
+            id: context.id.appending("notice"), role: .notification, name: notice, states: context.baseStates,
+            frame: context.window(
+                Rect(x: context.bounds.minX, y: context.bounds.minY, width: context.bounds.width, height: noticeBand)))
+    }
+
+    /// The document node. Its text is what the pane shows: the text, else the placeholder
+    /// that stands in for it ("“a.txt” is no longer in this folder"); a picture is an image
+    /// named by the title, described by its size as the band says it.
     func accessibleDocument(in context: AccessibleContext) -> AccessibleNode {
         var node = AccessibleNode(
             id: context.id.appending("document"), role: .documentText, name: title,
             states: context.baseStates.union([.focusable, .multiLine]).union(context.isFocused ? .focused : []),
             frame: context.window(context.bounds))
-        node.text = text
+        if let image {
+            node.role = .image
+            node.description = ImageFit.dimensions(width: image.pixelWidth, height: image.pixelHeight)
+            node.states.remove(.multiLine)
+            return node
+        }
+        node.text = text.isEmpty && hexDump == nil ? placeholder : text
         if let selection, !text.isEmpty {
             let utf8 = text.utf8
             func characters(_ offset: Int) -> Int {

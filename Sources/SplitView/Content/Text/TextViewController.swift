@@ -6,7 +6,7 @@ open class TextViewController: ViewController {
     /// A document with its text (the file's, or the picture's description), its selection
     /// and, as a read-only text's caret, where the selection's moving end is.
     override open func accessibleNodes(in context: AccessibleContext) -> [AccessibleNode] {
-        [accessibleDocument(in: context)]
+        [accessibleNotice(in: context), accessibleDocument(in: context)].compactMap { $0 }
     }
 
     /// The text; newlines start new paragraphs.
