@@ -54,6 +54,26 @@ extension AccessibilityBus {
         }
     }
 
+    /// How many children the object has: all of a list's rows, though the tree holds only
+    /// those on screen (``AccessibleNode/childCount``).
+    package func childCount(of object: Object) -> Int {
+        if case .node(_, let node, _) = object, let count = node.childCount { return count }
+        return children(of: object).count
+    }
+
+    /// The object's child at `index`: a held child, or for a node holding only some, the
+    /// one made for that index.
+    package func child(at index: Int, of object: Object) -> Reference? {
+        if case .node(let window, let node, _) = object, node.childCount != nil {
+            if let held = node.children.first(where: { $0.indexInParent == index }) {
+                return .node(window: window, id: held.id)
+            }
+            return child(window, node.id, index).map { .node(window: window, id: $0.id) }
+        }
+        let all = children(of: object)
+        return all.indices.contains(index) ? all[index] : nil
+    }
+
     package func name(of object: Object) -> String {
         switch object {
         case .application: return Diagnostics.programName
@@ -94,7 +114,7 @@ extension AccessibilityBus {
             case .application: writer.reference(desktop.name, desktop.path)
             case .node(_, _, let parent): let (bus, path) = self.path(of: parent); writer.reference(bus, path)
             }
-        case ("org.a11y.atspi.Accessible", "ChildCount"): writer.int32(Int32(children(of: object).count))
+        case ("org.a11y.atspi.Accessible", "ChildCount"): writer.int32(Int32(clamping: childCount(of: object)))
         case ("org.a11y.atspi.Accessible", "Locale"): writer.string("en_US.UTF-8")
         case ("org.a11y.atspi.Accessible", "AccessibleId"):
             if case .node(_, let node, _) = object { writer.string(node.id.path) } else { writer.string("") }
@@ -127,14 +147,15 @@ extension AccessibilityBus {
         switch member {
         case "GetChildAtIndex":
             let index = Int(reader.int32() ?? -1)
-            let all = children(of: object)
-            let (bus, path) = all.indices.contains(index) ? self.path(of: all[index]) : ("", "/org/a11y/atspi/null")
+            let (bus, path) = child(at: index, of: object).map { self.path(of: $0) } ?? ("", "/org/a11y/atspi/null")
             writer.reference(bus, path)
         case "GetChildren":
             writer.references(children(of: object).map { self.path(of: $0) })
         case "GetIndexInParent":
             switch object {
             case .application: writer.int32(-1)
+            case .node(_, let node, _) where node.indexInParent != nil:
+                writer.int32(Int32(clamping: node.indexInParent ?? -1))
             case .node(let window, let node, let parent):
                 let siblings: [Reference] =
                     switch parent {
@@ -231,11 +252,20 @@ extension AccessibilityBus {
     /// folder), or of the tree for a top row, as GTK's tree views say it (`NODE_CHILD_OF`).
     package func relations(of object: Object) -> [(UInt32, [(String, String)])] {
         guard case .node(let window, let node, let parent) = object, node.role == .treeItem, let level = node.level,
-            case .node(_, let treeID) = parent, trees.indices.contains(window), let tree = trees[window].node(treeID),
-            let index = tree.children.firstIndex(where: { $0.id == node.id })
+            case .node(_, let treeID) = parent, trees.indices.contains(window), let tree = trees[window].node(treeID)
         else { return [] }
-        let folder = level > 1 ? tree.children[..<index].last { ($0.level ?? 1) == level - 1 } : nil
-        let target = Reference.node(window: window, id: folder?.id ?? tree.id)
+        var folder: AccessibleNode.ID?
+        if level > 1, let position = node.indexInParent ?? tree.children.firstIndex(where: { $0.id == node.id }) {
+            // Up the rows above it (held, or made: the folder may be off screen), at most a
+            // thousand: an outline deeper than that is not read by folder.
+            var above = position - 1
+            while above >= 0 && position - above <= 1_000 && folder == nil {
+                let row = tree.children.first { $0.indexInParent == above } ?? child(window, tree.id, above)
+                if let row, (row.level ?? 1) == level - 1 { folder = row.id }
+                above -= 1
+            }
+        }
+        let target = Reference.node(window: window, id: folder ?? tree.id)
         return [(Relation.nodeChildOf.rawValue, [path(of: target)])]
     }
 
@@ -257,7 +287,7 @@ extension AccessibilityBus {
             (.active, 1), (.checked, 4), (.editable, 7), (.enabled, 8), (.expandable, 9), (.expanded, 10), (.focusable, 11),
             (.focused, 12), (.multiLine, 17), (.multiselectable, 18), (.selectable, 22), (.selected, 23), (.enabled, 24),
             (.showing, 25),
-            (.visible, 30), (.checkable, 41),
+            (.visible, 30), (.managesDescendants, 31), (.checkable, 41),
         ]
         var words: (UInt32, UInt32) = (0, 0)
         for (state, bit) in bits where states.contains(state) {

@@ -37,6 +37,11 @@ package final class AccessibilityBus {
     /// Does a node's action by name (`activate`, a click; `select`, a row selected); true
     /// when done.
     package let perform: (Int, AccessibleNode.ID, String) -> Bool
+    /// A node of window `n` its tree does not hold (a list's row off screen), and its
+    /// parent's id: made when a reader asks for it.
+    package let lookUp: (Int, AccessibleNode.ID) -> (node: AccessibleNode, parent: AccessibleNode.ID)?
+    /// The child at an index of a node of window `n` that holds only some of its children.
+    package let child: (Int, AccessibleNode.ID, Int) -> AccessibleNode?
     /// The connection to the accessibility bus.
     package let connection: OpaquePointer
     /// The descriptor the loop polls.
@@ -70,8 +75,12 @@ package final class AccessibilityBus {
     package init(
         joined: Joined, trees: @escaping () -> [AccessibleNode],
         place: @escaping (Int) -> (origin: (x: Int, y: Int), scale: Double),
-        perform: @escaping (Int, AccessibleNode.ID, String) -> Bool
+        perform: @escaping (Int, AccessibleNode.ID, String) -> Bool,
+        lookUp: @escaping (Int, AccessibleNode.ID) -> (node: AccessibleNode, parent: AccessibleNode.ID)? = { _, _ in nil },
+        child: @escaping (Int, AccessibleNode.ID, Int) -> AccessibleNode? = { _, _, _ in nil }
     ) {
+        self.lookUp = lookUp
+        self.child = child
         connection = joined.connection
         var descriptor: Int32 = -1
         if sv_dbus_connection_get_unix_fd(joined.connection, &descriptor) == 0 { descriptor = -1 }
@@ -246,7 +255,10 @@ package final class AccessibilityBus {
         else { return nil }
         let windows = trees
         guard windows.indices.contains(key.window) else { return nil }
-        return find(key.id, in: windows[key.window], window: key.window, parent: .application)
+        if let found = find(key.id, in: windows[key.window], window: key.window, parent: .application) { return found }
+        // A row off screen: made now, a child of its list.
+        guard let (node, parent) = lookUp(key.window, key.id) else { return nil }
+        return .node(window: key.window, node: node, parent: .node(window: key.window, id: parent))
     }
 
     package func find(_ id: AccessibleNode.ID, in node: AccessibleNode, window: Int, parent: Reference) -> Object? {

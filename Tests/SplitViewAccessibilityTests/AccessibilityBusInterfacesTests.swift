@@ -75,6 +75,37 @@ struct AccessibilityBusInterfacesTests {
         }
     }
 
+    /// A list of 300 files reads as 300 children through the bus, though the tree holds the
+    /// rows on screen: a row far below is reached by index, knows its index and its list,
+    /// says it is not showing, and the list says it manages its descendants (bit 31).
+    @Test func everyRowIsReachedThroughTheBus() throws {
+        let window = try ServedWindow()
+        window.files.items = (0..<300).map { ListItem(title: "file \($0).txt", subtitle: "1 KB") }
+        window.bus.invalidate()
+        let list = try #require(window.path(of: "column.supplementary.content.list"))
+        #expect(window.property(list, "Accessible", "ChildCount") == .int32(300))
+        guard
+            case .structure(let reference)? = window.ask(list, "Accessible", "GetChildAtIndex", { $0.int32(250) })?.values.first,
+            case .objectPath(let row) = reference[1]
+        else {
+            Issue.record("no row 250")
+            return
+        }
+        #expect(window.property(row, "Accessible", "Name") == .string("file 250.txt"))
+        #expect(Window.number(window.ask(row, "Accessible", "GetIndexInParent")) == 250)
+        #expect(window.property(row, "Accessible", "Parent") == .reference(window.application, list))
+        guard case .array(_, let words)? = window.ask(row, "Accessible", "GetState")?.values.first,
+            case .uint32(let low) = words.first,
+            case .array(_, let listWords)? = window.ask(list, "Accessible", "GetState")?.values.first,
+            case .uint32(let listLow) = listWords.first
+        else {
+            Issue.record("no states")
+            return
+        }
+        #expect(low & (1 << 25) == 0, "off screen: not showing")
+        #expect(listLow & (1 << 31) != 0, "manages descendants")
+    }
+
     /// Roles as AT-SPI numbers them, and the states as its two words: a focused, selected
     /// row has AT-SPI's bits for focused (12), selected (23) and showing (25).
     @Test func rolesAndStatesAreAtSpisNumbers() throws {

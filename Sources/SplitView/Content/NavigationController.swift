@@ -200,6 +200,21 @@ open class NavigationController: ViewController {
     }
 
     /// Forwarded to the top controller.
+    override open func accessibleNode(
+        _ id: AccessibleNode.ID, in context: AccessibleContext
+    ) -> (
+        node: AccessibleNode, parent: AccessibleNode.ID
+    )? {
+        topViewController?.accessibleNode(id, in: context)
+    }
+
+    /// Forwarded to the top controller.
+    override open func accessibleChild(at index: Int, of id: AccessibleNode.ID, in context: AccessibleContext) -> AccessibleNode?
+    {
+        topViewController?.accessibleChild(at: index, of: id, in: context)
+    }
+
+    /// Forwarded to the top controller.
     override open func validate(_ command: Command) -> Bool? {
         topViewController?.validate(command)
     }

@@ -256,6 +256,20 @@ open class ViewController {
     /// `activate`): true when done. The default does nothing.
     open func performAccessibleAction(_ name: String, on id: AccessibleNode.ID, in context: AccessibleContext) -> Bool { false }
 
+    /// The node `id` names in this content and its parent's id, when the window's tree does
+    /// not hold it (a list's row off screen, made when a reader asks); nil by default.
+    open func accessibleNode(
+        _ id: AccessibleNode.ID, in context: AccessibleContext
+    ) -> (
+        node: AccessibleNode, parent: AccessibleNode.ID
+    )? { nil }
+
+    /// The child at `index` of this content's node `id`, when that node holds only some of
+    /// its children (``AccessibleNode/childCount``); nil by default.
+    open func accessibleChild(at index: Int, of id: AccessibleNode.ID, in context: AccessibleContext) -> AccessibleNode? {
+        nil
+    }
+
     /// Whether a setting `command` switches is on (`true`) or off (`false`) in this pane, or
     /// `nil` when the pane has no such setting; the View menu checks and enables its item by
     /// the answer. UIKit's `UIResponder.validate(_:)`, reduced to the check mark.

@@ -122,6 +122,39 @@ extension SplitViewController {
         return false
     }
 
+    /// The node `id` names and its parent's id, when the window's tree does not hold it: a
+    /// list's row off screen, made now for a reader that asks for it (the tree holds the
+    /// rows on screen). Nil for an id nothing names.
+    public func accessibleNode(_ id: AccessibleNode.ID) -> (node: AccessibleNode, parent: AccessibleNode.ID)? {
+        guard let (wrapper, context) = accessibleContent(holding: id) else { return nil }
+        return wrapper.accessibleNode(id, in: context)
+    }
+
+    /// The child at `index` of the node `id`, which holds only some of its children (a list:
+    /// its row at that position), made now; nil when there is none.
+    public func accessibleChild(at index: Int, of id: AccessibleNode.ID) -> AccessibleNode? {
+        guard let (wrapper, context) = accessibleContent(holding: id) else { return nil }
+        return wrapper.accessibleChild(at: index, of: id, in: context)
+    }
+
+    /// The content whose nodes `id` extends, and its context as the tree builds it.
+    private func accessibleContent(holding id: AccessibleNode.ID) -> (ViewController, AccessibleContext)? {
+        let contentHasKeys = menuState == nil && prompt == nil && !focus.hasDivider
+        for column in Column.allCases {
+            let content = AccessibleNode.ID("column.\(column.name).content")
+            guard id.path.hasPrefix(content.path + "."), let placement = layout.placement(of: column),
+                let wrapper = children.wrapped[column]
+            else { continue }
+            let context = AccessibleContext(
+                id: content, origin: placement.frame.origin,
+                bounds: LayoutComputation.contentBounds(ofPaneSized: placement.frame.size),
+                isFocused: contentHasKeys && focus.isPaneFocused(column) && wrapper.topViewController?.barField == nil,
+                isShowing: true)
+            return (wrapper, context)
+        }
+        return nil
+    }
+
     /// A button's id: its column's, then what it is.
     func accessibleID(of button: BarButton) -> AccessibleNode.ID {
         let kind: String

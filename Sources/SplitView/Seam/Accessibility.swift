@@ -100,6 +100,9 @@ public struct AccessibleNode: Hashable, Sendable {
         public static let active = States(rawValue: 1 << 13)
         /// A list in which several rows can be selected at once.
         public static let multiselectable = States(rawValue: 1 << 14)
+        /// Its children are many and made when asked for (a list's rows): a reader asks for
+        /// them one by one rather than keeping them all (AT-SPI's manages-descendants).
+        public static let managesDescendants = States(rawValue: 1 << 15)
 
         /// Every state with its AT-SPI name, in a stable order.
         public static let named: [(States, String)] = [
@@ -107,6 +110,7 @@ public struct AccessibleNode: Hashable, Sendable {
             (.focused, "focused"), (.selectable, "selectable"), (.selected, "selected"), (.expandable, "expandable"),
             (.expanded, "expanded"), (.checkable, "checkable"), (.checked, "checked"), (.editable, "editable"),
             (.multiLine, "multi line"), (.active, "active"), (.multiselectable, "multiselectable"),
+            (.managesDescendants, "manages descendants"),
         ]
     }
 
@@ -137,6 +141,16 @@ public struct AccessibleNode: Hashable, Sendable {
     public var frame: Rect = .zero
     /// What it holds, in reading order.
     public var children: [AccessibleNode] = []
+    /// How many children it has when ``children`` holds only some of them (a list holds its
+    /// rows on screen; the others are made when a reader asks for them, by
+    /// ``SplitViewController/accessibleNode(_:)``); nil when ``children`` is all of them.
+    public var childCount: Int?
+    /// Its index among its parent's children, when the parent holds only some
+    /// (``childCount``): a list's row is its position in the list.
+    public var indexInParent: Int?
+    /// Changes when the children change, for a node holding only some (``childCount``): a
+    /// list reloaded or filtered; scrolling, which only changes which are held, keeps it.
+    public var childrenVersion = 0
 
     /// Creates a node.
     public init(id: ID, role: Role, name: String, states: States = [], frame: Rect = .zero, children: [AccessibleNode] = []) {
@@ -214,6 +228,26 @@ public enum AccessibleEvent: Hashable, Sendable {
         return events
     }
 
+    /// The children of a node holding only some (a list's rows on screen) that went and came
+    /// when its children changed, at their indexes among all of them: those held before and
+    /// not now, then those held now and not before. A row off screen that went or came is not
+    /// told: the list manages its descendants, so a reader keeps no copy of them to update.
+    static func heldChildChanges(
+        _ parent: AccessibleNode.ID, from old: AccessibleNode, to new: AccessibleNode
+    )
+        -> [AccessibleEvent]
+    {
+        let before = Set(old.children.map(\.id)), after = Set(new.children.map(\.id))
+        var events: [AccessibleEvent] = []
+        for (offset, child) in old.children.enumerated().reversed() where !after.contains(child.id) {
+            events.append(.childRemoved(parent, child: child.id, index: child.indexInParent ?? offset))
+        }
+        for (offset, child) in new.children.enumerated() where !before.contains(child.id) {
+            events.append(.childAdded(parent, child: child.id, index: child.indexInParent ?? offset))
+        }
+        return events
+    }
+
     /// The ids common to both, in their order, longest such run. Rows scrolled by one keep
     /// every row but one; a list of n reloaded whole is n removals and n additions. Quadratic,
     /// on lists of the rows on screen (a few hundred at most), so at most a few 100 000 steps;
@@ -283,7 +317,11 @@ public enum AccessibleEvent: Hashable, Sendable {
                 }
                 continue
             }
-            children += childChanges(node.id, from: was.children.map(\.id), to: node.children.map(\.id))
+            if node.childCount == nil && was.childCount == nil {
+                children += childChanges(node.id, from: was.children.map(\.id), to: node.children.map(\.id))
+            } else if was.childrenVersion != node.childrenVersion {
+                children += heldChildChanges(node.id, from: was, to: node)
+            }
             if was.name != node.name { names.append(.nameChanged(node.id)) }
             for (state, name) in toldStates where was.states.contains(state) != node.states.contains(state) {
                 states.append(.stateChanged(node.id, name, node.states.contains(state)))

@@ -110,6 +110,12 @@ final class EntryList: ListDataSource {
         return item
     }
 
+    /// A row is its entry's name (escaped, so any bytes give a distinct text): a screen reader
+    /// keeps hearing the same file under its name when rows above it come and go.
+    func accessibilityIdentifier(at index: Int) -> String? {
+        entry(at: index).map { String(decoding: PercentEncoding.encoded($0.name), as: UTF8.self) }
+    }
+
     /// What type-ahead and the filter match: the name shown (in a trash, the name it had).
     func searchText(at index: Int) -> String {
         guard let entry = entry(at: index) else { return "" }

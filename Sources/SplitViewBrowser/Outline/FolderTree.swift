@@ -120,6 +120,15 @@ final class FolderTree: ListDataSource {
 
     func searchText(at index: Int) -> String { rows[index].isFolder ? rows[index].title : "" }
 
+    /// A folder's row is its path, a place's its kind and path, the heading its own: a
+    /// reader keeps each row as rows open and close above it.
+    func accessibilityIdentifier(at index: Int) -> String? {
+        let row = rows[index]
+        let path = String(decoding: PercentEncoding.encoded(row.path.bytes), as: UTF8.self)
+        if let place = row.place { return "place:\(place.kind):" + path }
+        return row.isFolder ? "folder:" + path : "heading"
+    }
+
     /// The row of `folder`, if it shows.
     func index(of folder: FilePath) -> Int? {
         nodes[folder]?.row

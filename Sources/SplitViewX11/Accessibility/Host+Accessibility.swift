@@ -38,6 +38,14 @@ extension Host {
             perform: { [unowned self] window, id, name in
                 guard self.windows.indices.contains(window) else { return false }
                 return self.windows[window].controller.performAccessibleAction(id, named: name)
+            },
+            lookUp: { [unowned self] window, id in
+                guard self.windows.indices.contains(window) else { return nil }
+                return self.windows[window].controller.accessibleNode(id)
+            },
+            child: { [unowned self] window, id, index in
+                guard self.windows.indices.contains(window) else { return nil }
+                return self.windows[window].controller.accessibleChild(at: index, of: id)
             })
         guard bus.descriptor >= 0 else { return bus.close() }
         accessibility = bus

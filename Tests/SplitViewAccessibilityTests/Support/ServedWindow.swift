@@ -101,7 +101,9 @@ final class ServedWindow {
             perform: { window, id, name in
                 log.actions.append("\(window) \(id) \(name)")
                 return window == 0 && split.performAccessibleAction(id, named: name)
-            })
+            },
+            lookUp: { window, id in window == 0 ? split.accessibleNode(id) : nil },
+            child: { window, id, index in window == 0 ? split.accessibleChild(at: index, of: id) : nil })
     }
 
     /// The window: folders, files and a document in three columns at 1400 × 800.

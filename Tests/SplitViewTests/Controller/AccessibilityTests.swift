@@ -176,6 +176,55 @@ import Testing
         #expect(Self.focused(tree).map(\.id) == [document.id])
     }
 
+    /// Rows named by their data source: a row that goes is removed under its own name, and
+    /// the rows after it keep theirs, so the focus on `b` is never told as another row's
+    /// (before, rows were known by their index: after a Delete the focused index was told
+    /// under the deleted file's name, then renamed).
+    @Test func rowsKnownByTheirNameKeepItThroughAReload() throws {
+        let (f, _, files, _) = Self.browserLike()
+        let source = NamedRows(["a", "b", "c", "d"])
+        files.dataSource = source
+        files.selectedIndex = 1
+        f.split.layoutPanes()
+        let row = { (name: String) in ID("column.supplementary.content.row:" + name) }
+        let before = try #require(f.split.takeAccessibleChanges(title: "w").tree.node(row("b")))
+        #expect(before.states.contains(.focused))
+        source.names.removeFirst()
+        files.reloadData()
+        files.selectedIndex = 0
+        f.split.layoutPanes()
+        let events = f.split.takeAccessibleChanges(title: "w").events
+        let list = ID("column.supplementary.content.list")
+        #expect(events.contains(.childRemoved(list, child: row("a"), index: 0)))
+        #expect(!events.contains { if case .nameChanged = $0 { true } else { false } }, "\(events)")
+        #expect(!events.contains { if case .focus = $0 { true } else { false } }, "the focus stayed on b: \(events)")
+        #expect(files.performAccessibleAction(row("d"), in: f))
+    }
+
+    /// Every row is a child of its list, though the tree holds only those on screen: the
+    /// count is every row's, a row off screen is made when asked for (not showing), found by
+    /// its id, and scrolling tells no child change. Before, only the rows on screen were
+    /// children (21 of 37), and scrolling removed and added them.
+    @Test func everyRowIsAChildMadeWhenAskedFor() throws {
+        let (f, _, files, _) = Self.browserLike()
+        files.items = (0..<500).map { ListItem(title: "file \($0).txt", subtitle: "1 KB") }
+        f.split.layoutPanes()
+        let tree = f.split.takeAccessibleChanges(title: "w").tree
+        let list = try #require(tree.node(ID("column.supplementary.content.list")))
+        #expect(list.childCount == 500 && list.children.count < 40)
+        #expect(list.states.contains(.managesDescendants))
+        let far = try #require(f.split.accessibleChild(at: 400, of: list.id))
+        #expect(far.name == "file 400.txt" && far.indexInParent == 400 && !far.states.contains(.showing))
+        let found = try #require(f.split.accessibleNode(far.id))
+        #expect(found.node.name == "file 400.txt" && found.parent == list.id)
+        #expect(f.split.accessibleChild(at: 500, of: list.id) == nil)
+        files.scrollOffset = 46 * 395
+        f.split.layoutPanes()
+        let scrolled = f.split.takeAccessibleChanges(title: "w")
+        #expect(!scrolled.events.contains { if case .childAdded = $0 { true } else { false } })
+        #expect(scrolled.tree.node(far.id)?.states.contains(.showing) == true)
+    }
+
     /// A screen reader's activate does what a click does: "Hide Sidebar" hides the sidebar, a
     /// menu item runs its command, a row is selected.
     @Test func activatingANodeDoesWhatAClickDoes() throws {
@@ -292,5 +341,22 @@ import Testing
                     "step \(step) \(input): a frame is not finite")
             }
         }
+    }
+}
+
+/// Rows known by their names, as the browser's files are.
+private final class NamedRows: ListDataSource {
+    var names: [String]
+    init(_ names: [String]) { self.names = names }
+    var numberOfRows: Int { names.count }
+    func item(at index: Int) -> ListItem { ListItem(title: names[index] + ".txt", subtitle: "1 KB") }
+    var rowsHaveSubtitles: Bool { true }
+    func accessibilityIdentifier(at index: Int) -> String? { names[index] }
+}
+
+extension ListViewController {
+    /// A reader's activate on the row `id`, through the split view.
+    fileprivate func performAccessibleAction(_ id: AccessibleNode.ID, in f: Fixture) -> Bool {
+        f.split.performAccessibleAction(id) && selectedIndex == (dataSource as? NamedRows)?.names.firstIndex(of: "d")
     }
 }

@@ -16,9 +16,17 @@ public protocol ListDataSource: AnyObject {
     /// True when rows have a subtitle: the row height (46 pt rather than 30) without asking
     /// every row.
     var rowsHaveSubtitles: Bool { get }
+    /// What identifies the row at `index` whatever rows come and go around it (a file's
+    /// name): its accessible node keeps its identity through a reload, so that a screen
+    /// reader never hears a row under another row's name. Nil (the default): the row is
+    /// known by its index. Mirrors UIKit's `accessibilityIdentifier`.
+    func accessibilityIdentifier(at index: Int) -> String?
 }
 
 extension ListDataSource {
+    /// None: the row is known by its index.
+    public func accessibilityIdentifier(at index: Int) -> String? { nil }
+
     /// The row's title.
     public func searchText(at index: Int) -> String { item(at: index).title }
 

@@ -7,53 +7,114 @@ extension ListViewController {
         let count = shownCount
         let height = rowHeight
         var rows: [AccessibleNode] = []
-        var isTree = false
         if count > 0 && height > 0 {
             let offset = min(max(0, scrollOffset), max(0, Double(count) * height - bounds.height))
             let first = max(0, Int(offset / height))
             let last = min(count - 1, Int((offset + bounds.height) / height))
             if first <= last {
-                for position in first...last {
-                    let index = row(atPosition: position)
-                    let item = item(at: index)
-                    let top = bounds.minY + Double(position) * height - offset
-                    var states = context.baseStates.union(.selectable)
-                    if selectedIndexes.contains(index) { states.insert(.selected) }
-                    // The lead row alone has the focus: the one the keys move from.
-                    if index == selectedIndex && context.isFocused { states.insert(.focused) }
-                    if let disclosure = item.disclosure {
-                        isTree = true
-                        states.insert(.expandable)
-                        if disclosure == .expanded { states.insert(.expanded) }
-                    }
-                    var node = AccessibleNode(
-                        id: context.id.appending("row.\(index)"), role: .listItem, name: item.title, states: states,
-                        frame: context.window(Rect(x: bounds.minX, y: top, width: bounds.width, height: height)))
-                    node.description = item.subtitle ?? ""
-                    node.level = item.indentation + 1
-                    node.actions = ["activate"]
-                    rows.append(node)
-                }
+                for position in first...last { rows.append(accessibleRow(atPosition: position, in: context, outline: false)) }
             }
         }
+        // An outline when a row on screen has a triangle (its rows are then tree items).
+        let isTree = rows.contains { $0.states.contains(.expandable) }
         if isTree {
             for index in rows.indices { rows[index].role = .treeItem }
         }
         var list = AccessibleNode(
             id: context.id.appending("list"), role: isTree ? .tree : .list, name: title,
-            states: context.baseStates.union(.focusable).union(context.isFocused && selectedIndex == nil ? .focused : [])
+            states: context.baseStates.union([.focusable, .managesDescendants])
+                .union(context.isFocused && selectedIndex == nil ? .focused : [])
                 .union(allowsMultipleSelection ? .multiselectable : []),
             frame: context.window(bounds), children: rows)
+        // Every row is a child; those on screen are held, the others made when asked for.
+        list.childCount = count
+        list.childrenVersion = rowsVersion &* 31 &+ filter.query.hashValue &* 7 &+ (filter.rows?.count ?? -1)
         if count == 0 { list.description = emptyText }
         return list
     }
 
+    /// The row at `position` among those shown (the filter's, else all), as a reader reads
+    /// it: showing when it is on screen. Its id is its data source's identifier when there is
+    /// one (``ListDataSource/accessibilityIdentifier(at:)``), else its index.
+    ///
+    /// Decided: every row is a child of the list, as GTK's tree views expose every row, so a
+    /// reader counts and reaches them all; the list says it manages its descendants, and only
+    /// the rows on screen are built with the window's tree.
+    func accessibleRow(atPosition position: Int, in context: AccessibleContext, outline: Bool) -> AccessibleNode {
+        let bounds = context.bounds, height = rowHeight
+        let index = row(atPosition: position)
+        let item = item(at: index)
+        let offset = min(max(0, scrollOffset), max(0, Double(shownCount) * height - bounds.height))
+        let top = bounds.minY + Double(position) * height - offset
+        var states = context.baseStates.union(.selectable)
+        if top + height <= bounds.minY || top >= bounds.maxY { states.remove(.showing) }
+        if selectedIndexes.contains(index) { states.insert(.selected) }
+        // The lead row alone has the focus: the one the keys move from.
+        if index == selectedIndex && context.isFocused { states.insert(.focused) }
+        if let disclosure = item.disclosure {
+            states.insert(.expandable)
+            if disclosure == .expanded { states.insert(.expanded) }
+        }
+        var node = AccessibleNode(
+            id: accessibleRowID(index, in: context), role: outline ? .treeItem : .listItem,
+            name: item.title, states: states,
+            frame: context.window(Rect(x: bounds.minX, y: top, width: bounds.width, height: height)))
+        node.description = item.subtitle ?? ""
+        node.level = item.indentation + 1
+        node.actions = ["activate"]
+        node.indexInParent = position
+        return node
+    }
+
+    /// Whether the list is an outline, as its tree says (for a row made on its own).
+    private func isOutline(in context: AccessibleContext) -> Bool {
+        accessibleList(in: context).role == .tree
+    }
+
+    /// The id of row `index`: `row:` and its identifier, else `row.` and its index.
+    func accessibleRowID(_ index: Int, in context: AccessibleContext) -> AccessibleNode.ID {
+        if let identifier = dataSource?.accessibilityIdentifier(at: index) {
+            return context.id.appending("row:" + identifier)
+        }
+        return context.id.appending("row.\(index)")
+    }
+
     /// The row index an accessible id names, when that row exists.
     func accessibleRowIndex(_ id: AccessibleNode.ID, in context: AccessibleContext) -> Int? {
-        let prefix = context.id.appending("row.").path
-        guard id.path.hasPrefix(prefix), let index = Int(id.path.dropFirst(prefix.count)), index >= 0, index < rowCount
-        else { return nil }
-        return index
+        let byIndex = context.id.appending("row.").path, byName = context.id.appending("row:").path
+        if id.path.hasPrefix(byIndex), let index = Int(id.path.dropFirst(byIndex.count)), index >= 0, index < rowCount {
+            return index
+        }
+        guard id.path.hasPrefix(byName), let dataSource else { return nil }
+        if rowIndexByIdentifier == nil {
+            var found: [String: Int] = [:]
+            for index in 0..<rowCount {
+                if let identifier = dataSource.accessibilityIdentifier(at: index), found[identifier] == nil {
+                    found[identifier] = index
+                }
+            }
+            rowIndexByIdentifier = found
+        }
+        return rowIndexByIdentifier?[String(id.path.dropFirst(byName.count))]
+    }
+
+    /// The node `id` names in this list (a row, whether on screen or not), for a reader
+    /// asking for one the window's tree does not hold.
+    func accessibleRowNode(
+        _ id: AccessibleNode.ID, in context: AccessibleContext
+    ) -> (
+        node: AccessibleNode, parent: AccessibleNode.ID
+    )? {
+        guard let index = accessibleRowIndex(id, in: context) else { return nil }
+        let position = filter.rows.map { $0.firstIndex(of: index) } ?? index
+        guard let position else { return nil }
+        return (accessibleRow(atPosition: position, in: context, outline: isOutline(in: context)), context.id.appending("list"))
+    }
+
+    /// The child at `index` of the node `id` of this list: its row at that position.
+    func accessibleRowChild(at index: Int, of id: AccessibleNode.ID, in context: AccessibleContext) -> AccessibleNode? {
+        guard id == context.id.appending("list"), index >= 0, index < shownCount else { return nil }
+        return accessibleRow(atPosition: index, in: context, outline: isOutline(in: context))
     }
 }
 

@@ -109,6 +109,11 @@ open class ListViewController: ViewController {
     var arrayRows: [ListItem]
     /// The rows kept while the list is filtered (Ctrl+F).
     var filter = ListFilter()
+    /// Counts the reloads: the accessible list's ``AccessibleNode/childrenVersion``.
+    var rowsVersion = 0
+    /// The rows by their ``ListDataSource/accessibilityIdentifier(at:)``, made when a reader
+    /// first asks for a row by its id after a reload.
+    var rowIndexByIdentifier: [String: Int]?
     /// True when the next layout scrolls the selected row into view (the filter ended, and
     /// the rows around the selection came back).
     var revealsSelection = false
@@ -148,6 +153,8 @@ open class ListViewController: ViewController {
     }
 
     private func rowsDidChange(keepingScroll: Bool, replaced: Bool) {
+        rowsVersion &+= 1
+        rowIndexByIdentifier = nil
         arrayHasSubtitles = arrayRows.contains { $0.subtitle != nil }
         let count = rowCount
         if filter.isFiltering { filter.rowsChanged(count: count, fold: searchTextFolder) }
@@ -228,6 +235,21 @@ open class ListViewController: ViewController {
     /// its outline level and its selection; each row can be activated.
     override open func accessibleNodes(in context: AccessibleContext) -> [AccessibleNode] {
         [accessibleList(in: context)]
+    }
+
+    /// A row the tree does not hold (off screen), made when a reader asks for it.
+    override open func accessibleNode(
+        _ id: AccessibleNode.ID, in context: AccessibleContext
+    ) -> (
+        node: AccessibleNode, parent: AccessibleNode.ID
+    )? {
+        accessibleRowNode(id, in: context)
+    }
+
+    /// The list's row at position `index`, on screen or not.
+    override open func accessibleChild(at index: Int, of id: AccessibleNode.ID, in context: AccessibleContext) -> AccessibleNode?
+    {
+        accessibleRowChild(at: index, of: id, in: context)
     }
 
     /// `activate` on a row selects it as a click does (``onSelect``, then ``onClick``);
