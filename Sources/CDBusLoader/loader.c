@@ -49,6 +49,7 @@ static SVDBusMessage* (*p_dbus_message_new_method_call)(const char *bus_name, co
 static SVDBusMessage* (*p_dbus_message_new_method_return)(SVDBusMessage *method_call);
 static SVDBusMessage* (*p_dbus_message_new_signal)(const char *path, const char *iface, const char *name);
 static void (*p_dbus_message_unref)(SVDBusMessage *message);
+static void (*p_dbus_message_set_no_reply)(SVDBusMessage *message, uint32_t no_reply);
 static uint32_t (*p_dbus_threads_init_default)(void);
 
 static void load(void) {
@@ -217,6 +218,10 @@ static void load(void) {
         failure = dlerror();
         return;
     }
+    if ((*(void **)&p_dbus_message_set_no_reply = dlsym(library, "dbus_message_set_no_reply")) == NULL) {
+        failure = dlerror();
+        return;
+    }
     if ((*(void **)&p_dbus_threads_init_default = dlsym(library, "dbus_threads_init_default")) == NULL) {
         failure = dlerror();
         return;
@@ -274,4 +279,5 @@ SVDBusMessage* sv_dbus_message_new_method_call(const char *bus_name, const char 
 SVDBusMessage* sv_dbus_message_new_method_return(SVDBusMessage *method_call) { return p_dbus_message_new_method_return(method_call); }
 SVDBusMessage* sv_dbus_message_new_signal(const char *path, const char *iface, const char *name) { return p_dbus_message_new_signal(path, iface, name); }
 void sv_dbus_message_unref(SVDBusMessage *message) { p_dbus_message_unref(message); }
+void sv_dbus_message_set_no_reply(SVDBusMessage *message, uint32_t no_reply) { p_dbus_message_set_no_reply(message, no_reply); }
 uint32_t sv_dbus_threads_init_default(void) { return p_dbus_threads_init_default(); }

@@ -50,6 +50,7 @@ extension AccessibilityBus {
     package func children(of object: Object) -> [Reference] {
         switch object {
         case .application: return trees.indices.map { .node(window: $0, id: trees[$0].id) }
+        case .node(_, let node, _) where node.plug != nil: return node.plug.map { [.foreign($0)] } ?? []
         case .node(let window, let node, _): return node.children.map { .node(window: window, id: $0.id) }
         }
     }
@@ -162,7 +163,7 @@ extension AccessibilityBus {
                     case .application: children(of: .application)
                     case .node(_, let id):
                         (trees[window].node(id)?.children ?? []).map { .node(window: window, id: $0.id) }
-                    case .desktop: []
+                    case .desktop, .foreign: []
                     }
                 let index = siblings.firstIndex {
                     if case .node(_, let id) = $0 { id == node.id } else { false }

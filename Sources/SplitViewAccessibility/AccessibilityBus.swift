@@ -19,12 +19,36 @@ package final class AccessibilityBus {
     /// questions that follow (a reader asks dozens at a time) until ``invalidate()``.
     private var builtTrees: [AccessibleNode]?
 
-    /// The windows' trees, built once per turn.
+    /// The windows' trees, built once per turn. A hosted program's accessible tree found in
+    /// them for the first time is told where it is embedded (``embed(_:)``).
     package var trees: [AccessibleNode] {
         if let builtTrees { return builtTrees }
         let built = buildTrees()
         builtTrees = built
+        for (window, tree) in built.enumerated() {
+            for node in tree.allNodes { if let plug = node.plug { embed(plug, in: window, at: node.id) } }
+        }
         return built
+    }
+
+    /// The plugs told where they are embedded, with the path they were told.
+    private var embedded: [AccessibleNode.Plug: String] = [:]
+
+    /// Tells a hosted program's accessible tree that it is embedded in our node `id` (AT-SPI's
+    /// `Socket.Embedded`, as GTK's socket tells its plug): its root then names that node as its
+    /// parent, so a reader that meets the program's widgets walks up into our window. Told
+    /// once per plug and place, without waiting for the answer.
+    private func embed(_ plug: AccessibleNode.Plug, in window: Int, at id: AccessibleNode.ID) {
+        let (_, socket) = path(of: .node(window: window, id: id))
+        guard embedded[plug] != socket,
+            let message = sv_dbus_message_new_method_call(plug.bus, plug.path, "org.a11y.atspi.Socket", "Embedded")
+        else { return }
+        defer { sv_dbus_message_unref(message) }
+        embedded[plug] = socket
+        var writer = DBusWriter(message)
+        writer.string(socket)
+        sv_dbus_message_set_no_reply(message, 1)
+        sv_dbus_connection_send(connection, message, nil)
     }
 
     /// Forgets the trees: the windows changed (the loop calls it each turn, and an action
@@ -230,6 +254,8 @@ package final class AccessibilityBus {
         case application
         case desktop
         case node(window: Int, id: AccessibleNode.ID)
+        /// Another program's object: a hosted plug's root.
+        case foreign(AccessibleNode.Plug)
     }
 
     package func handle(for key: Key) -> Int {
@@ -246,6 +272,7 @@ package final class AccessibilityBus {
         case .application: return (own, Self.rootPath)
         case .desktop: return desktop
         case .node(let window, let id): return (own, Self.prefix + "n\(handle(for: Key(window: window, id: id)))")
+        case .foreign(let plug): return (plug.bus, plug.path)
         }
     }
 

@@ -110,6 +110,7 @@ SVDBusMessage* sv_dbus_message_new_method_call(const char *bus_name, const char 
 SVDBusMessage* sv_dbus_message_new_method_return(SVDBusMessage *method_call);
 SVDBusMessage* sv_dbus_message_new_signal(const char *path, const char *iface, const char *name);
 void sv_dbus_message_unref(SVDBusMessage *message);
+void sv_dbus_message_set_no_reply(SVDBusMessage *message, uint32_t no_reply);
 uint32_t sv_dbus_threads_init_default(void);
 
 #endif

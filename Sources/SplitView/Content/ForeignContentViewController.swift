@@ -143,14 +143,20 @@ open class ForeignContentViewController: ViewController {
         return true
     }
 
+    /// Where the program's own accessible tree is, when its window says (a GTK plug): the
+    /// embedded node then holds it, as GTK's socket holds its plug.
+    public internal(set) var accessiblePlug: AccessibleNode.Plug?
+
     /// An embedded component named by the program's title; while no window shows, the
-    /// message the pane shows is its description.
+    /// message the pane shows is its description. A program that says where its accessible
+    /// tree is (``accessiblePlug``) is that node's child: a reader walks into its widgets.
     open override func accessibleNodes(in context: AccessibleContext) -> [AccessibleNode] {
         var node = AccessibleNode(
             id: context.id.appending("program"), role: .embedded, name: title,
             states: context.baseStates.union(context.isFocused ? [.focusable, .focused] : [.focusable]),
             frame: context.window(context.bounds))
         node.description = message.joined(separator: " ")
+        node.plug = accessiblePlug
         return [node]
     }
 

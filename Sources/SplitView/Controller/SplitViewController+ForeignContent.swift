@@ -31,6 +31,7 @@ extension SplitViewController {
         switch report {
         case .status(let status): content.status = status
         case .title(let title): content.programTitle = title
+        case .accessiblePlug(let plug): content.accessiblePlug = plug.flatMap(AccessibleNode.Plug.init(id:))
         case .focusRequested:
             if let column = Column.allCases.first(where: { foreignContent(in: $0) === content }) {
                 focusedColumn = column

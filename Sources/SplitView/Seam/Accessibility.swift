@@ -151,6 +151,34 @@ public struct AccessibleNode: Hashable, Sendable {
     /// Changes when the children change, for a node holding only some (``childCount``): a
     /// list reloaded or filtered; scrolling, which only changes which are held, keeps it.
     public var childrenVersion = 0
+    /// Another program's accessible tree embedded here (a hosted GTK plug): the node's one
+    /// child, served by that program.
+    public var plug: Plug?
+
+    /// Where another program's accessible object is: its bus name and object path.
+    public struct Plug: Hashable, Sendable {
+        /// The program's unique name on the accessibility bus (`:1.42`).
+        public var bus: String
+        /// The object's path (`/org/a11y/atspi/accessible/1`).
+        public var path: String
+
+        /// A plug at `bus` and `path`.
+        public init(bus: String, path: String) {
+            self.bus = bus
+            self.path = path
+        }
+
+        /// The plug an id names as GTK writes it (`:1.42:/org/a11y/atspi/accessible/1`: the
+        /// bus name, a colon, the path); nil for anything else.
+        public init?(id: String) {
+            guard let slash = id.firstIndex(of: "/"), slash > id.startIndex else { return nil }
+            let colon = id.index(before: slash)
+            guard id[colon] == ":" else { return nil }
+            let bus = String(id[..<colon]), path = String(id[slash...])
+            guard !bus.isEmpty, !bus.contains(" "), !path.contains(" ") else { return nil }
+            self.init(bus: bus, path: path)
+        }
+    }
 
     /// Creates a node.
     public init(id: ID, role: Role, name: String, states: States = [], frame: Rect = .zero, children: [AccessibleNode] = []) {

@@ -105,6 +105,9 @@ public enum ForeignContentReport: Hashable, Sendable {
     /// The program asks for the keyboard (a press inside it, XEmbed's `REQUEST_FOCUS`): its
     /// pane becomes the focused pane when it shows.
     case focusRequested
+    /// The program's window says where its accessible tree is on the accessibility bus
+    /// (GTK's plug: `_XEMBED_AT_SPI_PATH`, `bus:path`); nil when it says none or left.
+    case accessiblePlug(String?)
 }
 
 /// What the user wants done, independent of the key, button or gesture that asked.

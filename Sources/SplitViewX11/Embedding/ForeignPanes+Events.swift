@@ -73,6 +73,7 @@ extension ForeignPanes {
         XSetWindowBorderWidth(connection.display, client, 0)
         if let info = XEmbed.info(of: client, atoms: atoms, on: connection) { startEmbedding(info, program) }
         report(.title(ClientTitle.read(client, on: connection)), of: program)
+        report(.accessiblePlug(XEmbed.accessiblePlug(of: client, atoms: atoms, on: connection)), of: program)
         fillSocket(program)
     }
 
@@ -94,6 +95,7 @@ extension ForeignPanes {
     /// and group are gone lived on in this window only: it has ended.
     func lose(_ program: Program) {
         releaseFocus(of: program)
+        report(.accessiblePlug(nil), of: program)
         program.client = nil
         program.clientMapped = false
         program.clientSize = nil
@@ -137,6 +139,8 @@ extension ForeignPanes {
         guard let client = program.client else { return }
         if atom == connection.atoms.netWMName || atom == connection.atoms.wmName {
             report(.title(ClientTitle.read(client, on: connection)), of: program)
+        } else if atom == atoms.atSpiPath {
+            report(.accessiblePlug(XEmbed.accessiblePlug(of: client, atoms: atoms, on: connection)), of: program)
         } else if atom == atoms.info, let info = XEmbed.info(of: client, atoms: atoms, on: connection) {
             if program.speaksXEmbed { followMappedFlag(info.flags, program) } else { startEmbedding(info, program) }
         }

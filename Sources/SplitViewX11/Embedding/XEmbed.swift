@@ -48,10 +48,13 @@ enum XEmbed {
         var xembed: Atom
         /// `_XEMBED_INFO`: the client's version and flags.
         var info: Atom
+        /// `_XEMBED_AT_SPI_PATH`: where a GTK plug's accessible tree is.
+        var atSpiPath: Atom
 
         init(_ connection: X11Connection) {
             xembed = connection.atoms.xembed
             info = connection.atoms.xembedInfo
+            atSpiPath = connection.atoms.xembedAtSpiPath
         }
     }
 
@@ -71,6 +74,17 @@ enum XEmbed {
         event.xclient.data.l.3 = data1
         event.xclient.data.l.4 = data2
         _ = XSendEvent(connection.display, client, 0, Int(NoEventMask), &event)
+    }
+
+    /// The client's `_XEMBED_AT_SPI_PATH` (GTK's plug: `bus:path` of its accessible, typed
+    /// by the atom itself), or nil when it has none: read when the client is adopted and when
+    /// it sets it, one round trip each, never on a frame's path.
+    static func accessiblePlug(of client: Window, atoms: Atoms, on connection: X11Connection) -> String? {
+        WindowProperty.read(client, atoms.atSpiPath, type: atoms.atSpiPath, longs: 256, on: connection) {
+            _, format, count, data in
+            guard format == 8, count > 0 else { return nil }
+            return String(decoding: UnsafeBufferPointer(start: data, count: count), as: UTF8.self)
+        }
     }
 
     /// The client's `_XEMBED_INFO` (version, flags), or nil when it has none: a client that

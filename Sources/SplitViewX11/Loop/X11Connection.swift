@@ -29,6 +29,8 @@ public struct X11Atoms: Hashable, Sendable {
     package var text: Atom = 0
     /// `INCR`: a selection too large for one property comes in pieces.
     package var incr: Atom = 0
+    /// `_XEMBED_AT_SPI_PATH`: where a hosted GTK plug's accessible tree is (its type too).
+    package var xembedAtSpiPath: Atom = 0
     /// The atoms of drag and drop between programs (`XdndAware`, `XdndEnter`…).
     package var xdnd = XdndAtoms()
 
@@ -179,7 +181,7 @@ public final class X11Connection {
         let names =
             [
                 "WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_PID", "UTF8_STRING", "WM_NAME", "_XEMBED",
-                "_XEMBED_INFO", "CLIPBOARD", "TARGETS", "TIMESTAMP", "TEXT", "INCR",
+                "_XEMBED_INFO", "CLIPBOARD", "TARGETS", "TIMESTAMP", "TEXT", "INCR", "_XEMBED_AT_SPI_PATH",
             ] + XdndAtoms.names
         var cNames: [UnsafeMutablePointer<CChar>?] = names.map { strdup($0) }
         defer { cNames.forEach { free($0) } }
@@ -193,7 +195,8 @@ public final class X11Connection {
         result.timestamp = atoms[10]
         result.text = atoms[11]
         result.incr = atoms[12]
-        result.xdnd = XdndAtoms(Array(atoms[13...]))
+        result.xembedAtSpiPath = atoms[13]
+        result.xdnd = XdndAtoms(Array(atoms[14...]))
         return result
     }
 }

@@ -92,7 +92,8 @@ extension X11Tests.AccessibilityBusTests {
         // A folder in Files, so the outline is a tree (Files, then Sub one level in).
         try FileManager.default.createDirectory(atPath: folder + "/Files/Sub", withIntermediateDirectories: true)
         for number in 0..<40 {
-            try "file \(number)\n".write(toFile: folder + "/Files/f\(String(format: "%02d", number)).txt", atomically: false, encoding: .utf8)
+            try "file \(number)\n".write(
+                toFile: folder + "/Files/f\(String(format: "%02d", number)).txt", atomically: false, encoding: .utf8)
         }
         let script = folder + ".peers.py", ready = folder + ".ready"
         defer {
@@ -155,7 +156,8 @@ extension X11Tests.AccessibilityBusTests {
             #expect(output.contains("ATTRS ['level:2', 'toolkit:SplitView']"), "\(output)")
             #expect(output.contains("CHILD OF tree item"), "\(output)")
             #expect(output.contains("EVENT window:activate \"f00.txt"), "\(output)")
-            #expect(output.contains("EVENT object:state-changed:showing notification \"Moved “f01.txt” to the Trash."), "\(output)")
+            #expect(
+                output.contains("EVENT object:state-changed:showing notification \"Moved “f01.txt” to the Trash."), "\(output)")
             #expect(output.contains("INSPECTOR 'Name: f02.txt'") || output.contains("INSPECTOR 'Type: "), "\(output)")
             #expect(output.contains("ENTRY Rename File 'f02.txt'"), "\(output)")
             #expect(output.contains("EVENT window:deactivate"), "\(output)")
@@ -166,6 +168,91 @@ extension X11Tests.AccessibilityBusTests {
             #expect(!focus[moved...].contains("FOCUS \"f01.txt\""), "\(focus)")
             // libatspi read the attributes without a word: they are a{ss}.
             #expect(!run.errors.contains("a{ss}") && !run.errors.contains("Unexpected"), "\(run.errors)")
+        }
+    }
+}
+
+extension X11Tests.AccessibilityBusTests {
+    /// A GTK plug (python3-gi), hosted in a pane: it puts `_XEMBED_AT_SPI_PATH` on its window.
+    static let plug = #"""
+        import sys, gi
+        gi.require_version('Gtk', '3.0')
+        from gi.repository import Gtk
+        plug = Gtk.Plug.new(int(sys.argv[1], 0))
+        box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
+        box.add(Gtk.Button(label='Plug button'))
+        box.add(Gtk.Label(label='A plug of GTK'))
+        plug.add(box)
+        plug.connect('destroy', Gtk.main_quit)
+        plug.show_all()
+        Gtk.main()
+        """#
+
+    /// The reader: the embedded node's child is the plug's own tree, whose button it reaches,
+    /// and whose root names the embedded node as its parent.
+    static let plugReader = #"""
+        import pyatspi, sys, time
+        deadline = time.time() + 40
+        found = None
+        while found is None and time.time() < deadline:
+            desktop = pyatspi.Registry.getDesktop(0)
+            for i in range(desktop.childCount):
+                a = desktop.getChildAtIndex(i)
+                if a is not None and a.name == 'splitview': found = a
+            if found is None: time.sleep(0.1)
+        if found is None: sys.exit('no splitview on the bus')
+        frame = found.getChildAtIndex(0)
+        embedded = None
+        while time.time() < deadline:
+            embedded = pyatspi.findDescendant(frame, lambda n: n.getRoleName() == 'embedded')
+            if embedded is not None and embedded.childCount > 0: break
+            time.sleep(0.1)
+        print('EMBEDDED', embedded.childCount if embedded else None)
+        root = embedded.getChildAtIndex(0)
+        button = None
+        while button is None and time.time() < deadline:
+            button = pyatspi.findDescendant(root, lambda n: n.getRoleName() == 'push button')
+            if button is None: time.sleep(0.1)
+        print('BUTTON', button.name if button else None)
+        while root.parent is None or root.parent.getRoleName() != 'embedded':
+            if time.time() > deadline: break
+            time.sleep(0.1)
+        print('PARENT', root.parent.getRoleName() if root.parent else None)
+        """#
+
+    static let hasGTK3ForPython = FileManager.default.fileExists(
+        atPath: "/usr/lib/x86_64-linux-gnu/girepository-1.0/Gtk-3.0.typelib")
+
+    /// Point 11 of the peers' issue: a hosted GTK plug's widgets are reached through the
+    /// embedded node, as through GTK's own socket (before, the node had no children).
+    @Test(.enabled(if: hasGTK3ForPython, "GTK 3 for Python is missing (Debian: gir1.2-gtk-3.0)"))
+    func aHostedGTKPlugsWidgetsAreReachedThroughItsPane() throws {
+        let folder = try makeTemporaryFolder("a11y-plug")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "text\n".write(toFile: folder + "/a.txt", atomically: false, encoding: .utf8)
+        let plug = folder + ".plug.py", script = folder + ".reader.py"
+        defer {
+            unlink(plug)
+            unlink(script)
+        }
+        try Self.plug.write(toFile: plug, atomically: false, encoding: .utf8)
+        try Self.plugReader.write(toFile: script, atomically: false, encoding: .utf8)
+        try XvfbServer.with { display in
+            let command = """
+                "$1" --no-restore --geometry 1400x900 --reduce-motion --secondary "/usr/bin/python3 $4 {}" "$2" & app=$!
+                /usr/bin/python3 "$3"; status=$?
+                kill $app; wait $app
+                exit $status
+                """
+            let run = try ChildProcess(
+                "/usr/bin/dbus-run-session",
+                ["--", "/bin/sh", "-c", command, "sh", ChildProcess.splitview, folder, script, plug],
+                environment: ["DISPLAY": display])
+            #expect(run.finish(timeoutSeconds: 90) == 0, "\(run.output)\(run.errors)")
+            let output = run.output
+            #expect(output.contains("EMBEDDED 1"), "\(output)")
+            #expect(output.contains("BUTTON Plug button"), "\(output)")
+            #expect(output.contains("PARENT embedded"), "\(output)")
         }
     }
 }
