@@ -279,7 +279,7 @@ extension AccessibilityBus {
     package static let roleNumbers: [AccessibleNode.Role: UInt32] = [
         .application: 75, .frame: 23, .splitPane: 53, .panel: 39, .tree: 65, .treeItem: 91, .list: 31, .listItem: 32,
         .documentText: 94, .pushButton: 43, .menu: 33, .menuItem: 35, .checkMenuItem: 8, .alert: 2, .entry: 79, .embedded: 78,
-        .notification: 101, .image: 27,
+        .notification: 101, .image: 27, .text: 61,
     ]
 
     /// The states as AT-SPI's two 32-bit words (`AtspiStateType` bits).

@@ -6,15 +6,17 @@
 /// selected: the values make one text, one a line, so that a triple click on the path copies
 /// the path alone and Ctrl+A copies the values one a line.
 open class DetailsViewController: ViewController {
-    /// The details as a screen reader reads them: a document of one line per entry, its label
-    /// then its value ("Type: PDF document"), named by the pane's title and focused when the
-    /// pane has the keys, so that a reader reads it line by line as it reads the file.
+    /// The details as a screen reader reads them: a read-only text of one line per entry, its
+    /// label then its value ("Type: PDF document"), named by the pane's title and focused when
+    /// the pane has the keys; its caret on the first line.
     ///
-    /// Decided: a document rather than a grid of labels: the reader's line and word keys move
-    /// through it as through the file's text, and it is the text the pane shows.
+    /// Decided: a text rather than a grid of labels: the reader's line and word keys move
+    /// through it as through any text, it is the text the pane shows, and Orca reads its
+    /// first line as the pane gets the keys (a GTK text view's role: a document's is read only
+    /// when asked).
     override open func accessibleNodes(in context: AccessibleContext) -> [AccessibleNode] {
         var node = AccessibleNode(
-            id: context.id.appending("details"), role: .documentText, name: title,
+            id: context.id.appending("details"), role: .text, name: title,
             states: context.baseStates.union([.focusable, .multiLine]).union(context.isFocused ? .focused : []),
             frame: context.window(context.bounds))
         node.text = entries.map { "\($0.label): \($0.value)" }.joined(separator: "\n")

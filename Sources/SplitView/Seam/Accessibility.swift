@@ -61,6 +61,9 @@ public struct AccessibleNode: Hashable, Sendable {
         case notification
         /// A picture, named by what it shows.
         case image
+        /// A read-only text a reader reads line by line (the inspector's details), as GTK's
+        /// text views are.
+        case text
     }
 
     /// AT-SPI's states, the ones a split view has.

@@ -158,7 +158,7 @@ import Testing
         #expect(picture.role == .image && picture.name == "file 0.txt" && picture.description.contains("40 × 30"))
     }
 
-    /// The inspector shown and focused reads as a document of its details, one "Label:
+    /// The inspector shown and focused reads as a read-only text of its details, one "Label:
     /// value" a line, focused. Before, its panel had no children.
     @Test func theInspectorReadsItsDetails() throws {
         let (f, _, _, _) = Self.browserLike()
@@ -170,7 +170,7 @@ import Testing
         f.split.layoutPanes()
         let tree = f.split.accessibleTree(title: "w")
         let panel = try #require(tree.node(ID("column.inspector")))
-        let document = try #require(panel.allNodes.first { $0.role == .documentText })
+        let document = try #require(panel.allNodes.first { $0.role == .text })
         #expect(document.text == "Type: Plain text document\nPath: /home/ana/notes.txt\nSize: 12 bytes")
         #expect(document.states.contains(.focused))
         #expect(Self.focused(tree).map(\.id) == [document.id])

@@ -64,7 +64,7 @@ extension X11Tests.AccessibilityBusTests {
         def look():
             if not heard['inspector']:
                 def details(n):
-                    return n.getRoleName() == 'document text' and 'Type: ' in n.queryText().getText(0, -1)
+                    return n.getRoleName() == 'text' and 'Type: ' in n.queryText().getText(0, -1)
                 doc = pyatspi.findDescendant(frame, details)
                 text = doc.queryText().getText(0, -1) if doc else ''
                 if 'Type: ' in text:
