@@ -43,6 +43,14 @@ extension AccessibilityBus {
             writer.string(slice(range))
             writer.int32(Int32(clamping: range.lowerBound))
             writer.int32(Int32(clamping: range.upperBound))
+        case "GetAttributes", "GetAttributeRun":
+            // One run of plain text, without attributes: the whole text (Orca asks before it
+            // reads a line, and reads nothing when the question fails).
+            writer.stringDictionary([])
+            writer.int32(0)
+            writer.int32(Int32(clamping: scalars.count))
+        case "GetDefaultAttributes", "GetDefaultAttributeSet":
+            writer.stringDictionary([])
         case "GetNSelections": writer.int32(node.textSelection.map { $0.isEmpty ? 0 : 1 } ?? 0)
         case "GetSelection":
             let index = reader.int32() ?? -1

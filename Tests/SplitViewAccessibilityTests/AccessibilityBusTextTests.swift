@@ -75,6 +75,22 @@ struct AccessibilityBusTextTests {
 
     /// No selection: none, and the caret at 0. The whole text selected (the keys in the
     /// document): one selection, all of it, with the caret at its end.
+    /// The text's attributes, as Orca asks before it reads a line: one run without any, the
+    /// whole text (before, the question failed and Orca read no line).
+    @Test func theTextIsOneRunWithoutAttributes() throws {
+        let window = try ServedWindow()
+        let document = try #require(window.path(of: "column.secondary.content.document"))
+        let count = Int32("two lines\nof text\n".unicodeScalars.count)
+        for member in ["GetAttributes", "GetAttributeRun"] {
+            let reply = window.ask(document, "Text", member) {
+                $0.int32(3)
+                if member == "GetAttributeRun" { $0.boolean(true) }
+            }
+            #expect(reply?.values == [.array("{ss}", []), .int32(0), .int32(count)], "\(member)")
+        }
+        #expect(window.ask(document, "Text", "GetDefaultAttributes")?.values == [.array("{ss}", [])])
+    }
+
     @Test func theCaretAndTheSelection() throws {
         let window = try ServedWindow()
         let document = try #require(window.path(of: "column.secondary.content.document"))

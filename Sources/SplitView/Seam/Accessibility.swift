@@ -361,7 +361,9 @@ public enum AccessibleEvent: Hashable, Sendable {
                 states.append(.windowActivated(node.states.contains(.active)))
             }
             if node.role == .notification && was.name != node.name && !node.name.isEmpty {
-                states.append(.announcement(node.id, node.name))
+                // Showing again as well as announced: Orca speaks a notification when its
+                // showing turns on, and knows no announcement before GNOME 46.
+                states += [.stateChanged(node.id, "showing", true), .announcement(node.id, node.name)]
             }
             if was.text != node.text { texts.append(.textChanged(node.id)) }
             if let caret = node.caret, was.caret != caret { texts.append(.caretMoved(node.id, caret)) }
