@@ -15,6 +15,8 @@ enum ActionGroup: CaseIterable, Sendable {
     case panes
     /// The applications that open the file.
     case openWith
+    /// The file's details (the context menu's Properties, as GNOME Files and Thunar end it).
+    case properties
 }
 
 /// One of the app's actions, whole: what it is, what people see and press, where the menus
@@ -75,9 +77,9 @@ struct ActionRow: Sendable {
 
     /// The row of a core command that the app's menu shows among its own items: the core binds
     /// its keys and performs it.
-    init(core command: Command, _ title: String, view: ActionGroup) {
+    init(core command: Command, _ title: String, view: ActionGroup?, context: ActionGroup? = nil) {
         self.init(
-            command: command, title: title, keys: [], viewMenu: view, contextMenu: nil, isShown: { _ in true },
+            command: command, title: title, keys: [], viewMenu: view, contextMenu: context, isShown: { _ in true },
             isEnabled: { _ in true }, isChecked: { _ in false }, items: nil, perform: nil)
     }
 

@@ -12,7 +12,8 @@ import SplitViewFiles
 /// - A menu shows a row by its group (``ActionGroup``), never by position: the groups in
 ///   their order, each after a separator, the rows of a group in the table's order.
 /// - The context menu of a row of the files list shows the rows with a context group, for
-///   that row's file; today that is Open With alone, as before the table.
+///   that row's file: Cut, Copy, Paste, Move to Trash, Rename…, then Open With, then
+///   Properties (the inspector), as GNOME Files' and Thunar's menus hold them.
 /// - Back and Forward are the core's commands (bound and performed by it); their rows only
 ///   place them in the app's "going" group, beside Go Up.
 enum BrowserActions {
@@ -21,10 +22,10 @@ enum BrowserActions {
     /// is enabled or checked, and its handler.
     static let table: [ActionRow] = [
         ActionRow(.undo, "Undo", keys: ["Ctrl+Z"], view: .files, enabled: \.undoStack.canUndo) { $0.undoLastChange() },
-        ActionRow(.cutFiles, "Cut", keys: ["Ctrl+X"], view: .files) { $0.putFilesOnClipboard(.cut) },
-        ActionRow(.copyFiles, "Copy", view: .files) { $0.putFilesOnClipboard(.copy) },
-        ActionRow(.pasteFiles, "Paste", keys: ["Ctrl+V"], view: .files) { $0.paste() },
-        ActionRow(.moveToTrash, "Move to Trash", keys: ["Delete"], view: .files, enabled: \.canMoveToTrash) {
+        ActionRow(.cutFiles, "Cut", keys: ["Ctrl+X"], view: .files, context: .files) { $0.putFilesOnClipboard(.cut) },
+        ActionRow(.copyFiles, "Copy", view: .files, context: .files) { $0.putFilesOnClipboard(.copy) },
+        ActionRow(.pasteFiles, "Paste", keys: ["Ctrl+V"], view: .files, context: .files) { $0.paste() },
+        ActionRow(.moveToTrash, "Move to Trash", keys: ["Delete"], view: .files, context: .files, enabled: \.canMoveToTrash) {
             $0.moveSelectionToTrash()
         },
         ActionRow(.deletePermanently, "Delete Permanently…", keys: ["Shift+Delete"], view: .files, enabled: \.hasSelectedEntry) {
@@ -35,7 +36,7 @@ enum BrowserActions {
         },
         ActionRow(.emptyTrash, "Empty Trash…", view: .files, enabled: \.canEmptyTrash) { $0.askToEmptyTrash() },
         ActionRow(.newFolder, "New Folder", keys: ["Ctrl+Shift+N"], view: .files) { $0.makeNewFolder() },
-        ActionRow(.rename, "Rename…", keys: ["F2"], view: .files) { $0.beginRenaming() },
+        ActionRow(.rename, "Rename…", keys: ["F2"], view: .files, context: .files) { $0.beginRenaming() },
         // Ctrl+1 to 3 reveal the columns: the orders take the same digits with Alt.
         ActionRow(.sortByName, "Sort by Name", keys: ["Ctrl+Alt+1"], view: .order, checked: { $0.isSorted(by: .name) }) {
             $0.sort(by: .name)
@@ -75,6 +76,8 @@ enum BrowserActions {
         ActionRow(core: .zoomPane, "Zoom Pane", view: .panes),
         ActionRow(core: .equalizePanes, "Equalize Panes", view: .panes),
         ActionRow(core: .closePane, "Close Pane", view: .panes),
+        // The inspector, as GNOME Files' and Thunar's context menus end with Properties.
+        ActionRow(core: .show(.inspector), "Properties", view: nil, context: .properties),
     ]
 
     /// The end of `browser`'s responder chain (`SplitViewController.actionHandler`): each

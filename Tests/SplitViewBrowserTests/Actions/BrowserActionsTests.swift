@@ -1,3 +1,4 @@
+import Glibc
 import SplitView
 import SplitViewFiles
 import Testing
@@ -86,16 +87,27 @@ import Testing
     }
 
     /// The context menu of a row of the files list holds the rows with a context group, for
-    /// that row's file: Open With alone.
+    /// that row's file, as GNOME Files' and Thunar's hold them: Cut, Copy, Paste, Move to
+    /// Trash, Rename…, then Open With, then Properties (before, Open With alone). Each does what
+    /// its key does: Move to Trash from the menu trashes the row.
     @Test func theContextMenuIsTheRowsWithAContextGroup() throws {
         let tree = BrowserTests.sample()
-        let browser = makeBrowser(tree)
+        let browser = makeBrowser(
+            tree, trash: Trash(homeTrash: FilePath(tree.root + "/data/Trash"), mountInfoFile: tree.root + "/none"))
         BrowserTests.show(browser, tree, "Notes", "file2.txt")
         let index = try #require(browser.fileList.selectedIndex)
         let items = browser.contextMenuItems(forRow: index)
-        #expect(!items.isEmpty && items.allSatisfy { $0.title.hasPrefix("Open With") })
-        #expect(items.allSatisfy { !$0.startsGroup })
-        #expect(BrowserActions.table.filter { $0.contextMenu != nil }.map(\.title) == ["Open With"])
+        let titles = items.map(\.title)
+        #expect(Array(titles.prefix(5)) == ["Cut", "Copy", "Paste", "Move to Trash", "Rename…"])
+        #expect(titles.last == "Properties" && titles.dropFirst(5).dropLast().allSatisfy { $0.hasPrefix("Open With") })
+        #expect(
+            BrowserActions.table.filter { $0.contextMenu != nil }.map(\.title) == [
+                "Cut", "Copy", "Paste", "Move to Trash", "Rename…", "Open With", "Properties",
+            ])
+        let trash = try #require(items.first { $0.title == "Move to Trash" })
+        browser.split.handle(.command(trash.command))
+        #expect(TrashBrowserTests.settleTrash(browser))
+        #expect(access(tree.root + "/data/Trash/files/file2.txt", F_OK) == 0)
     }
 
     /// The core hands the browser back the value a key carried; a value of another type is
