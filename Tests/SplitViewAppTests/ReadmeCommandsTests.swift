@@ -73,4 +73,11 @@ import Testing
             }
         }
     }
+
+    /// `--help` names every way to choose the theme, the environment's too (before, it named
+    /// the X resource and not `SPLITVIEW_THEME`, which the program reads first).
+    @Test func theHelpNamesTheThemesVariable() {
+        let help = SplitViewApp.helpMessage(columns: 200)
+        #expect(help.contains("$SPLITVIEW_THEME") && help.contains("splitview.theme"))
+    }
 }

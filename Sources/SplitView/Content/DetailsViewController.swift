@@ -120,7 +120,7 @@ open class DetailsViewController: ViewController {
                     highlights.append(
                         .fill(
                             Rect(x: left, y: top, width: max(0, min(to - from, bounds.maxX - left)), height: lineHeight),
-                            context.theme.selection))
+                            context.theme.textSelection))
                 }
                 if !line.isEmpty {
                     ops.append(

@@ -44,7 +44,7 @@ extension PaneChrome {
             let start = max(first, range.lowerBound), stop = min(end, range.upperBound)
             let left = measurer.width(of: String(characters[first..<start]), font: .body)
             let width = measurer.width(of: String(characters[start..<max(start, stop)]), font: .body)
-            list.append(.fill(Rect(x: x + left, y: box.minY + 3, width: width, height: box.height - 6), theme.selection))
+            list.append(.fill(Rect(x: x + left, y: box.minY + 3, width: width, height: box.height - 6), theme.textSelection))
         }
         if !visible.isEmpty {
             list.append(.text(visible, origin: Point(x: x, y: baseline), .body, theme.text))

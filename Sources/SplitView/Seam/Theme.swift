@@ -43,6 +43,9 @@ public struct Theme: Hashable, Sendable {
     public var findMatch: Color
     /// Behind the place a find is on (F3 steps it).
     public var currentFindMatch: Color
+    /// Behind selected text (the reader's, the inspector's, a field's): at least 3:1 against
+    /// the page, as WCAG asks of what shows a state, and the text on it still 4.5:1.
+    public var textSelection: Color
 
     /// The light theme: warm white panes, a grey sidebar, a blue accent.
     public static let light = Theme(
@@ -53,7 +56,8 @@ public struct Theme: Hashable, Sendable {
         accent: Color(rgb: 0x2f6fd6), onAccent: Color(rgb: 0xffffff), selection: Color(rgb: 0xdcdcd8),
         divider: Color(rgb: 0xc8c6c0), icon: Color(rgb: 0x3a3a3a), buttonHover: Color(rgb: 0x000000, alpha: 20),
         buttonPressed: Color(rgb: 0x000000, alpha: 48), dim: Color(rgb: 0x000000, alpha: 72),
-        shadow: Color(rgb: 0x000000, alpha: 64), findMatch: Color(rgb: 0xfce94f), currentFindMatch: Color(rgb: 0xf5a623))
+        shadow: Color(rgb: 0x000000, alpha: 64), findMatch: Color(rgb: 0xfce94f), currentFindMatch: Color(rgb: 0xf5a623),
+        textSelection: Color(rgb: 0x6296de))
 
     /// The dark theme: charcoal panes, a darker sidebar, a lighter blue accent.
     public static let dark = Theme(
@@ -64,7 +68,8 @@ public struct Theme: Hashable, Sendable {
         accent: Color(rgb: 0x4c8ff0), onAccent: Color(rgb: 0xffffff), selection: Color(rgb: 0x3a3a3a),
         divider: Color(rgb: 0x0f0f0f), icon: Color(rgb: 0xd6d6d6), buttonHover: Color(rgb: 0xffffff, alpha: 24),
         buttonPressed: Color(rgb: 0xffffff, alpha: 56), dim: Color(rgb: 0x000000, alpha: 110),
-        shadow: Color(rgb: 0x000000, alpha: 120), findMatch: Color(rgb: 0x6b5d12), currentFindMatch: Color(rgb: 0xb8661b))
+        shadow: Color(rgb: 0x000000, alpha: 120), findMatch: Color(rgb: 0x6b5d12), currentFindMatch: Color(rgb: 0xb8661b),
+        textSelection: Color(rgb: 0x3b6aa8))
 
     /// The theme called `name` (`light` or `dark`), or `nil`.
     public static func named(_ name: String) -> Theme? {
@@ -80,7 +85,7 @@ public struct Theme: Hashable, Sendable {
         supplementaryBackground: Color, barBackground: Color, barSeparator: Color, text: Color,
         secondaryText: Color, accent: Color, onAccent: Color, selection: Color, divider: Color,
         icon: Color, buttonHover: Color, buttonPressed: Color, dim: Color, shadow: Color, findMatch: Color,
-        currentFindMatch: Color
+        currentFindMatch: Color, textSelection: Color
     ) {
         self.name = name
         self.fontFamily = fontFamily
@@ -102,5 +107,6 @@ public struct Theme: Hashable, Sendable {
         self.shadow = shadow
         self.findMatch = findMatch
         self.currentFindMatch = currentFindMatch
+        self.textSelection = textSelection
     }
 }

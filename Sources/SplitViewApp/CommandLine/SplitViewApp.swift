@@ -61,7 +61,7 @@ struct SplitViewApp: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The colours: auto follows the X resource splitview.theme, else light.",
+            "The colours: auto follows $SPLITVIEW_THEME, else the X resource splitview.theme, else light.",
             valueName: "light|dark|auto"))
     var theme: ThemeArgument?
 

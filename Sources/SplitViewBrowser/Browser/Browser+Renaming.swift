@@ -29,7 +29,10 @@ extension Browser {
     /// the text kept for another try), Escape leaves the name as it was.
     func renameEvent(_ event: TextField.Event) {
         switch event {
-        case .cancel: endRenaming()
+        case .cancel:
+            let made = renaming.newFolder
+            endRenaming()
+            if let made { takeBackNewFolder(made) }
         case .complete: break
         case .submit(let text): submitRename(text)
         }
@@ -50,6 +53,18 @@ extension Browser {
             if selectedFolder == folder && selectedName == source.lastComponent { selection.name = target.lastComponent }
             store.reload(folder)
         }
+    }
+
+    /// Escape on a new folder's first name: the folder goes again (while it is still empty
+    /// and still the newest change), as GNOME Files' New Folder dialog makes nothing when
+    /// cancelled; Ctrl+Z has nothing left of it to undo.
+    private func takeBackNewFolder(_ made: FilePath) {
+        guard undoStack.operations.last == .created(made) else { return }
+        do { _ = try undoStack.undoLast() } catch {
+            reader.notice = "“\(made.lastName)” was kept: \(error.reason)."
+            return
+        }
+        store.reload(made.parent)
     }
 
     /// Closes the rename field, if it is open.
@@ -86,6 +101,7 @@ extension Browser {
         store.reload(folder)
         if let index = fileList.selectedIndex { fileList.scrollToVisible(index, in: listBounds) }
         beginRenaming()
+        renaming.newFolder = made
     }
 
     /// Gives the files column the keys, showing it first when it is hidden (as the location

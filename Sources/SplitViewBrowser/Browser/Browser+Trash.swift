@@ -91,10 +91,13 @@ extension Browser {
             reader.notice = "Select a file to delete it."
             return
         }
-        split.prompt = Prompt(
+        var prompt = Prompt(
             message: (reason.map { $0 + " " } ?? "") + "Delete \(Self.describe(paths)) permanently? It cannot be undone.",
             accept: { [unowned self] in self.deletePermanently(paths, selected: selected) },
             cancel: { [unowned self] in self.reader.notice = "Nothing was deleted." })
+        // The button says what it does, as GNOME Files' does ("Delete", not "OK").
+        prompt.acceptTitle = "Delete"
+        split.prompt = prompt
     }
 
     /// Deletes `paths` for good on the trash's worker, a file of a trash with its info file;

@@ -190,6 +190,26 @@ import Testing
         #expect(!FileOperations.exists(FilePath(made)) && !browser.undoStack.canUndo)
     }
 
+    /// Escape on New Folder's first name makes nothing, as GNOME Files' dialog cancelled:
+    /// before, "New Folder" stayed on disk. Return with the name as offered keeps it.
+    @Test func escapeOnANewFoldersNameTakesItAway() {
+        let tree = Self.sample()
+        let browser = Self.browser(tree, selecting: nil)
+        let made = FilePath(tree.root + "/Notes/New Folder")
+        Self.press(browser, .character("n"), [.control, .shift])
+        #expect(FileOperations.exists(made))
+        Self.press(browser, .escape)
+        #expect(!FileOperations.exists(made) && !browser.undoStack.canUndo && Self.field(browser) == nil)
+        #expect(browser.entries.index(of: Array("New Folder".utf8)) == nil)
+        Self.press(browser, .character("n"), [.control, .shift])
+        Self.press(browser, .return)
+        #expect(FileOperations.exists(made) && browser.undoStack.operations == [.created(made)])
+        // Renamed later with F2 and then Escape: the folder is no longer new, and stays.
+        Self.press(browser, .function(2))
+        Self.press(browser, .escape)
+        #expect(FileOperations.exists(made))
+    }
+
     @Test func newFolderNames() {
         #expect(FileOperations.newFolderName("New Folder", number: 1) == "New Folder")
         #expect(FileOperations.newFolderName("New Folder", number: 2) == "New Folder 2")

@@ -95,6 +95,8 @@ import Testing
         BrowserTests.show(browser, setup.tree, "Notes", "file2.txt")
         Self.press(browser, .delete, .shift)
         #expect(browser.split.prompt?.message == "Delete “file2.txt” permanently? It cannot be undone.")
+        // The button says what it does (before, "OK").
+        #expect(browser.split.prompt?.acceptTitle == "Delete")
         Self.press(browser, .escape)
         #expect(browser.split.prompt == nil && setup.exists("Notes/file2.txt"))
         #expect(browser.reader.notice == "Nothing was deleted.")

@@ -36,7 +36,7 @@ extension TextViewController {
                 let left = max(bounds.minX + Self.padding + from - dx, bounds.minX)
                 let right = min(bounds.minX + Self.padding + to - dx, bounds.maxX)
                 if right > left {
-                    ops.append(.fill(Rect(x: left, y: top, width: right - left, height: lineHeight), context.theme.selection))
+                    ops.append(.fill(Rect(x: left, y: top, width: right - left, height: lineHeight), context.theme.textSelection))
                 }
             }
         }

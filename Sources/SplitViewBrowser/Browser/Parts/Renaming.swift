@@ -13,6 +13,9 @@ struct Renaming {
 
     /// The entry being renamed, or nil when the bar's field, if open, is the location bar.
     private(set) var path: FilePath?
+    /// The folder New Folder just made, while its first name is being typed: Escape takes it
+    /// away again (``Browser/renameEvent(_:)``).
+    var newFolder: FilePath?
 
     /// Begins renaming the entry at `path`: the field that edits its name, labelled for a file
     /// or a folder, its stem chosen (``stemRange(of:isFolder:)``).
@@ -27,7 +30,10 @@ struct Renaming {
     /// Stops renaming; true when an entry was being renamed.
     @discardableResult
     mutating func end() -> Bool {
-        defer { path = nil }
+        defer {
+            path = nil
+            newFolder = nil
+        }
         return path != nil
     }
 
