@@ -196,14 +196,19 @@ public enum TextLayout {
             lineWidth = restWidth
         }
 
-        /// The longest head of `word` (at least one character) that fits the width.
+        /// The longest head of `word` (at least one character) that fits the width, ending
+        /// after its last `/` that fits when it has one: a path breaks between its folders
+        /// (`/home/ana/` then `Documents/`), as browsers break a URL, not in a folder's name.
         private func fittingHead(of word: Substring) -> Substring {
             var used = 0.0, end = word.index(after: word.startIndex)
+            var afterSlash: Substring.Index?
             for index in word.indices {
                 used += measurer.width(of: String(word[index]), font: font)
                 guard used <= width else { break }
                 end = word.index(after: index)
+                if word[index] == "/" && index != word.startIndex { afterSlash = end }
             }
+            if let afterSlash, afterSlash < end { return word[..<afterSlash] }
             return word[..<end]
         }
     }

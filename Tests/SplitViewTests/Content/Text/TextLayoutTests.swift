@@ -17,6 +17,19 @@ import Testing
         TextLayout.wrapped(text, toWidth: width, font: .body, measurer: measurer)
     }
 
+    /// A path longer than the width breaks after a `/`, between its folders (the inspector's
+    /// Path row), never inside a name while a slash fits; a name longer than the width still
+    /// breaks where it must. Before, "/home/ana/Documents" broke as "/home/ana/Doc", "uments".
+    @Test func aLongPathBreaksBetweenItsFolders() {
+        #expect(
+            Self.wrapped("/home/ana/Documents/projects/report.pdf", 12 * Self.char) == [
+                "/home/ana/", "Documents/", "projects/", "report.pdf",
+            ])
+        #expect(Self.wrapped("/averyveryverylongname/x", 8 * Self.char) == ["/averyve", "ryverylo", "ngname/x"])
+        // A word without a slash breaks at the width, as before.
+        #expect(Self.wrapped("abcdefghij", 4 * Self.char) == ["abcd", "efgh", "ij"])
+    }
+
     @Test func measurerIsExact() {
         #expect(Self.measurer.width(of: "Hello world", font: .body) == 11 * Self.char)
         #expect(FixedAdvanceMeasurer().width(of: "ab", font: .caption) == 2 * 0.6 * 11)
