@@ -49,6 +49,9 @@ struct ActionRow: Sendable {
     /// What it does, given the action with its argument; nil for a core command, which the
     /// core performs.
     let perform: (@Sendable (Browser, BrowserAction) -> Void)?
+    /// The core command whose key the menu shows beside it, when its own is none: Copy is
+    /// done by the core's Ctrl+C in the files list (the reader keeps it for its text).
+    var keyShownFrom: Command?
 
     /// The row of the app's `action`: `perform` is its handler.
     init(
@@ -130,9 +133,11 @@ struct ActionRow: Sendable {
             guard let file else { return [] }
             return items(browser, file)
         }
+        let shortcut = keyShownFrom.flatMap { browser.split.keyBindings.chords(for: $0).first?.description } ?? ""
         return [
             MenuItem(
-                title: title, shortcut: "", command: command, isChecked: isChecked(browser), isEnabled: isEnabled(browser))
+                title: title, shortcut: shortcut, command: command, isChecked: isChecked(browser),
+                isEnabled: isEnabled(browser))
         ]
     }
 }

@@ -23,7 +23,7 @@ enum BrowserActions {
     static let table: [ActionRow] = [
         ActionRow(.undo, "Undo", keys: ["Ctrl+Z"], view: .files, enabled: \.undoStack.canUndo) { $0.undoLastChange() },
         ActionRow(.cutFiles, "Cut", keys: ["Ctrl+X"], view: .files, context: .files) { $0.putFilesOnClipboard(.cut) },
-        ActionRow(.copyFiles, "Copy", view: .files, context: .files) { $0.putFilesOnClipboard(.copy) },
+        ActionRow(.copyFiles, "Copy", view: .files, context: .files) { $0.putFilesOnClipboard(.copy) }.showingKey(of: .copy),
         ActionRow(.pasteFiles, "Paste", keys: ["Ctrl+V"], view: .files, context: .files) { $0.paste() },
         ActionRow(.moveToTrash, "Move to Trash", keys: ["Delete"], view: .files, context: .files, enabled: \.canMoveToTrash) {
             $0.moveSelectionToTrash()
@@ -129,5 +129,14 @@ enum BrowserActions {
             items += added
         }
         return items
+    }
+}
+
+extension ActionRow {
+    /// The row, its menu item showing the key of the core's `command` (see ``keyShownFrom``).
+    func showingKey(of command: Command) -> ActionRow {
+        var row = self
+        row.keyShownFrom = command
+        return row
     }
 }

@@ -86,6 +86,18 @@ import Testing
         #expect(items.first { $0.title == "Back" }?.command == .back)
     }
 
+    /// Copy shows its key in the View menu, as Cut and Paste do: Ctrl+C, the core's copy,
+    /// which the files list takes for its files (before, no key was shown beside it).
+    @Test func copyShowsCtrlCInTheViewMenu() throws {
+        let tree = BrowserTests.sample()
+        let browser = makeBrowser(tree)
+        BrowserTests.show(browser, tree, "Notes", "file2.txt")
+        browser.split.handle(.command(.showMenu))
+        let items = try #require(browser.split.menu?.items)
+        #expect(items.first { $0.title == "Copy" }?.shortcut == "Ctrl+C")
+        #expect(items.first { $0.title == "Cut" }?.shortcut == "Ctrl+X")
+    }
+
     /// The context menu of a row of the files list holds the rows with a context group, for
     /// that row's file, as GNOME Files' and Thunar's hold them: Cut, Copy, Paste, Move to
     /// Trash, Rename…, then Open With, then Properties (before, Open With alone). Each does what
