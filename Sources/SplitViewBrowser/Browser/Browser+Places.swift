@@ -55,6 +55,10 @@ extension Browser {
     /// (``show(folder:selecting:)``), so that the outline keeps what was open.
     func reroot(at folder: FilePath) {
         guard folder != tree.root else { return select(folder: folder) }
+        // The folder left is a step of the history, as any other: the selection is cleared
+        // below, which would otherwise leave nothing to record (Back after a place then gave
+        // the folder before the one left).
+        if let shown = selectedFolder, shown != folder { navigation.leave(shown) }
         listing.reroot(at: folder, rootTitle: trashPart.directory(showing: folder) != nil ? TrashPart.title : nil)
         folders.dataSource = tree
         folders.title = displayName(ofFolder: folder)

@@ -239,6 +239,24 @@ import Testing
         #expect(browser.title == "file2.txt — Trash — SplitView")
     }
 
+    /// The walk: Home → Notes → Archive → Backspace (up to Notes) → the Trash place →
+    /// Back. Back gives Notes, the folder shown before the Trash, with the outline's root back
+    /// at Home.
+    @Test func backAfterGoingUpAndAPlaceGivesTheFolderShownBefore() throws {
+        let setup = Setup()
+        let browser = setup.browser(places: true)
+        let home = FilePath(setup.tree.root)
+        BrowserTests.show(browser, setup.tree, "Notes")
+        BrowserTests.show(browser, setup.tree, "Notes/Archive")
+        Self.press(browser, .backspace)
+        #expect(browser.selectedFolder == home.appending(Array("Notes".utf8)))
+        #expect(browser.choosePlace(at: 2))
+        #expect(settle(browser.store) { browser.title == "Trash — SplitView" })
+        browser.split.handle(.command(.back))
+        #expect(browser.selectedFolder == home.appending(Array("Notes".utf8)), "\(String(describing: browser.selectedFolder))")
+        #expect(browser.tree.root == home, "\(browser.tree.root)")
+    }
+
     /// A window saved on the Trash place comes back titled Trash, not `files`.
     @Test func aWindowRootedOnTheTrashIsTitledTrash() throws {
         let setup = Setup()
