@@ -53,6 +53,8 @@ public final class Host {
     /// The accessibility bus, once connected (after the first frame), or nil when there is
     /// none: screen readers read the windows' accessible trees through it.
     var accessibility: AccessibilityBus?
+    /// The X input method (dead keys, Compose, an XIM server), opened at the first key.
+    lazy var inputMethod = InputMethod(display: connection.display)
     /// True while a thread joins the accessibility bus.
     var joiningAccessibility = false
     /// True while a timer waits to write the bus's pending output.
@@ -250,6 +252,8 @@ public final class Host {
         let made = Cursors(connection: connection)
         cursors = made
         connectAccessibility()
+        // The input method a moment after the first frame, before a person's first key.
+        after(0.05) { [weak self] in self?.inputMethod.prepare() }
         for window in windows {
             window.define(made)
             if let icon { window.setIcon(icon) }
@@ -257,6 +261,13 @@ public final class Host {
     }
 
     private func dispatch(_ event: XEvent) {
+        var event = event
+        // A key to one of our windows opens the input method (the first time) and its context;
+        // from then on the input method sees every event first, and keeps those it takes.
+        if event.type == KeyPress, let window = windows.first(where: { $0.owns(event.xany.window) }) {
+            inputMethod.context(for: window.window)
+        }
+        if inputMethod.filter(&event) { return }
         if let time = Selections.time(of: event) { lastEventTime = time }
         if handleDropIn(event) || handleSelectionEvent(event) { return }
         // A top-level destroyed from outside (`xdotool windowclose`, a window manager's kill):
@@ -291,6 +302,7 @@ public final class Host {
             if event.xfocus.detail != NotifyInferior {
                 panes?.topLevel(isActive: event.type == FocusIn)
                 window.isActive = event.type == FocusIn
+                inputMethod.focus(window.window, event.type == FocusIn)
             } else if event.type == FocusIn {
                 panes?.focusLandedOnTopLevel()
                 window.isActive = true
@@ -299,7 +311,11 @@ public final class Host {
         }
         guard let window = windows.first(where: { $0.owns(event.xany.window) }) else { return }
         let origin = window.origin(of: event.xany.window) ?? .zero
-        switch translate(event, origin: origin) {
+        var translated = translate(event, origin: origin)
+        if event.type == KeyPress, let text = inputMethod.text(of: &event, in: window.window) {
+            translated = Self.typing(text, for: translated, window: event.xany.window)
+        }
+        switch translated {
         case .input(let input, _):
             grabPointerIfPressed(input, event, window)
             if case .pointerUp = input { releaseDragOut(event, in: window) }
@@ -367,9 +383,28 @@ public final class Host {
     func close(_ window: SplitWindow) {
         guard let index = windows.firstIndex(where: { $0 === window }) else { return }
         windows.remove(at: index)
+        inputMethod.forget(window.window)
         selections.windowClosing(window.window, time: lastEventTime)
         foreignPanes.removeValue(forKey: ObjectIdentifier(window))?.endAll()
         window.destroy()
+    }
+
+    /// A key press as the input method typed it: what it commits with a press of its own
+    /// (keycode 0: a Compose sequence's or a server's text) is typed text; a key it typed other
+    /// text for (a dead key's accent on its letter) types that text under its own chord; a key
+    /// with Ctrl or Alt stays a key, so the window's bindings keep working.
+    static func typing(_ text: String, for translated: HostEvent, window: Window) -> HostEvent {
+        switch translated {
+        case .input(.typed(let chord, _), let window):
+            return .input(.typed(chord, text: text), window: window)
+        case .input(.key(let chord), let window) where chord.modifiers.isDisjoint(with: [.control, .alt]):
+            return .input(.typed(chord, text: text), window: window)
+        case .ignored:
+            guard let first = text.first else { return translated }
+            return .input(.typed(KeyChord(.character(first)), text: text), window: window)
+        default:
+            return translated
+        }
     }
 
     private func tickAnimations() {

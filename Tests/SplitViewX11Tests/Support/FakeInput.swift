@@ -52,6 +52,12 @@ struct FakeInput {
         connection.sync()
     }
 
+    /// Presses or releases the key `code` itself (a keycode mapped by the test).
+    func rawKey(_ code: UInt32, _ pressed: Bool) {
+        _ = fakeKey(connection.display, code, pressed ? 1 : 0, 0)
+        connection.sync()
+    }
+
     /// Types `text` (printable ASCII), with Shift where the key's second level has it.
     func type(_ text: String) {
         let display = connection.display
