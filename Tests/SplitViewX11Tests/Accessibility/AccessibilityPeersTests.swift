@@ -11,10 +11,10 @@ import Testing
 /// libatspi reads them, the window's activation, the band's message spoken, the inspector
 /// read, and the rename field named.
 extension X11Tests.AccessibilityBusTests {
-    static let peers = #"""
+    /// Python that waits (40 s at most) for `splitview` on the bus: `found` its application,
+    /// `frame` its window, `deadline` the end of the wait.
+    static let findSplitview = #"""
         import pyatspi, sys, time
-        from gi.repository import GLib
-        ready = sys.argv[1]
         deadline = time.time() + 40
         found = None
         while found is None and time.time() < deadline:
@@ -25,65 +25,72 @@ extension X11Tests.AccessibilityBusTests {
             if found is None: time.sleep(0.1)
         if found is None: sys.exit('no splitview on the bus')
         frame = found.getChildAtIndex(0)
-        def files():
-            return pyatspi.findDescendant(frame, lambda n: n.getRoleName() == 'list' and n.childCount == 41)
-        while files() is None and time.time() < deadline: time.sleep(0.05)
-        files = files()
-        print('COUNT', files.childCount)
-        last = files.getChildAtIndex(40)
-        print('LAST', last.name, last.getIndexInParent(), last.getState().contains(pyatspi.STATE_SHOWING))
-        state = files.getState()
-        print('MULTI', state.contains(pyatspi.STATE_MULTISELECTABLE), 'MODAL', state.contains(pyatspi.STATE_MODAL),
-              'MANAGES', state.contains(pyatspi.STATE_MANAGES_DESCENDANTS))
-        tree = pyatspi.findDescendant(frame, lambda n: n.getRoleName() == 'tree')
-        item = pyatspi.findDescendant(tree, lambda n: n.getRoleName() == 'tree item' and n.name == 'Sub')
-        print('ATTRS', sorted(item.getAttributes()))
-        relations = [r for r in item.getRelationSet() if r.getRelationType() == pyatspi.RELATION_NODE_CHILD_OF]
-        print('CHILD OF', relations[0].getTarget(0).getRoleName() if relations else None)
-        sys.stdout.flush()
-        heard = {'activate': False, 'moved': False, 'inspector': False, 'entry': False, 'deactivate': False}
-        def finish():
-            if all(heard.values()): pyatspi.Registry.stop()
-        def on_event(event):
-            role = event.source.getRoleName() if event.source else ''
-            if event.type.startswith('window:'):
-                print('EVENT %s "%s"' % (event.type, event.source.name))
-                heard['activate' if event.type.startswith('window:activate') else 'deactivate'] = True
-            elif event.type.startswith('object:state-changed:showing') and role == 'notification' and event.detail1:
-                print('EVENT %s %s "%s"' % (event.type, role, event.source.name))
-                if event.source.name.startswith('Moved'): heard['moved'] = True
-            elif event.type.startswith('object:state-changed:focused') and event.detail1:
-                print('FOCUS "%s"' % event.source.name)
-            elif event.type.startswith('object:announcement'):
-                print('EVENT %s "%s"' % (event.type, event.any_data))
-            sys.stdout.flush()
-            finish()
-        pyatspi.Registry.registerEventListener(
-            on_event, 'window:activate', 'window:deactivate', 'object:state-changed:showing', 'object:announcement',
-            'object:state-changed:focused')
-        def look():
-            if not heard['inspector']:
-                def details(n):
-                    return n.getRoleName() == 'text' and 'Type: ' in n.queryText().getText(0, -1)
-                doc = pyatspi.findDescendant(frame, details)
-                text = doc.queryText().getText(0, -1) if doc else ''
-                if 'Type: ' in text:
-                    print('INSPECTOR', repr(text.split('\n')[0]), doc.getState().contains(pyatspi.STATE_FOCUSED))
-                    heard['inspector'] = True
-            if not heard['entry']:
-                entry = pyatspi.findDescendant(frame, lambda n: n.getRoleName() == 'entry' and n.name == 'Rename File')
-                if entry is not None:
-                    print('ENTRY', entry.name, repr(entry.queryText().getText(0, -1)))
-                    heard['entry'] = True
-            sys.stdout.flush()
-            finish()
-            return True
-        GLib.timeout_add(100, look)
-        GLib.timeout_add(60000, lambda: pyatspi.Registry.stop())
-        open(ready, 'w').close()
-        pyatspi.Registry.start()
-        print('HEARD', sorted(k for k, v in heard.items() if v))
+
         """#
+
+    static let peers =
+        findSplitview + #"""
+            from gi.repository import GLib
+            ready = sys.argv[1]
+            def files():
+                return pyatspi.findDescendant(frame, lambda n: n.getRoleName() == 'list' and n.childCount == 41)
+            while files() is None and time.time() < deadline: time.sleep(0.05)
+            files = files()
+            print('COUNT', files.childCount)
+            last = files.getChildAtIndex(40)
+            print('LAST', last.name, last.getIndexInParent(), last.getState().contains(pyatspi.STATE_SHOWING))
+            state = files.getState()
+            print('MULTI', state.contains(pyatspi.STATE_MULTISELECTABLE), 'MODAL', state.contains(pyatspi.STATE_MODAL),
+                  'MANAGES', state.contains(pyatspi.STATE_MANAGES_DESCENDANTS))
+            tree = pyatspi.findDescendant(frame, lambda n: n.getRoleName() == 'tree')
+            item = pyatspi.findDescendant(tree, lambda n: n.getRoleName() == 'tree item' and n.name == 'Sub')
+            print('ATTRS', sorted(item.getAttributes()))
+            relations = [r for r in item.getRelationSet() if r.getRelationType() == pyatspi.RELATION_NODE_CHILD_OF]
+            print('CHILD OF', relations[0].getTarget(0).getRoleName() if relations else None)
+            sys.stdout.flush()
+            heard = {'activate': False, 'moved': False, 'inspector': False, 'entry': False, 'deactivate': False}
+            def finish():
+                if all(heard.values()): pyatspi.Registry.stop()
+            def on_event(event):
+                role = event.source.getRoleName() if event.source else ''
+                if event.type.startswith('window:'):
+                    print('EVENT %s "%s"' % (event.type, event.source.name))
+                    heard['activate' if event.type.startswith('window:activate') else 'deactivate'] = True
+                elif event.type.startswith('object:state-changed:showing') and role == 'notification' and event.detail1:
+                    print('EVENT %s %s "%s"' % (event.type, role, event.source.name))
+                    if event.source.name.startswith('Moved'): heard['moved'] = True
+                elif event.type.startswith('object:state-changed:focused') and event.detail1:
+                    print('FOCUS "%s"' % event.source.name)
+                elif event.type.startswith('object:announcement'):
+                    print('EVENT %s "%s"' % (event.type, event.any_data))
+                sys.stdout.flush()
+                finish()
+            pyatspi.Registry.registerEventListener(
+                on_event, 'window:activate', 'window:deactivate', 'object:state-changed:showing', 'object:announcement',
+                'object:state-changed:focused')
+            def look():
+                if not heard['inspector']:
+                    def details(n):
+                        return n.getRoleName() == 'text' and 'Type: ' in n.queryText().getText(0, -1)
+                    doc = pyatspi.findDescendant(frame, details)
+                    text = doc.queryText().getText(0, -1) if doc else ''
+                    if 'Type: ' in text:
+                        print('INSPECTOR', repr(text.split('\n')[0]), doc.getState().contains(pyatspi.STATE_FOCUSED))
+                        heard['inspector'] = True
+                if not heard['entry']:
+                    entry = pyatspi.findDescendant(frame, lambda n: n.getRoleName() == 'entry' and n.name == 'Rename File')
+                    if entry is not None:
+                        print('ENTRY', entry.name, repr(entry.queryText().getText(0, -1)))
+                        heard['entry'] = True
+                sys.stdout.flush()
+                finish()
+                return True
+            GLib.timeout_add(100, look)
+            GLib.timeout_add(60000, lambda: pyatspi.Registry.stop())
+            open(ready, 'w').close()
+            pyatspi.Registry.start()
+            print('HEARD', sorted(k for k, v in heard.items() if v))
+            """#
 
     /// Points 9, 10, 12 to 16 of the peers' issue, each as pyatspi reads it (Orca's library).
     @Test func aReaderReachesEveryRowHearsActivationAndTheBandAndReadsTheInspector() throws {
@@ -174,51 +181,30 @@ extension X11Tests.AccessibilityBusTests {
 
 extension X11Tests.AccessibilityBusTests {
     /// A GTK plug (python3-gi), hosted in a pane: it puts `_XEMBED_AT_SPI_PATH` on its window.
-    static let plug = #"""
-        import sys, gi
-        gi.require_version('Gtk', '3.0')
-        from gi.repository import Gtk
-        plug = Gtk.Plug.new(int(sys.argv[1], 0))
-        box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
-        box.add(Gtk.Button(label='Plug button'))
-        box.add(Gtk.Label(label='A plug of GTK'))
-        plug.add(box)
-        plug.connect('destroy', Gtk.main_quit)
-        plug.show_all()
-        Gtk.main()
-        """#
+    /// The one `Benchmarks/Orca/orca-speech.sh` hosts too.
+    static let plugProgram = #filePath.split(separator: "/").dropLast(4).joined(separator: "/") + "/Benchmarks/Orca/plug.py"
 
     /// The reader: the embedded node's child is the plug's own tree, whose button it reaches,
     /// and whose root names the embedded node as its parent.
-    static let plugReader = #"""
-        import pyatspi, sys, time
-        deadline = time.time() + 40
-        found = None
-        while found is None and time.time() < deadline:
-            desktop = pyatspi.Registry.getDesktop(0)
-            for i in range(desktop.childCount):
-                a = desktop.getChildAtIndex(i)
-                if a is not None and a.name == 'splitview': found = a
-            if found is None: time.sleep(0.1)
-        if found is None: sys.exit('no splitview on the bus')
-        frame = found.getChildAtIndex(0)
-        embedded = None
-        while time.time() < deadline:
-            embedded = pyatspi.findDescendant(frame, lambda n: n.getRoleName() == 'embedded')
-            if embedded is not None and embedded.childCount > 0: break
-            time.sleep(0.1)
-        print('EMBEDDED', embedded.childCount if embedded else None)
-        root = embedded.getChildAtIndex(0)
-        button = None
-        while button is None and time.time() < deadline:
-            button = pyatspi.findDescendant(root, lambda n: n.getRoleName() == 'push button')
-            if button is None: time.sleep(0.1)
-        print('BUTTON', button.name if button else None)
-        while root.parent is None or root.parent.getRoleName() != 'embedded':
-            if time.time() > deadline: break
-            time.sleep(0.1)
-        print('PARENT', root.parent.getRoleName() if root.parent else None)
-        """#
+    static let plugReader =
+        findSplitview + #"""
+            embedded = None
+            while time.time() < deadline:
+                embedded = pyatspi.findDescendant(frame, lambda n: n.getRoleName() == 'embedded')
+                if embedded is not None and embedded.childCount > 0: break
+                time.sleep(0.1)
+            print('EMBEDDED', embedded.childCount if embedded else None)
+            root = embedded.getChildAtIndex(0)
+            button = None
+            while button is None and time.time() < deadline:
+                button = pyatspi.findDescendant(root, lambda n: n.getRoleName() == 'push button')
+                if button is None: time.sleep(0.1)
+            print('BUTTON', button.name if button else None)
+            while root.parent is None or root.parent.getRoleName() != 'embedded':
+                if time.time() > deadline: break
+                time.sleep(0.1)
+            print('PARENT', root.parent.getRoleName() if root.parent else None)
+            """#
 
     static let hasGTK3ForPython = FileManager.default.fileExists(
         atPath: "/usr/lib/x86_64-linux-gnu/girepository-1.0/Gtk-3.0.typelib")
@@ -230,12 +216,8 @@ extension X11Tests.AccessibilityBusTests {
         let folder = try makeTemporaryFolder("a11y-plug")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try "text\n".write(toFile: folder + "/a.txt", atomically: false, encoding: .utf8)
-        let plug = folder + ".plug.py", script = folder + ".reader.py"
-        defer {
-            unlink(plug)
-            unlink(script)
-        }
-        try Self.plug.write(toFile: plug, atomically: false, encoding: .utf8)
+        let plug = "/" + Self.plugProgram, script = folder + ".reader.py"
+        defer { unlink(script) }
         try Self.plugReader.write(toFile: script, atomically: false, encoding: .utf8)
         try XvfbServer.with { display in
             let command = """

@@ -213,23 +213,22 @@ final class XdndPeer {
 
     /// The names of the atoms in `source`'s `XdndActionList`.
     private func actionList(of source: Window) -> [String] {
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0
-        var after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard
-            XGetWindowProperty(
-                connection.display, source, atom("XdndActionList"), 0, 64, 0, XA_ATOM, &type, &format, &count, &after, &data)
-                == Success, let data
-        else { return [] }
-        defer { XFree(data) }
-        return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { atoms in
-            (0..<Int(count)).map { name(Atom(atoms[$0])) }
-        }
+        property(atom("XdndActionList"), of: source, type: XA_ATOM, longs: 64, delete: false) { data, count in
+            data.withMemoryRebound(to: UInt.self, capacity: count) { atoms in (0..<count).map { name(Atom(atoms[$0])) } }
+        } ?? []
     }
 
     private func readProperty(_ property: Atom) -> [UInt8]? {
+        self.property(property, of: window, type: Atom(AnyPropertyType), longs: 1 << 20, delete: true) { data, count in
+            Array(UnsafeBufferPointer(start: data, count: count))
+        }
+    }
+
+    /// `property` of `window` as `read` takes its items; nil when it cannot be read.
+    private func property<T>(
+        _ property: Atom, of window: Window, type wanted: Atom, longs: Int, delete: Bool,
+        _ read: (UnsafeMutablePointer<UInt8>, Int) -> T
+    ) -> T? {
         var type: Atom = 0
         var format: Int32 = 0
         var count: UInt = 0
@@ -237,10 +236,10 @@ final class XdndPeer {
         var data: UnsafeMutablePointer<UInt8>?
         guard
             XGetWindowProperty(
-                connection.display, window, property, 0, 1 << 20, 1, UInt(AnyPropertyType), &type, &format, &count, &after,
-                &data) == Success, let data
+                connection.display, window, property, 0, longs, delete ? 1 : 0, wanted, &type, &format, &count, &after, &data)
+                == Success, let data
         else { return nil }
         defer { XFree(data) }
-        return Array(UnsafeBufferPointer(start: data, count: Int(count)))
+        return read(data, Int(count))
     }
 }
