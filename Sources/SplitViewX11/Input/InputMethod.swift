@@ -5,14 +5,16 @@ import Glibc
 /// locale's Compose table, `Multi_key ' e` → é), or through IBus, fcitx or any XIM server
 /// `XMODIFIERS` names, as st and xterm take it.
 ///
-/// Opened a moment after the first frame (not before it: reading the locale's Compose table
-/// costs some 3 M instructions, which no window's first frame should pay; nor at the first
-/// key, which would answer late), or at the first key if that comes sooner; each top-level has
-/// its input context, in the root style (the input method draws its own preedit and candidates
-/// where it places them). Every event goes through `XFilterEvent` first once it is open: the
-/// keys a sequence takes are the input method's, and what it commits comes back as a key
-/// press of its own (keycode 0) whose text ``text(of:in:)`` reads. Keys outside a sequence
-/// pass unfiltered, so the window's bindings keep working while an input method is active.
+/// Opened only when it is needed, since Xlib's local input method reads the locale's whole
+/// Compose table when it opens (some 60 M instructions, measured by the instruction budget:
+/// more than a window's start): an input method server that `XMODIFIERS` names is joined a
+/// moment after the first frame (every key may be its), and the local one opens at the first
+/// dead key or `Multi_key`, the keys that start a sequence, which it then takes. Each
+/// top-level has its input context, in the root style (the input method draws its own preedit
+/// and candidates where it places them). Every event goes through `XFilterEvent` first once
+/// it is open: the keys a sequence takes are the input method's, and what it commits comes
+/// back as a key press of its own (keycode 0) whose text ``text(of:in:)`` reads. Keys outside
+/// a sequence pass unfiltered, so the window's bindings keep working while it is active.
 final class InputMethod {
     private let display: OpaquePointer
     private var method: XIM?
@@ -31,9 +33,26 @@ final class InputMethod {
     /// Whether an input method is open: events then go through `XFilterEvent`.
     var isOpen: Bool { method != nil }
 
-    /// Opens the input method now, if it is not yet (the host does it a moment after the
-    /// first frame, so that no key pays for it).
-    func prepare() { _ = open() }
+    /// Joins the input method server `XMODIFIERS` names (`@im=ibus`), if any: the host does
+    /// it a moment after the first frame, so that no key waits for it. Without a server
+    /// nothing is opened here: the local input method waits for a key that needs it.
+    func prepare() {
+        guard let modifiers = getenv("XMODIFIERS").map({ String(cString: $0) }), modifiers.hasPrefix("@im="),
+            !["@im=none", "@im=local", "@im="].contains(modifiers)
+        else { return }
+        _ = open()
+    }
+
+    /// Whether the key press `event` needs the input method: it is open, or the key starts a
+    /// sequence (a dead key, `Multi_key`), which opens it.
+    func needs(_ event: XKeyEvent) -> Bool {
+        if method != nil { return true }
+        guard event.display != nil else { return false }
+        var keysym: KeySym = 0, consumed: UInt32 = 0
+        _ = XkbLookupKeySym(event.display, KeyCode(truncatingIfNeeded: event.keycode), event.state, &consumed, &keysym)
+        // X's dead keys are 0xfe50 to 0xfe93; Multi_key is 0xff20.
+        return keysym == KeySym(XK_Multi_key) || (0xfe50...0xfe93).contains(keysym)
+    }
 
     /// Opens the input method, once: the locale's (`LC_CTYPE` from the environment) with the
     /// modifiers `XMODIFIERS` gives; false when the locale is not one X supports or no input

@@ -252,7 +252,7 @@ public final class Host {
         let made = Cursors(connection: connection)
         cursors = made
         connectAccessibility()
-        // The input method a moment after the first frame, before a person's first key.
+        // An input method server, if one is named, a moment after the first frame.
         after(0.05) { [weak self] in self?.inputMethod.prepare() }
         for window in windows {
             window.define(made)
@@ -262,9 +262,12 @@ public final class Host {
 
     private func dispatch(_ event: XEvent) {
         var event = event
-        // A key to one of our windows opens the input method (the first time) and its context;
-        // from then on the input method sees every event first, and keeps those it takes.
-        if event.type == KeyPress, let window = windows.first(where: { $0.owns(event.xany.window) }) {
+        // A key that needs the input method (one that starts a sequence, or any once it is
+        // open) gets its window's context; from then on the input method sees every event
+        // first, and keeps those it takes.
+        if event.type == KeyPress, inputMethod.needs(event.xkey),
+            let window = windows.first(where: { $0.owns(event.xany.window) })
+        {
             inputMethod.context(for: window.window)
         }
         if inputMethod.filter(&event) { return }
@@ -312,7 +315,7 @@ public final class Host {
         guard let window = windows.first(where: { $0.owns(event.xany.window) }) else { return }
         let origin = window.origin(of: event.xany.window) ?? .zero
         var translated = translate(event, origin: origin)
-        if event.type == KeyPress, let text = inputMethod.text(of: &event, in: window.window) {
+        if event.type == KeyPress, inputMethod.isOpen, let text = inputMethod.text(of: &event, in: window.window) {
             translated = Self.typing(text, for: translated, window: event.xany.window)
         }
         switch translated {
