@@ -32,7 +32,7 @@ public struct MimeApps: Sendable {
     /// What could not be read, one line each for the user: a file over its size limit, or the
     /// entries left unread past 32 MiB of them.
     public private(set) var problems: [String] = []
-    /// The files read and the folders searched, as they were: ``isCurrent(_:)`` compares them
+    /// The files read and the folders searched, as they were: ``isCurrent()`` compares them
     /// with the disk.
     public private(set) var stamp = Stamp()
 
@@ -79,14 +79,13 @@ public struct MimeApps: Sendable {
         var budget = entryLimit, bytesLeft = totalLimit, masked: Set<String> = []
         var stamp = Stamp()
         func readFile(_ path: String) -> [UInt8]? {
+            // Its status before it is read: a change while it is read is a change still to see.
+            // A missing file is kept too: one made later is a change.
+            stamp.files.append(Stamp.File(path))
             switch AtomicFile.read(path, limit: fileLimit) {
-            case .success(let bytes):
-                stamp.files.append(Stamp.File(path))
-                return bytes
+            case .success(let bytes): return bytes
             case .failure(let error):
                 if error.code == EFBIG { apps.problems.append("\(error.description), not read") }
-                // A list that is missing is kept too: one made later is a change.
-                stamp.files.append(Stamp.File(path))
                 return nil
             }
         }
