@@ -27,7 +27,16 @@ extension Browser {
             return
         }
         do {
-            if let undone = try undoStack.undoLast() { reader.notice = undone.undoneMessage }
+            if let undone = try undoStack.undoLast() {
+                // What came back is selected where it is shown (files restored, moved back).
+                switch undone {
+                case .trashed(let items): selectPlaced(items.map(\.originalPath))
+                case .moved(let items): selectPlaced(items.map(\.from))
+                case .renamed(let from, _): selectPlaced([from])
+                default: break
+                }
+                reader.notice = undone.undoneMessage
+            }
         } catch {
             reader.notice = "Could not undo: \(error.description)."
         }

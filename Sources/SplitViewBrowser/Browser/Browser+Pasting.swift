@@ -98,8 +98,20 @@ extension Browser {
 
     private func finish(_ outcome: CopyOutcome) {
         if let record = outcome.undoRecord { undoStack.record(record) }
+        selectPlaced(outcome.placed)
         if outcome.mode == .move, outcome.failure == nil, !outcome.placed.isEmpty { split.post(.clearSelection(.clipboard)) }
         endTransfer(Self.summary(outcome, into: transfers.transfer?.destination))
+    }
+
+    /// Selects what a paste or an undo put in the shown folder, as GNOME Files selects pasted
+    /// and restored files; paths elsewhere leave the selection as it is.
+    func selectPlaced(_ paths: [FilePath]) {
+        guard let folder = selectedFolder else { return }
+        let here = paths.filter { $0.parent == folder }.map(\.lastComponent)
+        guard let first = here.first else { return }
+        selection.name = first
+        selection.others = Set(here.dropFirst())
+        store.reload(folder)
     }
 
     /// The paste is over: the bar shows the folder again, and the band says `message`.

@@ -43,7 +43,8 @@ extension Browser {
         case .text(let text, _, let bytesShown, let total, let encoding):
             reader.hexDump = nil
             reader.text = text
-            reader.notice = Self.notice(encoding: encoding, bytesShown: bytesShown, total: total)
+            fileNotice = Self.notice(encoding: encoding, bytesShown: bytesShown, total: total)
+            reader.notice = fileNotice
             reader.placeholder = "Empty file"
         case .binary(let total, let head):
             reader.text = ""
@@ -78,12 +79,14 @@ extension Browser {
         if let shown { details.show(shown) } else { details.clear() }
     }
 
-    /// The reader without text, saying why.
+    /// The reader without text, saying why. The band loses the file's note, and keeps an
+    /// action's message: a Delete that empties the folder still says what it did.
     func showNoText(_ placeholder: String) {
         clearImage()
         reader.text = ""
         reader.hexDump = nil
-        reader.notice = nil
+        if reader.notice == fileNotice { reader.notice = nil }
+        fileNotice = nil
         reader.placeholder = placeholder
     }
 }

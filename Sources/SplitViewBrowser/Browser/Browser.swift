@@ -22,6 +22,10 @@ package final class Browser {
     let listing: Listing
     /// The selected folder and entry, with what follows them when they are renamed.
     var selection = BrowserSelection()
+    /// The band's note the shown file set ("Shown as Latin-1", "Showing the first 2 MB…"), if
+    /// the band still says it: a placeholder takes it away, but never a message an action left
+    /// there ("Moved “a.txt” to the Trash…") when the folder it emptied shows nothing.
+    var fileNotice: String?
     /// The history of the folders shown, and the places.
     let navigation: Navigation
     /// The trash, and the trash's jobs this window asked for (`Browser+Trash.swift`).

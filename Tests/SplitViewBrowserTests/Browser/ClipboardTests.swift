@@ -112,6 +112,8 @@ import Testing
         #expect(Self.settle(browser) { browser.transfers.transfer == nil })
         #expect(browser.reader.notice == "Copied “file2.txt” to “Travel”.")
         #expect(access(tree.root + "/Travel/file2.txt", F_OK) == 0 && access(tree.root + "/Notes/file2.txt", F_OK) == 0)
+        // The pasted file is selected where it landed, as GNOME Files selects it.
+        #expect(browser.selectedName == Array("file2.txt".utf8) && browser.selectedFolder == FilePath(tree.root + "/Travel"))
         #expect(browser.fileList.navigationItem.title == nil && browser.fileList.navigationItem.rightBarButtonItems.isEmpty)
         browser.split.handle(.key(KeyChord(.character("z"), modifiers: .control)))
         #expect(browser.reader.notice == "Removed the copy “file2.txt”.")

@@ -239,6 +239,22 @@ import Testing
         #expect(browser.title == "file2.txt — Trash — SplitView")
     }
 
+    /// A Delete that empties its folder still says what it did (before, the emptied folder's
+    /// placeholder took the message away); Ctrl+Z brings the file back selected.
+    @Test func aDeleteThatEmptiesTheFolderSaysSoAndCtrlZSelectsTheFileBack() {
+        let setup = Setup()
+        setup.tree.file("Lone/only.txt", "one")
+        let browser = setup.browser()
+        BrowserTests.show(browser, setup.tree, "Lone", "only.txt")
+        Self.press(browser, .delete)
+        #expect(Self.settleTrash(browser))
+        #expect(settle(browser.store) { browser.entries.numberOfRows == 0 })
+        #expect(browser.reader.notice == "Moved “only.txt” to the Trash. Ctrl+Z puts it back.")
+        Self.press(browser, .character("z"), .control)
+        #expect(settle(browser.store) { browser.selectedName == Array("only.txt".utf8) })
+        #expect(browser.reader.notice == "Restored “only.txt” from the Trash.")
+    }
+
     /// The walk: Home → Notes → Archive → Backspace (up to Notes) → the Trash place →
     /// Back. Back gives Notes, the folder shown before the Trash, with the outline's root back
     /// at Home.
