@@ -191,7 +191,7 @@ import Testing
         let theme = f.split.theme
         func highlights() -> Int {
             (f.split.laidOutDisplayList(for: .secondary)?.ops ?? []).filter {
-                if case .fill(_, let color) = $0 { color == theme.selection } else { false }
+                if case .fill(_, let color) = $0 { color == theme.textSelection } else { false }
             }.count
         }
         #expect(highlights() == 3)
