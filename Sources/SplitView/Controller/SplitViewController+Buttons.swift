@@ -33,8 +33,8 @@ extension SplitViewController {
             let wrappers = children.wrapped
             for placement in layout.columns {
                 guard let wrapper = wrappers[placement.column] else { continue }
-                if let back = wrapper.backViewController {
-                    add(BarButton(kind: .back, icon: .backChevron, column: placement.column, frame: .zero, title: back.title))
+                if wrapper.backViewController != nil, let title = backTitle(in: placement.column, collapsed: false) {
+                    add(BarButton(kind: .back, icon: .backChevron, column: placement.column, frame: .zero, title: title))
                 }
                 guard let item = wrapper.topViewController?.barOwner.navigationItemIfLoaded else { continue }
                 let (columnItems, placed) = itemButtons(item, in: placement.column, displayModeIcon: modeIcon)
@@ -103,11 +103,17 @@ extension SplitViewController {
 
     /// The title of the level a back button in `column` returns to, or `nil` when there is
     /// none: the column's own stack first, then (collapsed) the column below in the stack.
+    ///
+    /// Decided: a back title that repeats the bar's own title is "Back" (a folder's files
+    /// over the outline rooted at that same folder read "‹ Notes   Notes"), as UIKit says
+    /// "Back" where the previous title will not do.
     private func backTitle(in column: Column, collapsed: Bool) -> String? {
-        if let back = children.wrapped[column]?.backViewController { return back.title }
+        let shown = children.wrapped[column]?.topViewController?.barTitle
+        func unlessRepeated(_ title: String) -> String { title == shown ? "Back" : title }
+        if let back = children.wrapped[column]?.backViewController { return unlessRepeated(back.title) }
         guard collapsed, collapse.stack.count > 1 else { return nil }
         let below = collapse.stack[collapse.stack.count - 2]
-        return children.wrapped[below]?.topViewController?.title ?? below.name.capitalized
+        return unlessRepeated(children.wrapped[below]?.topViewController?.title ?? below.name.capitalized)
     }
 }
 

@@ -19,6 +19,11 @@ extension PaneChrome {
         list.append(.fill(box, theme.background))
         list.append(.strokeRect(box, theme.accent, width: 1))
         var textRoom = box.width - 2 * padding
+        // The label first, whole when it fits in 40 % of the box: a message beside the text
+        // ("“a.txt” already exists") is cut before "Rename File" is, which says what is typed.
+        let label = field.label.flatMap { $0.isEmpty ? nil : TextLayout.truncated($0, toWidth: textRoom * 0.4, font: .caption, measurer: measurer) }
+        let labelWidth = label.map { measurer.width(of: $0, font: .caption) + padding } ?? 0
+        textRoom -= labelWidth
         if let message = field.message, !message.isEmpty {
             let shown = TextLayout.truncated(message, toWidth: textRoom * 0.6, font: .caption, measurer: measurer)
             let width = measurer.width(of: shown, font: .caption)
@@ -27,13 +32,10 @@ extension PaneChrome {
             textRoom -= width + padding
         }
         var x = box.minX + padding
-        if let label = field.label, !label.isEmpty {
-            let shown = TextLayout.truncated(label, toWidth: textRoom * 0.4, font: .caption, measurer: measurer)
+        if let label {
             let baseline = measurer.metrics(of: .caption).baseline(centredIn: box.minY, height: box.height)
-            list.append(.text(shown, origin: Point(x: x, y: baseline), .caption, theme.secondaryText))
-            let width = measurer.width(of: shown, font: .caption) + padding
-            x += width
-            textRoom -= width
+            list.append(.text(label, origin: Point(x: x, y: baseline), .caption, theme.secondaryText))
+            x += labelWidth
         }
         // The text's head is dropped until the caret fits: a long path shows its end.
         let characters = Array(field.text)

@@ -66,6 +66,14 @@ public final class Host {
     public internal(set) var requestingWindow: SplitWindow?
     var quitRequested = false
     private var nextFrame: Double?
+    /// The clock the last tick before a batch gave the windows.
+    private var lastTick = 0.0
+    /// With `SPLITVIEW_FIXED_FRAMES` set, the time each frame of an animation shows: one
+    /// frame's period after the last, whatever time the frame took, so that an animation draws
+    /// the same frames on any machine (the instruction budget counts one, under callgrind, where
+    /// a frame takes a hundred times longer); nil while nothing animates.
+    private var fixedFrameClock: Double?
+    private let fixedFrames = getenv("SPLITVIEW_FIXED_FRAMES") != nil
     private var sources = HostSources()
     private var clicks = ClickCounter()
     /// The shape the active pointer grab shows now.
@@ -207,6 +215,7 @@ public final class Host {
             // display's rate — twice the frames, most of them moving a fraction of a pixel.
             // Its clock is at most a frame old, from the frame's own tick.
             let now = Self.now()
+            lastTick = now
             for window in windows where !window.controller.isAnimating { window.controller.handle(.tick(now: now)) }
         }
         while connection.pendingEventCount > 0 && !quitRequested {
@@ -413,12 +422,18 @@ public final class Host {
     private func tickAnimations() {
         guard windows.contains(where: { $0.controller.isAnimating }) else {
             nextFrame = nil
+            fixedFrameClock = nil
             return
         }
         let now = Self.now()
         if let due = nextFrame, now < due { return }
+        var shown = now
+        if fixedFrames {
+            shown = (fixedFrameClock ?? lastTick) + 1 / Self.frameRate
+            fixedFrameClock = shown
+        }
         for window in windows where window.controller.isAnimating {
-            window.controller.handle(.tick(now: now))
+            window.controller.handle(.tick(now: shown))
         }
         nextFrame = now + 1 / Self.frameRate
     }

@@ -181,6 +181,18 @@ import Testing
 
     // MARK: From a child
 
+    /// A back button whose title would repeat the bar's own says "Back" (the double style's
+    /// folder over an outline rooted at that folder read "‹ Notes   Notes").
+    @Test func aBackTitleThatRepeatsTheTitleSaysBack() {
+        let f = Fixture(.tripleColumn, width: 1400)
+        f.supplementary.show(LoggingViewController("S", log: f.log), sender: nil)
+        #expect(
+            f.split.layout.buttons(in: .supplementary).contains { $0.kind == .back && $0.title == "Back" },
+            "\(f.split.layout.buttons(in: .supplementary).map { "\($0.kind) \($0.title)" })")
+        f.supplementary.show(LoggingViewController("Z", log: f.log), sender: nil)
+        #expect(f.split.layout.buttons(in: .supplementary).contains { $0.kind == .back && $0.title == "S" })
+    }
+
     @Test func aChildsShowPushesOntoItsNavigationController() {
         let f = Fixture(.tripleColumn, width: 1400)
         let x = LoggingViewController("X", log: f.log)

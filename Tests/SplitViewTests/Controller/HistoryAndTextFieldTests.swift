@@ -87,4 +87,16 @@ import Testing
         f.supplementary.navigationItem.textField = nil
         #expect(try #require(f.split.displayList(for: .supplementary)).texts.contains("S"))
     }
+
+    /// A long message beside the rename field is cut before the label is: "Rename File" stays
+    /// whole (before, a conflict's message shrank it to "Rename…").
+    @Test func aLongMessageIsCutBeforeTheLabel() throws {
+        let f = Fixture(.tripleColumn, width: 1400)
+        var field = TextField(text: "notes.txt", selecting: 0..<5, label: "Rename File")
+        field.message = "“notes.txt” already exists in this folder: choose another name, or press Escape to keep it"
+        f.supplementary.navigationItem.textField = field
+        let list = try #require(f.split.displayList(for: .supplementary))
+        #expect(list.texts.contains("Rename File"), "\(list.texts)")
+        #expect(list.texts.contains { $0.hasPrefix("“notes.txt”") && $0.hasSuffix("…") }, "\(list.texts)")
+    }
 }
