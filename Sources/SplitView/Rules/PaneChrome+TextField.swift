@@ -21,7 +21,9 @@ extension PaneChrome {
         var textRoom = box.width - 2 * padding
         // The label first, whole when it fits in 40 % of the box: a message beside the text
         // ("“a.txt” already exists") is cut before "Rename File" is, which says what is typed.
-        let label = field.label.flatMap { $0.isEmpty ? nil : TextLayout.truncated($0, toWidth: textRoom * 0.4, font: .caption, measurer: measurer) }
+        let label = field.label.flatMap {
+            $0.isEmpty ? nil : TextLayout.truncated($0, toWidth: textRoom * 0.4, font: .caption, measurer: measurer)
+        }
         let labelWidth = label.map { measurer.width(of: $0, font: .caption) + padding } ?? 0
         textRoom -= labelWidth
         if let message = field.message, !message.isEmpty {
