@@ -33,17 +33,25 @@ public enum GTKBookmarks {
     public static func parse(_ bytes: [UInt8], limit: Int = .max) -> [Bookmark] {
         var seen: Set<FilePath> = []
         var bookmarks: [Bookmark] = []
+        forEachLine(of: bytes) { uri, label in
+            guard bookmarks.count < limit else { return false }
+            if let path = path(fromURI: uri), seen.insert(path).inserted { bookmarks.append(Bookmark(path: path, label: label)) }
+            return true
+        }
+        return bookmarks
+    }
+
+    /// Calls `body` with each line's URI and label (the text after the first space, nil when
+    /// empty), a `\r` before the newline dropped, empty lines skipped, until it returns false.
+    private static func forEachLine(of bytes: [UInt8], _ body: ([UInt8], [UInt8]?) -> Bool) {
         for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
-            guard bookmarks.count < limit else { break }
             var line = Array(line)
             if line.last == UInt8(ascii: "\r") { line.removeLast() }
             let space = line.firstIndex(of: UInt8(ascii: " "))
-            let uri = Array(line[..<(space ?? line.endIndex)])
-            guard let path = path(fromURI: uri), seen.insert(path).inserted else { continue }
-            let label = space.map { Array(line[line.index(after: $0)...]) }
-            bookmarks.append(Bookmark(path: path, label: label?.isEmpty == true ? nil : label))
+            var label = space.map { Array(line[line.index(after: $0)...]) }
+            if label?.isEmpty == true { label = nil }
+            guard body(Array(line[..<(space ?? line.endIndex)]), label) else { return }
         }
-        return bookmarks
     }
 
     /// A line of the file as GTK's sidebar shows it: a local folder, or a place elsewhere.
@@ -61,19 +69,14 @@ public enum GTKBookmarks {
     public static func entries(_ bytes: [UInt8], limit: Int = .max) -> [Entry] {
         var folders: Set<FilePath> = [], remotes: Set<String> = []
         var entries: [Entry] = []
-        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
-            guard entries.count < limit else { break }
-            var line = Array(line)
-            if line.last == UInt8(ascii: "\r") { line.removeLast() }
-            let space = line.firstIndex(of: UInt8(ascii: " "))
-            let uri = Array(line[..<(space ?? line.endIndex)])
-            var label = space.map { Array(line[line.index(after: $0)...]) }
-            if label?.isEmpty == true { label = nil }
+        forEachLine(of: bytes) { uri, label in
+            guard entries.count < limit else { return false }
             if let path = path(fromURI: uri) {
                 if folders.insert(path).inserted { entries.append(.folder(Bookmark(path: path, label: label))) }
             } else if isRemoteURI(uri), let text = String(validating: uri, as: UTF8.self), remotes.insert(text).inserted {
                 entries.append(.remote(uri: text, label: label))
             }
+            return true
         }
         return entries
     }

@@ -77,7 +77,7 @@ public struct MimeApps: Sendable {
         var apps = MimeApps(entries: [], lists: [])
         apps.places = []
         var budget = entryLimit, bytesLeft = totalLimit, masked: Set<String> = []
-        var stamp = Stamp()
+        var stamp = Stamp(), configFolders: [String] = []
         func readFile(_ path: String) -> [UInt8]? {
             // Its status before it is read: a change while it is read is a change still to see.
             // A missing file is kept too: one made later is a change.
@@ -102,7 +102,7 @@ public struct MimeApps: Sendable {
             apps.places.append(Place(lists: lists(in: config, isData: false)))
             // Watched, not compared: a list made there is a change of its own stamp, and
             // `~/.config` changes whenever any program makes a file in it.
-            stamp.configFolders.append(config)
+            configFolders.append(config)
         }
         var full = false
         for data in xdg.dataSearchPath {
@@ -129,6 +129,8 @@ public struct MimeApps: Sendable {
             masked.formUnion(place.ids)
             apps.places.append(place)
         }
+        // Found here, on the reading's thread: a missing folder's parent is looked for on disk.
+        stamp.watchedPaths = Stamp.watched(configFolders.map(Stamp.File.init) + stamp.folders)
         apps.stamp = stamp
         return apps
     }
@@ -307,14 +309,16 @@ public struct MimeApps: Sendable {
 
         var files: [File] = []
         var folders: [File] = []
-        var configFolders: [String] = []
 
         /// The folders to watch for a change of the applications: the config directories and
         /// every `applications/` folder searched; for one that is missing, the nearest
         /// existing folder above it (where it would be made), as GIO watches them.
-        public var watchedPaths: [String] {
+        public internal(set) var watchedPaths: [String] = []
+
+        /// The paths to watch for `folders` as they were found (see ``watchedPaths``).
+        static func watched(_ folders: [File]) -> [String] {
             var paths: [String] = [], seen: Set<String> = []
-            for folder in configFolders.map(File.init) + folders {
+            for folder in folders {
                 var path = folder.path
                 if !folder.exists {
                     while path.count > 1, access(path, F_OK) != 0 {

@@ -98,16 +98,7 @@ extension X11Tests {
             let script = folder + "/reader.py"
             try Self.reader.write(toFile: script, atomically: false, encoding: .utf8)
             try XvfbServer.with { display in
-                let command = """
-                    "$1" --no-restore --geometry 1400x900 --reduce-motion "$2" & app=$!
-                    /usr/bin/python3 "$3"; status=$?
-                    kill $app; wait $app
-                    exit $status
-                    """
-                let run = try ChildProcess(
-                    "/usr/bin/dbus-run-session",
-                    ["--", "/bin/sh", "-c", command, "sh", ChildProcess.splitview, folder + "/note.txt", script],
-                    environment: ["DISPLAY": display])
+                let run = try Self.session(on: display, program: [folder + "/note.txt"], script: script)
                 let connection = try X11Connection(name: display)
                 let window = try #require(waitForTopLevel(connection))
                 XMoveWindow(connection.display, window, 100, 50)
@@ -214,16 +205,7 @@ extension X11Tests.AccessibilityBusTests {
         }
         try Self.listener.write(toFile: script, atomically: false, encoding: .utf8)
         try XvfbServer.with { display in
-            let command = """
-                "$1" --no-restore --geometry 1400x900 --reduce-motion "$2" & app=$!
-                /usr/bin/python3 "$3" "$4"; status=$?
-                kill $app; wait $app
-                exit $status
-                """
-            let run = try ChildProcess(
-                "/usr/bin/dbus-run-session",
-                ["--", "/bin/sh", "-c", command, "sh", ChildProcess.splitview, folder + "/a.txt", script, ready],
-                environment: ["DISPLAY": display])
+            let run = try Self.session(on: display, program: [folder + "/a.txt"], script: script, [ready])
             let connection = try X11Connection(name: display)
             let window = try #require(waitForTopLevel(connection))
             let listening = waitUntil(timeout: 60) { access(ready, F_OK) == 0 }
@@ -247,6 +229,28 @@ extension X11Tests.AccessibilityBusTests {
             #expect(output.contains("EVENT object:children-changed:add \"splitview-a11y-events"), "\(output)")
             #expect(output.contains("\" 2 c.txt"), "\(output)")
         }
+    }
+}
+
+extension X11Tests.AccessibilityBusTests {
+    /// The program on `display` with `arguments` (after the window tests' own: no restore,
+    /// 1400×900, no motion) and the Python `script` with `scriptArguments`, in a private
+    /// session bus: the run ends when the script does, which ends the program.
+    static func session(
+        on display: String, program arguments: [String], script: String, _ scriptArguments: [String] = [],
+        environment: [String: String] = [:]
+    ) throws -> ChildProcess {
+        func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let program = ([ChildProcess.splitview, "--no-restore", "--geometry", "1400x900", "--reduce-motion"] + arguments)
+        let command = """
+            \(program.map(quoted).joined(separator: " ")) & app=$!
+            /usr/bin/python3 \(([script] + scriptArguments).map(quoted).joined(separator: " ")); status=$?
+            kill $app; wait $app
+            exit $status
+            """
+        return try ChildProcess(
+            "/usr/bin/dbus-run-session", ["--", "/bin/sh", "-c", command],
+            environment: environment.merging(["DISPLAY": display]) { $1 })
     }
 }
 

@@ -109,16 +109,9 @@ extension X11Tests.AccessibilityBusTests {
         }
         try Self.peers.write(toFile: script, atomically: false, encoding: .utf8)
         try XvfbServer.with { display in
-            let command = """
-                "$1" --no-restore --geometry 1400x900 --reduce-motion "$2" & app=$!
-                /usr/bin/python3 "$3" "$4"; status=$?
-                kill $app; wait $app
-                exit $status
-                """
-            let run = try ChildProcess(
-                "/usr/bin/dbus-run-session",
-                ["--", "/bin/sh", "-c", command, "sh", ChildProcess.splitview, folder + "/Files/f00.txt", script, ready],
-                environment: ["DISPLAY": display, "XDG_DATA_HOME": folder + "/data", "HOME": folder])
+            let run = try Self.session(
+                on: display, program: [folder + "/Files/f00.txt"], script: script, [ready],
+                environment: ["XDG_DATA_HOME": folder + "/data", "HOME": folder])
             let connection = try X11Connection(name: display)
             let window = try #require(waitForTopLevel(connection))
             let listening = waitUntil(timeout: 60) { access(ready, F_OK) == 0 }
@@ -220,16 +213,8 @@ extension X11Tests.AccessibilityBusTests {
         defer { unlink(script) }
         try Self.plugReader.write(toFile: script, atomically: false, encoding: .utf8)
         try XvfbServer.with { display in
-            let command = """
-                "$1" --no-restore --geometry 1400x900 --reduce-motion --secondary "/usr/bin/python3 $4 {}" "$2" & app=$!
-                /usr/bin/python3 "$3"; status=$?
-                kill $app; wait $app
-                exit $status
-                """
-            let run = try ChildProcess(
-                "/usr/bin/dbus-run-session",
-                ["--", "/bin/sh", "-c", command, "sh", ChildProcess.splitview, folder, script, plug],
-                environment: ["DISPLAY": display])
+            let run = try Self.session(
+                on: display, program: ["--secondary", "/usr/bin/python3 \(plug) {}", folder], script: script)
             #expect(run.finish(timeoutSeconds: 90) == 0, "\(run.output)\(run.errors)")
             let output = run.output
             #expect(output.contains("EMBEDDED 1"), "\(output)")

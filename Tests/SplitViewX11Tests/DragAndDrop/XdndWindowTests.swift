@@ -48,6 +48,24 @@ extension X11Tests {
 
         static func text(_ bytes: [UInt8]?) -> String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
 
+        /// Another program drops `file` on the files list's background with `action`: the
+        /// window must accept it with that action and finish with it. The source, for more.
+        static func dropOnTheBackground(
+            _ file: String, action: String, _ connection: X11Connection, _ window: Window
+        ) throws -> XdndPeer {
+            let source = try XdndPeer(display: connection.name, x: 1300, y: 100, aware: false)
+            source.offers = ["text/uri-list": Array((ClipboardWindowTests.uri(file) + "\r\n").utf8)]
+            source.enter(window)
+            let background = try filesRow(8, connection, window)
+            source.position(window, x: background.x, y: background.y, action: action)
+            #expect(source.wait { !source.received("XdndStatus").isEmpty })
+            #expect(source.name(Atom(source.received("XdndStatus")[0][4])) == action)
+            source.send("XdndDrop", to: window, [Int(bitPattern: source.window), 0, 0])
+            #expect(source.wait { !source.received("XdndFinished").isEmpty })
+            #expect(source.name(Atom(source.received("XdndFinished")[0][2])) == action)
+            return source
+        }
+
         @Test func aFileDraggedOutIsDroppedOnAnotherProgramAsItsURI() throws {
             let place = try Self.placeWithInbox()
             _ = try ShownFilesTests.showAlpha(place) { connection, window, _ in
@@ -159,16 +177,7 @@ extension X11Tests {
             let place = try Self.placeWithInbox()
             try place.write("moved.txt", "moving")
             _ = try ShownFilesTests.showAlpha(place) { connection, window, _ in
-                let source = try XdndPeer(display: connection.name, x: 1300, y: 100, aware: false)
-                source.offers = ["text/uri-list": Array((ClipboardWindowTests.uri(place.root + "/moved.txt") + "\r\n").utf8)]
-                source.enter(window)
-                let background = try Self.filesRow(8, connection, window)
-                source.position(window, x: background.x, y: background.y, action: "XdndActionMove")
-                #expect(source.wait { !source.received("XdndStatus").isEmpty })
-                #expect(source.name(Atom(source.received("XdndStatus")[0][4])) == "XdndActionMove")
-                source.send("XdndDrop", to: window, [Int(bitPattern: source.window), 0, 0])
-                #expect(source.wait { !source.received("XdndFinished").isEmpty })
-                #expect(source.name(Atom(source.received("XdndFinished")[0][2])) == "XdndActionMove")
+                _ = try Self.dropOnTheBackground(place.root + "/moved.txt", action: "XdndActionMove", connection, window)
                 #expect(waitUntil { !FileManager.default.fileExists(atPath: place.root + "/moved.txt") })
                 #expect((try? String(contentsOfFile: place.root + "/Notes/moved.txt", encoding: .utf8)) == "moving")
             }
@@ -182,16 +191,7 @@ extension X11Tests {
             try place.write("linked.txt", "linking")
             try place.write("Notes/linked.txt", "a file of that name already")
             _ = try ShownFilesTests.showAlpha(place) { connection, window, _ in
-                let source = try XdndPeer(display: connection.name, x: 1300, y: 100, aware: false)
-                source.offers = ["text/uri-list": Array((ClipboardWindowTests.uri(place.root + "/linked.txt") + "\r\n").utf8)]
-                source.enter(window)
-                let background = try Self.filesRow(8, connection, window)
-                source.position(window, x: background.x, y: background.y, action: "XdndActionLink")
-                #expect(source.wait { !source.received("XdndStatus").isEmpty })
-                #expect(source.name(Atom(source.received("XdndStatus")[0][4])) == "XdndActionLink")
-                source.send("XdndDrop", to: window, [Int(bitPattern: source.window), 0, 0])
-                #expect(source.wait { !source.received("XdndFinished").isEmpty })
-                #expect(source.name(Atom(source.received("XdndFinished")[0][2])) == "XdndActionLink")
+                _ = try Self.dropOnTheBackground(place.root + "/linked.txt", action: "XdndActionLink", connection, window)
                 let link = place.root + "/Notes/Link to linked.txt"
                 #expect(
                     waitUntil { (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == place.root + "/linked.txt" }

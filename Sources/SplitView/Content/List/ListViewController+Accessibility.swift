@@ -17,6 +17,7 @@ extension ListViewController {
         }
         // An outline when a row on screen has a triangle (its rows are then tree items).
         let isTree = rows.contains { $0.states.contains(.expandable) }
+        accessibleIsOutline = isTree
         if isTree {
             for index in rows.indices { rows[index].role = .treeItem }
         }
@@ -66,11 +67,6 @@ extension ListViewController {
         return node
     }
 
-    /// Whether the list is an outline, as its tree says (for a row made on its own).
-    private func isOutline(in context: AccessibleContext) -> Bool {
-        accessibleList(in: context).role == .tree
-    }
-
     /// The id of row `index`: `row:` and its identifier, else `row.` and its index.
     func accessibleRowID(_ index: Int, in context: AccessibleContext) -> AccessibleNode.ID {
         if let identifier = dataSource?.accessibilityIdentifier(at: index) {
@@ -108,13 +104,13 @@ extension ListViewController {
         guard let index = accessibleRowIndex(id, in: context) else { return nil }
         let position = filter.rows.map { $0.firstIndex(of: index) } ?? index
         guard let position else { return nil }
-        return (accessibleRow(atPosition: position, in: context, outline: isOutline(in: context)), context.id.appending("list"))
+        return (accessibleRow(atPosition: position, in: context, outline: accessibleIsOutline), context.id.appending("list"))
     }
 
     /// The child at `index` of the node `id` of this list: its row at that position.
     func accessibleRowChild(at index: Int, of id: AccessibleNode.ID, in context: AccessibleContext) -> AccessibleNode? {
         guard id == context.id.appending("list"), index >= 0, index < shownCount else { return nil }
-        return accessibleRow(atPosition: index, in: context, outline: isOutline(in: context))
+        return accessibleRow(atPosition: index, in: context, outline: accessibleIsOutline)
     }
 }
 

@@ -111,6 +111,9 @@ open class ListViewController: ViewController {
     var filter = ListFilter()
     /// Counts the reloads: the accessible list's ``AccessibleNode/childrenVersion``.
     var rowsVersion = 0
+    /// Whether the accessible list last built was an outline: a row made on its own (off
+    /// screen, asked for after the tree was built) takes the role its list gave the others.
+    var accessibleIsOutline = false
     /// The rows by their ``ListDataSource/accessibilityIdentifier(at:)``, made when a reader
     /// first asks for a row by its id after a reload.
     var rowIndexByIdentifier: [String: Int]?
