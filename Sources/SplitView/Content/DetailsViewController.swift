@@ -19,7 +19,7 @@ open class DetailsViewController: ViewController {
             id: context.id.appending("details"), role: .text, name: title,
             states: context.baseStates.union([.focusable, .multiLine]).union(context.isFocused ? .focused : []),
             frame: context.window(context.bounds))
-        node.text = entries.map { "\($0.label): \($0.value)" }.joined(separator: "\n")
+        node.text = entries.map { String(translated: "\($0.label): \($0.value)") }.joined(separator: "\n")
         node.caret = 0
         return [node]
     }

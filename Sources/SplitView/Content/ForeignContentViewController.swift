@@ -97,15 +97,17 @@ open class ForeignContentViewController: ViewController {
     public var message: [String] {
         let name = command.programName
         switch status {
-        case .waitingForFile: return ["Select a file to open it in \(name)."]
-        case .starting: return ["Starting \(name)…"]
+        case .waitingForFile: return [String(translated: "Select a file to open it in \(name).")]
+        case .starting: return [String(translated: "Starting \(name)…")]
         case .running: return []
         case .noWindow(let seconds):
             return [
-                "\(name) has shown no window in \(seconds) s.",
-                command.namesWindowID ? "Return restarts it." : "Its command has no {} for the window id. Return restarts it.",
+                String(translated: "\(name) has shown no window in \(seconds) s."),
+                command.namesWindowID
+                    ? String(translated: "Return restarts it.")
+                    : String(translated: "Its command has no {} for the window id. Return restarts it."),
             ]
-        case .ended(let reason): return [reason, "Return restarts it."]
+        case .ended(let reason): return [reason, String(translated: "Return restarts it.")]
         }
     }
 

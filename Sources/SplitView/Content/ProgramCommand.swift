@@ -55,7 +55,7 @@ public struct ProgramCommand: Hashable, Sendable, CustomStringConvertible {
     public init(parsing text: String) throws(ParseError) {
         self.text = text
         words = try Self.split(text)
-        guard !words.isEmpty else { throw ParseError("the command is empty") }
+        guard !words.isEmpty else { throw ParseError(String(translated: "the command is empty")) }
     }
 
     /// True when a word names `{file}`: the program needs a selected file, and starts again
@@ -163,7 +163,9 @@ public struct ProgramCommand: Hashable, Sendable, CustomStringConvertible {
                     quote = .double
                     inWord = true
                 case "\\":
-                    guard index < characters.count else { throw ParseError("the command ends with a lone backslash") }
+                    guard index < characters.count else {
+                        throw ParseError(String(translated: "the command ends with a lone backslash"))
+                    }
                     literal.append(characters[index])
                     index += 1
                     inWord = true
@@ -177,8 +179,8 @@ public struct ProgramCommand: Hashable, Sendable, CustomStringConvertible {
             }
         }
         switch quote {
-        case .single: throw ParseError("a single quote (') is not closed")
-        case .double: throw ParseError("a double quote (\") is not closed")
+        case .single: throw ParseError(String(translated: "a single quote (') is not closed"))
+        case .double: throw ParseError(String(translated: "a double quote (\") is not closed"))
         case .none: break
         }
         if inWord {
@@ -201,7 +203,9 @@ public struct ProgramCommand: Hashable, Sendable, CustomStringConvertible {
         switch name {
         case "": return (.windowID, end + 1)
         case "file": return (.file, end + 1)
-        default: throw ParseError("unknown placeholder {\(name)} (known: {} for the window id, {file} for the selected file)")
+        default:
+            throw ParseError(
+                String(translated: "unknown placeholder {\(name)} (known: {} for the window id, {file} for the selected file)"))
         }
     }
 }

@@ -163,7 +163,7 @@ open class ViewController {
     open var findStatus: String? { nil }
 
     /// What the empty find field says: "Find" by default; a list says "Filter".
-    open var findFieldPlaceholder: String { "Find" }
+    open var findFieldPlaceholder: String { String(translated: "Find") }
 
     /// The find field closed (Escape, or ``dismissFindNavigator()``): the content shows all it
     /// has again and forgets the query. The default does nothing.

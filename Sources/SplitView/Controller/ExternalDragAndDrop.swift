@@ -137,7 +137,7 @@ extension SplitViewController {
     public static let droppedTextLimit = 4096
 
     /// What the field says when a dropped line was longer than ``droppedTextLimit``.
-    static let droppedTextCutMessage = "Dropped text cut to 4 096 bytes"
+    static var droppedTextCutMessage: String { String(translated: "Dropped text cut to 4 096 bytes") }
 
     /// The first line of dropped `bytes` (UTF-8; line breaks before it skipped), cut to at most
     /// ``droppedTextLimit`` bytes at a character's end, and whether it was cut.

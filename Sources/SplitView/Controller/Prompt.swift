@@ -42,9 +42,9 @@ public struct Prompt {
     /// Run on Escape.
     public var cancel: () -> Void
     /// What Return's button says: "OK" by default ("Replace").
-    public var acceptTitle = "OK"
+    public var acceptTitle = String(translated: "OK")
     /// What Escape's button says: "Cancel" by default.
-    public var cancelTitle = "Cancel"
+    public var cancelTitle = String(translated: "Cancel")
     /// The answers besides Return's and Escape's, drawn before them in this order.
     public var choices: [Choice] = []
 
@@ -102,10 +102,16 @@ struct PromptChrome: Hashable, Sendable {
     init(_ prompt: Prompt) {
         message = prompt.message
         buttons = prompt.choices.enumerated().map { index, choice in
-            Button(label: "\(choice.key.description): \(choice.title)", isChecked: choice.isChecked, answer: .choice(index))
+            Button(label: Self.label(choice.key.displayName, choice.title), isChecked: choice.isChecked, answer: .choice(index))
         }
-        buttons.append(Button(label: "Return: \(prompt.acceptTitle)", answer: .accept))
-        buttons.append(Button(label: "Escape: \(prompt.cancelTitle)", answer: .cancel))
+        buttons.append(Button(label: Self.label(KeyChord.Key.return.displayName, prompt.acceptTitle), answer: .accept))
+        buttons.append(Button(label: Self.label(KeyChord.Key.escape.displayName, prompt.cancelTitle), answer: .cancel))
+    }
+
+    /// A button's label: the key that presses it, then what it says ("K: Keep Both"), both in
+    /// the reader's language.
+    static func label(_ key: String, _ title: String) -> String {
+        String(translated: "\(key): \(title)")
     }
 
     /// Whether the buttons take a row of their own under the question: a prompt with more

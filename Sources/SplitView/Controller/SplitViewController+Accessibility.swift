@@ -58,7 +58,8 @@ extension SplitViewController {
         }
         window.children.append(
             AccessibleNode(
-                id: .init("columns"), role: .splitPane, name: "Columns", states: shown, frame: window.frame, children: panels))
+                id: .init("columns"), role: .splitPane, name: String(translated: "Columns"), states: shown, frame: window.frame,
+                children: panels))
         if let menu { window.children.append(accessibleMenu(menu)) }
         // Exactly one focused node: the content's, else the focused pane.
         if !window.allNodes.contains(where: { $0.states.contains(.focused) }) {
@@ -190,7 +191,7 @@ extension SplitViewController {
             if key == nil, case .item(let side, let index) = button.kind {
                 key = barItem(side, index, in: column)?.keyEquivalent
             }
-            node.keyBinding = key?.description ?? ""
+            node.keyBinding = key?.displayName ?? ""
             node.description = node.keyBinding
             return node
         }
@@ -205,17 +206,17 @@ extension SplitViewController {
             var states = shown.union(.focusable)
             if let checked = choice.isChecked { states.formUnion(checked ? [.checkable, .checked] : .checkable) }
             var node = AccessibleNode(id: id.appending("choice.\(index)"), role: .pushButton, name: choice.title, states: states)
-            node.keyBinding = choice.key.description
+            node.keyBinding = choice.key.displayName
             node.actions = ["click"]
             return node
         }
         var ok = AccessibleNode(
             id: id.appending("ok"), role: .pushButton, name: prompt.acceptTitle, states: shown.union([.focusable, .focused]))
-        ok.keyBinding = "Return"
+        ok.keyBinding = KeyChord.Key.return.displayName
         ok.actions = ["click"]
         var cancel = AccessibleNode(
             id: id.appending("cancel"), role: .pushButton, name: prompt.cancelTitle, states: shown.union(.focusable))
-        cancel.keyBinding = "Escape"
+        cancel.keyBinding = KeyChord.Key.escape.displayName
         cancel.actions = ["click"]
         choices += [ok, cancel]
         return AccessibleNode(
@@ -239,7 +240,8 @@ extension SplitViewController {
             return node
         }
         var node = AccessibleNode(
-            id: .init("menu"), role: .menu, name: "View", states: shown.union(.enabled), frame: menu.frame, children: items)
+            id: .init("menu"), role: .menu, name: String(translated: "View"), states: shown.union(.enabled), frame: menu.frame,
+            children: items)
         if menu.highlighted == nil { node.states.insert(.focused) }
         return node
     }

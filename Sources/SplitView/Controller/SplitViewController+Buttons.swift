@@ -72,20 +72,20 @@ extension SplitViewController {
     /// button the secondary alone, the sheet's close button and an inspector item what they
     /// do to the inspector.
     private func accessibilityLabel(of button: BarButton, displayModeTitle displayMode: String) -> String {
-        let inspector = (modes.inspectorShown ? "Hide " : "Show ") + menuTitle(of: .inspector)
+        let inspector = modes.inspectorShown ? hideTitle(of: .inspector) : showTitle(of: .inspector)
         switch button.kind {
         case .displayMode: return displayMode
-        case .secondaryOnly: return menuTitle(of: .secondary) + " Only"
-        case .back: return "Back"
-        case .closeInspector: return "Hide " + menuTitle(of: .inspector)
+        case .secondaryOnly: return secondaryOnlyTitle
+        case .back: return String(translated: "Back")
+        case .closeInspector: return hideTitle(of: .inspector)
         case .item(let side, let index):
             guard let item = barItem(side, index, in: button.column) else { return button.title }
             if !item.title.isEmpty { return item.title }
             switch item.action {
             case .command(.toggleInspector)?: return inspector
             case .command(.displayModeButton)?: return displayMode
-            case .command(.secondaryOnlyButton)?: return menuTitle(of: .secondary) + " Only"
-            case .command(.showMenu)?: return "View Menu"
+            case .command(.secondaryOnlyButton)?: return secondaryOnlyTitle
+            case .command(.showMenu)?: return String(translated: "View Menu")
             default: return ""
             }
         }
@@ -109,15 +109,10 @@ extension SplitViewController {
     /// "Back" where the previous title will not do.
     private func backTitle(in column: Column, collapsed: Bool) -> String? {
         let shown = children.wrapped[column]?.topViewController?.barTitle
-        func unlessRepeated(_ title: String) -> String { title == shown ? "Back" : title }
+        func unlessRepeated(_ title: String) -> String { title == shown ? String(translated: "Back") : title }
         if let back = children.wrapped[column]?.backViewController { return unlessRepeated(back.title) }
         guard collapsed, collapse.stack.count > 1 else { return nil }
         let below = collapse.stack[collapse.stack.count - 2]
-        return unlessRepeated(children.wrapped[below]?.topViewController?.title ?? below.name.capitalized)
+        return unlessRepeated(children.wrapped[below]?.topViewController?.title ?? fallbackTitle(of: below))
     }
-}
-
-extension String {
-    /// The string with its first letter in upper case: "primary" → "Primary".
-    var capitalized: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -44,7 +44,7 @@ extension SplitViewController {
         if let context = menuState?.contextItems {
             return context.map { item in
                 var item = item
-                if item.shortcut.isEmpty { item.shortcut = keyBindings.chords(for: item.command).first?.description ?? "" }
+                if item.shortcut.isEmpty { item.shortcut = keyBindings.chords(for: item.command).first?.displayName ?? "" }
                 return item
             }
         }
@@ -53,11 +53,12 @@ extension SplitViewController {
                 style: style, isCollapsed: isCollapsed, displayMode: displayMode, showing: { self.isShowing($0) },
                 hasInspector: children.original[.inspector] != nil, focusablePanes: focusableSet.count, keys: keyBindings,
                 wrapsLines: validateInPanes(.toggleLineWrapping),
-                title: { self.menuTitle(of: $0) }, displayModeActionTogglesPrimary: displayModeActionTogglesPrimary(),
+                showTitle: { self.showTitle(of: $0) }, hideTitle: { self.hideTitle(of: $0) },
+                secondaryOnlyTitle: secondaryOnlyTitle, displayModeActionTogglesPrimary: displayModeActionTogglesPrimary(),
                 splitItems: collapsibleSplitItems))
         let added = additionalMenuItems.enumerated().map { index, item in
             var item = item
-            if item.shortcut.isEmpty { item.shortcut = keyBindings.chords(for: item.command).first?.description ?? "" }
+            if item.shortcut.isEmpty { item.shortcut = keyBindings.chords(for: item.command).first?.displayName ?? "" }
             item.startsGroup = item.startsGroup || index == 0
             return item
         }

@@ -209,11 +209,15 @@ extension SplitViewController {
         let splits = delegate != nil
         let closes = canClosePane(pane)
         var items = [
-            MenuItem(title: "Split Right", shortcut: "", command: .splitRight, isEnabled: splits),
-            MenuItem(title: "Split Down", shortcut: "", command: .splitDown, isEnabled: splits),
-            MenuItem(title: zoomedPane === pane ? "Unzoom" : "Zoom", shortcut: "", command: .zoomPane, startsGroup: true),
-            MenuItem(title: "Equalize Panes", shortcut: "", command: .equalizePanes),
-            MenuItem(title: "Close Pane", shortcut: "", command: .closePane, isEnabled: closes, startsGroup: true),
+            MenuItem(title: String(translated: "Split Right"), shortcut: "", command: .splitRight, isEnabled: splits),
+            MenuItem(title: String(translated: "Split Down"), shortcut: "", command: .splitDown, isEnabled: splits),
+            MenuItem(
+                title: zoomedPane === pane ? String(translated: "Unzoom") : String(translated: "Zoom"), shortcut: "",
+                command: .zoomPane, startsGroup: true),
+            MenuItem(title: String(translated: "Equalize Panes"), shortcut: "", command: .equalizePanes),
+            MenuItem(
+                title: String(translated: "Close Pane"), shortcut: "", command: .closePane, isEnabled: closes,
+                startsGroup: true),
         ]
         for (index, item) in (paneMenuItems?(pane) ?? []).enumerated() {
             var item = item

@@ -364,12 +364,15 @@ extension SplitViewController {
     /// Decided: a column's content that is in no split, and a pane the delegate keeps, are
     /// "its column's own content"; the words name the pane by its title, as its bar does.
     func refuseClosing(_ pane: ViewController) {
-        let name = pane.title.isEmpty ? "This pane" : "“\(pane.title)”"
         let kept = !(delegate?.splitViewController(self, canClosePane: pane) ?? true)
+        let title = pane.title
         let reason =
-            kept || slot(of: pane)?.stack == nil
-            ? "\(name) is its column's own content: it cannot be closed."
-            : "\(name) is its column's last pane: it cannot be closed."
+            switch (kept || slot(of: pane)?.stack == nil, title.isEmpty) {
+            case (true, true): String(translated: "This pane is its column's own content: it cannot be closed.")
+            case (true, false): String(translated: "“\(title)” is its column's own content: it cannot be closed.")
+            case (false, true): String(translated: "This pane is its column's last pane: it cannot be closed.")
+            case (false, false): String(translated: "“\(title)” is its column's last pane: it cannot be closed.")
+            }
         delegate?.splitViewController(self, didRefuse: .closePane, reason: reason)
     }
 

@@ -145,13 +145,13 @@ extension SplitViewController {
     func restoreStackItems(_ records: [SplitViewState.StackItem]) -> [String] {
         var refused: [String] = []
         for record in records {
-            let place = "\(record.column) split item \(record.path.map(String.init).joined(separator: "."))"
+            let column = record.column, path = record.path.map(String.init).joined(separator: ".")
             guard let stack = stackSplitViewController(in: record.column),
                 let owner = record.path.count == 1
                     ? stack : stack.viewController(at: Array(record.path.dropLast())) as? StackSplitViewController,
                 let index = record.path.last, owner.splitItems.indices.contains(index)
             else {
-                refused.append("\(place): no such item")
+                refused.append(String(translated: "\(column) split item \(path): no such item"))
                 continue
             }
             let item = owner.splitItems[index]
@@ -159,12 +159,13 @@ extension SplitViewController {
                 if thickness.isFinite && thickness > 0 {
                     item.thickness = min(max(thickness, item.minimumThickness), max(item.minimumThickness, item.maximumThickness))
                 } else {
-                    refused.append("\(place) thickness \(thickness): not a positive number")
+                    refused.append(
+                        String(translated: "\(column) split item \(path) thickness \(thickness): not a positive number"))
                 }
             }
             if record.isCollapsed != item.collapsed {
                 if record.isCollapsed && !item.canCollapse {
-                    refused.append("\(place): it cannot collapse")
+                    refused.append(String(translated: "\(column) split item \(path): it cannot collapse"))
                 } else {
                     item.collapsed = record.isCollapsed
                     owner.repairFocus(near: index)

@@ -112,7 +112,9 @@ public struct SplitViewState: Codable, Hashable, Sendable {
         public var description: String {
             switch self {
             case .unsupportedVersion(let version):
-                "state version \(version) is not supported (this program reads version \(SplitViewState.currentVersion))"
+                String(
+                    translated:
+                        "state version \(version) is not supported (this program reads version \(SplitViewState.currentVersion))")
             }
         }
     }
@@ -150,13 +152,15 @@ extension SplitViewController {
         for record in state.widths {
             let width = record.width
             if !width.isFinite || width <= 0 {
-                refused.append("\(record.column) width \(width): not a positive number")
+                refused.append(String(translated: "\(record.column) width \(width): not a positive number"))
             } else if !record.wasShowing {
-                refused.append("\(record.column) width \(formatted(width)): taken while the column was hidden")
+                refused.append(
+                    String(translated: "\(record.column) width \(formatted(width)): taken while the column was hidden"))
             } else if record.column == .secondary || record.column == .compact
                 || (record.column == .supplementary && !style.hasSupplementary)
             {
-                refused.append("\(record.column) width \(formatted(width)): this column's width is not set by dragging")
+                refused.append(
+                    String(translated: "\(record.column) width \(formatted(width)): this column's width is not set by dragging"))
             } else {
                 restored[record.column] = min(max(width, bounds.minimum(record.column)), bounds.maximum(record.column))
             }
@@ -179,8 +183,8 @@ extension SplitViewController {
             if let pane = pane(at: reference) {
                 zoomedPane = pane
             } else {
-                refused.append(
-                    "zoomed pane \(reference.column) \(reference.path.map(String.init).joined(separator: ".")): no such pane")
+                let path = reference.path.map(String.init).joined(separator: ".")
+                refused.append(String(translated: "zoomed pane \(reference.column) \(path): no such pane"))
             }
         }
         publish()

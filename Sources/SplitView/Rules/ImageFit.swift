@@ -51,13 +51,13 @@ public enum ImageFit {
 
     /// `640 × 480 pixels`, with ``grouped(_:)`` numbers.
     public static func dimensions(width: Int, height: Int) -> String {
-        "\(grouped(width)) × \(grouped(height)) pixels"
+        String(translated: "\(grouped(width)) × \(grouped(height)) pixels")
     }
 
     /// A scale as a whole percentage: `42 %`. Rounded down, so that a picture scaled at all
     /// never says 100 %, and at least 1 %, so that one scaled to a sliver never says 0 %.
     public static func percentage(_ scale: Double) -> String {
         let percent = scale.isFinite ? Int(min(max((scale * 100).rounded(.down), 1), 1_000_000)) : 1
-        return "\(percent)\u{A0}%"
+        return String(translated: "\(percent)\u{A0}%")
     }
 }

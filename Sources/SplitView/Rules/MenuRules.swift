@@ -17,8 +17,15 @@ enum MenuRules {
         var keys: KeyBindings
         /// Whether the file's text wraps its lines, or `nil` when no pane shows text.
         var wrapsLines: Bool? = nil
-        /// The columns' names (``SplitViewController/menuTitle(of:)``).
-        var title: (Column) -> String = { _ in "" }
+        /// The words for showing a column (``SplitViewController/showTitle(of:)``): "Show
+        /// Sidebar", "Show Files".
+        var showTitle: (Column) -> String = { _ in "" }
+        /// The words for hiding a column (``SplitViewController/hideTitle(of:)``): "Hide
+        /// Sidebar", "Hide Files".
+        var hideTitle: (Column) -> String = { _ in "" }
+        /// The words for the secondary alone (``SplitViewController/secondaryOnlyTitle``):
+        /// "File Only".
+        var secondaryOnlyTitle = ""
         /// True when the display-mode action (F9) would now show or hide the primary as the
         /// sidebar item says.
         var displayModeActionTogglesPrimary = false
@@ -48,7 +55,7 @@ enum MenuRules {
             -> MenuItem
         {
             MenuItem(
-                title: title, shortcut: state.keys.chords(for: command).first?.description ?? "", command: command,
+                title: title, shortcut: state.keys.chords(for: command).first?.displayName ?? "", command: command,
                 isChecked: checked, isEnabled: enabled, startsGroup: group)
         }
         let sidebar = state.showing(.primary)
@@ -57,27 +64,33 @@ enum MenuRules {
         // The pane's own setting is offered only where a pane has it, as UIKit's responder chain
         // offers a command only where a responder implements it.
         let wrapping =
-            state.wrapsLines.map { [item("Wrap Long Lines", .toggleLineWrapping, checked: $0)] } ?? []
+            state.wrapsLines.map { [item(String(translated: "Wrap Long Lines"), .toggleLineWrapping, checked: $0)] } ?? []
         let sidebarCommand: Command =
             state.displayModeActionTogglesPrimary ? .displayModeButton : sidebar ? .hide(.primary) : .show(.primary)
+        // The item that hides a column while it shows, else shows it.
+        func showOrHide(_ column: Column, showing: Bool) -> String {
+            showing ? state.hideTitle(column) : state.showTitle(column)
+        }
         return [
+            item(showOrHide(.primary, showing: sidebar), sidebarCommand, enabled: !(sidebar && state.isCollapsed)),
             item(
-                sidebar ? "Hide Sidebar" : "Show Sidebar", sidebarCommand, enabled: !(sidebar && state.isCollapsed)),
-            item(
-                (supplementary ? "Hide " : "Show ") + state.title(.supplementary),
+                showOrHide(.supplementary, showing: supplementary),
                 supplementary ? .hide(.supplementary) : .show(.supplementary), enabled: state.style.hasSupplementary),
             item(
-                state.title(.secondary) + " Only", .secondaryOnlyButton,
+                state.secondaryOnlyTitle, .secondaryOnlyButton,
                 checked: !state.isCollapsed && state.displayMode == .secondaryOnly, enabled: !state.isCollapsed),
-            item(
-                (inspector ? "Hide " : "Show ") + state.title(.inspector), .toggleInspector, enabled: state.hasInspector),
+            item(showOrHide(.inspector, showing: inspector), .toggleInspector, enabled: state.hasInspector),
         ]
-            + state.splitItems.map { split in item((split.isShowing ? "Hide " : "Show ") + split.title, split.command) }
+            + state.splitItems.map { split in
+                item(
+                    split.isShowing ? String(translated: "Hide \(split.title)") : String(translated: "Show \(split.title)"),
+                    split.command)
+            }
             + wrapping + [
-                item("Focus Next Pane", .focusNextPane, enabled: state.focusablePanes > 1, group: true),
-                item("New Window", .newWindow, group: true),
-                item("Close Window", .closeWindow),
-                item("Quit", .quit),
+                item(String(translated: "Focus Next Pane"), .focusNextPane, enabled: state.focusablePanes > 1, group: true),
+                item(String(translated: "New Window"), .newWindow, group: true),
+                item(String(translated: "Close Window"), .closeWindow),
+                item(String(translated: "Quit"), .quit),
             ]
     }
 

@@ -290,11 +290,15 @@ public enum BarMetrics {
     /// The prompt's margin at either edge, and between its question and its keys.
     public static let promptMargin: Double = 16
     /// The keys a prompt names, on its trailing side: its two choices.
-    public static let promptKeys = promptAccept + "   " + promptCancel
+    public static var promptKeys: String { promptAccept + "   " + promptCancel }
     /// A prompt's accepting choice: Return, or a click on it.
-    public static let promptAccept = "Return: OK"
+    public static var promptAccept: String {
+        PromptChrome.label(KeyChord.Key.return.displayName, String(translated: "OK"))
+    }
     /// A prompt's cancelling choice: Escape, or a click on it.
-    public static let promptCancel = "Escape: Cancel"
+    public static var promptCancel: String {
+        PromptChrome.label(KeyChord.Key.escape.displayName, String(translated: "Cancel"))
+    }
     /// The room around a prompt choice's text inside its outline.
     public static let promptChoicePadding: Double = 8
     /// Between a prompt's two choices.

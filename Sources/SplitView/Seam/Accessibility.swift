@@ -130,6 +130,18 @@ public struct AccessibleNode: Hashable, Sendable {
     /// The actions it can do (``SplitViewController/performAccessibleAction(_:named:)`` does the first):
     /// `click` for buttons and menu items, `activate` for rows.
     public var actions: [String] = []
+
+    /// An action's name as a screen reader says it, in the reader's language (AT-SPI's
+    /// `GetLocalizedName`): `click` and `activate` translated, any other name as it is.
+    /// ``actions`` keep the names ``SplitViewController/performAccessibleAction(_:named:)``
+    /// reads.
+    public static func localizedName(ofAction name: String) -> String {
+        switch name {
+        case "click": String(translated: "click")
+        case "activate": String(translated: "activate")
+        default: name
+        }
+    }
     /// The key that does what the node does (`F9`), for buttons and menu items.
     public var keyBinding: String = ""
     /// The text of a document or an entry.

@@ -35,6 +35,19 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
         return parts.joined(separator: "+")
     }
 
+    /// The chord as the reader's language names its keys (``description`` in English; `Strg+C`
+    /// in German): what a menu, a prompt's button and a screen reader show. A config file
+    /// reads and writes ``description``.
+    public var displayName: String {
+        var parts: [String] = []
+        if modifiers.contains(.control) { parts.append(String(translated: "Ctrl", context: "key")) }
+        if modifiers.contains(.alt) { parts.append(String(translated: "Alt", context: "key")) }
+        if modifiers.contains(.shift) { parts.append(String(translated: "Shift", context: "key")) }
+        if modifiers.contains(.super) { parts.append(String(translated: "Super", context: "key")) }
+        parts.append(key.displayName)
+        return parts.joined(separator: "+")
+    }
+
     /// The keys the core knows by name; anything else that types a character is `.character`.
     public enum Key: Hashable, Sendable, CustomStringConvertible {
         /// A function key, F1 to F35.
@@ -76,6 +89,30 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
             case .pageUp: "Page_Up"
             case .pageDown: "Page_Down"
             case .menu: "Menu"
+            case .character(let character): character.uppercased()
+            }
+        }
+
+        /// The key's name in the reader's language (``description`` in English): what a menu
+        /// or a prompt shows.
+        public var displayName: String {
+            switch self {
+            case .function(let number): "F\(number)"
+            case .escape: String(translated: "Escape", context: "key")
+            case .return: String(translated: "Return", context: "key")
+            case .tab: String(translated: "Tab", context: "key")
+            case .space: String(translated: "Space", context: "key")
+            case .backspace: String(translated: "BackSpace", context: "key")
+            case .delete: String(translated: "Delete", context: "key")
+            case .left: String(translated: "Left", context: "key")
+            case .right: String(translated: "Right", context: "key")
+            case .up: String(translated: "Up", context: "key")
+            case .down: String(translated: "Down", context: "key")
+            case .home: String(translated: "Home", context: "key")
+            case .end: String(translated: "End", context: "key")
+            case .pageUp: String(translated: "Page_Up", context: "key")
+            case .pageDown: String(translated: "Page_Down", context: "key")
+            case .menu: String(translated: "Menu", context: "key")
             case .character(let character): character.uppercased()
             }
         }

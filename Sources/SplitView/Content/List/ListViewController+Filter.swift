@@ -68,7 +68,7 @@ extension ListViewController {
     /// "12 of 4000" while filtering, "No match" when nothing is kept; `nil` unfiltered.
     var filterStatus: String? {
         guard let rows = filter.rows else { return nil }
-        return rows.isEmpty ? "No match" : "\(rows.count) of \(rowCount)"
+        return rows.isEmpty ? String(translated: "No match") : String(translated: "\(rows.count) of \(rowCount)")
     }
 
     /// Shows every row again; the selection stays and comes into view at the next layout.

@@ -130,7 +130,7 @@ open class ListViewController: ViewController {
     private var arrayHasSubtitles = false
 
     /// Creates a list.
-    public init(title: String, items: [ListItem] = [], emptyText: String = "No Items") {
+    public init(title: String, items: [ListItem] = [], emptyText: String = String(translated: "No Items")) {
         arrayRows = items
         arrayHasSubtitles = items.contains { $0.subtitle != nil }
         self.emptyText = emptyText
@@ -208,9 +208,9 @@ open class ListViewController: ViewController {
         let bounds = context.bounds, theme = context.theme, measurer = context.measurer
         let count = shownCount
         guard count > 0 else {
+            let empty = rowCount > 0 ? String(translated: "No match") : emptyText
             let text = TextLayout.truncated(
-                rowCount > 0 ? "No match" : emptyText, toWidth: bounds.width - 2 * ListMetrics.textInset, font: .body,
-                measurer: measurer)
+                empty, toWidth: bounds.width - 2 * ListMetrics.textInset, font: .body, measurer: measurer)
             let x = bounds.minX + (bounds.width - measurer.width(of: text, font: .body)) / 2
             return [.text(text, origin: Point(x: x, y: bounds.midY), .body, theme.secondaryText)]
         }
@@ -422,7 +422,7 @@ open class ListViewController: ViewController {
     override open var findStatus: String? { filterStatus }
 
     /// "Filter": the field keeps rows rather than finding in them.
-    override open var findFieldPlaceholder: String { "Filter" }
+    override open var findFieldPlaceholder: String { String(translated: "Filter") }
 
     /// Every row again, the selection kept and scrolled into view.
     override open func endFind() { clearFilter() }

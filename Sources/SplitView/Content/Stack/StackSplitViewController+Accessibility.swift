@@ -36,10 +36,10 @@ extension StackSplitViewController {
         else { return nil }
         let rect = PaneBar.closeButtonFrame(in: StackGeometry.barFrame(ofLeaf: frame))
         var node = AccessibleNode(
-            id: inner.id.appending("close"), role: .pushButton, name: "Close Pane",
+            id: inner.id.appending("close"), role: .pushButton, name: String(translated: "Close Pane"),
             states: inner.isShowing ? [.showing, .visible, .enabled, .focusable] : [], frame: context.window(rect))
         node.actions = ["click"]
-        node.keyBinding = split.keyBindings.chords(for: .closePane).first?.description ?? ""
+        node.keyBinding = split.keyBindings.chords(for: .closePane).first?.displayName ?? ""
         node.description = node.keyBinding
         return node
     }

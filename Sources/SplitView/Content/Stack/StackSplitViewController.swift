@@ -390,7 +390,7 @@ open class StackSplitViewController: ViewController {
 
     /// The focused item's placeholder.
     open override var findFieldPlaceholder: String {
-        focusedItemIndex.map { splitItems[$0].viewController.findFieldPlaceholder } ?? "Find"
+        focusedItemIndex.map { splitItems[$0].viewController.findFieldPlaceholder } ?? String(translated: "Find")
     }
 
     /// Every item ends its find.

@@ -51,8 +51,8 @@ struct TextFind {
     /// "3 of 12", "No match", or `nil` with no query.
     var status: String? {
         guard !query.isEmpty else { return nil }
-        guard let current else { return "No match" }
-        return "\(current + 1) of \(matches.count)"
+        guard let current else { return String(translated: "No match") }
+        return String(translated: "\(current + 1) of \(matches.count)")
     }
 
     /// The indices of the matches that overlap `range`, found by bisection.

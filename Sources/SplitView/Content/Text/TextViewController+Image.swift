@@ -20,10 +20,8 @@ extension TextViewController {
         area = Rect(x: bounds.minX, y: bounds.minY + band, width: bounds.width, height: max(0, bounds.height - band))
             .insetBy(dx: padding, dy: padding)
         let scale = ImageFit.scale(of: natural, toFit: area.size)
-        let scaling =
-            scale < 1
-            ? ImageFit.dimensions(width: image.pixelWidth, height: image.pixelHeight) + ", shown at "
-                + ImageFit.percentage(scale) : nil
+        let dimensions = ImageFit.dimensions(width: image.pixelWidth, height: image.pixelHeight)
+        let scaling = scale < 1 ? String(translated: "\(dimensions), shown at \(ImageFit.percentage(scale))") : nil
         let note = [notice, scaling].compactMap { $0 }.joined(separator: " · ")
         let line = TextLayout.truncated(note, toWidth: bounds.width - 2 * padding, font: .caption, measurer: measurer)
         var ops: [DrawOp] = [
