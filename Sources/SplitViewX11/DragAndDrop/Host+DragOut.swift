@@ -172,7 +172,10 @@ extension Host {
                 connection.display, window.window, xdnd["XdndTypeList"], XA_ATOM, 32, PropModeReplace,
                 buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(types.count))
         }
-        var words = Array("Copy\0Move\0Link\0".utf8)
+        // Each action's word for a target that asks the user (XdndActionAsk), in the reader's
+        // language; the property is a STRING, Latin-1.
+        let described = [String(translated: "Copy"), String(translated: "Move"), String(translated: "Link")]
+        var words = Selections.latin1(Array(described.map { $0 + "\0" }.joined().utf8))
         _ = XChangeProperty(
             connection.display, window.window, xdnd["XdndActionDescription"], XA_STRING, 8, PropModeReplace, &words,
             Int32(words.count))

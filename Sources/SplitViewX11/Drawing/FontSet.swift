@@ -59,8 +59,8 @@ public final class FontSet {
         self.textScale = textScale.isFinite ? min(max(textScale, 0.5), 2.5) : 1
         for role in FontRole.allCases where !role.isMonospace {
             guard let opened = openFirst(of: candidates(for: role), role) else {
-                throw X11Error(
-                    "cannot open any font (tried \(candidates(for: role).map { "\"\($0)\"" }.joined(separator: ", ")))")
+                let tried = candidates(for: role).map { "\"\($0)\"" }.joined(separator: ", ")
+                throw X11Error(String(translated: "cannot open any font (tried \(tried))"))
             }
             fonts[role] = opened
         }

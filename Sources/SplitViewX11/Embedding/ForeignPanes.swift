@@ -239,7 +239,8 @@ final class ForeignPanes {
         case .failure(let failure):
             XDestroyWindow(connection.display, socket)
             program.socket = 0
-            report(.status(.ended("\(content.command.programName): \(failure.reason)")), of: program)
+            let name = content.command.programName
+            report(.status(.ended(String(translated: "\(name): \(failure.reason)"))), of: program)
         }
     }
 

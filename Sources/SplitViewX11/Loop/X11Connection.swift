@@ -1,5 +1,6 @@
 import CX11
 import Glibc
+import SplitView
 
 /// The atoms the host names in properties and client messages, interned once per connection.
 public struct X11Atoms: Hashable, Sendable {
@@ -93,8 +94,8 @@ public final class X11Connection {
         let shownName = name ?? getenv("DISPLAY").map { String(cString: $0) }
         guard let display = XOpenDisplay(name) else {
             throw X11Error(
-                shownName.map { "cannot open display \"\($0)\"" }
-                    ?? "cannot open display: DISPLAY is not set")
+                shownName.map { String(translated: "cannot open display \"\($0)\"") }
+                    ?? String(translated: "cannot open display: DISPLAY is not set"))
         }
         // RENDER must be registered on this Display before Xft's first call, or Xft's close hook
         // leaves stale extension state that a later XOpenDisplay at the same address picks up
@@ -102,7 +103,8 @@ public final class X11Connection {
         var eventBase: Int32 = 0, errorBase: Int32 = 0
         guard XRenderQueryExtension(display, &eventBase, &errorBase) != 0 else {
             XCloseDisplay(display)
-            throw X11Error("the X server \"\(shownName ?? "")\" has no RENDER extension")
+            let server = shownName ?? ""
+            throw X11Error(String(translated: "the X server \"\(server)\" has no RENDER extension"))
         }
         self.display = display
         self.name = String(cString: XDisplayString(display))

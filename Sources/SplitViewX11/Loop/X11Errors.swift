@@ -1,5 +1,6 @@
 import CX11
 import Glibc
+import SplitView
 import SplitViewProcesses
 import Synchronization
 
@@ -221,7 +222,7 @@ private func handleProtocolError(_ display: OpaquePointer?, _ event: UnsafeMutab
 // The hosted programs end with us (their windows went with the server anyway): SIGTERM,
 // SIGKILL after the grace time, every one reaped.
 private func handleLostConnection(_ display: OpaquePointer?) -> Int32 {
-    let message = "lost the connection to the X server"
+    let message = String(translated: "lost the connection to the X server")
     let last = ConnectionLoss.lastWords
     ConnectionLoss.lastWords = nil
     Diagnostics.report(message)

@@ -39,6 +39,12 @@ final class ChildProcess {
         try FileManager.default.createDirectory(
             atPath: privateHome + "/home", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         if environment["HOME"] == nil { environment["HOME"] = privateHome + "/home" }
+        // English words, ISO dates, whatever the machine's language: a test that reads another
+        // language names its own LANG.
+        if environment["LANG"] == nil && environment["LC_ALL"] == nil {
+            for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_NUMERIC", "LC_TIME"] { environment[name] = "" }
+            environment["LANG"] = "C.UTF-8"
+        }
         if environment["SPLITVIEW_MOUNTINFO"] == nil {
             let table = privateHome + "/mountinfo"
             guard FileManager.default.createFile(atPath: table, contents: Data(), attributes: [.posixPermissions: 0o644])
