@@ -38,14 +38,16 @@ let package = Package(
         // The windows' accessible trees on the desktop's accessibility bus (AT-SPI over D-Bus):
         // the core and libdbus-1, no X.
         .target(
-            name: "SplitViewAccessibility", dependencies: ["CDBusLoader", "SplitView", "SplitViewProcesses"], swiftSettings: strict),
+            name: "SplitViewAccessibility", dependencies: ["CDBusLoader", "SplitView", "SplitViewProcesses"],
+            swiftSettings: strict),
         // The X11 host: everything that talks to the X server.
         .target(
             name: "SplitViewX11", dependencies: ["CX11", "SplitView", "SplitViewProcesses", "SplitViewAccessibility"],
             swiftSettings: strict),
         // The file system side of the app: folders and files read safely, watched, state written
-        // atomically. Glibc only, so the benchmarks can time it.
-        .target(name: "SplitViewFiles", dependencies: ["CFileOps"], swiftSettings: strict),
+        // atomically. Glibc only (and the core, whose String(translated:) words its messages), so
+        // the benchmarks can time it.
+        .target(name: "SplitViewFiles", dependencies: ["CFileOps", "SplitView"], swiftSettings: strict),
         // Ours, in C: what Glibc's Swift module leaves out (renameat2 and memmem need _GNU_SOURCE;
         // openat2, statfs and pidfd_open have no Swift face), and the file operations' faults.
         .target(name: "CFileOps"),
@@ -64,7 +66,8 @@ let package = Package(
         // The app's model: the browser, the folder tree, the entry list, the file store, the
         // state and config files. No X, so that Fuzz/ and Benchmarks/ link it as a product.
         .target(
-            name: "SplitViewBrowser", dependencies: ["SplitView", "SplitViewFiles", "SplitViewImages", "SplitViewControl"],
+            name: "SplitViewBrowser",
+            dependencies: ["CFileOps", "SplitView", "SplitViewFiles", "SplitViewImages", "SplitViewControl"],
             swiftSettings: strict),
         // The control socket: its path rules, the server on a host's loop, the protocol, the
         // client. Glibc and FoundationEssentials' JSON only: no X, no core.
@@ -77,9 +80,11 @@ let package = Package(
         // The app `splitview`: its command line, and what starts and drives the host.
         .executableTarget(
             name: "SplitViewApp",
-            dependencies: ["CFileOps", "SplitView", "SplitViewX11", "SplitViewFiles", "SplitViewBrowser", "SplitViewControl",
-                           "AppResources",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "CFileOps", "SplitView", "SplitViewX11", "SplitViewFiles", "SplitViewBrowser", "SplitViewControl",
+                "AppResources",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "SplitViewTests",
@@ -89,7 +94,8 @@ let package = Package(
         .target(name: "ImageFixtures", dependencies: ["CPNG", "CJPEG"], path: "Tests/ImageFixtures"),
         // What the test targets share: a folder of a test's own, the one way to wait, pictures.
         .target(
-            name: "TestSupport", dependencies: ["SplitViewFiles", "ImageFixtures"], path: "Tests/TestSupport", swiftSettings: strict),
+            name: "TestSupport", dependencies: ["SplitViewFiles", "ImageFixtures"], path: "Tests/TestSupport",
+            swiftSettings: strict),
         .testTarget(
             name: "SplitViewFilesTests",
             dependencies: ["SplitViewFiles", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
@@ -97,14 +103,18 @@ let package = Package(
         // The app's model without a window: browser, outline, state and config files, opener.
         .testTarget(
             name: "SplitViewBrowserTests",
-            dependencies: ["SplitViewBrowser", "SplitView", "SplitViewFiles", "SplitViewImages", "SplitViewControl", "TestSupport",
-                           .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "SplitViewBrowser", "SplitView", "SplitViewFiles", "SplitViewImages", "SplitViewControl", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: strict),
         // The decoder against hostile and odd files.
         .testTarget(
             name: "SplitViewImagesTests",
-            dependencies: ["SplitViewImages", "SplitView", "SplitViewFiles", "TestSupport",
-                           .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "SplitViewImages", "SplitView", "SplitViewFiles", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: strict),
         // The app's command line.
         .testTarget(name: "SplitViewAppTests", dependencies: ["SplitViewApp", "CFileOps"], swiftSettings: strict),
@@ -114,11 +124,15 @@ let package = Package(
         // dbus-daemon the tests start themselves, to a screen reader of their own. No X server.
         .testTarget(
             name: "SplitViewAccessibilityTests",
-            dependencies: ["SplitViewAccessibility", "SplitView", "SplitViewProcesses", "CDBus", "CDBusLoader", "TestSupport",
-                           .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "SplitViewAccessibility", "SplitView", "SplitViewProcesses", "CDBus", "CDBusLoader", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: strict),
         // The control socket with a test double: real clients over a real socket, no X server.
-        .testTarget(name: "SplitViewControlTests", dependencies: ["SplitViewControl", "SplitViewCtl", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "SplitViewControlTests", dependencies: ["SplitViewControl", "SplitViewCtl", "TestSupport"],
+            swiftSettings: strict),
         // The real window under a private Xvfb the tests start themselves.
         .testTarget(
             name: "SplitViewX11Tests",

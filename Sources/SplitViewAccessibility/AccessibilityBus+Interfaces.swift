@@ -172,8 +172,14 @@ extension AccessibilityBus {
             }
         case "GetRelationSet": writer.relations(relations(of: object))
         case "GetRole": writer.uint32(role(of: object))
-        case "GetRoleName", "GetLocalizedRoleName":
+        case "GetRoleName":
             if case .node(_, let node, _) = object { writer.string(node.role.rawValue) } else { writer.string("application") }
+        case "GetLocalizedRoleName":
+            if case .node(_, let node, _) = object {
+                writer.string(Self.localizedName(of: node.role))
+            } else {
+                writer.string(Self.localizedName(of: .application))
+            }
         case "GetState":
             if case .node(_, let node, _) = object { writer.states(Self.states(node.states)) } else { writer.states((0, 0)) }
         case "GetAttributes": writer.stringDictionary(attributes(of: object))
@@ -295,5 +301,34 @@ extension AccessibilityBus {
             if bit < 32 { words.0 |= 1 << UInt32(bit) } else { words.1 |= 1 << UInt32(bit - 32) }
         }
         return words
+    }
+}
+
+extension AccessibilityBus {
+    /// The role's name in the reader's language, as a screen reader speaks it ("push
+    /// button"): each role its own message; ``AccessibleNode/Role``'s raw value stays the
+    /// AT-SPI name that `GetRoleName` answers.
+    static func localizedName(of role: AccessibleNode.Role) -> String {
+        switch role {
+        case .application: String(translated: "application")
+        case .frame: String(translated: "frame")
+        case .splitPane: String(translated: "split pane")
+        case .panel: String(translated: "panel")
+        case .tree: String(translated: "tree")
+        case .treeItem: String(translated: "tree item")
+        case .list: String(translated: "list")
+        case .listItem: String(translated: "list item")
+        case .documentText: String(translated: "document text")
+        case .pushButton: String(translated: "push button")
+        case .menu: String(translated: "menu")
+        case .menuItem: String(translated: "menu item")
+        case .checkMenuItem: String(translated: "check menu item")
+        case .alert: String(translated: "alert")
+        case .entry: String(translated: "entry")
+        case .embedded: String(translated: "embedded")
+        case .notification: String(translated: "notification")
+        case .image: String(translated: "image")
+        case .text: String(translated: "text")
+        }
     }
 }

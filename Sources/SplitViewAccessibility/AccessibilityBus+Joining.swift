@@ -1,5 +1,6 @@
 import CDBusLoader
 import Glibc
+import SplitView
 import SplitViewProcesses
 import Synchronization
 
@@ -69,7 +70,11 @@ extension AccessibilityBus {
     /// Says once that libdbus-1 could not be loaded (its own words), the first time a join
     /// needs it.
     private static let libraryMissing: Void = {
-        Diagnostics.report("accessibility off: " + (sv_dbus_load_error().map { String(cString: $0) } ?? "no libdbus-1.so.3"))
+        if let reason = sv_dbus_load_error().map({ String(cString: $0) }) {
+            Diagnostics.report(String(translated: "accessibility off: \(reason)"))
+        } else {
+            Diagnostics.report(String(translated: "accessibility off: no libdbus-1.so.3"))
+        }
     }()
 
     /// The whole join, each step waiting for its answer: the bus's address, the connection,

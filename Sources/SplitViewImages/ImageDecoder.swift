@@ -142,7 +142,7 @@ public enum ImageDecoder {
     /// Why the limits refuse `info` (more pixels or a longer side than allowed, or more
     /// working memory), or `nil`.
     static func refusal(of info: ImageInfo, workingMemory: Int64, limits: ImageLimits) -> ImageError? {
-        if info.width < 1 || info.height < 1 { return .damaged(info.format, "it declares no pixels") }
+        if info.width < 1 || info.height < 1 { return .damaged(info.format, String(translated: "it declares no pixels")) }
         let (pixels, overflow) = info.width.multipliedReportingOverflow(by: info.height)
         if max(info.width, info.height) > limits.side || overflow || pixels > limits.pixels {
             return .tooLarge(info, limits: limits)
@@ -169,7 +169,7 @@ public enum ImageDecoder {
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
-            return .failure(.unreadable(FileError(path: path.displayString, reason: "not a regular file")))
+            return .failure(.unreadable(FileError(path: path.displayString, reason: String(translated: "not a regular file"))))
         }
         // The kernel's files are never read: reading one can take from it (`/proc/kmsg`).
         if let system = KernelFiles.fileSystem(of: descriptor) {

@@ -36,26 +36,52 @@ public enum ImageError: Error, Hashable, Sendable {
     /// ```
     public var reason: String {
         switch self {
-        case .unreadable(let error): "cannot be read: \(error.reason)"
+        case .unreadable(let error):
+            let reason = error.reason
+            return String(translated: "cannot be read: \(reason)")
         case .fileTooLarge(let bytes, let limit):
-            "is \(Self.megabytes(bytes)): too large to show (at most \(Self.megabytes(limit)))"
-        case .notAnImage: "is neither a PNG nor a JPEG file"
+            let size = Self.megabytes(bytes), most = Self.megabytes(limit)
+            return String(translated: "is \(size): too large to show (at most \(most))")
+        case .notAnImage: return String(translated: "is neither a PNG nor a JPEG file")
         case .tooLarge(let info, let limits):
-            "is \(ImageFit.dimensions(width: info.width, height: info.height)): too large to show ("
-                + (max(info.width, info.height) > limits.side
-                    ? "at most \(ImageFit.grouped(limits.side)) pixels a side)"
-                    : "at most \(ImageFit.grouped(limits.pixels / 1_000_000)) megapixels)")
+            let size = ImageFit.dimensions(width: info.width, height: info.height)
+            if max(info.width, info.height) > limits.side {
+                let most = ImageFit.grouped(limits.side)
+                return String(translated: "is \(size): too large to show (at most \(most) pixels a side)")
+            }
+            let most = ImageFit.grouped(limits.pixels / 1_000_000)
+            return String(translated: "is \(size): too large to show (at most \(most) megapixels)")
         case .needsMemory(let info, let bytes, let limit):
-            "is \(info.isInterlaced ? (info.format == .png ? "an interlaced PNG" : "a progressive JPEG") : "a \(info.format.name)")"
-                + " of \(ImageFit.dimensions(width: info.width, height: info.height)), which is decoded whole:"
-                + " it would need \(Self.megabytes(bytes)) (at most \(Self.megabytes(limit)))"
-        case .truncated(let format): "is a \(format.name) cut short: the file ends before the picture does"
-        case .damaged(let format, let detail): "is a damaged \(format.name): \(detail)"
-        case .unsupported(let format, let detail): "is a \(format.name) of a kind not shown here: \(detail)"
+            let size = ImageFit.dimensions(width: info.width, height: info.height)
+            let need = Self.megabytes(bytes), most = Self.megabytes(limit)
+            switch (info.isInterlaced, info.format) {
+            case (true, .png):
+                return String(
+                    translated: "is an interlaced PNG of \(size), which is decoded whole: it would need \(need) (at most \(most))"
+                )
+            case (true, .jpeg):
+                return String(
+                    translated:
+                        "is a progressive JPEG of \(size), which is decoded whole: it would need \(need) (at most \(most))")
+            case (false, _):
+                let formatName = info.format.name
+                return String(
+                    translated: "is a \(formatName) of \(size), which is decoded whole: it would need \(need) (at most \(most))")
+            }
+        case .truncated(let format):
+            let formatName = format.name
+            return String(translated: "is a \(formatName) cut short: the file ends before the picture does")
+        case .damaged(let format, let detail):
+            let formatName = format.name
+            return String(translated: "is a damaged \(formatName): \(detail)")
+        case .unsupported(let format, let detail):
+            let formatName = format.name
+            return String(translated: "is a \(formatName) of a kind not shown here: \(detail)")
         case .tooSlow(let format, let limit):
-            "is a \(format.name) too slow to decode: given up after \(Self.seconds(limit)) of processor time"
-        case .outOfMemory: "cannot be decoded: out of memory"
-        case .cancelled: "was not decoded"
+            let formatName = format.name, time = Self.seconds(limit)
+            return String(translated: "is a \(formatName) too slow to decode: given up after \(time) of processor time")
+        case .outOfMemory: return String(translated: "cannot be decoded: out of memory")
+        case .cancelled: return String(translated: "was not decoded")
         }
     }
 
@@ -63,12 +89,17 @@ public enum ImageError: Error, Hashable, Sendable {
     /// (`50 ms`, at least 1).
     static func seconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
-        if seconds >= 1 { return "\(ImageFit.grouped(Int(seconds + (attoseconds >= 500_000_000_000_000_000 ? 1 : 0)))) s" }
-        return "\(max(1, Int((attoseconds + 500_000_000_000_000) / 1_000_000_000_000_000))) ms"
+        if seconds >= 1 {
+            let count = ImageFit.grouped(Int(seconds + (attoseconds >= 500_000_000_000_000_000 ? 1 : 0)))
+            return String(translated: "\(count) s")
+        }
+        let count = max(1, Int((attoseconds + 500_000_000_000_000) / 1_000_000_000_000_000))
+        return String(translated: "\(count) ms")
     }
 
     /// Whole megabytes (10⁶ bytes, as the file list's sizes), at least 1: `250 MB`.
     static func megabytes(_ bytes: Int64) -> String {
-        "\(ImageFit.grouped(Int(max(1, (bytes + 500_000) / 1_000_000)))) MB"
+        let count = ImageFit.grouped(Int(max(1, (bytes + 500_000) / 1_000_000)))
+        return String(translated: "\(count) MB")
     }
 }

@@ -4,6 +4,12 @@
 #include <sys/types.h>
 #include <time.h>
 
+/* glibc's message catalogs (dgettext, dngettext, bindtextdomain), which Swift's Glibc module
+   leaves out: the app's words in the reader's language. */
+#include <libintl.h>
+#include <langinfo.h>
+#include <locale.h>
+
 /// Renames `from` to `to` only when nothing is at `to`: renameat2(RENAME_NOREPLACE), so the
 /// check and the rename are one step. On a file system without it (EINVAL), falls back to a
 /// check then rename(2), which a concurrent writer could race. Returns 0, or -1 with errno set

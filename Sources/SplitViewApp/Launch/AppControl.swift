@@ -38,7 +38,8 @@ final class AppControl: ControlTarget {
             }
             return nil
         } catch {
-            return "no control socket: \(error.description)"
+            let reason = error.description
+            return String(translated: "no control socket: \(reason)")
         }
     }
 

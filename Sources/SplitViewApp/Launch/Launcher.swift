@@ -110,7 +110,10 @@ final class Launcher {
             root = FilePath(saved.root)
             opening = (nil, saved)
         } else {
-            if let saved { Diagnostics.report("the last folder, \(saved.root), cannot be read; showing the sample library") }
+            if let saved {
+                let folder = saved.root
+                Diagnostics.report(String(translated: "the last folder, \(folder), cannot be read; showing the sample library"))
+            }
             root = FilePath(try sampleLibraryPath())
             opening = (nil, nil)
         }

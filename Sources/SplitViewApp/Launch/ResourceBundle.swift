@@ -1,5 +1,6 @@
 import AppResources
 import Glibc
+import SplitView
 import SplitViewX11
 
 /// The resource bundle folder beside the program, `…/SplitView_AppResources.resources`, found
@@ -17,10 +18,13 @@ func resourceBundlePath() -> String? {
 
 /// The bundled sample library: `Resources/Library` in the resource bundle next to the program.
 func sampleLibraryPath() throws(LaunchError) -> String {
-    guard let bundle = resourceBundlePath() else { throw LaunchError("cannot find the program's own folder") }
+    guard let bundle = resourceBundlePath() else { throw LaunchError(String(translated: "cannot find the program's own folder")) }
     let library = bundle + "/Resources/Library"
     guard access(library, R_OK) == 0 else {
-        throw LaunchError("the sample library is missing: expected \(library) (copy the .resources folder next to the program)")
+        throw LaunchError(
+            String(
+                translated: "the sample library is missing: expected \(library) (copy the .resources folder next to the program)")
+        )
     }
     return library
 }

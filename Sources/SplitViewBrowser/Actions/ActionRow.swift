@@ -27,8 +27,11 @@ struct ActionRow: Sendable {
     /// What the row's keys and menu items carry: the app's ``BrowserAction``, or a command of
     /// the core's that the app's menu shows among its own (Back, Forward).
     let command: Command
-    /// The menu item's title, in GNOME Files' words where it has them ("Move to Trash").
-    let title: String
+    /// The menu item's title, in GNOME Files' words where it has them ("Move to Trash"), in
+    /// the reader's language.
+    var title: String { makeTitle() }
+    /// Makes ``title`` where it is shown, so the table holds no text made before the catalog.
+    private let makeTitle: @Sendable () -> String
     /// The chords bound by default, written as the README writes them (`"Ctrl+Alt+1"`,
     /// `"Backspace"`): what the default key bindings and the README's table hold.
     let keys: [String]
@@ -55,7 +58,8 @@ struct ActionRow: Sendable {
 
     /// The row of the app's `action`: `perform` is its handler.
     init(
-        _ action: BrowserAction, _ title: String, keys: [String] = [], view: ActionGroup? = nil,
+        _ action: BrowserAction, _ title: @autoclosure @escaping @Sendable () -> String, keys: [String] = [],
+        view: ActionGroup? = nil,
         context: ActionGroup? = nil, shown: @escaping @Sendable (Browser) -> Bool = { _ in true },
         enabled: @escaping @Sendable (Browser) -> Bool = { _ in true },
         checked: @escaping @Sendable (Browser) -> Bool = { _ in false },
@@ -69,7 +73,8 @@ struct ActionRow: Sendable {
     /// The row of an action made for each choice of a file (Open With): `items` lists them,
     /// each carrying the action with its argument, which `perform` receives.
     init(
-        _ action: BrowserAction, _ title: String, view: ActionGroup?, context: ActionGroup?,
+        _ action: BrowserAction, _ title: @autoclosure @escaping @Sendable () -> String, view: ActionGroup?,
+        context: ActionGroup?,
         items: @escaping @Sendable (Browser, FilePath) -> [MenuItem],
         perform: @escaping @Sendable (Browser, BrowserAction) -> Void
     ) {
@@ -80,20 +85,24 @@ struct ActionRow: Sendable {
 
     /// The row of a core command that the app's menu shows among its own items: the core binds
     /// its keys and performs it.
-    init(core command: Command, _ title: String, view: ActionGroup?, context: ActionGroup? = nil) {
+    init(
+        core command: Command, _ title: @autoclosure @escaping @Sendable () -> String, view: ActionGroup?,
+        context: ActionGroup? = nil
+    ) {
         self.init(
             command: command, title: title, keys: [], viewMenu: view, contextMenu: context, isShown: { _ in true },
             isEnabled: { _ in true }, isChecked: { _ in false }, items: nil, perform: nil)
     }
 
     private init(
-        command: Command, title: String, keys: [String], viewMenu: ActionGroup?, contextMenu: ActionGroup?,
+        command: Command, title: @escaping @Sendable () -> String, keys: [String], viewMenu: ActionGroup?,
+        contextMenu: ActionGroup?,
         isShown: @escaping @Sendable (Browser) -> Bool, isEnabled: @escaping @Sendable (Browser) -> Bool,
         isChecked: @escaping @Sendable (Browser) -> Bool, items: (@Sendable (Browser, FilePath) -> [MenuItem])?,
         perform: (@Sendable (Browser, BrowserAction) -> Void)?
     ) {
         self.command = command
-        self.title = title
+        makeTitle = title
         self.keys = keys
         self.viewMenu = viewMenu
         self.contextMenu = contextMenu
@@ -133,7 +142,7 @@ struct ActionRow: Sendable {
             guard let file else { return [] }
             return items(browser, file)
         }
-        let shortcut = keyShownFrom.flatMap { browser.split.keyBindings.chords(for: $0).first?.description } ?? ""
+        let shortcut = keyShownFrom.flatMap { browser.split.keyBindings.chords(for: $0).first?.displayName } ?? ""
         return [
             MenuItem(
                 title: title, shortcut: shortcut, command: command, isChecked: isChecked(browser),

@@ -21,63 +21,93 @@ enum BrowserActions {
     /// its groups in the View menu (`view:`) and the context menu (`context:`), when it shows,
     /// is enabled or checked, and its handler.
     static let table: [ActionRow] = [
-        ActionRow(.undo, "Undo", keys: ["Ctrl+Z"], view: .files, enabled: \.undoStack.canUndo) { $0.undoLastChange() },
-        ActionRow(.cutFiles, "Cut", keys: ["Ctrl+X"], view: .files, context: .files) { $0.putFilesOnClipboard(.cut) },
-        ActionRow(.copyFiles, "Copy", view: .files, context: .files) { $0.putFilesOnClipboard(.copy) }.showingKey(of: .copy),
-        ActionRow(.pasteFiles, "Paste", keys: ["Ctrl+V"], view: .files, context: .files) { $0.paste() },
-        ActionRow(.moveToTrash, "Move to Trash", keys: ["Delete"], view: .files, context: .files, enabled: \.canMoveToTrash) {
+        ActionRow(.undo, String(translated: "Undo"), keys: ["Ctrl+Z"], view: .files, enabled: \.undoStack.canUndo) {
+            $0.undoLastChange()
+        },
+        ActionRow(.cutFiles, String(translated: "Cut"), keys: ["Ctrl+X"], view: .files, context: .files) {
+            $0.putFilesOnClipboard(.cut)
+        },
+        ActionRow(.copyFiles, String(translated: "Copy"), view: .files, context: .files) { $0.putFilesOnClipboard(.copy) }
+            .showingKey(of: .copy),
+        ActionRow(.pasteFiles, String(translated: "Paste"), keys: ["Ctrl+V"], view: .files, context: .files) { $0.paste() },
+        ActionRow(
+            .moveToTrash, String(translated: "Move to Trash"), keys: ["Delete"], view: .files, context: .files,
+            enabled: \.canMoveToTrash
+        ) {
             $0.moveSelectionToTrash()
         },
-        ActionRow(.deletePermanently, "Delete Permanently…", keys: ["Shift+Delete"], view: .files, enabled: \.hasSelectedEntry) {
+        ActionRow(
+            .deletePermanently, String(translated: "Delete Permanently…"), keys: ["Shift+Delete"], view: .files,
+            enabled: \.hasSelectedEntry
+        ) {
             $0.askToDeletePermanently($0.selectedPaths)
         },
-        ActionRow(.restoreFromTrash, "Restore From Trash", view: .files, enabled: \.canRestoreFromTrash) {
+        ActionRow(.restoreFromTrash, String(translated: "Restore From Trash"), view: .files, enabled: \.canRestoreFromTrash) {
             $0.restoreSelectionFromTrash()
         },
-        ActionRow(.emptyTrash, "Empty Trash…", view: .files, enabled: \.canEmptyTrash) { $0.askToEmptyTrash() },
-        ActionRow(.newFolder, "New Folder", keys: ["Ctrl+Shift+N"], view: .files) { $0.makeNewFolder() },
-        ActionRow(.rename, "Rename…", keys: ["F2"], view: .files, context: .files) { $0.beginRenaming() },
+        ActionRow(.emptyTrash, String(translated: "Empty Trash…"), view: .files, enabled: \.canEmptyTrash) {
+            $0.askToEmptyTrash()
+        },
+        ActionRow(.newFolder, String(translated: "New Folder"), keys: ["Ctrl+Shift+N"], view: .files) { $0.makeNewFolder() },
+        ActionRow(.rename, String(translated: "Rename…"), keys: ["F2"], view: .files, context: .files) { $0.beginRenaming() },
         // Ctrl+1 to 3 reveal the columns: the orders take the same digits with Alt.
-        ActionRow(.sortByName, "Sort by Name", keys: ["Ctrl+Alt+1"], view: .order, checked: { $0.isSorted(by: .name) }) {
+        ActionRow(
+            .sortByName, String(translated: "Sort by Name"), keys: ["Ctrl+Alt+1"], view: .order,
+            checked: { $0.isSorted(by: .name) }
+        ) {
             $0.sort(by: .name)
         },
-        ActionRow(.sortBySize, "Sort by Size", keys: ["Ctrl+Alt+2"], view: .order, checked: { $0.isSorted(by: .size) }) {
+        ActionRow(
+            .sortBySize, String(translated: "Sort by Size"), keys: ["Ctrl+Alt+2"], view: .order,
+            checked: { $0.isSorted(by: .size) }
+        ) {
             $0.sort(by: .size)
         },
-        ActionRow(.sortByType, "Sort by Type", keys: ["Ctrl+Alt+3"], view: .order, checked: { $0.isSorted(by: .type) }) {
+        ActionRow(
+            .sortByType, String(translated: "Sort by Type"), keys: ["Ctrl+Alt+3"], view: .order,
+            checked: { $0.isSorted(by: .type) }
+        ) {
             $0.sort(by: .type)
         },
         ActionRow(
-            .sortByModificationDate, "Sort by Modification Date", keys: ["Ctrl+Alt+4"], view: .order,
+            .sortByModificationDate, String(translated: "Sort by Modification Date"), keys: ["Ctrl+Alt+4"], view: .order,
             checked: { $0.isSorted(by: .modified) }
         ) { $0.sort(by: .modified) },
-        ActionRow(.toggleReversedOrder, "Reversed Order", keys: ["Ctrl+Alt+R"], view: .order, checked: \.isReversed) {
+        ActionRow(
+            .toggleReversedOrder, String(translated: "Reversed Order"), keys: ["Ctrl+Alt+R"], view: .order, checked: \.isReversed
+        ) {
             $0.toggleReversedOrder()
         },
-        ActionRow(.goUp, "Go Up", keys: ["Alt+Up", "Backspace"], view: .going) { $0.goUp() },
-        ActionRow(core: .back, "Back", view: .going),
-        ActionRow(core: .forward, "Forward", view: .going),
-        ActionRow(.openLocation, "Open Location…", keys: ["Ctrl+L"], view: .going) { $0.openLocation() },
-        ActionRow(.addBookmark, "Add to Bookmarks", keys: ["Ctrl+D"], view: .going, shown: \.hasPlaces) {
+        ActionRow(.goUp, String(translated: "Go Up"), keys: ["Alt+Up", "Backspace"], view: .going) { $0.goUp() },
+        ActionRow(core: .back, String(translated: "Back"), view: .going),
+        ActionRow(core: .forward, String(translated: "Forward"), view: .going),
+        ActionRow(.openLocation, String(translated: "Open Location…"), keys: ["Ctrl+L"], view: .going) { $0.openLocation() },
+        ActionRow(.addBookmark, String(translated: "Add to Bookmarks"), keys: ["Ctrl+D"], view: .going, shown: \.hasPlaces) {
             $0.bookmarkShownFolder()
         },
-        ActionRow(.toggleHiddenFiles, "Show Hidden Files", keys: ["Ctrl+H"]) { $0.setShowsHidden(!$0.showsHidden) },
-        ActionRow(.openExternally, "Open", keys: ["Ctrl+O"]) { $0.openExternally() },
+        ActionRow(.toggleHiddenFiles, String(translated: "Show Hidden Files"), keys: ["Ctrl+H"]) {
+            $0.setShowsHidden(!$0.showsHidden)
+        },
+        ActionRow(.openExternally, String(translated: "Open"), keys: ["Ctrl+O"]) { $0.openExternally() },
         ActionRow(
-            .openWith(applicationID: nil), "Open With", view: .openWith, context: .openWith,
+            .openWith(applicationID: nil), String(translated: "Open With"), view: .openWith, context: .openWith,
             items: { $0.openWithItems(for: $1) },
             perform: { browser, action in
                 if case .openWith(let id?) = action { browser.openSelection(with: id) }
             }),
-        ActionRow(core: .splitRight, "Split Right", view: .panes),
-        ActionRow(core: .splitDown, "Split Down", view: .panes),
-        ActionRow(.splitRightWith, "Split Right With…", view: .panes) { $0.askForSplitCommand(along: .horizontal) },
-        ActionRow(.splitDownWith, "Split Down With…", view: .panes) { $0.askForSplitCommand(along: .vertical) },
-        ActionRow(core: .zoomPane, "Zoom Pane", view: .panes),
-        ActionRow(core: .equalizePanes, "Equalize Panes", view: .panes),
-        ActionRow(core: .closePane, "Close Pane", view: .panes),
+        ActionRow(core: .splitRight, String(translated: "Split Right"), view: .panes),
+        ActionRow(core: .splitDown, String(translated: "Split Down"), view: .panes),
+        ActionRow(.splitRightWith, String(translated: "Split Right With…"), view: .panes) {
+            $0.askForSplitCommand(along: .horizontal)
+        },
+        ActionRow(.splitDownWith, String(translated: "Split Down With…"), view: .panes) {
+            $0.askForSplitCommand(along: .vertical)
+        },
+        ActionRow(core: .zoomPane, String(translated: "Zoom Pane"), view: .panes),
+        ActionRow(core: .equalizePanes, String(translated: "Equalize Panes"), view: .panes),
+        ActionRow(core: .closePane, String(translated: "Close Pane"), view: .panes),
         // The inspector, as GNOME Files' and Thunar's context menus end with Properties.
-        ActionRow(core: .show(.inspector), "Properties", view: nil, context: .properties),
+        ActionRow(core: .show(.inspector), String(translated: "Properties"), view: nil, context: .properties),
     ]
 
     /// The end of `browser`'s responder chain (`SplitViewController.actionHandler`): each

@@ -1,4 +1,5 @@
 import Glibc
+import SplitView
 import SplitViewFiles
 
 /// Opens files with the desktop's default program: `xdg-open PATH`, started without a shell,
@@ -29,7 +30,7 @@ enum Opener {
     /// shell: an application of "Open With", its command line built by its desktop entry.
     static func spawn(_ argv: [[UInt8]]) -> Result<pid_t, Failure> {
         guard let first = argv.first, !first.isEmpty, !argv.contains(where: { $0.contains(0) }) else {
-            return .failure(Failure(reason: "its command line is empty"))
+            return .failure(Failure(reason: String(translated: "its command line is empty")))
         }
         let name = String(decoding: first, as: UTF8.self)
         var actions = posix_spawn_file_actions_t()
@@ -59,7 +60,10 @@ enum Opener {
         defer { for word in words { word?.deallocate() } }
         let result = posix_spawnp(&pid, words[0]!, &actions, &attributes, &words, environ)
         guard result == 0 else {
-            return .failure(Failure(reason: result == ENOENT ? "\(name) is not installed" : String(cString: strerror(result))))
+            return .failure(
+                Failure(
+                    reason: result == ENOENT ? String(translated: "\(name) is not installed") : String(cString: strerror(result)))
+            )
         }
         return .success(pid)
     }
@@ -72,8 +76,8 @@ enum Opener {
         if done == 0 { return nil }
         guard done == pid else { return .some(nil) }  // already reaped: nothing to say
         let signal = status & 0x7f
-        if signal != 0 { return .some("\(program) was killed by signal \(signal)") }
+        if signal != 0 { return .some(String(translated: "\(program) was killed by signal \(signal)")) }
         let code = (status >> 8) & 0xff
-        return .some(code == 0 ? nil : "\(program) failed (exit status \(code))")
+        return .some(code == 0 ? nil : String(translated: "\(program) failed (exit status \(code))"))
     }
 }

@@ -76,6 +76,6 @@ extension Browser {
 
     /// Says in the reader that `path` could not be opened.
     package func reportOpenFailure(_ path: FilePath, _ reason: String) {
-        reader.notice = "Could not open “\(FilePath.displayName(path.lastComponent))”: \(reason)"
+        reader.notice = String(translated: "Could not open “\(FilePath.displayName(path.lastComponent))”: \(reason)")
     }
 }

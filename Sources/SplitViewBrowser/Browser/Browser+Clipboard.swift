@@ -17,15 +17,25 @@ extension Browser {
         guard !isTypingInTheList else { return false }
         let paths = selectedPaths
         guard !paths.isEmpty else {
-            if operation == .cut { reader.notice = "Select a file to cut." }
+            if operation == .cut { reader.notice = String(translated: "Select a file to cut.") }
             return false
         }
         split.post(.offerSelection(.clipboard, Transfers.offers(operation, paths)))
-        let what = paths.count == 1 ? "“\(paths[0].lastName)”" : "\(paths.count) items"
-        reader.notice =
-            operation == .copy
-            ? "Copied \(what) to the clipboard: Ctrl+V pastes a copy."
-            : "Cut \(what): Ctrl+V moves \(paths.count == 1 ? "it" : "them") to the folder shown then."
+        let count = paths.count
+        switch (operation, count == 1 ? paths[0].lastName : nil) {
+        case (.copy, let name?):
+            reader.notice = String(translated: "Copied “\(name)” to the clipboard: Ctrl+V pastes a copy.")
+        case (.copy, nil):
+            reader.notice = String(
+                translated: "Copied \(count) item to the clipboard: Ctrl+V pastes a copy.",
+                plural: "Copied \(count) items to the clipboard: Ctrl+V pastes a copy.", count: count)
+        case (_, let name?):
+            reader.notice = String(translated: "Cut “\(name)”: Ctrl+V moves it to the folder shown then.")
+        case (_, nil):
+            reader.notice = String(
+                translated: "Cut \(count) item: Ctrl+V moves it to the folder shown then.",
+                plural: "Cut \(count) items: Ctrl+V moves them to the folder shown then.", count: count)
+        }
         return true
     }
 
@@ -33,11 +43,11 @@ extension Browser {
     func paste() {
         guard !isTypingInTheList else { return }
         guard let folder = selectedFolder else {
-            reader.notice = "Choose a folder to paste into."
+            reader.notice = String(translated: "Choose a folder to paste into.")
             return
         }
         guard transfers.transfer == nil else {
-            reader.notice = "A paste is under way: wait for it, or cancel it (Escape)."
+            reader.notice = String(translated: "A paste is under way: wait for it, or cancel it (Escape).")
             return
         }
         transfers.askForPaste(into: folder)

@@ -113,15 +113,31 @@ extension Browser {
             selection.others = Set(made.dropFirst().map(\.path.lastComponent))
             store.reload(folder)
         }
-        let undoKey = split.keyBindings.chords(for: BrowserAction.undo.command).first?.description
-        let undoHint = undoKey.map { " \($0) removes \(made.count == 1 ? "it" : "them")." } ?? ""
-        let links = made.count == 1 ? "a link “\(made[0].path.lastName)”" : "\(made.count) links"
+        let count = made.count
+        let undoHint = split.keyBindings.chords(for: BrowserAction.undo.command).first.map { chord in
+            let key = chord.displayName
+            return " " + String(translated: "\(key) removes it.", plural: "\(key) removes them.", count: count)
+        }
         if let failure {
-            reader.notice =
-                "Could not make a link to “\(failure.path.lastName)”: \(failure.error.reason)."
-                + (made.isEmpty ? "" : " Made \(links)." + undoHint)
+            let name = failure.path.lastName, reason = failure.error.reason
+            var notice = String(translated: "Could not make a link to “\(name)”: \(reason).")
+            if let first = made.first?.path.lastName {
+                notice +=
+                    " "
+                    + (count == 1
+                        ? String(translated: "Made a link “\(first)”.")
+                        : String(translated: "Made \(count) link.", plural: "Made \(count) links.", count: count))
+                notice += undoHint ?? ""
+            }
+            reader.notice = notice
         } else {
-            reader.notice = "Made \(links) in “\(folder.lastName)”." + undoHint
+            let shown = folder.lastName
+            let sentence =
+                count == 1
+                ? String(translated: "Made a link “\(made[0].path.lastName)” in “\(shown)”.")
+                : String(
+                    translated: "Made \(count) link in “\(shown)”.", plural: "Made \(count) links in “\(shown)”.", count: count)
+            reader.notice = sentence + (undoHint ?? "")
         }
     }
 
@@ -129,11 +145,12 @@ extension Browser {
     /// as the user answers when it asks.
     func dropped(_ offer: SelectionOffer, operation: DropOperation, into folder: FilePath) {
         guard let files = ClipboardFiles(uriList: offer.bytes), !files.paths.isEmpty else {
-            reader.notice = "Nothing was dropped: the list of files cannot be read (only local files can be dropped)."
+            reader.notice = String(
+                translated: "Nothing was dropped: the list of files cannot be read (only local files can be dropped).")
             return
         }
         guard transfers.transfer == nil else {
-            reader.notice = "A paste is under way: wait for it, or cancel it (Escape), then drop again."
+            reader.notice = String(translated: "A paste is under way: wait for it, or cancel it (Escape), then drop again.")
             return
         }
         switch operation {
@@ -141,15 +158,18 @@ extension Browser {
         case .move: startTransfer(files.paths, into: folder, mode: .move)
         case .link: link(files.paths, into: folder)
         case .ask:
-            let what =
-                files.paths.count == 1 ? "“\(FilePath.displayName(files.paths[0].lastComponent))”" : "\(files.paths.count) files"
+            let count = files.paths.count
             let target = folder.lastName
             var prompt = Prompt(
-                message: "Copy or move \(what) to “\(target)”?",
+                message: count == 1
+                    ? String(translated: "Copy or move “\(FilePath.displayName(files.paths[0].lastComponent))” to “\(target)”?")
+                    : String(
+                        translated: "Copy or move \(count) file to “\(target)”?",
+                        plural: "Copy or move \(count) files to “\(target)”?", count: count),
                 accept: { [unowned self] in self.startTransfer(files.paths, into: folder, mode: .copy) })
-            prompt.acceptTitle = "Copy"
+            prompt.acceptTitle = String(translated: "Copy")
             prompt.choices = [
-                Prompt.Choice(title: "Move", key: KeyChord(.character("m"))) { [unowned self] in
+                Prompt.Choice(title: String(translated: "Move"), key: KeyChord(.character("m"))) { [unowned self] in
                     self.startTransfer(files.paths, into: folder, mode: .move)
                 }
             ]

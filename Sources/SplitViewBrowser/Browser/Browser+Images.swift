@@ -21,7 +21,7 @@ extension Browser {
         if !keepingShown || reader.image == nil {
             reader.image = nil
             reader.notice = nil
-            reader.placeholder = "Loading…"
+            reader.placeholder = String(translated: "Loading…")
         }
         details.show(FileDetails(path: path, preview: preview, picture: (format, nil), trashed: trashPart.item(at: path)))
         pictures.load(path) { [weak self] result in
@@ -51,7 +51,7 @@ extension Browser {
         case .failure(let error):
             reader.image = nil
             reader.notice = nil
-            reader.placeholder = "“\(name)” \(error.reason)."
+            reader.placeholder = String(translated: "“\(name)” \(error.reason).")
             details.show(FileDetails(path: path, preview: nil, picture: (format, error.info), trashed: trashPart.item(at: path)))
         }
     }

@@ -14,7 +14,7 @@ extension Browser {
         programs.pendingSplit = nil
         var field = TextField(text: Location.text(of: folder), selectsAll: true)
         // Named for a screen reader as GTK's file chooser names its path entry.
-        field.accessibilityLabel = "Location"
+        field.accessibilityLabel = String(translated: "Location")
         fileList.navigationItem.textField = field
         giveFileListTheKeys()
     }
@@ -32,7 +32,7 @@ extension Browser {
         case .submit(let text):
             let current = selectedFolder ?? tree.root
             guard let path = Location.resolve(text, from: current, home: Location.homeFolder()) else {
-                return sayInLocation(text.isEmpty ? "Type a path" : "No such user folder")
+                return sayInLocation(text.isEmpty ? String(translated: "Type a path") : String(translated: "No such user folder"))
             }
             if let problem = go(to: path) { return sayInLocation(problem) }
             closeLocation()
@@ -48,13 +48,13 @@ extension Browser {
         let headText = text.lastIndex(of: "/").map { String(text[...$0]) } ?? ""
         let head = headText.isEmpty ? current : Location.resolve(headText, from: current, home: Location.homeFolder())
         guard let head, case .success(let listing) = FolderListing.read(head, includeHidden: true) else {
-            return sayInLocation("No such folder")
+            return sayInLocation(String(translated: "No such folder"))
         }
         let names = listing.subfolderIndices.compactMap { String(validating: listing.entries.name(at: $0), as: UTF8.self) }
         let result = PathCompletion.complete(text, folders: names)
         guard var field = fileList.navigationItem.textField else { return }
         if result.choices.isEmpty {
-            field.message = "No folder matches"
+            field.message = String(translated: "No folder matches")
         } else if result.text != text {
             field.setText(result.text)
         } else if listingChoices || result.choices.count > 1 {

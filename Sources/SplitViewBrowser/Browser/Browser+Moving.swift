@@ -23,7 +23,7 @@ extension Browser {
     /// a change that cannot be undone is kept, and the band says why.
     func undoLastChange() {
         guard undoStack.canUndo else {
-            reader.notice = "Nothing to undo."
+            reader.notice = String(translated: "Nothing to undo.")
             return
         }
         do {
@@ -38,7 +38,7 @@ extension Browser {
                 reader.notice = undone.undoneMessage
             }
         } catch {
-            reader.notice = "Could not undo: \(error.description)."
+            reader.notice = String(translated: "Could not undo: \(error.description).")
         }
     }
 

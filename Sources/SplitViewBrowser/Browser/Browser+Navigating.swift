@@ -36,7 +36,7 @@ extension Browser {
         guard let folder = selectedFolder, !folder.isRoot else { return }
         let parent = folder.parent
         if let problem = Location.readProblem(parent) {
-            reader.notice = "Cannot go up to “\(Location.text(of: parent))”: \(problem)."
+            reader.notice = String(translated: "Cannot go up to “\(Location.text(of: parent))”: \(problem).")
             return
         }
         show(folder: parent, selecting: folder.lastComponent)

@@ -25,7 +25,7 @@ extension Browser {
         guard let (entries, defaultID) = applications(for: path) else {
             return [
                 MenuItem(
-                    title: "Open With: Looking for Applications…", shortcut: "",
+                    title: String(translated: "Open With: Looking for Applications…"), shortcut: "",
                     command: BrowserAction.openWith(applicationID: nil).command,
                     isEnabled: false)
             ]
@@ -33,13 +33,17 @@ extension Browser {
         guard !entries.isEmpty else {
             return [
                 MenuItem(
-                    title: "Open With: No Application", shortcut: "", command: BrowserAction.openWith(applicationID: nil).command,
+                    title: String(translated: "Open With: No Application"), shortcut: "",
+                    command: BrowserAction.openWith(applicationID: nil).command,
                     isEnabled: false)
             ]
         }
         return entries.map { entry in
-            MenuItem(
-                title: "Open With " + entry.name + (entry.id == defaultID ? " (Default)" : ""), shortcut: "",
+            let name = entry.name
+            return MenuItem(
+                title: entry.id == defaultID
+                    ? String(translated: "Open With \(name) (Default)") : String(translated: "Open With \(name)"),
+                shortcut: "",
                 command: BrowserAction.openWith(applicationID: entry.id).command)
         }
     }
@@ -50,7 +54,7 @@ extension Browser {
         let paths = selectedPaths
         guard let first = paths.first else { return }
         guard let entry = store.types.apps?.entries[id] else {
-            return reportOpenFailure(first, "the application \(id) is not installed")
+            return reportOpenFailure(first, String(translated: "the application \(id) is not installed"))
         }
         if let failure = programs.start(entry, on: paths) { reportOpenFailure(first, failure) }
     }

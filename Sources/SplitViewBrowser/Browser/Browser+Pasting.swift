@@ -13,7 +13,7 @@ extension Browser {
     /// Starts pasting `sources` into `folder`.
     func startTransfer(_ sources: [FilePath], into folder: FilePath, mode: TransferMode) {
         let job = transfers.begin(mode, into: folder)
-        showTransfer(mode == .copy ? "Preparing to copy…" : "Preparing to move…")
+        showTransfer(mode == .copy ? String(translated: "Preparing to copy…") : String(translated: "Preparing to move…"))
         store.transfers.plan(sources, into: folder, mode: mode) { [weak self, weak job] result in
             guard let self, self.transfers.isCurrent(job), let job else { return }
             switch result {
@@ -55,19 +55,20 @@ extension Browser {
         job.isAsking = true
         var prompt = Prompt(
             message: folders
-                ? "A folder named “\(name)” already exists in “\(folder)”. Merge them?"
-                : "“\(name)” already exists in “\(folder)”. Replace it?",
+                ? String(translated: "A folder named “\(name)” already exists in “\(folder)”. Merge them?")
+                : String(translated: "“\(name)” already exists in “\(folder)”. Replace it?"),
             accept: { [weak self, weak job] in self?.answer(.replace, index, job) },
             cancel: { [weak self] in self?.cancelTransfer() })
-        prompt.acceptTitle = folders ? "Merge" : "Replace"
+        prompt.acceptTitle = folders ? String(translated: "Merge") : String(translated: "Replace")
         prompt.choices = [
-            Prompt.Choice(title: "Keep Both", key: KeyChord(.character("k"))) { [weak self, weak job] in
+            Prompt.Choice(title: String(translated: "Keep Both"), key: KeyChord(.character("k"))) { [weak self, weak job] in
                 self?.answer(.keepBoth, index, job)
             },
-            Prompt.Choice(title: "Skip", key: KeyChord(.character("s"))) { [weak self, weak job] in
+            Prompt.Choice(title: String(translated: "Skip"), key: KeyChord(.character("s"))) { [weak self, weak job] in
                 self?.answer(.skip, index, job)
             },
-            Prompt.Choice(title: "Apply to All", key: KeyChord(.character("a")), isChecked: job.appliesToAll) {
+            Prompt.Choice(title: String(translated: "Apply to All"), key: KeyChord(.character("a")), isChecked: job.appliesToAll)
+            {
                 [weak self, weak job] in
                 guard let self, self.transfers.isCurrent(job), let job else { return }
                 job.appliesToAll.toggle()
@@ -90,7 +91,8 @@ extension Browser {
         guard let job = transfers.transfer else { return }
         job.cancellation.cancel()
         if job.isCopying {
-            showTransfer(job.mode == .copy ? "Cancelling the copy…" : "Cancelling the move…")
+            showTransfer(
+                job.mode == .copy ? String(translated: "Cancelling the copy…") : String(translated: "Cancelling the move…"))
         } else {
             endTransfer(Self.cancelled(job.mode))
         }
@@ -127,7 +129,8 @@ extension Browser {
         fileList.navigationItem.title = title
         if fileList.navigationItem.rightBarButtonItems.isEmpty {
             let cancel = BarButtonItem(
-                systemItem: .close, title: "Cancel", action: .handler { [weak self] in self?.cancelTransfer() })
+                systemItem: .close, title: String(translated: "Cancel"),
+                action: .handler { [weak self] in self?.cancelTransfer() })
             cancel.keyEquivalent = KeyChord(.escape)
             fileList.navigationItem.rightBarButtonItems = [cancel]
         }
@@ -138,37 +141,72 @@ extension Browser {
     private func showProgress(_ progress: CopyProgress, _ job: Transfer) {
         let text = Self.progressText(progress, mode: job.mode)
         showTransfer(text)
-        reader.notice = text + " (Escape cancels)"
+        reader.notice = String(translated: "\(text) (Escape cancels)")
     }
 
     /// "Copying 3 of 120 files — 45 MB of 300 MB".
     static func progressText(_ progress: CopyProgress, mode: TransferMode) -> String {
-        let verb = mode == .copy ? "Copying" : "Moving"
-        let files =
-            "\(min(progress.filesDone, progress.totalFiles)) of \(progress.totalFiles) file\(progress.totalFiles == 1 ? "" : "s")"
-        guard progress.totalBytes > 0 else { return "\(verb) \(files)" }
-        let done = Format.size(min(progress.bytesDone, progress.totalBytes))
-        return "\(verb) \(files) — \(done) of \(Format.size(progress.totalBytes))"
+        let total = progress.totalFiles, files = min(progress.filesDone, progress.totalFiles)
+        guard progress.totalBytes > 0 else {
+            return mode == .copy
+                ? String(
+                    translated: "Copying \(files) of \(total) file", plural: "Copying \(files) of \(total) files", count: total)
+                : String(
+                    translated: "Moving \(files) of \(total) file", plural: "Moving \(files) of \(total) files", count: total)
+        }
+        let done = Format.size(min(progress.bytesDone, progress.totalBytes)), size = Format.size(progress.totalBytes)
+        return mode == .copy
+            ? String(
+                translated: "Copying \(files) of \(total) file — \(done) of \(size)",
+                plural: "Copying \(files) of \(total) files — \(done) of \(size)", count: total)
+            : String(
+                translated: "Moving \(files) of \(total) file — \(done) of \(size)",
+                plural: "Moving \(files) of \(total) files — \(done) of \(size)", count: total)
     }
 
     /// The sentence a finished paste leaves in the reader's band.
     static func summary(_ outcome: CopyOutcome, into folder: FilePath?) -> String {
         let notes = outcome.notes.joined(separator: " ")
         if let failure = outcome.failure { return notes.isEmpty ? failure : failure + " " + notes }
-        let verb = outcome.mode == .copy ? "Copied" : "Moved"
-        let place = folder.map { " to “\($0.lastName)”" } ?? ""
-        var sentence: String
-        switch outcome.placed.count {
-        case 0: sentence = outcome.mode == .copy ? "Nothing was copied." : "Nothing was moved."
-        case 1: sentence = "\(verb) “\(outcome.placed[0].lastName)”\(place)."
-        default: sentence = "\(verb) \(outcome.placed.count) items\(place)."
+        var sentence = placedSentence(outcome, into: folder)
+        let replaced = outcome.replaced
+        if replaced > 0 {
+            sentence += " " + String(translated: "\(replaced) replaced.", plural: "\(replaced) replaced.", count: replaced)
         }
-        if outcome.replaced > 0 { sentence += " \(outcome.replaced) replaced." }
-        if outcome.movedAcross { sentence += " It crossed file systems: Ctrl+Z cannot undo it." }
+        if outcome.movedAcross { sentence += " " + String(translated: "It crossed file systems: Ctrl+Z cannot undo it.") }
         return notes.isEmpty ? sentence : sentence + " " + notes
     }
 
+    /// What a finished paste placed: "Copied “a.txt” to “Notes”.", "Moved 3 items.".
+    private static func placedSentence(_ outcome: CopyOutcome, into folder: FilePath?) -> String {
+        let count = outcome.placed.count, copied = outcome.mode == .copy
+        switch (count, folder?.lastName) {
+        case (0, _):
+            return copied ? String(translated: "Nothing was copied.") : String(translated: "Nothing was moved.")
+        case (1, let target?):
+            let name = outcome.placed[0].lastName
+            return copied
+                ? String(translated: "Copied “\(name)” to “\(target)”.") : String(translated: "Moved “\(name)” to “\(target)”.")
+        case (1, nil):
+            let name = outcome.placed[0].lastName
+            return copied ? String(translated: "Copied “\(name)”.") : String(translated: "Moved “\(name)”.")
+        case (_, let target?):
+            return copied
+                ? String(
+                    translated: "Copied \(count) item to “\(target)”.", plural: "Copied \(count) items to “\(target)”.",
+                    count: count)
+                : String(
+                    translated: "Moved \(count) item to “\(target)”.", plural: "Moved \(count) items to “\(target)”.",
+                    count: count)
+        case (_, nil):
+            return copied
+                ? String(translated: "Copied \(count) item.", plural: "Copied \(count) items.", count: count)
+                : String(translated: "Moved \(count) item.", plural: "Moved \(count) items.", count: count)
+        }
+    }
+
     private static func cancelled(_ mode: TransferMode) -> String {
-        mode == .copy ? "Copy cancelled: nothing was copied." : "Move cancelled: nothing was moved."
+        mode == .copy
+            ? String(translated: "Copy cancelled: nothing was copied.") : String(translated: "Move cancelled: nothing was moved.")
     }
 }

@@ -25,15 +25,18 @@ extension Browser {
     func choosePlace(at row: Int) -> Bool {
         guard tree.rows.indices.contains(row), let place = tree.rows[row].place else { return false }
         if place.kind == .trash, let failure = trashPart.makeHome() {
-            reader.notice = "Could not open the Trash: \(failure.description)"
+            reader.notice = String(translated: "Could not open the Trash: \(failure.description)")
             return true
         }
         if place.kind == .remote, let uri = place.uri {
             guard let gvfs = navigation.places?.gvfsFolder, let folder = GVfsFolders.localPath(of: uri, in: gvfs),
                 case .success(let info) = FileInfo.read(folder), info.kind == .directory
             else {
-                reader.notice =
-                    "“\(place.name)” (\(uri)) is not mounted: mount it in GNOME Files or Thunar, or with “gio mount \(uri)”, then choose it again."
+                let name = place.name
+                reader.notice = String(
+                    translated:
+                        "“\(name)” (\(uri)) is not mounted: mount it in GNOME Files or Thunar, or with “gio mount \(uri)”, then choose it again."
+                )
                 return true
             }
             reroot(at: folder)

@@ -16,7 +16,7 @@ extension Browser {
     func beginRenaming() {
         guard programs[.supplementary] == nil else { return }
         guard let folder = selectedFolder, let name = selectedName else {
-            reader.notice = "Select a file or folder to rename it."
+            reader.notice = String(translated: "Select a file or folder to rename it.")
             return
         }
         let isFolder = entries.index(of: name).map(isFolder(at:)) ?? false
@@ -61,7 +61,7 @@ extension Browser {
     private func takeBackNewFolder(_ made: FilePath) {
         guard undoStack.operations.last == .created(made) else { return }
         do { _ = try undoStack.undoLast() } catch {
-            reader.notice = "“\(made.lastName)” was kept: \(error.reason)."
+            reader.notice = String(translated: "“\(made.lastName)” was kept: \(error.reason).")
             return
         }
         store.reload(made.parent)
@@ -86,10 +86,10 @@ extension Browser {
         let folder = selectedFolder ?? tree.root
         let made: FilePath
         do {
-            made = try FileOperations.makeNewFolder(in: folder, base: "New Folder")
+            made = try FileOperations.makeNewFolder(in: folder, base: String(translated: "New Folder"))
         } catch {
             let shown = folder.lastName
-            reader.notice = "Could not make a new folder in “\(shown)”: \(error.reason)."
+            reader.notice = String(translated: "Could not make a new folder in “\(shown)”: \(error.reason).")
             return
         }
         undoStack.record(.created(made))

@@ -102,13 +102,15 @@ extension Browser {
         switch store.listing(of: folder) {
         case .loading:
             entries.show(nil, showsHidden: showsHidden)
-            fileList.emptyText = "Loading…"
+            fileList.emptyText = String(translated: "Loading…")
         case .failed(let error):
             entries.show(nil, showsHidden: showsHidden)
             fileList.emptyText = error.reason
         case .loaded(let listing):
             entries.show(listing, showsHidden: showsHidden, sort: sorts[folder])
-            fileList.emptyText = showsHidden || listing.entries.isEmpty ? "Empty folder" : "Only hidden files (Ctrl+H shows them)"
+            fileList.emptyText =
+                showsHidden || listing.entries.isEmpty
+                ? String(translated: "Empty folder") : String(translated: "Only hidden files (Ctrl+H shows them)")
         }
         fileList.reloadData(keepingScroll: keepingScroll)
         if let name = selectedName, entries.index(of: name) == nil, let renamed = renamedSelection() {

@@ -12,10 +12,11 @@ extension Browser {
         split.additionalMenuItems = menuItems
         defer { updateProgramFiles() }
         guard let folder = selectedFolder else {
-            return showPlaceholder(title: "", "No folder selected", details: nil)
+            return showPlaceholder(title: "", String(translated: "No folder selected"), details: nil)
         }
         guard let name = selectedName else {
-            return showPlaceholder(title: "", "No file selected", details: FileDetails(path: folder, preview: nil))
+            return showPlaceholder(
+                title: "", String(translated: "No file selected"), details: FileDetails(path: folder, preview: nil))
         }
         let path = folder.appending(name)
         let display = FilePath.displayName(name)
@@ -23,12 +24,14 @@ extension Browser {
         guard let index = known ?? entries.index(of: name), let info = entries.info(at: index) else {
             switch store.known(folder) {
             case .loaded?:
-                return showPlaceholder(title: display, "“\(display)” is no longer in this folder.", details: nil)
+                return showPlaceholder(
+                    title: display, String(translated: "“\(display)” is no longer in this folder."), details: nil)
             case .failed(let error)?:
-                return showPlaceholder(title: display, "“\(display)” cannot be shown: \(error.reason).", details: nil)
+                return showPlaceholder(
+                    title: display, String(translated: "“\(display)” cannot be shown: \(error.reason)."), details: nil)
             default: break
             }
-            return showPlaceholder(title: display, "Loading…", details: nil)
+            return showPlaceholder(title: display, String(translated: "Loading…"), details: nil)
         }
         selection.fileIdentity = (folder, info.identity)
         if pictures.isShowing(path, size: info.size, modified: info.modified), reader.title == display { return }
@@ -45,14 +48,16 @@ extension Browser {
             reader.text = text
             fileNotice = Self.notice(encoding: encoding, bytesShown: bytesShown, total: total)
             reader.notice = fileNotice
-            reader.placeholder = "Empty file"
+            reader.placeholder = String(translated: "Empty file")
         case .binary(let total, let head):
             reader.text = ""
             reader.hexDump = head
-            reader.notice = "Binary file, \(total) bytes: the first bytes in hexadecimal"
-        case .notRegular(let kind): showNoText("“\(display)” is a \(kind.word): listed, never opened.")
-        case .directory: showNoText("“\(display)” is a folder: Return opens it.")
-        case .unreadable(let error): showNoText("“\(display)” cannot be read: \(error.reason).")
+            reader.notice = String(
+                translated: "Binary file, \(total) byte: the first bytes in hexadecimal",
+                plural: "Binary file, \(total) bytes: the first bytes in hexadecimal", count: Int(clamping: total))
+        case .notRegular(let kind): showNoText(kind.neverOpened(display))
+        case .directory: showNoText(String(translated: "“\(display)” is a folder: Return opens it."))
+        case .unreadable(let error): showNoText(String(translated: "“\(display)” cannot be read: \(error.reason)."))
         }
         if sameFile { reader.scrollOffset = offset }  // the same file changed on disk: stay put
         details.show(FileDetails(path: path, preview: preview, trashed: trashPart.item(at: path)))
@@ -64,9 +69,10 @@ extension Browser {
     /// written, nothing is guessed.
     static func notice(encoding: TextEncoding, bytesShown: Int, total: Int64) -> String? {
         var parts: [String] = []
-        if encoding == .latin1 { parts.append("Shown as Latin-1: not UTF-8") }
+        if encoding == .latin1 { parts.append(String(translated: "Shown as Latin-1: not UTF-8")) }
         if Int64(bytesShown) < total {
-            parts.append("Showing the first \(Format.size(Int64(bytesShown))) of \(Format.size(total)); the rest is not loaded.")
+            let shown = Format.size(Int64(bytesShown)), size = Format.size(total)
+            parts.append(String(translated: "Showing the first \(shown) of \(size); the rest is not loaded."))
         }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }

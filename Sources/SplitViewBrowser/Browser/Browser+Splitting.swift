@@ -26,7 +26,7 @@ extension Browser: SplitViewControllerDelegate {
     /// A pane running `command` in the folder shown, on the selected file when the command
     /// names `{file}`; without a command, the pane that says how to set one.
     func newPane(running command: ProgramCommand?) -> ViewController {
-        guard let command else { return TextViewController(title: "No Terminal", text: Terminal.missingText) }
+        guard let command else { return TextViewController(title: String(translated: "No Terminal"), text: Terminal.missingText) }
         let program = ForeignContentViewController(command: command)
         program.workingDirectory = (selectedFolder ?? tree.root).bytes
         if command.namesFile { program.file = selectedFileBytes }
@@ -74,17 +74,17 @@ extension Browser: SplitViewControllerDelegate {
     /// try. The used commands are kept with the window's state, the newest first.
     func askForSplitCommand(along axis: StackSplitViewController.Axis) {
         guard let pane = split.focusedPane else {
-            reader.notice = "Give a pane the keys to split it."
+            reader.notice = String(translated: "Give a pane the keys to split it.")
             return
         }
         guard programs[.supplementary] == nil else {
-            reader.notice = "A program holds the files column: there is no bar to type a command in."
+            reader.notice = String(translated: "A program holds the files column: there is no bar to type a command in.")
             return
         }
         renaming.end()
         programs.pendingSplit = (Weak(pane), axis)
         let offered = splitCommandChoices.first ?? ""
-        let label = axis == .horizontal ? "Split Right With" : "Split Down With"
+        let label = axis == .horizontal ? String(translated: "Split Right With") : String(translated: "Split Down With")
         fileList.navigationItem.textField = TextField(text: offered, selecting: 0..<offered.count, label: label)
         giveFileListTheKeys()
     }
@@ -110,7 +110,7 @@ extension Browser: SplitViewControllerDelegate {
             do {
                 command = try ProgramCommand(parsing: text)
             } catch {
-                fileList.navigationItem.textField?.message = "The command does not read: \(error.description)"
+                fileList.navigationItem.textField?.message = String(translated: "The command does not read: \(error.description)")
                 return
             }
             endSplitCommand()
@@ -133,7 +133,7 @@ extension Browser: SplitViewControllerDelegate {
             } else if let match = choices.first(where: { $0.hasPrefix(text) }) {
                 field.setText(match)
             } else {
-                field.message = "No command used before starts with that"
+                field.message = String(translated: "No command used before starts with that")
             }
             fileList.navigationItem.textField = field
         }

@@ -40,12 +40,12 @@ extension Browser {
     func moveSelectionToTrash() {
         let paths = selectedPaths
         guard !paths.isEmpty else {
-            reader.notice = "Select a file to move it to the Trash."
+            reader.notice = String(translated: "Select a file to move it to the Trash.")
             return
         }
         if let folder = selectedFolder, trashPart.directory(showing: folder) != nil { return askToDeletePermanently(paths) }
         guard let trash = trashPart.trash else {
-            return askToDeletePermanently(paths, because: "This window has no trash.")
+            return askToDeletePermanently(paths, because: String(translated: "This window has no trash."))
         }
         selectNeighbourOfSelectedRows()
         trashPart.start(.trash, { TrashBatch.moveToTrash(paths, trash: trash, cancellation: $0, report: $1) }) {
@@ -61,24 +61,43 @@ extension Browser {
             undoStack.record(.trashed(trashed))
             changed(trashed.map(\.originalPath), alsoIn: trashed.map(\.directory.files))
         }
-        let undoKey = split.keyBindings.chords(for: BrowserAction.undo.command).first?.description
-        let undoHint = undoKey.map { " \($0) puts \(trashed.count == 1 ? "it" : "them") back." } ?? ""
+        let count = trashed.count
+        let undoHint =
+            split.keyBindings.chords(for: BrowserAction.undo.command).first.map { chord in
+                let key = chord.displayName
+                return " " + String(translated: "\(key) puts it back.", plural: "\(key) puts them back.", count: count)
+            } ?? ""
         if let failure = outcome.failures.first {
-            reader.notice = "Could not move \(Self.describe([failure.path])) to the Trash: \(failure.error.reason)."
+            let name = FilePath.displayName(failure.path.lastComponent), reason = failure.error.reason
+            reader.notice = String(translated: "Could not move “\(name)” to the Trash: \(reason).")
         } else if outcome.cancelled {
+            let (done, total, all) = Self.doneCounts(count, of: outcome)
             reader.notice =
                 trashed.isEmpty
-                ? "Stopped: nothing was moved to the Trash."
-                : "Stopped: moved \(Self.describeDone(trashed.count, of: outcome)) to the Trash." + undoHint
+                ? String(translated: "Stopped: nothing was moved to the Trash.")
+                : String(
+                    translated: "Stopped: moved \(done) of \(total) item to the Trash.",
+                    plural: "Stopped: moved \(done) of \(total) items to the Trash.", count: all) + undoHint
         } else if !trashed.isEmpty {
-            reader.notice = "Moved \(Self.describe(trashed.map(\.originalPath))) to the Trash." + undoHint
+            reader.notice =
+                Self.describe(
+                    trashed.map(\.originalPath), one: { String(translated: "Moved “\($0)” to the Trash.") },
+                    many: {
+                        String(translated: "Moved \($0) item to the Trash.", plural: "Moved \($0) items to the Trash.", count: $1)
+                    })
+                + undoHint
         }
         let withoutTrash = outcome.withoutTrash
         if !withoutTrash.isEmpty {
-            let one = withoutTrash.count == 1
             askToDeletePermanently(
                 withoutTrash,
-                because: "\(Self.describe(withoutTrash)) cannot go to the Trash: \(one ? "its" : "their") volume has none.",
+                because: Self.describe(
+                    withoutTrash, one: { String(translated: "“\($0)” cannot go to the Trash: its volume has none.") },
+                    many: {
+                        String(
+                            translated: "\($0) item cannot go to the Trash: their volume has none.",
+                            plural: "\($0) items cannot go to the Trash: their volume has none.", count: $1)
+                    }),
                 selected: false)
         }
     }
@@ -88,15 +107,22 @@ extension Browser {
     /// `selected`: the paths are the list's selected rows (not some files a trashing left).
     func askToDeletePermanently(_ paths: [FilePath], because reason: String? = nil, selected: Bool = true) {
         guard !paths.isEmpty else {
-            reader.notice = "Select a file to delete it."
+            reader.notice = String(translated: "Select a file to delete it.")
             return
         }
         var prompt = Prompt(
-            message: (reason.map { $0 + " " } ?? "") + "Delete \(Self.describe(paths)) permanently? It cannot be undone.",
+            message: (reason.map { $0 + " " } ?? "")
+                + Self.describe(
+                    paths, one: { String(translated: "Delete “\($0)” permanently? It cannot be undone.") },
+                    many: {
+                        String(
+                            translated: "Delete \($0) item permanently? It cannot be undone.",
+                            plural: "Delete \($0) items permanently? It cannot be undone.", count: $1)
+                    }),
             accept: { [unowned self] in self.deletePermanently(paths, selected: selected) },
-            cancel: { [unowned self] in self.reader.notice = "Nothing was deleted." })
+            cancel: { [unowned self] in self.reader.notice = String(translated: "Nothing was deleted.") })
         // The button says what it does, as GNOME Files' does ("Delete", not "OK").
-        prompt.acceptTitle = "Delete"
+        prompt.acceptTitle = String(translated: "Delete")
         split.prompt = prompt
     }
 
@@ -110,30 +136,48 @@ extension Browser {
             [unowned self] outcome in
             self.changed(outcome.done + (outcome.stoppedInside.map { [$0] } ?? []), alsoIn: [])
             if let failure = outcome.failures.first {
-                self.reader.notice = "Could not delete \(Self.describe(paths)): \(failure.error.description)."
+                let reason = failure.error.description
+                self.reader.notice = Self.describe(
+                    paths, one: { String(translated: "Could not delete “\($0)”: \(reason).") },
+                    many: {
+                        String(
+                            translated: "Could not delete \($0) item: \(reason).",
+                            plural: "Could not delete \($0) items: \(reason).", count: $1)
+                    })
             } else if outcome.cancelled {
                 self.reader.notice = Self.stoppedDeleting(outcome)
             } else {
-                self.reader.notice = "Deleted \(Self.describe(outcome.done)) permanently."
+                self.reader.notice = Self.describe(
+                    outcome.done, one: { String(translated: "Deleted “\($0)” permanently.") },
+                    many: {
+                        String(
+                            translated: "Deleted \($0) item permanently.", plural: "Deleted \($0) items permanently.", count: $1)
+                    })
             }
         }
     }
 
     /// What a deletion stopped by Cancel did: the items deleted, and the one deleted in part.
     static func stoppedDeleting(_ outcome: TrashBatch.Outcome) -> String {
+        let (done, total, count) = doneCounts(outcome.done.count, of: outcome)
         var sentence =
             outcome.done.isEmpty
-            ? "Stopped: nothing was deleted." : "Stopped: deleted \(describeDone(outcome.done.count, of: outcome)) permanently."
+            ? String(translated: "Stopped: nothing was deleted.")
+            : String(
+                translated: "Stopped: deleted \(done) of \(total) item permanently.",
+                plural: "Stopped: deleted \(done) of \(total) items permanently.", count: count)
         if let inside = outcome.stoppedInside {
-            sentence += " “\(FilePath.displayName(inside.lastComponent))” was deleted in part: the rest of it is still there."
+            let name = FilePath.displayName(inside.lastComponent)
+            sentence += " " + String(translated: "“\(name)” was deleted in part: the rest of it is still there.")
         }
         return sentence
     }
 
-    /// The count of a job stopped half way: “1 200 of 150 000 items”.
-    static func describeDone(_ done: Int, of outcome: TrashBatch.Outcome) -> String {
+    /// The counts of a job stopped half way, “1 200 of 150 000 items”: the items done and all
+    /// of them as written, and the number of all, which chooses the plural.
+    static func doneCounts(_ done: Int, of outcome: TrashBatch.Outcome) -> (done: String, total: String, count: Int) {
         let total = outcome.progress.totalItems
-        return "\(Format.count(done)) of \(Format.count(total)) item\(total == 1 ? "" : "s")"
+        return (Format.count(done), Format.count(total), total)
     }
 
     // MARK: - Restore and empty
@@ -142,7 +186,7 @@ extension Browser {
     /// file there; a folder gone since is made again), on the trash's worker, and says where.
     func restoreSelectionFromTrash() {
         guard let folder = selectedFolder, let directory = trashPart.directory(showing: folder), !selectedPaths.isEmpty else {
-            reader.notice = "Select a file in the Trash to restore it."
+            reader.notice = String(translated: "Select a file in the Trash to restore it.")
             return
         }
         let names = selectedPaths.map(\.lastComponent)
@@ -153,14 +197,25 @@ extension Browser {
             self.changed(restored.map(\.trashedPath), alsoIn: restored.map(\.originalPath.parent))
             if let failure = outcome.failures.first {
                 let name = FilePath.displayName(failure.path.lastComponent)
-                self.reader.notice = "Could not restore “\(name)”: \(failure.error.description)."
+                self.reader.notice = String(translated: "Could not restore “\(name)”: \(failure.error.description).")
             } else if outcome.cancelled {
+                let (done, total, count) = Self.doneCounts(restored.count, of: outcome)
                 self.reader.notice =
                     restored.isEmpty
-                    ? "Stopped: nothing was restored." : "Stopped: restored \(Self.describeDone(restored.count, of: outcome))."
+                    ? String(translated: "Stopped: nothing was restored.")
+                    : String(
+                        translated: "Stopped: restored \(done) of \(total) item.",
+                        plural: "Stopped: restored \(done) of \(total) items.",
+                        count: count)
             } else {
                 let place = restored.first.map { self.displayName(ofFolder: $0.originalPath.parent) } ?? ""
-                self.reader.notice = "Restored \(Self.describe(restored.map(\.originalPath))) to “\(place)”."
+                self.reader.notice = Self.describe(
+                    restored.map(\.originalPath), one: { String(translated: "Restored “\($0)” to “\(place)”.") },
+                    many: {
+                        String(
+                            translated: "Restored \($0) item to “\(place)”.", plural: "Restored \($0) items to “\(place)”.",
+                            count: $1)
+                    })
             }
         }
     }
@@ -174,12 +229,13 @@ extension Browser {
             guard let self else { return }
             let count = snapshot.count
             guard count > 0 else {
-                self.reader.notice = "The Trash is empty."
+                self.reader.notice = String(translated: "The Trash is empty.")
                 return
             }
             self.split.prompt = Prompt(
-                message:
-                    "Empty the Trash? \(count == 1 ? "Its item" : "All \(Format.count(count)) items") will be deleted permanently.",
+                message: String(
+                    translated: "Empty the Trash? Its item will be deleted permanently.",
+                    plural: "Empty the Trash? All \(Format.count(count)) items will be deleted permanently.", count: count),
                 accept: { [unowned self] in self.emptyTrash(snapshot) })
         }
     }
@@ -190,11 +246,11 @@ extension Browser {
             for directory in Set(snapshot.entries.map(\.directory)) { self.store.readAgain(directory.files) }
             self.reloadPlaces()
             if let failure = outcome.failures.first {
-                self.reader.notice = "Could not empty the Trash entirely: \(failure.error.description)."
+                self.reader.notice = String(translated: "Could not empty the Trash entirely: \(failure.error.description).")
             } else if outcome.cancelled {
                 self.reader.notice = Self.stoppedDeleting(outcome)
             } else {
-                self.reader.notice = "Emptied the Trash."
+                self.reader.notice = String(translated: "Emptied the Trash.")
             }
         }
     }
@@ -249,8 +305,12 @@ extension Browser {
         showSelection(at: index)
     }
 
-    /// “a.txt” for one path, “3 items” (“150 000 items”) for more.
-    static func describe(_ paths: [FilePath]) -> String {
-        paths.count == 1 ? "“\(FilePath.displayName(paths[0].lastComponent))”" : "\(Format.count(paths.count)) items"
+    /// The sentence about `paths`: `one`'s for one path, given its name (“Moved “a.txt” to the
+    /// Trash.”), `many`'s for more, given their count as written (“150 000”) and the number,
+    /// which chooses the plural (“Moved 150 000 items to the Trash.”).
+    static func describe(
+        _ paths: [FilePath], one: (String) -> String, many: (_ count: String, _ number: Int) -> String
+    ) -> String {
+        paths.count == 1 ? one(FilePath.displayName(paths[0].lastComponent)) : many(Format.count(paths.count), paths.count)
     }
 }

@@ -21,7 +21,7 @@ extension Browser {
 
     /// Cancels every trash job of this window (its Cancel button, Escape).
     func cancelTrashTasks() {
-        if trashPart.cancelAll() { showTrashBar("Stopping…") }
+        if trashPart.cancelAll() { showTrashBar(String(translated: "Stopping…")) }
     }
 
     /// The job is over: the bar is given back when it was showing there and nothing else
@@ -42,7 +42,7 @@ extension Browser {
         }
         task.isShown = true
         showTrashBar(text)
-        reader.notice = text + " (Escape cancels)"
+        reader.notice = String(translated: "\(text) (Escape cancels)")
     }
 
     /// The bar while a trash job runs: `title` and its Cancel button.
@@ -50,7 +50,7 @@ extension Browser {
         fileList.navigationItem.title = title
         if fileList.navigationItem.rightBarButtonItems.isEmpty {
             let cancel = BarButtonItem(
-                systemItem: .close, title: "Cancel",
+                systemItem: .close, title: String(translated: "Cancel"),
                 action: .handler { [weak self] in
                     // A paste started since shares the bar: Escape stops both.
                     self?.cancelTrashTasks()

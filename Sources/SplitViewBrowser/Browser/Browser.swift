@@ -81,7 +81,7 @@ package final class Browser {
         expanded: Set<FilePath>? = nil, programs commands: [SplitViewController.Column: ProgramCommand] = [:],
         layout: [SplitViewController.Column: PaneLayout] = [:], splits: [PaneSplit] = [],
         places: PlaceSources? = nil, trash: Trash? = nil, sorts: FolderSorts = FolderSorts(),
-        opener: @escaping (FilePath) -> String? = { _ in "no program opens files in this window" }
+        opener: @escaping (FilePath) -> String? = { _ in String(translated: "no program opens files in this window") }
     ) {
         split = SplitViewController(style: style, keyBindings: keyBindings, theme: theme)
         trashPart = TrashPart(trash: trash, jobs: store.trashJobs)
@@ -100,7 +100,10 @@ package final class Browser {
         split.showsSecondaryOnlyButton = style == .tripleColumn
         // The View menu's and the buttons' words for the columns, as the README names them:
         // "Hide Files", "File Only", "Show Inspector" (the primary is the Sidebar).
-        split.columnTitles = [.supplementary: "Files", .secondary: "File", .inspector: "Inspector"]
+        split.columnTitles = [
+            .supplementary: String(translated: "Files"), .secondary: String(translated: "File"),
+            .inspector: String(translated: "Inspector"),
+        ]
         var contents: [SplitViewController.Column: ViewController] = [
             .primary: programs[.primary] ?? folders, .secondary: programs[.secondary] ?? reader,
             .inspector: programs[.inspector] ?? details,

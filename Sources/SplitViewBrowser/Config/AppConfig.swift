@@ -84,19 +84,26 @@ public struct AppConfig: Equatable, Sendable {
         case .failure(let error) where error.code == ENOENT && path == nil:
             return (AppConfig(), [])
         case .failure(let error) where error.code == EFBIG:
-            return (AppConfig(), ["config file \(printableLine(file)) is larger than \(sizeLimit) bytes; using the defaults"])
+            let name = printableLine(file)
+            return (
+                AppConfig(), [String(translated: "config file \(name) is larger than \(sizeLimit) bytes; using the defaults")]
+            )
         case .failure(let error):
-            return (AppConfig(), ["cannot read config file \(error); using the defaults"])
+            return (AppConfig(), [String(translated: "cannot read config file \(error); using the defaults")])
         }
     }
 
     /// The settings in `bytes`, `source` naming the file in the warnings.
     public static func parse(_ bytes: [UInt8], source: String) -> (config: AppConfig, warnings: [String]) {
         guard let json = JSONValue.parse(bytes) else {
-            return (AppConfig(), ["\(source): not valid JSON; using the defaults"])
+            return (AppConfig(), [String(translated: "\(source): not valid JSON; using the defaults")])
         }
         guard case .object(let members) = json else {
-            return (AppConfig(), ["\(source): expected an object at the top level, found \(json.kind); using the defaults"])
+            let kind = ConfigReader.kind(of: json)
+            return (
+                AppConfig(),
+                [String(translated: "\(source): expected an object at the top level, found \(kind); using the defaults")]
+            )
         }
         var reader = ConfigReader(source: source)
         reader.read(members)

@@ -28,16 +28,22 @@ struct ConfigReader {
                 if let number = number(value, in: AppConfig.collapseThresholds, at: key) { config.collapseThreshold = number }
             case "layout": readLayout(value)
             case "terminal":
-                guard case .string(let text) = value else { warn(key, "expected a command, found \(value.kind)"); break }
+                guard case .string(let text) = value else {
+                    warn(key, String(translated: "expected a command, found \(Self.kind(of: value))")); break
+                }
                 do {
                     config.terminal = try ProgramCommand(parsing: text)
                 } catch {
                     warn(key, error.description)
                 }
             case "showHiddenFiles":
-                if case .bool(let flag) = value { config.showHiddenFiles = flag } else { warn(key, "expected true or false") }
+                if case .bool(let flag) = value {
+                    config.showHiddenFiles = flag
+                } else {
+                    warn(key, String(translated: "expected true or false"))
+                }
             default:
-                warn(shortLine(key), "unknown key")
+                warn(shortLine(key), String(translated: "unknown key"))
             }
         }
     }
@@ -45,12 +51,12 @@ struct ConfigReader {
     /// `"keyBindings": {"command": "chord" or ["chord", …]}`: each entry replaces the
     /// command's chords; an entry with an unknown command or a bad chord is skipped whole.
     mutating func readKeyBindings(_ value: JSONValue) {
-        guard case .object(let entries) = value else { return warn("keyBindings", "expected an object, found \(value.kind)") }
+        guard case .object(let entries) = value else { return warn("keyBindings", Self.expectedObject(value)) }
         var applied: [(name: String, command: Command, chords: [KeyChord])] = []
         for (name, value) in entries.sorted(by: { $0.key < $1.key }) {
             let key = "keyBindings." + shortLine(name)
             guard let command = Command(name: name, actions: BrowserActions.configActions) else {
-                warn(key, "unknown command")
+                warn(key, String(translated: "unknown command"))
                 continue
             }
             let isList = if case .array = value { true } else { false }
@@ -58,13 +64,17 @@ struct ConfigReader {
             var chords: [KeyChord] = []
             for (index, text) in texts.enumerated() {
                 guard case .string(let string) = text else {
-                    warn(isList ? "\(key)[\(index)]" : key, "expected a key chord or a list of them, found \(text.kind)")
+                    warn(
+                        isList ? "\(key)[\(index)]" : key,
+                        String(translated: "expected a key chord or a list of them, found \(Self.kind(of: text))"))
                     chords = []
                     break
                 }
                 guard let chord = KeyChord(parsing: string) else {
+                    let chord = shortLine(string)
                     warn(
-                        key, "\"\(shortLine(string))\" is not a key chord (like \"Ctrl+Alt+S\", \"Shift+F9\", \"Page_Down\")")
+                        key,
+                        String(translated: "\"\(chord)\" is not a key chord (like \"Ctrl+Alt+S\", \"Shift+F9\", \"Page_Down\")"))
                     chords = []
                     break
                 }
@@ -83,7 +93,9 @@ struct ConfigReader {
                 }
                 let winner = config.keyBindings.command(for: chord, dividerFocused: inDivider)
                 if let winner, winner != entry.command {
-                    warn("keyBindings." + shortLine(entry.name), "\(chord) is also given to \(winner.name), which wins")
+                    warn(
+                        "keyBindings." + shortLine(entry.name),
+                        String(translated: "\(chord) is also given to \(winner.name), which wins"))
                 }
             }
         }
@@ -92,14 +104,14 @@ struct ConfigReader {
     /// `"theme": "light" | "dark" | "auto"`, in any case.
     mutating func readTheme(_ value: JSONValue) {
         guard case .string(let name) = value, let theme = AppConfig.ThemeChoice(rawValue: name.lowercased()) else {
-            return warn("theme", "expected \"light\", \"dark\" or \"auto\"")
+            return warn("theme", String(translated: "expected \"light\", \"dark\" or \"auto\""))
         }
         config.theme = theme
     }
 
     /// `"font": {"family": "DejaVu Sans", "size": 13, "monospace": "DejaVu Sans Mono"}`.
     mutating func readFont(_ value: JSONValue) {
-        guard case .object(let members) = value else { return warn("font", "expected an object, found \(value.kind)") }
+        guard case .object(let members) = value else { return warn("font", Self.expectedObject(value)) }
         for (key, value) in members.sorted(by: { $0.key < $1.key }) {
             switch key {
             case "family":
@@ -109,7 +121,7 @@ struct ConfigReader {
             case "size":
                 if let size = number(value, in: AppConfig.fontSizes, at: "font.size") { config.fontSize = size }
             default:
-                warn("font." + shortLine(key), "unknown key (expected family, monospace or size)")
+                warn("font." + shortLine(key), String(translated: "unknown key (expected family, monospace or size)"))
             }
         }
     }
@@ -119,7 +131,8 @@ struct ConfigReader {
         guard case .string(let family) = value, !family.isEmpty, family.utf8.count <= AppConfig.maximumFamilyLength,
             !family.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else {
-            warn(key, "expected a font family name (1 to \(AppConfig.maximumFamilyLength) bytes, no control characters)")
+            let maximum = AppConfig.maximumFamilyLength
+            warn(key, String(translated: "expected a font family name (1 to \(maximum) bytes, no control characters)"))
             return nil
         }
         return family
@@ -128,19 +141,19 @@ struct ConfigReader {
     /// `"columnWidths": {"primary": 280, "supplementary": 320, "inspector": 270}`.
     mutating func readColumnWidths(_ value: JSONValue) {
         guard case .object(let members) = value else {
-            return warn("columnWidths", "expected an object, found \(value.kind)")
+            return warn("columnWidths", Self.expectedObject(value))
         }
         for (key, value) in members.sorted(by: { $0.key < $1.key }) {
             guard let column = AppConfig.widthColumns[key] else {
-                warn("columnWidths." + shortLine(key), "unknown column (expected primary, supplementary or inspector)")
+                warn(
+                    "columnWidths." + shortLine(key),
+                    String(translated: "unknown column (expected primary, supplementary or inspector)"))
                 continue
             }
             let path = "columnWidths." + key
             guard case .number(let width) = value, width > 0, width <= AppConfig.maximumColumnWidth else {
-                warn(
-                    path,
-                    "expected a number of points above 0, up to \(formatNumber(AppConfig.maximumColumnWidth))"
-                        + found(value))
+                let maximum = formatNumber(AppConfig.maximumColumnWidth), what = found(value)
+                warn(path, String(translated: "expected a number of points above 0, up to \(maximum), found \(what)"))
                 continue
             }
             config.columnWidths[column] = width
@@ -150,19 +163,35 @@ struct ConfigReader {
     /// The number in `value` when it is in `range`; else `nil`, after a warning at `key`.
     mutating func number(_ value: JSONValue, in range: ClosedRange<Double>, at key: String) -> Double? {
         guard case .number(let number) = value, range.contains(number) else {
-            warn(
-                key,
-                "expected a number from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound))" + found(value)
-            )
+            let lowest = formatNumber(range.lowerBound), highest = formatNumber(range.upperBound), what = found(value)
+            warn(key, String(translated: "expected a number from \(lowest) to \(highest), found \(what)"))
             return nil
         }
         return number
     }
 
-    /// `, found 100` or `, found a string`: what the entry held instead.
+    /// `100` or `a string`: what the entry held instead, for the message's `found …`.
     func found(_ value: JSONValue) -> String {
-        if case .number(let number) = value { return ", found \(formatNumber(number))" }
-        return ", found \(value.kind)"
+        if case .number(let number) = value { return formatNumber(number) }
+        return Self.kind(of: value)
+    }
+
+    /// What `value` is, for a message, in the reader's language: `a string`, `a list`; JSON's
+    /// own `null` as it is.
+    static func kind(of value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: String(translated: "true or false")
+        case .number: String(translated: "a number")
+        case .string: String(translated: "a string")
+        case .array: String(translated: "a list")
+        case .object: String(translated: "an object")
+        }
+    }
+
+    /// The message for an entry that is not an object: `expected an object, found a list`.
+    static func expectedObject(_ value: JSONValue) -> String {
+        String(translated: "expected an object, found \(kind(of: value))")
     }
 
     // MARK: - Layout
@@ -179,18 +208,18 @@ struct ConfigReader {
     /// is reported at its path (`layout.secondary.items[1].fraction`) and skipped, the rest
     /// applies.
     mutating func readLayout(_ value: JSONValue) {
-        guard case .object(let columns) = value else { return warn("layout", "expected an object, found \(value.kind)") }
+        guard case .object(let columns) = value else { return warn("layout", Self.expectedObject(value)) }
         for (name, value) in columns.sorted(by: { $0.key < $1.key }) {
             let key = "layout." + shortLine(name)
             guard let column = Self.layoutColumns[name] else {
-                warn(key, "unknown column (expected primary, supplementary, secondary or inspector)")
+                warn(key, String(translated: "unknown column (expected primary, supplementary, secondary or inspector)"))
                 continue
             }
             var shown = false
             guard var layout = readLayoutNode(value, at: key, column: column, shown: &shown, extraKeys: []) else { continue }
             if !layout.holdsContent {
                 let own = PaneLayout.contentNames[column] ?? ""
-                warn(key, "the column's own content (\"\(own)\") is missing: it comes first")
+                warn(key, String(translated: "the column's own content (\"\(own)\") is missing: it comes first"))
                 switch layout {
                 case .split(let axis, let items): layout = .split(axis, [PaneLayout.Item(.content)] + items)
                 default: layout = .split(.vertical, [PaneLayout.Item(.content), PaneLayout.Item(layout)])
@@ -205,24 +234,25 @@ struct ConfigReader {
         _ value: JSONValue, at key: String, column: SplitViewController.Column, shown: inout Bool, extraKeys: Set<String>
     ) -> PaneLayout? {
         guard case .object(let members) = value else {
-            warn(key, "expected an object, found \(value.kind)")
+            warn(key, Self.expectedObject(value))
             return nil
         }
         let isSplit = members["axis"] != nil || members["items"] != nil
         let own: Set<String> = isSplit ? ["axis", "items"] : ["content", "program"]
         let known = own.union(extraKeys)
         for name in members.keys.sorted() where !known.contains(name) {
-            warn("\(key).\(shortLine(name))", "unknown key (expected \(known.sorted().joined(separator: ", ")))")
+            let expected = known.sorted().joined(separator: ", ")
+            warn("\(key).\(shortLine(name))", String(translated: "unknown key (expected \(expected))"))
         }
         if isSplit {
             guard case .string(let axisName) = members["axis"] ?? .null,
                 let axis = StackSplitViewController.Axis(rawValue: axisName)
             else {
-                warn("\(key).axis", "expected \"vertical\" (stacked) or \"horizontal\" (side by side)")
+                warn("\(key).axis", String(translated: "expected \"vertical\" (stacked) or \"horizontal\" (side by side)"))
                 return nil
             }
             guard case .array(let entries) = members["items"] ?? .null else {
-                warn("\(key).items", "expected a list of items")
+                warn("\(key).items", String(translated: "expected a list of items"))
                 return nil
             }
             var items: [PaneLayout.Item] = []
@@ -232,7 +262,7 @@ struct ConfigReader {
                 }
             }
             guard !items.isEmpty else {
-                warn("\(key).items", "no item could be used")
+                warn("\(key).items", String(translated: "no item could be used"))
                 return nil
             }
             return items.count == 1 ? items[0].layout : .split(axis, items)
@@ -241,11 +271,11 @@ struct ConfigReader {
         case (.string(let name)?, nil):
             let own = PaneLayout.contentNames[column] ?? ""
             guard name == own else {
-                warn("\(key).content", "expected \"\(own)\", the \(column.name) column's own content")
+                warn("\(key).content", String(translated: "expected \"\(own)\", the \(column.name) column's own content"))
                 return nil
             }
             guard !shown else {
-                warn("\(key).content", "\"\(own)\" is shown once, and is already")
+                warn("\(key).content", String(translated: "\"\(own)\" is shown once, and is already"))
                 return nil
             }
             shown = true
@@ -258,10 +288,10 @@ struct ConfigReader {
                 return nil
             }
         case (nil, nil):
-            warn(key, "expected \"content\", \"program\", or \"axis\" and \"items\"")
+            warn(key, String(translated: "expected \"content\", \"program\", or \"axis\" and \"items\""))
             return nil
         default:
-            warn(key, "expected either \"content\" (a name) or \"program\" (a command), not both")
+            warn(key, String(translated: "expected either \"content\" (a name) or \"program\" (a command), not both"))
             return nil
         }
     }
@@ -283,11 +313,11 @@ struct ConfigReader {
             if case .bool(let flag) = value {
                 item.canCollapse = flag
             } else {
-                warn(key + ".canCollapse", "expected true or false")
+                warn(key + ".canCollapse", String(translated: "expected true or false"))
             }
         }
         if let minimum = item.minimum, let maximum = item.maximum, maximum < minimum {
-            warn(key + ".max", "below min (\(formatNumber(minimum))): ignored")
+            warn(key + ".max", String(translated: "below min (\(formatNumber(minimum))): ignored"))
             item.maximum = nil
         }
         return item

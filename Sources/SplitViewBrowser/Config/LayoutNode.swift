@@ -40,7 +40,7 @@ extension PaneLayout {
         guard !nodes.isEmpty else { return ([:], []) }
         let encoder = JSONEncoder()
         guard let data = try? encoder.encode(nodes), let value = JSONValue.parse(Array(data)) else {
-            return ([:], ["\(source): the layout cannot be read"])
+            return ([:], [String(translated: "\(source): the layout cannot be read")])
         }
         var reader = ConfigReader(source: source)
         reader.readLayout(value)

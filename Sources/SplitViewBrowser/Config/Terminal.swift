@@ -14,17 +14,18 @@ enum Terminal {
     static let candidates = ["xterm -into {}", "urxvt -embed {}", "st -w {}"]
 
     /// What the pane of a split says when no terminal can be found.
-    static let missingText = """
-        No terminal to run here.
-
-        A split runs the config's "terminal" command, else the first of xterm, urxvt and st \
-        found on PATH, and none is installed. Install xterm, or name a program that can put \
-        its window in a pane, with {} for the pane's window id, in ~/.config/splitview/config.json:
-
-            {"terminal": "xterm -into {}"}
-
-        Ctrl+Shift+W closes this pane.
-        """
+    static var missingText: String {
+        [
+            String(translated: "No terminal to run here."),
+            String(
+                translated:
+                    "A split runs the config's \"terminal\" command, else the first of xterm, urxvt and st found on PATH, and none is installed. Install xterm, or name a program that can put its window in a pane, with {} for the pane's window id, in ~/.config/splitview/config.json:"
+            ),
+            // The config's own words: never translated.
+            #"    {"terminal": "xterm -into {}"}"#,
+            String(translated: "Ctrl+Shift+W closes this pane."),
+        ].joined(separator: "\n\n")
+    }
 
     /// The config's command when given, else the first candidate whose program is an
     /// executable file in one of `path`'s folders (`PATH`'s value; nil or empty: none found).

@@ -134,37 +134,42 @@ extension Browser {
         return nil
     }
 
-    /// The leaf `id`, for a command that acts on leaves; a split is refused with `advice`
-    /// (what to do instead: "focus one of its leaves"), a missing pane said in words.
-    func leaf(_ id: Int, ids: PaneIDs, advice: String) throws(ControlError) -> PaneLocation {
-        guard let place = locate(pane: id, ids: ids) else { throw ControlError("no pane \(id)") }
+    /// The leaf `id`, for a command that acts on leaves; a split is refused with `refusal`
+    /// (saying what to do instead: "pane 3 is a split: focus one of its leaves"), a missing
+    /// pane said in words.
+    func leaf(_ id: Int, ids: PaneIDs, refusal: (Int) -> String) throws(ControlError) -> PaneLocation {
+        guard let place = locate(pane: id, ids: ids) else { throw ControlError(String(translated: "no pane \(id)")) }
         guard !(place.viewController is StackSplitViewController) else {
-            throw ControlError("pane \(id) is a split: \(advice)")
+            throw ControlError(refusal(id))
         }
         return place
     }
 
     /// Gives the keys to the leaf `id`: its column, and in a split every stack on the way.
     package func focus(pane id: Int, ids: PaneIDs) throws(ControlError) {
-        let place = try leaf(id, ids: ids, advice: "focus one of its leaves")
+        let place = try leaf(id, ids: ids) { String(translated: "pane \($0) is a split: focus one of its leaves") }
         guard split.layout.placement(of: place.column) != nil else {
-            throw ControlError("pane \(id) is not showing: its column, \(place.column.name), is hidden")
+            throw ControlError(String(translated: "pane \(id) is not showing: its column, \(place.column.name), is hidden"))
         }
         split.focusedColumn = place.column
         if !place.path.isEmpty { split.stackSplitViewController(in: place.column)?.focusLeaf(at: place.path) }
-        guard split.focusedColumn == place.column else { throw ControlError("pane \(id) cannot take the keys now") }
+        guard split.focusedColumn == place.column else {
+            throw ControlError(String(translated: "pane \(id) cannot take the keys now"))
+        }
     }
 
     /// Makes `fraction` the share of its split the item `id` takes: its preferred fraction,
     /// and its thickness now (then held as a drag holds it; the other items give way by their
     /// holding priority, each within its limits).
     package func resize(pane id: Int, fraction: Double, ids: PaneIDs) throws(ControlError) {
-        guard let place = locate(pane: id, ids: ids) else { throw ControlError("no pane \(id)") }
+        guard let place = locate(pane: id, ids: ids) else { throw ControlError(String(translated: "no pane \(id)")) }
         guard let owner = place.owner, let index = place.path.last else {
-            throw ControlError("pane \(id) is a column's content, not an item of a split: its column's width is not a fraction")
+            throw ControlError(
+                String(
+                    translated: "pane \(id) is a column's content, not an item of a split: its column's width is not a fraction"))
         }
         let item = owner.splitItems[index]
-        guard !item.isCollapsed else { throw ControlError("pane \(id) is collapsed") }
+        guard !item.isCollapsed else { throw ControlError(String(translated: "pane \(id) is collapsed")) }
         item.preferredThicknessFraction = fraction
         // The split's extent along its axis, from its items' frames as the tree measures them.
         let window = controlWindow(id: 0, xWindow: nil, ids: ids, facts: { _ in nil })

@@ -34,26 +34,29 @@ extension Browser {
     /// a split's id is refused in words (split one of its leaves).
     package func split(target: String, side: String, program: String, ids: PaneIDs) throws(ControlError) -> Int {
         guard let side = PaneSplit.Side(rawValue: side) else {
-            throw ControlError("no side \(side): above, below, before or after")
+            throw ControlError(String(translated: "no side \(side): above, below, before or after"))
         }
         let command: ProgramCommand
         do {
             command = try ProgramCommand(parsing: program)
         } catch {
-            throw ControlError("the command does not read: \(error.description)")
+            throw ControlError(String(translated: "the command does not read: \(error.description)"))
         }
         let pane: ViewController
         if let column = ConfigReader.layoutColumns[target] {
-            guard controlColumns.contains(column) else { throw ControlError("this window has no \(target) column") }
+            guard controlColumns.contains(column) else {
+                throw ControlError(String(translated: "this window has no \(target) column"))
+            }
             pane = ownContent(of: column)
         } else if let id = Int(target) {
-            pane = try leaf(id, ids: ids, advice: "split one of its leaves").viewController
+            pane = try leaf(id, ids: ids) { String(translated: "pane \($0) is a split: split one of its leaves") }.viewController
         } else {
-            throw ControlError("no pane \(target): a pane's id, or primary, supplementary, secondary or inspector")
+            throw ControlError(
+                String(translated: "no pane \(target): a pane's id, or primary, supplementary, secondary or inspector"))
         }
         let made = newPane(running: command)
         guard split.splitPane(pane, along: side.axis, with: made, newPaneFirst: side.comesFirst) else {
-            throw ControlError("\(target) is not in the window now: its column is not laid out")
+            throw ControlError(String(translated: "\(target) is not in the window now: its column is not laid out"))
         }
         return ids.id(of: made)
     }
@@ -62,25 +65,27 @@ extension Browser {
     /// ``SplitViewController/closePane(_:)``): the host ends its program, the pane beside takes
     /// its space. A column's own content and a column's last pane stay, said in words.
     package func close(pane id: Int, ids: PaneIDs) throws(ControlError) {
-        let place = try leaf(id, ids: ids, advice: "close its leaves")
+        let place = try leaf(id, ids: ids) { String(translated: "pane \($0) is a split: close its leaves") }
         guard split.closePane(place.viewController) else {
             let own = !splitViewController(split, canClosePane: place.viewController) || place.owner == nil
             throw ControlError(
-                own ? "pane \(id) is its column's own content: it cannot be closed" : "pane \(id) is its column's last pane")
+                own
+                    ? String(translated: "pane \(id) is its column's own content: it cannot be closed")
+                    : String(translated: "pane \(id) is its column's last pane"))
         }
     }
 
     /// Zooms the leaf `id` over the window (the core's ``SplitViewController/zoomedPane``), or
     /// puts it back when it is the one zoomed, as tmux's `resize-pane -Z` toggles.
     package func zoom(pane id: Int, ids: PaneIDs) throws(ControlError) {
-        let place = try leaf(id, ids: ids, advice: "zoom one of its leaves")
+        let place = try leaf(id, ids: ids) { String(translated: "pane \($0) is a split: zoom one of its leaves") }
         if split.zoomedPane === place.viewController {
             split.zoomedPane = nil
             return
         }
         split.zoomedPane = place.viewController
         guard split.zoomedPane === place.viewController else {
-            throw ControlError("pane \(id) cannot be zoomed now: it is not showing")
+            throw ControlError(String(translated: "pane \(id) cannot be zoomed now: it is not showing"))
         }
     }
 
@@ -97,7 +102,8 @@ extension Browser {
         if let first = warnings.first { throw ControlError(first) }
         let named = config.layout.filter { controlColumns.contains($0.key) }
         guard !named.isEmpty else {
-            throw ControlError("\(printableLine(path)) lays out no column of this window (it needs a \"layout\" entry)")
+            let file = printableLine(path)
+            throw ControlError(String(translated: "\(file) lays out no column of this window (it needs a \"layout\" entry)"))
         }
         split.zoomedPane = nil
         let focused = split.focusedColumn

@@ -92,13 +92,14 @@ final class EntryList: ListDataSource {
             // The name it had, as GNOME Files and Thunar show a trash: not `notes.2.txt`, the
             // name the trash gave it beside an earlier `notes.txt`.
             let name = item.originalPath.lastName
-            let date = item.deletionDate.map(Browser.format) ?? "date unknown"
+            let date = item.deletionDate.map(Browser.format) ?? String(translated: "date unknown")
+            let folder = item.originalPath.parent.displayString
             return ListItem(
-                title: name, subtitle: "From " + item.originalPath.parent.displayString + " · " + date,
+                title: name, subtitle: String(translated: "From \(folder)") + " · " + date,
                 icon: types?.icon(forName: name, kind: kind))
         }
         let icon = types?.icon(forName: entry.displayName, kind: kind)
-        return ListItem(title: entry.displayName, subtitle: info.map(Self.subtitle) ?? entry.kind.word, icon: icon)
+        return ListItem(title: entry.displayName, subtitle: info.map(Self.subtitle) ?? entry.kind.shownWord, icon: icon)
     }
 
     /// The trash entry of the file `name` of the listed trash, if its info file is usable.
@@ -138,9 +139,12 @@ final class EntryList: ListDataSource {
         let date = Format.date(Int(info.modified.seconds))
         switch info.kind {
         case .regular: return Format.size(info.size) + " · " + date
-        case .directory: return "Folder · " + date
-        case .symlink: return "Link → " + (info.linkTargetDisplay ?? "?") + (info.resolvedKind == nil ? " (broken)" : "")
-        default: return info.kind.word.prefix(1).uppercased() + info.kind.word.dropFirst() + " · " + date
+        case .directory: return info.kind.shownName + " · " + date
+        case .symlink:
+            let target = info.linkTargetDisplay ?? "?"
+            return info.resolvedKind == nil
+                ? String(translated: "Link → \(target) (broken)") : String(translated: "Link → \(target)")
+        default: return info.kind.shownName + " · " + date
         }
     }
 }

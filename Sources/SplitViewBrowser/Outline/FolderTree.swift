@@ -237,15 +237,15 @@ final class FolderTree: ListDataSource {
         for child in old { child.parent = nil }
         guard isExpanded else { return }
         guard let identity = node.identity else {
-            node.message = "Cannot read this folder"
+            node.message = String(translated: "Cannot read this folder")
             return
         }
         if ancestors.contains(identity) {
-            node.message = "Link loop: an enclosing folder"
+            node.message = String(translated: "Link loop: an enclosing folder")
             return
         }
         switch listing {
-        case .loading: node.message = "Loading…"
+        case .loading: node.message = String(translated: "Loading…")
         case .failed(let error): node.message = error.reason
         case .loaded(let entries):
             var kept: [[UInt8]: Node] = [:]

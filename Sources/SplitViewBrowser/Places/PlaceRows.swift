@@ -11,7 +11,7 @@ import SplitViewFiles
 /// nothing can be dropped on them; a click or Return chooses the place.
 enum PlaceRows {
     /// The heading's text.
-    static let heading = "Places"
+    static var heading: String { String(translated: "Places") }
 
     /// The heading and the places' rows, or none without places.
     static func rows(for places: [Place], root: FilePath) -> [FolderTree.Row] {

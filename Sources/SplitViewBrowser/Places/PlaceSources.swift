@@ -1,4 +1,5 @@
 import Glibc
+import SplitView
 import SplitViewFiles
 
 /// Where the places come from: the home folder and the three files read for them. The app
@@ -61,7 +62,7 @@ package struct PlaceSources {
     /// system, the volumes. A file that cannot be read gives no places; the bookmarks file's
     /// reason comes back in `problem`, in one line.
     func gather() -> (places: [Place], problem: String?) {
-        var places = [Place(name: "Home", path: home, kind: .home)]
+        var places = [Place(name: String(translated: "Home"), path: home, kind: .home)]
         var seen: Set<FilePath> = [home]
         if case .success(let bytes) = AtomicFile.read(userDirsFile, limit: GTKBookmarks.sizeLimit) {
             let folders = UserDirs.parse(bytes, home: home)
@@ -85,7 +86,7 @@ package struct PlaceSources {
                         kind: .remote, uri: uri))
             }
         }
-        places.append(Place(name: "File System", path: FilePath("/"), kind: .fileSystem))
+        places.append(Place(name: String(translated: "File System"), path: FilePath("/"), kind: .fileSystem))
         if case .success(let bytes) = AtomicFile.read(mountInfoFile, limit: 4 << 20) {
             for volume in MountInfo.volumes(in: MountInfo.parse(bytes)) {
                 places.append(Place(name: FilePath.displayName(volume.lastComponent), path: volume, kind: .volume))
@@ -101,7 +102,7 @@ package struct PlaceSources {
         let host = rest.first.map { $0.split(separator: "@").last.map(String.init) ?? String($0) } ?? uri
         guard let last = rest.dropFirst().last else { return host }
         let name = PercentEncoding.decoded(last.utf8, as: .anyByte).map { String(decoding: $0, as: UTF8.self) } ?? String(last)
-        return name + " on " + host
+        return String(translated: "\(name) on \(host)")
     }
 
     /// The most bookmarks shown among the places: 1 000, a sidebar longer than anyone scrolls
@@ -118,16 +119,18 @@ package struct PlaceSources {
         switch AtomicFile.read(bookmarksFile, limit: GTKBookmarks.sizeLimit) {
         case .success(let bytes):
             if let problem = GTKBookmarks.problem(in: bytes) {
-                return (nil, "bookmarks: \(AtomicFile.printable(bookmarksFile)): \(problem)")
+                let file = AtomicFile.printable(bookmarksFile)
+                return (nil, String(translated: "bookmarks: \(file): \(problem)"))
             }
             let bookmarks = GTKBookmarks.entries(bytes, limit: Self.bookmarkLimit + 1)
             guard bookmarks.count > Self.bookmarkLimit else { return (bookmarks, nil) }
+            let file = AtomicFile.printable(bookmarksFile)
             return (
                 Array(bookmarks.prefix(Self.bookmarkLimit)),
-                "bookmarks: \(AtomicFile.printable(bookmarksFile)): more than 1 000 bookmarks; the first 1 000 are shown"
+                String(translated: "bookmarks: \(file): more than 1 000 bookmarks; the first 1 000 are shown")
             )
         case .failure(let error) where error.code == ENOENT: return ([], nil)
-        case .failure(let error): return (nil, "bookmarks: \(error.description)")
+        case .failure(let error): return (nil, String(translated: "bookmarks: \(error.description)"))
         }
     }
 

@@ -30,38 +30,54 @@ struct FileDetails {
     /// the first bytes) are looked up here, when the inspector shows, not for every row the
     /// user passes.
     func entries(mime: MimeDatabase? = nil) -> [(label: String, value: String)] {
-        var rows: [(String, String)] = [("Name", FilePath.displayName(path.lastComponent)), ("Path", path.displayString)]
+        var rows: [(String, String)] = [
+            (String(translated: "Name"), FilePath.displayName(path.lastComponent)),
+            (String(translated: "Path"), path.displayString),
+        ]
         if let trashed {
             // GNOME Files' trash columns: where it was, and when it was trashed.
-            rows.append(("Original location", trashed.originalPath.parent.displayString))
-            rows.append(("Trashed on", trashed.deletionDate.map(Browser.format) ?? "unknown"))
+            rows.append((String(translated: "Original location"), trashed.originalPath.parent.displayString))
+            rows.append(
+                (
+                    String(translated: "Trashed on"),
+                    trashed.deletionDate.map(Browser.format) ?? String(translated: "unknown", context: "date")
+                ))
         }
         switch FileInfo.read(path) {
         case .failure(let error):
-            rows.append(("Error", error.reason))
+            rows.append((String(translated: "Error"), error.reason))
             return rows
         case .success(let info):
-            rows.append(("Type", mime.map { Self.typeName(of: path, in: $0) } ?? type(of: info)))
-            if case .text(_, _, _, _, let encoding)? = preview { rows.append(("Encoding", encoding.name)) }
+            rows.append((String(translated: "Type"), mime.map { Self.typeName(of: path, in: $0) } ?? type(of: info)))
+            if case .text(_, _, _, _, let encoding)? = preview { rows.append((String(translated: "Encoding"), encoding.name)) }
             if info.kind == .regular || info.resolvedKind == .regular {
-                rows.append(
-                    ("Size", info.size < 1000 ? Format.size(info.size) : "\(Format.size(info.size)) (\(info.size) bytes)"))
+                rows.append((String(translated: "Size"), Self.size(info.size)))
             }
             if let info = picture?.info {
-                rows.append(("Dimensions", ImageFit.dimensions(width: info.width, height: info.height)))
+                rows.append((String(translated: "Dimensions"), ImageFit.dimensions(width: info.width, height: info.height)))
             }
             if case .text(_, let lines, let shown, let total, _)? = preview {
+                let size = Format.size(Int64(shown))
                 rows.append(
-                    ("Lines", Int64(shown) < total ? "at least \(lines) (in the first \(Format.size(Int64(shown))))" : "\(lines)")
-                )
+                    (
+                        String(translated: "Lines"),
+                        Int64(shown) < total ? String(translated: "at least \(lines) (in the first \(size))") : "\(lines)"
+                    ))
             }
             if let target = info.linkTargetDisplay {
-                let problem = info.isLoop ? " (a loop)" : info.resolvedKind == nil ? " (broken)" : ""
-                rows.append(("Link target", target + problem))
+                let shown =
+                    info.isLoop
+                    ? String(translated: "\(target) (a loop)")
+                    : info.resolvedKind == nil ? String(translated: "\(target) (broken)") : target
+                rows.append((String(translated: "Link target"), shown))
             }
-            rows.append(("Modified", Format.dateTime(Int(info.modified.seconds))))
-            rows.append(("Permissions", info.permissionsString + " (" + String(info.permissions & 0o7777, radix: 8) + ")"))
-            rows.append(("Owner", FileInfo.ownerName(info.uid) + ":" + FileInfo.groupName(info.gid)))
+            rows.append((String(translated: "Modified"), Format.dateTime(Int(info.modified.seconds))))
+            rows.append(
+                (
+                    String(translated: "Permissions"),
+                    info.permissionsString + " (" + String(info.permissions & 0o7777, radix: 8) + ")"
+                ))
+            rows.append((String(translated: "Owner"), FileInfo.ownerName(info.uid) + ":" + FileInfo.groupName(info.gid)))
             return rows
         }
     }
@@ -76,14 +92,26 @@ struct FileDetails {
         return comment.prefix(1).uppercased() + comment.dropFirst() + " (" + type + ")"
     }
 
+    /// The Size row: `812 bytes`, `4.2 KB (4210 bytes)` from 1000 bytes on.
+    static func size(_ bytes: Int64) -> String {
+        guard bytes >= 1000 else { return Format.size(bytes) }
+        let size = Format.size(bytes)
+        return String(translated: "\(size) (\(bytes) byte)", plural: "\(size) (\(bytes) bytes)", count: Int(clamping: bytes))
+    }
+
     private func type(of info: FileInfo) -> String {
-        if let picture { return "\(picture.format.name) image" }
+        if let picture {
+            let format = picture.format.name
+            return String(translated: "\(format) image")
+        }
         switch preview {
-        case .text(_, _, _, _, let encoding)?: return "Text (\(encoding.name))"
-        case .binary?: return "Binary file"
+        case .text(_, _, _, _, let encoding)?:
+            let name = encoding.name
+            return String(translated: "Text (\(name))")
+        case .binary?: return String(translated: "Binary file")
         default:
-            if info.kind == .symlink, let target = info.resolvedKind { return "Symbolic link to a \(target.word)" }
-            return info.kind.word.prefix(1).uppercased() + info.kind.word.dropFirst()
+            if info.kind == .symlink, let target = info.resolvedKind { return target.linkToName }
+            return info.kind.shownName
         }
     }
 }

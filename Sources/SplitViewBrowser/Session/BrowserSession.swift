@@ -62,7 +62,7 @@ package final class BrowserSession {
         var layout = config.layout
         var sizes: [SplitViewState.StackItem] = []
         if let model {
-            layout = PaneLayout.read(model.layoutColumns(), source: "new window").layout
+            layout = PaneLayout.read(model.layoutColumns(), source: String(translated: "new window")).layout
             sizes = model.split.stateSnapshot().stackItems ?? []
         }
         let browser = makeBrowser(style: style, expanded: nil, layout: layout, splits: model == nil ? preferences.splits : [])
@@ -188,7 +188,7 @@ package final class BrowserSession {
             let changed: Set<SplitViewController.Column> =
                 (window.commandLineSplits ?? []) == commandLineSplits
                 ? [] : Set(preferences.splits.map(\.column) + (window.commandLineSplits ?? []).compactMap(Self.column(ofSplit:)))
-            let (columns, warnings) = PaneLayout.read(saved, source: "state")
+            let (columns, warnings) = PaneLayout.read(saved, source: String(translated: "state"))
             for line in warnings { report(line) }
             for column in SplitViewController.Column.allCases where !changed.contains(column) { layout[column] = columns[column] }
             splits = preferences.splits.filter { changed.contains($0.column) }
@@ -198,7 +198,7 @@ package final class BrowserSession {
         }
         let browser = makeBrowser(style: style, expanded: expanded.union([root]), root: root, layout: layout, splits: splits)
         browser.programs.usedCommands = Array((window.splitCommands ?? []).prefix(Programs.usedCommandLimit))
-        for line in (try? browser.split.restore(split)) ?? [] { report("state: \(line)") }
+        for line in (try? browser.split.restore(split)) ?? [] { report(String(translated: "state: \(line)")) }
         applyPreferences(to: browser.split)
         if let folder = window.selectedFolder {
             browser.withoutHistory { browser.select(folder: absolute(folder), name: window.selectedFile.map { Array($0.utf8) }) }

@@ -1,3 +1,5 @@
+import SplitView
+
 /// The limits a state must keep to be used: a file may have been edited, damaged or written
 /// by another version.
 extension AppState {
@@ -26,13 +28,23 @@ extension AppState {
     @discardableResult
     public func validated() throws(StateProblem) -> AppState {
         if version > Self.currentVersion {
-            throw StateProblem("written by a newer splitview (version \(version))", isNewerVersion: true)
+            throw StateProblem(String(translated: "written by a newer splitview (version \(version))"), isNewerVersion: true)
         }
-        guard version >= 1 else { throw StateProblem("version: expected 1 or more, found \(version)") }
+        guard version >= 1 else {
+            let key = "version"
+            throw StateProblem(String(translated: "\(key): expected 1 or more, found \(version)"))
+        }
         try Self.check(string: root, at: "root")
-        guard root.hasPrefix("/") else { throw StateProblem("root: expected an absolute path") }
+        guard root.hasPrefix("/") else {
+            let key = "root"
+            throw StateProblem(String(translated: "\(key): expected an absolute path"))
+        }
         guard (1...Self.maximumWindows).contains(windows.count) else {
-            throw StateProblem("windows: expected 1 to \(Self.maximumWindows) windows, found \(windows.count)")
+            let key = "windows", maximum = Self.maximumWindows, count = windows.count
+            throw StateProblem(
+                String(
+                    translated: "\(key): expected 1 to \(maximum) window, found \(count)",
+                    plural: "\(key): expected 1 to \(maximum) windows, found \(count)", count: maximum))
         }
         for (index, window) in windows.enumerated() {
             try window.check(at: "windows[\(index)]")
@@ -44,16 +56,16 @@ extension AppState {
     /// Throws when `text` is too long or holds a NUL, which no path can.
     static func check(string text: String, at path: String) throws(StateProblem) {
         if text.utf8.count > maximumStringLength {
-            throw StateProblem("\(path): longer than \(maximumStringLength) bytes")
+            throw StateProblem(String(translated: "\(path): longer than \(maximumStringLength) bytes"))
         }
-        if text.utf8.contains(0) { throw StateProblem("\(path): contains a NUL character") }
+        if text.utf8.contains(0) { throw StateProblem(String(translated: "\(path): contains a NUL character")) }
     }
 
     /// Throws unless `text` is an absolute path without `.` or `..` names (a window's own
     /// root, a folder in its history).
     static func check(absolutePath text: String, at path: String) throws(StateProblem) {
         try check(string: text, at: path)
-        guard text.hasPrefix("/") else { throw StateProblem("\(path): expected an absolute path") }
+        guard text.hasPrefix("/") else { throw StateProblem(String(translated: "\(path): expected an absolute path")) }
         if text != "/" { try check(relativePath: String(text.dropFirst()), at: path) }
     }
 
@@ -64,7 +76,8 @@ extension AppState {
         guard !text.isEmpty else { return }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         if parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
-            throw StateProblem("\(path): expected a path inside the root, found \"\(StateProblem.shortened(text))\"")
+            let found = StateProblem.shortened(text)
+            throw StateProblem(String(translated: "\(path): expected a path inside the root, found \"\(found)\""))
         }
     }
 }

@@ -18,10 +18,14 @@ extension ColumnStyle: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         guard let style = ColumnStyle(rawValue: try container.decode(String.self)) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected \"double\" or \"triple\"")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: Self.expectation)
         }
         self = style
     }
+
+    /// What a decoding error says of another name, in English: ``StateProblem`` knows it by
+    /// this text and says it in the reader's language.
+    static let expectation = #"expected "double" or "triple""#
 
     /// Encodes the style's name.
     public func encode(to encoder: any Encoder) throws {

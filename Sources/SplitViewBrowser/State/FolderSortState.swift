@@ -1,3 +1,5 @@
+import SplitView
+
 /// One folder's order as the state file keeps it, in ``AppState/sortOrders``:
 /// `{"folder": "/home/ana/Photos", "by": "modified", "reversed": true}`.
 public struct FolderSortState: Codable, Equatable, Sendable {
@@ -27,14 +29,18 @@ extension AppState {
     /// an absolute path, an order this version does not know.
     func checkSortOrders() throws(StateProblem) {
         if sortOrders.count > Self.maximumSortOrders {
-            throw StateProblem("sortOrders: more than \(Self.maximumSortOrders) folders")
+            let key = "sortOrders", maximum = Self.maximumSortOrders
+            throw StateProblem(
+                String(
+                    translated: "\(key): more than \(maximum) folder", plural: "\(key): more than \(maximum) folders",
+                    count: maximum))
         }
         for (index, order) in sortOrders.enumerated() {
             try Self.check(absolutePath: order.folder, at: "sortOrders[\(index)].folder")
             guard FolderSort.Key(rawValue: order.by) != nil else {
+                let key = "sortOrders[\(index)].by", name = StateProblem.shortened(order.by)
                 throw StateProblem(
-                    "sortOrders[\(index)].by: unknown order \"\(StateProblem.shortened(order.by))\""
-                        + " (expected name, size, type or modified)")
+                    String(translated: "\(key): unknown order \"\(name)\" (expected name, size, type or modified)"))
             }
         }
     }

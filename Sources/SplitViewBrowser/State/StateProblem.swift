@@ -1,3 +1,5 @@
+import SplitView
+
 /// Why a state file's contents cannot be used: one line, with the key path when there is one
 /// (`windows[0].width: expected a whole number from 1 to 32767, found 0`).
 public struct StateProblem: Error, Equatable, Sendable, CustomStringConvertible {
@@ -15,24 +17,29 @@ public struct StateProblem: Error, Equatable, Sendable, CustomStringConvertible 
     public init(_ error: DecodingError) {
         switch error {
         case .typeMismatch(let type, let context):
-            reason = Self.located(context.codingPath, "expected \(Self.kind(type))\(Self.found(context.debugDescription))")
+            let kind = Self.kind(type)
+            reason = Self.located(
+                context.codingPath,
+                Self.found(context.debugDescription).map { String(translated: "expected \(kind), found \($0)") }
+                    ?? String(translated: "expected \(kind)"))
         case .valueNotFound(let type, let context):
-            reason = Self.located(context.codingPath, "expected \(Self.kind(type)), found null")
+            let kind = Self.kind(type), null = "null"
+            reason = Self.located(context.codingPath, String(translated: "expected \(kind), found \(null)"))
         case .keyNotFound(let key, let context):
-            reason = Self.located(context.codingPath + [key], "missing")
+            reason = Self.located(context.codingPath + [key], String(translated: "missing"))
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty {
                 // FoundationEssentials also says this for a number its type cannot hold
                 // (1e999, or 1e308 for an Int) — the whole numbers are decoded as Double
                 // here to report those with their keys.
-                reason = "not valid JSON"
+                reason = String(translated: "not valid JSON")
             } else if context.debugDescription.hasPrefix("expected") {
-                reason = Self.located(context.codingPath, context.debugDescription)
+                reason = Self.located(context.codingPath, Self.expectation(context.debugDescription))
             } else {
-                reason = Self.located(context.codingPath, "not a valid value")
+                reason = Self.located(context.codingPath, String(translated: "not a valid value"))
             }
         @unknown default:
-            reason = "cannot be decoded"
+            reason = String(translated: "cannot be decoded")
         }
     }
 
@@ -50,7 +57,7 @@ public struct StateProblem: Error, Equatable, Sendable, CustomStringConvertible 
 
     /// `windows[0].split.widths[1].width`; `top level` for an empty path.
     static func codingPath(_ path: [any CodingKey]) -> String {
-        guard !path.isEmpty else { return "top level" }
+        guard !path.isEmpty else { return String(translated: "top level") }
         var text = ""
         for key in path {
             if let index = key.intValue {
@@ -67,33 +74,55 @@ public struct StateProblem: Error, Equatable, Sendable, CustomStringConvertible 
         shortLine(text)
     }
 
-    /// What a type is called in JSON.
+    /// What a type is called in JSON, in the reader's language.
     private static func kind(_ type: Any.Type) -> String {
         switch type {
-        case is Int.Type, is Double.Type, is Float.Type, is Int64.Type, is Int32.Type, is UInt.Type: "a number"
-        case is String.Type: "a string"
-        case is Bool.Type: "true or false"
+        case is Int.Type, is Double.Type, is Float.Type, is Int64.Type, is Int32.Type, is UInt.Type:
+            String(translated: "a number")
+        case is String.Type: String(translated: "a string")
+        case is Bool.Type: String(translated: "true or false")
         default:
             // JSONDecoder names containers by these types.
             String(describing: type).hasPrefix("Array")
-                ? "a list"
-                : String(describing: type).hasPrefix("Dictionary") ? "an object" : "a value of another kind"
+                ? String(translated: "a list")
+                : String(describing: type).hasPrefix("Dictionary")
+                    ? String(translated: "an object") : String(translated: "a value of another kind")
         }
     }
 
-    /// `, found a string` from JSONDecoder's `Expected to decode Int but found a string instead.`;
-    /// empty when the text reads otherwise.
-    private static func found(_ debugDescription: String) -> String {
+    /// `a string` from JSONDecoder's `Expected to decode Int but found a string instead.`, in
+    /// the reader's language; nil when the text reads otherwise.
+    private static func found(_ debugDescription: String) -> String? {
         guard let range = debugDescription.firstRange(of: " but found "), debugDescription.hasSuffix(" instead.") else {
-            return ""
+            return nil
         }
         var what = debugDescription[range.upperBound...].dropLast(" instead.".count)
         if what.hasPrefix("a ") { what = what.dropFirst(2) } else if what.hasPrefix("an ") { what = what.dropFirst(3) }
         // Its words vary ("a string", "number", "a dictionary"); JSON's are used instead.
-        let names = [
-            "string": "a string", "number": "a number", "bool": "true or false", "boolean": "true or false",
-            "array": "a list", "dictionary": "an object", "object": "an object", "null": "null", "null value": "null",
-        ]
-        return names[String(what)].map { ", found \($0)" } ?? ""
+        switch what {
+        case "string": return String(translated: "a string")
+        case "number": return String(translated: "a number")
+        case "bool", "boolean": return String(translated: "true or false")
+        case "array": return String(translated: "a list")
+        case "dictionary", "object": return String(translated: "an object")
+        case "null", "null value": return "null"
+        default: return nil
+        }
+    }
+
+    /// The words of a decoder's "expected …" (ours, the core's, a whole number's), in the
+    /// reader's language: the decoders write them in English, the text the check above reads.
+    private static func expectation(_ debugDescription: String) -> String {
+        if debugDescription == ColumnStyle.expectation { return String(translated: "expected \"double\" or \"triple\"") }
+        let number = "expected a whole number, found ", choice = "expected one of "
+        if debugDescription.hasPrefix(number) {
+            let found = debugDescription.dropFirst(number.count)
+            return String(translated: "expected a whole number, found \(found)")
+        }
+        if debugDescription.hasPrefix(choice) {
+            let names = debugDescription.dropFirst(choice.count)
+            return String(translated: "expected one of \(names)")
+        }
+        return debugDescription
     }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import SplitView
 import SplitViewFiles
 
 /// Where the app's state lives and how it is read and written: `state.json` under the XDG
@@ -52,9 +53,9 @@ public struct StateStore: Sendable {
         case .failure(let error) where error.code == ENOENT:
             return (nil, nil)
         case .failure(let error) where error.code == EFBIG:
-            return (nil, moveAside(StateProblem("larger than \(Self.sizeLimit) bytes")))
+            return (nil, moveAside(StateProblem(String(translated: "larger than \(Self.sizeLimit) bytes"))))
         case .failure(let error):
-            return (nil, "cannot read state file \(error); starting with defaults")
+            return (nil, String(translated: "cannot read state file \(error); starting with defaults"))
         }
         do throws(StateProblem) {
             return (try Self.decode(bytes), nil)
@@ -73,7 +74,8 @@ public struct StateStore: Sendable {
         // The version first: a newer program may have changed the rest of the shape, and its
         // file deserves "newer version", not "wrong type".
         if let header = try? decoder.decode(VersionHeader.self, from: data), header.version > AppState.currentVersion {
-            throw StateProblem("written by a newer splitview (version \(header.version))", isNewerVersion: true)
+            throw StateProblem(
+                String(translated: "written by a newer splitview (version \(header.version))"), isNewerVersion: true)
         }
         let state: AppState
         do {
@@ -81,7 +83,7 @@ public struct StateStore: Sendable {
         } catch let error as DecodingError {
             throw StateProblem(error)
         } catch {
-            throw StateProblem("cannot be decoded")
+            throw StateProblem(String(translated: "cannot be decoded"))
         }
         return try state.validated()
     }
@@ -100,22 +102,25 @@ public struct StateStore: Sendable {
         do throws(StateProblem) {
             try state.validated()
         } catch {
-            return "state not saved to \(printableLine(path)): \(error.reason)"
+            let file = printableLine(path)
+            return String(translated: "state not saved to \(file): \(error.reason)")
         }
         var bytes: [UInt8]
         do {
             bytes = try Self.encode(state)
             while bytes.count > Self.sizeLimit {
                 guard state.leaveOutLongestExpansions(bytes: bytes.count - Self.sizeLimit) else {
-                    return "state not saved to \(printableLine(path)): larger than \(Self.sizeLimit) bytes"
+                    let file = printableLine(path)
+                    return String(translated: "state not saved to \(file): larger than \(Self.sizeLimit) bytes")
                 }
                 bytes = try Self.encode(state)
             }
         } catch {
-            return "state not saved to \(printableLine(path)): it cannot be written as JSON"
+            let file = printableLine(path)
+            return String(translated: "state not saved to \(file): it cannot be written as JSON")
         }
         if let error = AtomicFile.makeFolders(AtomicFile.parentFolder(of: path)) ?? AtomicFile.write(bytes, to: path) {
-            return "state not saved: \(error)"
+            return String(translated: "state not saved: \(error)")
         }
         return nil
     }
@@ -129,15 +134,23 @@ public struct StateStore: Sendable {
 
     /// Renames the file to `state.json.bad` and gives the warning for `problem`.
     private func moveAside(_ problem: StateProblem) -> String {
-        let what = problem.isNewerVersion ? "cannot be used" : "is corrupt"
-        let file = printableLine(path)
-        let aside = asidePath.split(separator: "/").last.map(String.init) ?? asidePath
+        let file = printableLine(path), reason = problem.reason
+        let aside = printableLine(asidePath.split(separator: "/").last.map(String.init) ?? asidePath)
         guard rename(path, asidePath) == 0 else {
-            let error = FileError(path: printableLine(asidePath), code: errno)
-            return
-                "state file \(file) \(what) (\(problem.reason)) and could not be moved aside (\(error.reason)); starting with defaults"
+            let error = FileError(path: printableLine(asidePath), code: errno).reason
+            return problem.isNewerVersion
+                ? String(
+                    translated:
+                        "state file \(file) cannot be used (\(reason)) and could not be moved aside (\(error)); starting with defaults"
+                )
+                : String(
+                    translated:
+                        "state file \(file) is corrupt (\(reason)) and could not be moved aside (\(error)); starting with defaults"
+                )
         }
-        return "state file \(file) \(what) (\(problem.reason)); moved aside to \(printableLine(aside)), starting with defaults"
+        return problem.isNewerVersion
+            ? String(translated: "state file \(file) cannot be used (\(reason)); moved aside to \(aside), starting with defaults")
+            : String(translated: "state file \(file) is corrupt (\(reason)); moved aside to \(aside), starting with defaults")
     }
 
     /// The one key read before the rest.

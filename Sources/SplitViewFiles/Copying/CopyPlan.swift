@@ -1,4 +1,5 @@
 import Glibc
+import SplitView
 
 /// What a paste does with its files.
 public enum TransferMode: Sendable, Hashable {
@@ -77,14 +78,23 @@ public struct CopyPlan: Sendable {
     ///   is not a folder).
     public static func make(sources: [FilePath], into destination: FilePath, mode: TransferMode) -> Result<CopyPlan, CopyFailure>
     {
-        let verb = mode == .copy ? "copied" : "moved"
-        let place = "“\(destination.lastName)”"
+        let copying = mode == .copy
+        let folder = destination.lastName
         var target = stat()
         guard destination.withCString({ stat($0, &target) }) == 0 else {
-            return .failure(CopyFailure("\(place) cannot be opened: \(String(cString: strerror(errno))): nothing was \(verb)."))
+            let reason = String(cString: strerror(errno))
+            return .failure(
+                CopyFailure(
+                    copying
+                        ? String(translated: "“\(folder)” cannot be opened: \(reason): nothing was copied.")
+                        : String(translated: "“\(folder)” cannot be opened: \(reason): nothing was moved.")))
         }
         guard target.st_mode & S_IFMT == S_IFDIR else {
-            return .failure(CopyFailure("\(place) is not a folder: nothing was \(verb)."))
+            return .failure(
+                CopyFailure(
+                    copying
+                        ? String(translated: "“\(folder)” is not a folder: nothing was copied.")
+                        : String(translated: "“\(folder)” is not a folder: nothing was moved.")))
         }
         let realDestination = destination.resolved ?? destination
         var plan = CopyPlan(mode: mode, destination: destination, nodes: [])
@@ -93,19 +103,29 @@ public struct CopyPlan: Sendable {
             guard source.withCString({ lstat($0, &info) }) == 0 else {
                 guard errno == ENOENT || errno == ENOTDIR else {
                     let reason = String(cString: strerror(errno))
-                    return .failure(CopyFailure("“\(source.lastName)” cannot be read: \(reason): nothing was \(verb)."))
+                    return .failure(Self.unreadable(source.lastName, reason, copying: copying))
                 }
-                return .failure(CopyFailure("“\(source.lastName)” is gone: nothing was \(verb)."))
+                let name = source.lastName
+                return .failure(
+                    CopyFailure(
+                        copying
+                            ? String(translated: "“\(name)” is gone: nothing was copied.")
+                            : String(translated: "“\(name)” is gone: nothing was moved.")))
             }
+            let name = source.lastName
             let isFolder = info.st_mode & S_IFMT == S_IFDIR
             if isFolder, let real = source.resolved,
                 realDestination == real || realDestination.bytes.starts(with: real.bytes + [UInt8(ascii: "/")])
             {
-                return .failure(CopyFailure("“\(source.lastName)” cannot be \(verb) into itself: nothing was \(verb)."))
+                return .failure(
+                    CopyFailure(
+                        copying
+                            ? String(translated: "“\(name)” cannot be copied into itself: nothing was copied.")
+                            : String(translated: "“\(name)” cannot be moved into itself: nothing was moved.")))
             }
             let sameFolder = source.parent.resolved == realDestination
             if sameFolder && mode == .move {
-                plan.notes.append("“\(source.lastName)” is already in \(place).")
+                plan.notes.append(String(translated: "“\(name)” is already in “\(folder)”."))
                 continue
             }
             var node = Node(
@@ -115,14 +135,14 @@ public struct CopyPlan: Sendable {
             node.renames = mode == .move && info.st_dev == target.st_dev
             plan.nodes.append(node)
             let walks = isFolder && (!node.renames || node.existingIsFolder == true)
-            if walks, let failure = plan.walk(plan.nodes.count - 1, verb: verb) { return .failure(failure) }
+            if walks, let failure = plan.walk(plan.nodes.count - 1) { return .failure(failure) }
         }
         return .success(plan)
     }
 
     /// Adds the entries of the folder node `index`, and theirs, after it. The entries of a
     /// folder that exists in the target (one a merge may fill) are looked up there too.
-    private mutating func walk(_ index: Int, verb: String) -> CopyFailure? {
+    private mutating func walk(_ index: Int) -> CopyFailure? {
         let folder = nodes[index].source
         let names: [[UInt8]]
         do {
@@ -136,7 +156,7 @@ public struct CopyPlan: Sendable {
                 nodes[index].kind = .unreadable(error.code)
                 return nil
             }
-            return CopyFailure("“\(folder.lastName)” cannot be read: \(error.reason): nothing was \(verb).")
+            return Self.unreadable(folder.lastName, error.reason, copying: mode == .copy)
         }
         let targetFolder = targetPath(of: index)
         let looksInTarget = nodes[index].existingIsFolder == true && !nodes[index].isDuplicate
@@ -159,9 +179,17 @@ public struct CopyPlan: Sendable {
             node.renames = nodes[index].renames
             nodes.append(node)
             let walks = node.kind == .folder && (!node.renames || node.existingIsFolder == true)
-            if walks, let failure = walk(nodes.count - 1, verb: verb) { return failure }
+            if walks, let failure = walk(nodes.count - 1) { return failure }
         }
         return nil
+    }
+
+    /// Why nothing was pasted: the entry `name` the user pasted cannot be read, for `reason`.
+    private static func unreadable(_ name: String, _ reason: String, copying: Bool) -> CopyFailure {
+        CopyFailure(
+            copying
+                ? String(translated: "“\(name)” cannot be read: \(reason): nothing was copied.")
+                : String(translated: "“\(name)” cannot be read: \(reason): nothing was moved."))
     }
 
     /// Where node `index` goes under its own name: its parent's target, then its name.
@@ -204,14 +232,15 @@ public struct CopyPlan: Sendable {
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             if let system = KernelFiles.fileSystem(of: path) {
-                return .special(KernelFiles.words(for: path, fileSystem: system) + ": it was not copied.")
+                return .special(
+                    String(translated: "“\(path.lastName)” is a file of the kernel (\(system)): it was not copied."))
             }
             return .file
         case S_IFDIR: return .folder
         case S_IFLNK: return .link
-        case S_IFIFO: return .special("“\(path.lastName)” is a FIFO: it was not copied.")
-        case S_IFSOCK: return .special("“\(path.lastName)” is a socket: it was not copied.")
-        default: return .special("“\(path.lastName)” is a device: it was not copied.")
+        case S_IFIFO: return .special(String(translated: "“\(path.lastName)” is a FIFO: it was not copied."))
+        case S_IFSOCK: return .special(String(translated: "“\(path.lastName)” is a socket: it was not copied."))
+        default: return .special(String(translated: "“\(path.lastName)” is a device: it was not copied."))
         }
     }
 

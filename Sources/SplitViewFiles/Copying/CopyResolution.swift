@@ -1,3 +1,5 @@
+import SplitView
+
 /// The user's answer to a name in the way, as GNOME Files asks it.
 public enum ConflictChoice: Sendable, Hashable {
     /// The pasted file takes the name; the one there goes once the whole copy is done. A
@@ -129,8 +131,11 @@ public struct CopyResolution: Sendable {
             let isFolder = node.kind == .folder
             if isFolder && existingIsFolder { return .merge }
             if !isFolder && !existingIsFolder { return .replace }
-            let (mine, theirs) = isFolder ? ("a folder", "a file") : ("a file", "a folder")
-            return .leftOut("“\(node.source.lastName)” was left out: \(mine) never replaces \(theirs).")
+            let name = node.source.lastName
+            return .leftOut(
+                isFolder
+                    ? String(translated: "“\(name)” was left out: a folder never replaces a file.")
+                    : String(translated: "“\(name)” was left out: a file never replaces a folder."))
         }
     }
 }

@@ -1,5 +1,6 @@
 import CFileOps
 import Glibc
+import SplitView
 
 /// The last step of a move across file systems: the originals removed, each only if it is
 /// still what was copied, and what stays said in words.
@@ -158,59 +159,97 @@ extension CopyRun {
     /// Says what a copy left out: entries that could not be read, files that kept changing.
     mutating func sayWhatWasLeft() {
         for (root, nodes) in grouped(unreadable) {
-            let place = "“\(plan.nodes[root].source.lastName)”"
-            outcome.notes.append(
-                nodes.count == 1
-                    ? "“\(plan.nodes[nodes[0]].source.lastName)” in \(place) could not be read and was not copied."
-                    : "\(nodes.count) items in \(place) could not be read and were not copied.")
+            let folder = plan.nodes[root].source.lastName
+            let count = nodes.count
+            if count == 1 {
+                let name = plan.nodes[nodes[0]].source.lastName
+                outcome.notes.append(String(translated: "“\(name)” in “\(folder)” could not be read and was not copied."))
+            } else {
+                outcome.notes.append(
+                    String(
+                        translated: "\(count) item in “\(folder)” could not be read and was not copied.",
+                        plural: "\(count) items in “\(folder)” could not be read and were not copied.", count: count))
+            }
         }
         guard !unsteady.isEmpty else { return }
-        outcome.notes.append(
-            unsteady.count == 1
-                ? "“\(plan.nodes[unsteady[0]].source.lastName)” kept changing while it was copied: the copy may not match it."
-                : "\(unsteady.count) files kept changing while they were copied: their copies may not match them.")
+        let count = unsteady.count
+        if count == 1 {
+            let name = plan.nodes[unsteady[0]].source.lastName
+            outcome.notes.append(
+                String(translated: "“\(name)” kept changing while it was copied: the copy may not match it."))
+        } else {
+            outcome.notes.append(
+                String(
+                    translated: "\(count) file kept changing while it was copied: its copy may not match it.",
+                    plural: "\(count) files kept changing while they were copied: their copies may not match them.",
+                    count: count))
+        }
     }
 
     /// Says what a move kept of its originals.
     private mutating func sayWhatWasLeft(_ kept: Kept) {
         for (root, nodes) in grouped(unreadable) {
-            let place = "“\(plan.nodes[root].source.lastName)”"
-            outcome.notes.append(
-                nodes.count == 1
-                    ? "“\(plan.nodes[nodes[0]].source.lastName)” could not be read and was left in \(place)."
-                    : "\(nodes.count) items could not be read and were left in \(place).")
-        }
-        for (root, nodes) in grouped(kept.changed) {
-            let place = "“\(plan.nodes[root].source.lastName)”"
-            if nodes == [root] {
-                outcome.notes.append("\(place) changed during the move: it was kept, and the copy has it as it was read.")
-            } else if nodes.count == 1 {
-                outcome.notes.append(
-                    "“\(plan.nodes[nodes[0]].source.lastName)” changed during the move: it was kept in \(place), "
-                        + "and the copy has it as it was read.")
+            let folder = plan.nodes[root].source.lastName
+            let count = nodes.count
+            if count == 1 {
+                let name = plan.nodes[nodes[0]].source.lastName
+                outcome.notes.append(String(translated: "“\(name)” could not be read and was left in “\(folder)”."))
             } else {
                 outcome.notes.append(
-                    "\(nodes.count) items changed during the move and were kept in \(place); the copies have them as they were read."
-                )
+                    String(
+                        translated: "\(count) item could not be read and was left in “\(folder)”.",
+                        plural: "\(count) items could not be read and were left in “\(folder)”.", count: count))
+            }
+        }
+        for (root, nodes) in grouped(kept.changed) {
+            let folder = plan.nodes[root].source.lastName
+            let count = nodes.count
+            if nodes == [root] {
+                outcome.notes.append(
+                    String(translated: "“\(folder)” changed during the move: it was kept, and the copy has it as it was read."))
+            } else if count == 1 {
+                let name = plan.nodes[nodes[0]].source.lastName
+                outcome.notes.append(
+                    String(
+                        translated:
+                            "“\(name)” changed during the move: it was kept in “\(folder)”, and the copy has it as it was read."))
+            } else {
+                outcome.notes.append(
+                    String(
+                        translated:
+                            "\(count) item changed during the move and was kept in “\(folder)”; the copy has it as it was read.",
+                        plural:
+                            "\(count) items changed during the move and were kept in “\(folder)”; the copies have them as they were read.",
+                        count: count))
             }
         }
         for (root, count) in kept.appeared.sorted(by: { $0.key < $1.key }) {
-            let place = "“\(plan.nodes[root].source.lastName)”"
+            let folder = plan.nodes[root].source.lastName
             outcome.notes.append(
-                count == 1
-                    ? "1 item that appeared during the move was left in \(place)."
-                    : "\(count) items that appeared during the move were left in \(place).")
+                String(
+                    translated: "\(count) item that appeared during the move was left in “\(folder)”.",
+                    plural: "\(count) items that appeared during the move were left in “\(folder)”.", count: count))
         }
         var byReason: [Int32: [Int]] = [:]
         for failure in kept.failures { byReason[failure.code, default: []].append(failure.node) }
         for (code, nodes) in byReason.sorted(by: { $0.key < $1.key }) {
             let reason = String(cString: strerror(code))
             for (root, inside) in grouped(nodes) {
-                outcome.notes.append(
-                    inside.count == 1
-                        ? "“\(plan.nodes[inside[0]].source.lastName)” was copied, but the original could not be removed: \(reason)."
-                        : "\(inside.count) items in “\(plan.nodes[root].source.lastName)” were copied, but their originals "
-                            + "could not be removed: \(reason).")
+                let count = inside.count
+                if count == 1 {
+                    let name = plan.nodes[inside[0]].source.lastName
+                    outcome.notes.append(
+                        String(translated: "“\(name)” was copied, but the original could not be removed: \(reason)."))
+                } else {
+                    let folder = plan.nodes[root].source.lastName
+                    outcome.notes.append(
+                        String(
+                            translated:
+                                "\(count) item in “\(folder)” was copied, but its original could not be removed: \(reason).",
+                            plural:
+                                "\(count) items in “\(folder)” were copied, but their originals could not be removed: \(reason).",
+                            count: count))
+                }
             }
         }
     }

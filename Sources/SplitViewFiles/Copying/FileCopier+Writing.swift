@@ -1,5 +1,6 @@
 import CFileOps
 import Glibc
+import SplitView
 
 /// The copier's writes: one entry made at a path that must be free, its mode and times, and
 /// the removal of what a stopped paste made.
@@ -193,19 +194,41 @@ extension CopyRun {
 
     /// The one sentence for a stopped copy phase.
     func message(for stop: Stop) -> String {
-        let nothing = plan.mode == .copy ? "nothing was copied" : "nothing was moved"
-        let place = "“\(plan.destination.lastName)”"
+        let copying = plan.mode == .copy
+        let folder = plan.destination.lastName
         switch stop {
         case .cancelled:
-            return plan.mode == .copy ? "Copy cancelled: nothing was copied." : "Move cancelled: nothing was moved."
+            return copying
+                ? String(translated: "Copy cancelled: nothing was copied.")
+                : String(translated: "Move cancelled: nothing was moved.")
         case .failed(let path, let code, let writing):
+            let name = path.lastName
+            let reason = String(cString: strerror(code))
             switch (code, writing) {
-            case (ENOSPC, true), (EDQUOT, true): return "There is not enough space in \(place): \(nothing)."
-            case (EROFS, true): return "\(place) is read-only: \(nothing)."
-            case (EACCES, true), (EPERM, true): return "You may not write in \(place): \(nothing)."
-            case (_, true): return "Could not write in \(place): \(String(cString: strerror(code))): \(nothing)."
-            case (EINVAL, false): return "“\(path.lastName)” changed while it was read: \(nothing)."
-            default: return "Could not read “\(path.lastName)”: \(String(cString: strerror(code))): \(nothing)."
+            case (ENOSPC, true), (EDQUOT, true):
+                return copying
+                    ? String(translated: "There is not enough space in “\(folder)”: nothing was copied.")
+                    : String(translated: "There is not enough space in “\(folder)”: nothing was moved.")
+            case (EROFS, true):
+                return copying
+                    ? String(translated: "“\(folder)” is read-only: nothing was copied.")
+                    : String(translated: "“\(folder)” is read-only: nothing was moved.")
+            case (EACCES, true), (EPERM, true):
+                return copying
+                    ? String(translated: "You may not write in “\(folder)”: nothing was copied.")
+                    : String(translated: "You may not write in “\(folder)”: nothing was moved.")
+            case (_, true):
+                return copying
+                    ? String(translated: "Could not write in “\(folder)”: \(reason): nothing was copied.")
+                    : String(translated: "Could not write in “\(folder)”: \(reason): nothing was moved.")
+            case (EINVAL, false):
+                return copying
+                    ? String(translated: "“\(name)” changed while it was read: nothing was copied.")
+                    : String(translated: "“\(name)” changed while it was read: nothing was moved.")
+            default:
+                return copying
+                    ? String(translated: "Could not read “\(name)”: \(reason): nothing was copied.")
+                    : String(translated: "Could not read “\(name)”: \(reason): nothing was moved.")
             }
         }
     }

@@ -1,5 +1,6 @@
 import CFileOps
 import Glibc
+import SplitView
 
 /// Carries out a resolved paste, on the thread that calls it (a worker's): nothing of the
 /// user's is ever half-written, and nothing is removed that was not copied.
@@ -255,7 +256,9 @@ struct CopyRun {
                 }
             }
             guard item.temporary.withCString({ from in target.withCString { to in sv_rename(from, to) } }) == 0 else {
-                outcome.notes.append("“\(target.lastName)” could not be replaced: \(String(cString: strerror(errno))).")
+                let reason = String(cString: strerror(errno))
+                let name = target.lastName
+                outcome.notes.append(String(translated: "“\(name)” could not be replaced: \(reason)."))
                 return Self.removeOurs(item.temporary)
             }
             outcome.replaced += 1
@@ -273,7 +276,8 @@ struct CopyRun {
                     return true
                 } catch {
                     if error.code == EEXIST { continue }
-                    outcome.notes.append("“\(node.source.lastName)” could not be put in place: \(error.reason).")
+                    let name = node.source.lastName, reason = error.reason
+                    outcome.notes.append(String(translated: "“\(name)” could not be put in place: \(reason)."))
                     return Self.removeOurs(item.temporary)
                 }
             }
@@ -283,8 +287,11 @@ struct CopyRun {
                 placed(item.node, at: target, recordsUndo: true)
                 return true
             } catch {
-                let why = error.code == EEXIST ? "its name was taken meanwhile, so it was left out" : error.reason
-                outcome.notes.append("“\(node.source.lastName)”: \(why).")
+                let name = node.source.lastName, reason = error.reason
+                outcome.notes.append(
+                    error.code == EEXIST
+                        ? String(translated: "“\(name)”: its name was taken meanwhile, so it was left out.")
+                        : String(translated: "“\(name)”: \(reason)."))
                 return Self.removeOurs(item.temporary)
             }
         }
@@ -319,7 +326,9 @@ struct CopyRun {
             }
         }
         guard result == 0 else {
-            outcome.notes.append("“\(node.source.lastName)” was not moved: \(String(cString: strerror(errno))).")
+            let reason = String(cString: strerror(errno))
+            let name = node.source.lastName
+            outcome.notes.append(String(translated: "“\(name)” was not moved: \(reason)."))
             return
         }
         if actions[index] == .replace { outcome.replaced += 1 }

@@ -1,3 +1,5 @@
+import SplitView
+
 /// GTK's shared bookmarks file (`$XDG_CONFIG_HOME/gtk-3.0/bookmarks`), read and written as GTK
 /// does, so that GNOME Files and splitview share their bookmarks.
 ///
@@ -25,7 +27,7 @@ public enum GTKBookmarks {
     /// Why the file's contents cannot be used, or `nil`: a NUL byte means it is not the text
     /// GTK writes (and GTK itself would stop reading there), so it is never rewritten.
     public static func problem(in bytes: [UInt8]) -> String? {
-        bytes.contains(0) ? "it holds a NUL byte, so it is not a bookmarks file" : nil
+        bytes.contains(0) ? String(translated: "it holds a NUL byte, so it is not a bookmarks file") : nil
     }
 
     /// The bookmarks in `bytes`, in the file's order, each folder once (the first line wins);

@@ -1,4 +1,5 @@
 import Glibc
+import SplitView
 import Synchronization
 
 /// Finds an icon's file by the freedesktop.org icon theme specification: the user's theme,
@@ -67,7 +68,7 @@ public final class IconLookup: Sendable {
                 else { continue }
                 return name
             case .failure(let error):
-                if error.code == EFBIG { problems.append("\(error.description), not read") }
+                if error.code == EFBIG { problems.append(String(translated: "\(error.description), not read")) }
             }
         }
         return "Adwaita"
@@ -135,7 +136,7 @@ public final class IconLookup: Sendable {
             switch AtomicFile.read(base + "/" + theme + "/index.theme", limit: Self.indexLimit) {
             case .success(let bytes): found = IconThemeIndex(bytes)
             case .failure(let error):
-                if error.code == EFBIG { problems.withLock { $0.append("\(error.description), not read") } }
+                if error.code == EFBIG { problems.withLock { $0.append(String(translated: "\(error.description), not read")) } }
                 continue
             }
             break

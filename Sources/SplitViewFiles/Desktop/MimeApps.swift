@@ -1,4 +1,5 @@
 import Glibc
+import SplitView
 
 /// The applications that open a type, as GIO finds them (`g_app_info_get_default_for_type`,
 /// `g_app_info_get_all_for_type`): the desktop entries installed in `applications/` under
@@ -85,7 +86,7 @@ public struct MimeApps: Sendable {
             switch AtomicFile.read(path, limit: fileLimit) {
             case .success(let bytes): return bytes
             case .failure(let error):
-                if error.code == EFBIG { apps.problems.append("\(error.description), not read") }
+                if error.code == EFBIG { apps.problems.append(String(translated: "\(error.description), not read")) }
                 return nil
             }
         }
@@ -112,8 +113,9 @@ public struct MimeApps: Sendable {
                 place.ids.insert(id)
                 guard apps.entries[id] == nil else { continue }
                 guard bytesLeft > 0 else {
+                    let folder = AtomicFile.printable(data) + "/applications"
                     apps.problems.append(
-                        "\(AtomicFile.printable(data))/applications: more than 32 MiB of desktop entries; the rest are not read")
+                        String(translated: "\(folder): more than 32 MiB of desktop entries; the rest are not read"))
                     full = true
                     break
                 }

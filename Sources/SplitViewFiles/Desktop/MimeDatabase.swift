@@ -1,4 +1,5 @@
 import Glibc
+import SplitView
 import Synchronization
 
 /// shared-mime-info's database (`/usr/share/mime` and the user's own), read as its owners
@@ -130,7 +131,7 @@ public final class MimeDatabase: Sendable {
             switch AtomicFile.read(directory + "/" + name, limit: fileLimit) {
             case .success(let bytes): return bytes
             case .failure(let error):
-                if error.code == EFBIG { problems.append("\(error.description), not read") }
+                if error.code == EFBIG { problems.append(String(translated: "\(error.description), not read")) }
                 return nil
             }
         }
@@ -149,7 +150,7 @@ public final class MimeDatabase: Sendable {
         // the rest of the database's problems.
         for directory in directories {
             if let error = AtomicFile.tooLargeToRead(directory + "/magic", limit: fileLimit) {
-                tables.problems.append("\(error.description), not read")
+                tables.problems.append(String(translated: "\(error.description), not read"))
             }
         }
         // The least important first: a later file overrides an earlier one.

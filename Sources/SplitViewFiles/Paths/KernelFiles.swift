@@ -1,5 +1,6 @@
 import CFileOps
 import Glibc
+import SplitView
 
 /// The file systems whose "files" are the kernel's own: `/proc`, `/sys` and their kin.
 ///
@@ -30,12 +31,14 @@ public enum KernelFiles {
     /// Why the kernel's file `path`, on `fileSystem`, is not read: the reader's and the
     /// picture decoder's one refusal.
     public static func refusal(_ path: FilePath, fileSystem: String) -> FileError {
-        FileError(path: path.displayString, reason: "it is a file of the kernel (\(fileSystem)), which is never read")
+        FileError(
+            path: path.displayString,
+            reason: String(translated: "it is a file of the kernel (\(fileSystem)), which is never read"))
     }
 
     /// The words for a kernel file left alone: "“environ” is a file of the kernel (proc)".
     public static func words(for path: FilePath, fileSystem: String) -> String {
-        "“\(path.lastName)” is a file of the kernel (\(fileSystem))"
+        String(translated: "“\(path.lastName)” is a file of the kernel (\(fileSystem))")
     }
 
     /// The kernel's file systems by their magic numbers (`linux/magic.h`).

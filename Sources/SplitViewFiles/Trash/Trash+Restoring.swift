@@ -1,5 +1,6 @@
 import CFileOps
 import Glibc
+import SplitView
 
 /// Restoring: the trashed file renamed back to its original path, reached by a walk of
 /// descriptors that never leaves the place the file came from, and that makes nothing
@@ -34,7 +35,8 @@ extension Trash {
         let target = item.originalPath
         let name = FilePath.displayName(target.lastComponent)
         guard item.hasPlainName, let way = RestoreWay(item) else {
-            throw FileError(path: target.displayString, reason: "its trash information names no place to restore it to")
+            throw FileError(
+                path: target.displayString, reason: String(translated: "its trash information names no place to restore it to"))
         }
         let folders = try item.directory.openFolders()
         defer {
@@ -43,7 +45,7 @@ extension Trash {
         }
         var trashed = stat()
         guard FileRemoval.withName(item.name, { fstatat(folders.files, $0, &trashed, AT_SYMLINK_NOFOLLOW) }) == 0 else {
-            throw FileError(path: target.displayString, reason: "“\(name)” is no longer in the Trash")
+            throw FileError(path: target.displayString, reason: String(translated: "“\(name)” is no longer in the Trash"))
         }
         var walk = try RestoreWalk(start: way.start, components: way.folders, trustsLinks: way.trustsLinks, path: target)
         defer { walk.close() }
@@ -51,12 +53,14 @@ extension Trash {
         guard fstat(walk.folder, &reached) == 0 else { throw target.parent.error(errno) }
         guard reached.st_dev == trashed.st_dev else {
             throw FileError(
-                path: target.displayString, reason: "its folder is now on another file system: it was left in the Trash")
+                path: target.displayString,
+                reason: String(translated: "its folder is now on another file system: it was left in the Trash"))
         }
         var existing = stat()
         if walk.missing.isEmpty, FileRemoval.withName(way.name, { fstatat(walk.folder, $0, &existing, AT_SYMLINK_NOFOLLOW) }) == 0
         {
-            throw FileError(path: target.displayString, reason: "“\(name)” exists there again: it was left in the Trash")
+            throw FileError(
+                path: target.displayString, reason: String(translated: "“\(name)” exists there again: it was left in the Trash"))
         }
         let madeFolders = !walk.missing.isEmpty
         do throws(FileError) {
@@ -78,9 +82,12 @@ extension Trash {
     private static func renameError(_ code: Int32, target: FilePath, name: String) -> FileError {
         switch code {
         case EEXIST, ENOTEMPTY:
-            FileError(path: target.displayString, reason: "“\(name)” exists there again: it was left in the Trash")
+            FileError(
+                path: target.displayString, reason: String(translated: "“\(name)” exists there again: it was left in the Trash"))
         case EXDEV:
-            FileError(path: target.displayString, reason: "its folder is now on another file system: it was left in the Trash")
+            FileError(
+                path: target.displayString,
+                reason: String(translated: "its folder is now on another file system: it was left in the Trash"))
         default: target.error(code)
         }
     }

@@ -1,5 +1,6 @@
 import CFileOps
 import Glibc
+import SplitView
 
 /// A file in a trash: its trash name, where it came from, when it was trashed.
 public struct TrashedItem: Hashable, Sendable {
@@ -145,7 +146,7 @@ extension Trash {
             if code == EEXIST || code == ENOTEMPTY { continue }
             throw FileError(path: path.displayString, code: code)
         }
-        throw FileError(path: path.displayString, reason: "the trash holds too many files of that name")
+        throw FileError(path: path.displayString, reason: String(translated: "the trash holds too many files of that name"))
     }
 
     /// The items of every trash directory (``directories(network:)``), newest first.

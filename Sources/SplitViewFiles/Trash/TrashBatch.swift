@@ -1,4 +1,5 @@
 import Glibc
+import SplitView
 import Synchronization
 
 /// Trashing, deleting, restoring and emptying many items at once, as a worker runs them for
@@ -125,7 +126,7 @@ public enum TrashBatch {
                     outcome.failures.append(Failure(path: path, error: error))
                 }
             } else {
-                let reason = "its trash information is missing or damaged"
+                let reason = String(translated: "its trash information is missing or damaged")
                 outcome.failures.append(Failure(path: path, error: FileError(path: path.displayString, reason: reason)))
             }
             outcome.progress.itemsDone += 1

@@ -1,5 +1,6 @@
 import CFileOps
 import Glibc
+import SplitView
 
 /// One trash directory of the freedesktop.org Trash specification: `files/` holds the trashed
 /// files under their trash names, `info/` one `NAME.trashinfo` each.
@@ -141,7 +142,7 @@ public struct Trash: Sendable {
         guard path.withCString({ lstat($0, &info) }) == 0 else { throw path.error(errno) }
         var parent = stat()
         if path.parent.withCString({ stat($0, &parent) }) == 0, parent.st_dev != info.st_dev {
-            throw FileError(path: path.displayString, reason: "it is where a volume is mounted")
+            throw FileError(path: path.displayString, reason: String(translated: "it is where a volume is mounted"))
         }
         let directory: TrashDirectory
         if let known = cache?.directories[path.parent] {
@@ -162,7 +163,7 @@ public struct Trash: Sendable {
             }
         }
         if directory.path == path || directory.path.bytes.starts(with: path.bytes + [UInt8(ascii: "/")]) {
-            throw FileError(path: path.displayString, reason: "it holds the trash")
+            throw FileError(path: path.displayString, reason: String(translated: "it holds the trash"))
         }
         return directory
     }
@@ -171,16 +172,19 @@ public struct Trash: Sendable {
     private func lookUpDirectory(for path: FilePath, device: dev_t) throws(FileError) -> TrashDirectory {
         if device == homeDevice() {
             if home.path == path || home.path.bytes.starts(with: path.bytes + [UInt8(ascii: "/")]) {
-                throw FileError(path: path.displayString, reason: "it holds the trash")
+                throw FileError(path: path.displayString, reason: String(translated: "it holds the trash"))
             }
             try Self.makeTrash(home.path, mustBeOwnedBy: nil)
             return home
         }
-        guard let topdir = topdir(of: path, device: device) else { throw Self.noTrash(path, "its volume has no trash") }
+        guard let topdir = topdir(of: path, device: device) else {
+            throw Self.noTrash(path, String(translated: "its volume has no trash"))
+        }
         do {
             return try volumeDirectory(topdir: topdir)
         } catch {
-            throw Self.noTrash(path, "its volume has no usable trash (\(error.description))")
+            let problem = error.description
+            throw Self.noTrash(path, String(translated: "its volume has no usable trash (\(problem))"))
         }
     }
 
@@ -305,7 +309,8 @@ public struct Trash: Sendable {
         for folder in [path, path.appending(Array("files".utf8)), path.appending(Array("info".utf8))] {
             if folder.withCString({ sv_mkdir($0, 0o700) }) != 0, errno != EEXIST { throw folder.error(errno) }
             guard isOwnFolder(folder, uid: uid) else {
-                throw FileError(path: folder.displayString, reason: "not a folder of your own: not used as a trash")
+                throw FileError(
+                    path: folder.displayString, reason: String(translated: "not a folder of your own: not used as a trash"))
             }
         }
     }

@@ -1,5 +1,6 @@
 import CFileOps
 import Glibc
+import SplitView
 
 /// The way down to the folder a restore puts a file back into, walked one folder at a time
 /// by descriptors (``Trash/restore(_:)`` says the rules): each step an `openat` of one name
@@ -67,7 +68,7 @@ struct RestoreWalk {
             if made { self.made.append((parent, name)) }
             let next = FileRemoval.withName(name) { openat(parent, $0, Self.folderFlags) }
             guard next >= 0 else {
-                throw errno == ELOOP || errno == ENOTDIR ? Self.refusal(name, "is not a folder", target) : target.error(errno)
+                throw errno == ELOOP || errno == ENOTDIR ? Self.refusal(name, .notAFolder, target) : target.error(errno)
             }
             if !made { Glibc.close(parent) }
             folder = next
@@ -107,19 +108,19 @@ struct RestoreWalk {
             let next = FileRemoval.withName(name) { openat(folder, $0, folderFlags) }
             guard next >= 0 else {
                 // Replaced by a link or a file since the check: refused all the same.
-                throw errno == ELOOP || errno == ENOTDIR ? refusal(name, "is not a folder", target) : target.error(errno)
+                throw errno == ELOOP || errno == ENOTDIR ? refusal(name, .notAFolder, target) : target.error(errno)
             }
             return next
         case S_IFLNK:
-            guard trustsLinks else { throw refusal(name, "is a symbolic link", target) }
+            guard trustsLinks else { throw refusal(name, .link, target) }
             guard info.st_uid == 0 || info.st_uid == geteuid() else {
-                throw refusal(name, "is a symbolic link of another user", target)
+                throw refusal(name, .othersLink, target)
             }
             links += 1
             guard links <= linkLimit else { throw target.error(ELOOP) }
             return try follow(name, in: folder, links: &links, target: target)
         default:
-            throw refusal(name, "is not a folder", target)
+            throw refusal(name, .notAFolder, target)
         }
     }
 
@@ -152,16 +153,38 @@ struct RestoreWalk {
                 }
             }
             Glibc.close(current)
-            guard let next else { throw refusal(name, "is a symbolic link to a folder that is gone", target) }
+            guard let next else { throw refusal(name, .linkToNothing, target) }
             current = next
         }
         return current
     }
 
-    /// A refusal in words: the name on the way, and what is wrong with it.
-    private static func refusal(_ name: [UInt8], _ problem: String, _ target: FilePath) -> FileError {
-        FileError(
-            path: target.displayString,
-            reason: "“\(FilePath.displayName(name))” on its way \(problem): it was left in the Trash")
+    /// What is wrong with a name on the way.
+    private enum Problem {
+        /// It is not a folder.
+        case notAFolder
+        /// It is a symbolic link.
+        case link
+        /// It is a symbolic link of another user.
+        case othersLink
+        /// It is a symbolic link to a folder that is gone.
+        case linkToNothing
+    }
+
+    /// A refusal in words: the name on the way, and what is wrong with it (one whole sentence
+    /// a problem, for the translators).
+    private static func refusal(_ name: [UInt8], _ problem: Problem, _ target: FilePath) -> FileError {
+        let name = FilePath.displayName(name)
+        let reason =
+            switch problem {
+            case .notAFolder: String(translated: "“\(name)” on its way is not a folder: it was left in the Trash")
+            case .link: String(translated: "“\(name)” on its way is a symbolic link: it was left in the Trash")
+            case .othersLink:
+                String(translated: "“\(name)” on its way is a symbolic link of another user: it was left in the Trash")
+            case .linkToNothing:
+                String(
+                    translated: "“\(name)” on its way is a symbolic link to a folder that is gone: it was left in the Trash")
+            }
+        return FileError(path: target.displayString, reason: reason)
     }
 }

@@ -1,5 +1,6 @@
 import CFileOps
 import Glibc
+import SplitView
 
 /// One change the user made to their files through the browser, kept so that Ctrl+Z can
 /// take it back.
@@ -29,19 +30,29 @@ public enum FileOperation: Sendable, Equatable {
     public var undoneMessage: String {
         switch self {
         case .renamed(let from, let to) where from.parent == to.parent:
-            return "Renamed “\(to.lastName)” back to “\(from.lastName)”."
-        case .renamed(let from, _): return "Moved “\(from.lastName)” back."
-        case .created(let path): return "Removed the new folder “\(path.lastName)”."
+            return String(translated: "Renamed “\(to.lastName)” back to “\(from.lastName)”.")
+        case .renamed(let from, _): return String(translated: "Moved “\(from.lastName)” back.")
+        case .created(let path): return String(translated: "Removed the new folder “\(path.lastName)”.")
         case .trashed(let items) where items.count == 1:
-            return "Restored “\(items[0].originalPath.lastName)” from the Trash."
-        case .trashed(let items): return "Restored \(items.count) items from the Trash."
+            return String(translated: "Restored “\(items[0].originalPath.lastName)” from the Trash.")
+        case .trashed(let items):
+            let count = items.count
+            return String(
+                translated: "Restored \(count) item from the Trash.", plural: "Restored \(count) items from the Trash.",
+                count: count)
         case .copied(let items):
             let top = items.filter { item in !items.contains { $0.isFolder && item.path.parent == $0.path } }
-            return top.count == 1 ? "Removed the copy “\(top[0].path.lastName)”." : "Removed the \(top.count) copies."
+            let count = top.count
+            guard count != 1 else { return String(translated: "Removed the copy “\(top[0].path.lastName)”.") }
+            return String(translated: "Removed the \(count) copy.", plural: "Removed the \(count) copies.", count: count)
         case .moved(let items):
-            return items.count == 1 ? "Moved “\(items[0].to.lastName)” back." : "Moved \(items.count) items back."
+            let count = items.count
+            guard count != 1 else { return String(translated: "Moved “\(items[0].to.lastName)” back.") }
+            return String(translated: "Moved \(count) item back.", plural: "Moved \(count) items back.", count: count)
         case .linked(let items):
-            return items.count == 1 ? "Removed the link “\(items[0].path.lastName)”." : "Removed the \(items.count) links."
+            let count = items.count
+            guard count != 1 else { return String(translated: "Removed the link “\(items[0].path.lastName)”.") }
+            return String(translated: "Removed the \(count) link.", plural: "Removed the \(count) links.", count: count)
         }
     }
 }
@@ -102,7 +113,7 @@ public struct FileUndoStack: Sendable {
             do { try FileOperations.renameNoReplace(to, to: from) } catch {
                 if error.code == EEXIST {
                     throw FileError(
-                        path: from.displayString, reason: "the name is taken again: nothing was renamed back")
+                        path: from.displayString, reason: String(translated: "the name is taken again: nothing was renamed back"))
                 }
                 throw error
             }
@@ -110,7 +121,8 @@ public struct FileUndoStack: Sendable {
             guard path.withCString({ sv_rmdir($0) }) == 0 else {
                 let code = errno
                 if code == ENOTEMPTY || code == EEXIST {
-                    throw FileError(path: path.displayString, reason: "the folder is no longer empty: it was kept")
+                    throw FileError(
+                        path: path.displayString, reason: String(translated: "the folder is no longer empty: it was kept"))
                 }
                 throw FileError(path: path.displayString, code: code)
             }
@@ -152,7 +164,8 @@ public struct FileUndoStack: Sendable {
                 ? now.isFolder && now.isSameEntry(as: item.identity) && holdsOnly(copies, in: item.path)
                 : now == item.identity
             guard unchanged else {
-                throw FileError(path: item.path.displayString, reason: "it changed since the copy: nothing was removed")
+                throw FileError(
+                    path: item.path.displayString, reason: String(translated: "it changed since the copy: nothing was removed"))
             }
             present.append(item)
         }
@@ -167,13 +180,15 @@ public struct FileUndoStack: Sendable {
             }
             guard FileVersion(info) == item.identity || (item.isFolder && FileVersion(info).isSameEntry(as: item.identity))
             else {
-                throw FileError(path: item.path.displayString, reason: "it changed during the undo: it was kept")
+                throw FileError(
+                    path: item.path.displayString, reason: String(translated: "it changed during the undo: it was kept"))
             }
             let result = FileRemoval.withName(name) { sv_unlinkat(folder, $0, item.isFolder ? AT_REMOVEDIR : 0) }
             guard result == 0 else {
                 let code = errno
                 if item.isFolder && (code == ENOTEMPTY || code == EEXIST) {
-                    throw FileError(path: item.path.displayString, reason: "the folder is no longer empty: it was kept")
+                    throw FileError(
+                        path: item.path.displayString, reason: String(translated: "the folder is no longer empty: it was kept"))
                 }
                 throw FileError(path: item.path.displayString, code: code)
             }
@@ -193,10 +208,12 @@ public struct FileUndoStack: Sendable {
     private static func undoMove(_ items: [MovedItem], undone: inout Int) throws(FileError) {
         for item in items {
             guard FileOperations.exists(item.to) else {
-                throw FileError(path: item.to.displayString, reason: "it is gone since the move: nothing was moved back")
+                throw FileError(
+                    path: item.to.displayString, reason: String(translated: "it is gone since the move: nothing was moved back"))
             }
             guard !FileOperations.exists(item.from) else {
-                throw FileError(path: item.from.displayString, reason: "the name is taken again: nothing was moved back")
+                throw FileError(
+                    path: item.from.displayString, reason: String(translated: "the name is taken again: nothing was moved back"))
             }
         }
         for item in items.reversed() {

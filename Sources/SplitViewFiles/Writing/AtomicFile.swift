@@ -1,5 +1,6 @@
 import CFileOps
 import Glibc
+import SplitView
 
 /// Small files read and written whole, safely: a write replaces the file in one step or not at
 /// all, and a read refuses what is too large or not a regular file before it costs anything.
@@ -244,7 +245,9 @@ public enum AtomicFile {
     private static func refusal(_ info: stat, path: String, limit: Int) -> FileError? {
         if info.st_mode & S_IFMT != S_IFREG {
             return FileError(
-                path: printable(path), reason: info.st_mode & S_IFMT == S_IFDIR ? "is a folder" : "not a regular file")
+                path: printable(path),
+                reason: info.st_mode & S_IFMT == S_IFDIR
+                    ? String(translated: "is a folder") : String(translated: "not a regular file"))
         }
         if Int(info.st_size) > limit { return tooLarge(path, size: Int(info.st_size), limit: limit) }
         return nil
@@ -252,8 +255,13 @@ public enum AtomicFile {
 
     /// `EFBIG`, with the size when it is known.
     private static func tooLarge(_ path: String, size: Int?, limit: Int) -> FileError {
-        let sizeText = size.map { "\($0) bytes" } ?? "more than \(limit) bytes"
-        var error = FileError(path: printable(path), reason: "too large (\(sizeText); the limit is \(limit) bytes)")
+        let reason =
+            if let size {
+                String(translated: "too large (\(size) bytes; the limit is \(limit) bytes)")
+            } else {
+                String(translated: "too large (more than \(limit) bytes; the limit is \(limit) bytes)")
+            }
+        var error = FileError(path: printable(path), reason: reason)
         error.code = EFBIG
         return error
     }

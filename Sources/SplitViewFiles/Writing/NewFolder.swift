@@ -1,5 +1,6 @@
 import CFileOps
 import Glibc
+import SplitView
 
 extension FileOperations {
     /// The name GNOME Files gives its `number`th new folder: `base` for the first, then
@@ -23,8 +24,8 @@ extension FileOperations {
             let code = errno
             guard code == EEXIST else { throw FileError(path: folder.displayString, code: code) }
         }
+        let last = newFolderName(base, number: attempts)
         throw FileError(
-            path: folder.displayString,
-            reason: "every name from “\(base)” to “\(newFolderName(base, number: attempts))” is taken")
+            path: folder.displayString, reason: String(translated: "every name from “\(base)” to “\(last)” is taken"))
     }
 }

@@ -1,14 +1,22 @@
 import Glibc
+import SplitView
 
 extension FileOperations {
     /// The names a link to an entry named `name` takes in a folder, in order: `name` itself,
-    /// then "Link to NAME", "Link to NAME (2)", "Link to NAME (3)"… (GNOME Files' "Link to").
+    /// then "Link to NAME", "Link to NAME (2)", "Link to NAME (3)"… (GNOME Files' "Link to"),
+    /// in the reader's language ("Link zu NAME" in German).
     public static func linkName(_ name: [UInt8], number: Int) -> [UInt8] {
-        switch number {
-        case ...1: name
-        case 2: Array("Link to ".utf8) + name
-        default: Array("Link to ".utf8) + name + Array(" (\(number - 1))".utf8)
-        }
+        guard number > 1 else { return name }
+        let wording = linkWording(number: number)
+        return wording.name(name)
+    }
+
+    /// How the `number`th name of a link (2 or more) words the name it links to.
+    static func linkWording(number: Int) -> NameWording {
+        let name = NameWording.slot
+        guard number > 2 else { return NameWording(String(translated: "Link to \(name)"), english: "Link to \(name)") }
+        let count = number - 1
+        return NameWording(String(translated: "Link to \(name) (\(count))"), english: "Link to \(name) (\(count))")
     }
 
     /// Makes a symbolic link to `target` in `folder`, named as ``linkName(_:number:)`` finds a
@@ -28,6 +36,8 @@ extension FileOperations {
             let code = errno
             guard made != 0, code == EEXIST else { throw FileError(path: path.displayString, code: code) }
         }
-        throw FileError(path: folder.displayString, reason: "every name for a link to “\(target.lastName)” is taken")
+        let targetName = target.lastName
+        throw FileError(
+            path: folder.displayString, reason: String(translated: "every name for a link to “\(targetName)” is taken"))
     }
 }

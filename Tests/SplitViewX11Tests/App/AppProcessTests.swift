@@ -54,6 +54,32 @@ import Testing
         #expect(app.finish() == 0)
         for option in ["--geometry", "--display", "--style", "--help"] { #expect(app.output.contains(option)) }
     }
+
+    /// The reader's language from the catalogs in the resource bundle: `--help` in German (the
+    /// options' names as they are), a failure's one line in French.
+    @Test(
+        .enabled(
+            if: installedLocales(["de_DE.UTF-8", "fr_FR.UTF-8"]), "de_DE.UTF-8 or fr_FR.UTF-8 is not installed (locales-all)"))
+    func helpAndErrorsSpeakTheReadersLanguage() throws {
+        let german = try ChildProcess(ChildProcess.splitview, ["--help"], environment: ["LANG": "de_DE.UTF-8", "LC_ALL": ""])
+        #expect(german.finish() == 0)
+        #expect(german.output.contains("Einen Ordner in einem geteilten Fenster durchblättern"), "\(german.output)")
+        #expect(german.output.contains("Die Fenstergröße in Pixeln"))
+        #expect(german.output.contains("--geometry <WxH>"))
+        let french = try ChildProcess(
+            ChildProcess.splitview, ["--display", ":9"], environment: ["LANGUAGE": "fr", "LANG": "de_DE.UTF-8"])
+        #expect(french.finish() == 1)
+        #expect(french.errors == "splitview: impossible d’ouvrir l’affichage \":9\"\n")
+    }
+}
+
+/// Whether glibc has every locale of `names` installed (Debian: locales-all, or locale-gen).
+func installedLocales(_ names: [String]) -> Bool {
+    names.allSatisfy { name in
+        guard let locale = newlocale(LC_MESSAGES_MASK, name, nil) else { return false }
+        freelocale(locale)
+        return true
+    }
 }
 
 /// The built program sent SIGTERM while its loop cannot take it: here, waiting for the reply

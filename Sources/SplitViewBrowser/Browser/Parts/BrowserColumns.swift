@@ -17,11 +17,11 @@ struct BrowserColumns {
     /// The columns of a window whose outline is titled `rootTitle`; `types` gives the inspector
     /// the MIME database once it is read.
     init(rootTitle: String, types: FileTypes) {
-        folders = ListViewController(title: rootTitle, emptyText: "Loading…")
-        fileList = ListViewController(title: "", emptyText: "No folder selected")
-        reader = TextViewController(title: "", placeholder: "No file selected")
+        folders = ListViewController(title: rootTitle, emptyText: String(translated: "Loading…"))
+        fileList = ListViewController(title: "", emptyText: String(translated: "No folder selected"))
+        reader = TextViewController(title: "", placeholder: String(translated: "No file selected"))
         reader.font = .monospace
-        details = FileDetailsViewController(title: "Details")
+        details = FileDetailsViewController(title: String(translated: "Details"))
         details.mime = { [types] in types.loadedDatabase }
     }
 }

@@ -88,23 +88,27 @@ final class Navigation {
         switch AtomicFile.read(sources.bookmarksFile, limit: GTKBookmarks.sizeLimit) {
         case .success(let bytes):
             if let problem = GTKBookmarks.problem(in: bytes) {
-                return ("Could not bookmark “\(name)”: \(AtomicFile.printable(sources.bookmarksFile)): \(problem)", false)
+                let file = AtomicFile.printable(sources.bookmarksFile)
+                return (String(translated: "Could not bookmark “\(name)”: \(file): \(problem)"), false)
             }
             contents = bytes
         case .failure(let error) where error.code == ENOENT:
             if let error = AtomicFile.makeFolders(AtomicFile.parentFolder(of: sources.bookmarksFile)) {
-                return ("Could not bookmark “\(name)”: \(error.description)", false)
+                return (String(translated: "Could not bookmark “\(name)”: \(error.description)"), false)
             }
         case .failure(let error):
-            return ("Could not bookmark “\(name)”: \(error.description)", false)
+            return (String(translated: "Could not bookmark “\(name)”: \(error.description)"), false)
         }
-        guard let added = GTKBookmarks.adding(folder, to: contents) else { return ("“\(name)” is already bookmarked.", false) }
+        guard let added = GTKBookmarks.adding(folder, to: contents) else {
+            return (String(translated: "“\(name)” is already bookmarked."), false)
+        }
         guard let target = sources.bookmarksTarget() else {
-            return ("Could not bookmark “\(name)”: \(AtomicFile.printable(sources.bookmarksFile)) is a broken link", false)
+            let file = AtomicFile.printable(sources.bookmarksFile)
+            return (String(translated: "Could not bookmark “\(name)”: \(file) is a broken link"), false)
         }
         if let error = AtomicFile.write(added, to: target) {
-            return ("Could not bookmark “\(name)”: \(error.description)", false)
+            return (String(translated: "Could not bookmark “\(name)”: \(error.description)"), false)
         }
-        return ("Bookmarked “\(name)”.", true)
+        return (String(translated: "Bookmarked “\(name)”."), true)
     }
 }

@@ -71,12 +71,16 @@ final class Pictures {
     /// `nil` for a picture shown whole.
     static func notice(for decoded: DecodedImage) -> String? {
         var notes: [String] = []
+        let format = decoded.info.format.name
         if let scans = decoded.scansShown {
             let count = ImageFit.grouped(scans)
-            notes.append("A \(decoded.info.format.name) of over \(count) scans, shown from its first \(count)")
+            notes.append(
+                String(
+                    translated: "A \(format) of over \(count) scan, shown from its first \(count)",
+                    plural: "A \(format) of over \(count) scans, shown from its first \(count)", count: scans))
         }
         if let warning = decoded.warning {
-            notes.append("Damaged \(decoded.info.format.name), shown as far as it reads: \(warning)")
+            notes.append(String(translated: "Damaged \(format), shown as far as it reads: \(warning)"))
         }
         return notes.isEmpty ? nil : notes.joined(separator: " · ")
     }

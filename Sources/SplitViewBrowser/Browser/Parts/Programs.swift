@@ -24,7 +24,9 @@ struct Programs {
     var opener: (FilePath) -> String?
     /// Starts an application's command line for "Open With", and says why it could not (nil
     /// when it started). The launcher gives its ``RunningOpeners``; tests give their own.
-    var appLauncher: ([[UInt8]], FilePath) -> String? = { _, _ in "no program can be started from this window" }
+    var appLauncher: ([[UInt8]], FilePath) -> String? = { _, _ in
+        String(translated: "no program can be started from this window")
+    }
 
     /// A view controller for each command; a supplementary one only in the triple style, which
     /// alone has that column. `opener` opens files in the desktop's program.
@@ -55,10 +57,10 @@ struct Programs {
         do {
             runs = try entry.arguments(for: paths)
         } catch {
-            return "the command line of \(entry.name) (\(entry.path)) does not read"
+            return String(translated: "the command line of \(entry.name) (\(entry.path)) does not read")
         }
         for argv in runs {
-            if let failure = appLauncher(argv, first) { return "\(entry.name): \(failure)" }
+            if let failure = appLauncher(argv, first) { return String(translated: "\(entry.name): \(failure)") }
         }
         return nil
     }

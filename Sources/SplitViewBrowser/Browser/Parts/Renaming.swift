@@ -23,7 +23,8 @@ struct Renaming {
         self.path = path
         let text = FilePath.displayName(path.lastComponent)
         return TextField(
-            text: text, selecting: Self.stemRange(of: text, isFolder: isFolder), label: isFolder ? "Rename Folder" : "Rename File"
+            text: text, selecting: Self.stemRange(of: text, isFolder: isFolder),
+            label: isFolder ? String(translated: "Rename Folder") : String(translated: "Rename File")
         )
     }
 
@@ -61,8 +62,8 @@ struct Renaming {
             try FileOperations.renameNoReplace(source, to: target)
         } catch {
             switch error.code {
-            case EEXIST, ENOTEMPTY: return .refused("“\(text)” already exists.")
-            default: return .refused("Could not rename: \(error.reason).")
+            case EEXIST, ENOTEMPTY: return .refused(String(translated: "“\(text)” already exists."))
+            default: return .refused(String(translated: "Could not rename: \(error.reason)."))
             }
         }
         return .renamed(from: source, to: target)
@@ -82,13 +83,20 @@ struct Renaming {
     /// Why `text` cannot be a name, in words, or nil when it can: empty, holding `/` or a NUL,
     /// `.` or `..`, longer than 255 bytes.
     static func nameProblem(_ text: String, isFolder: Bool) -> String? {
-        let thing = isFolder ? "folder" : "file"
-        if text.isEmpty { return "The name cannot be empty." }
-        if text.contains("/") { return "A name cannot contain “/”." }
-        if text.utf8.contains(0) { return "A name cannot contain a NUL character." }
-        if text == "." || text == ".." { return "A \(thing) cannot be called “\(text)”." }
-        let bytes = text.utf8.count
-        if bytes > maximumNameBytes { return "The name is too long: \(bytes) bytes, at most \(maximumNameBytes)." }
+        if text.isEmpty { return String(translated: "The name cannot be empty.") }
+        if text.contains("/") { return String(translated: "A name cannot contain “/”.") }
+        if text.utf8.contains(0) { return String(translated: "A name cannot contain a NUL character.") }
+        if text == "." || text == ".." {
+            return isFolder
+                ? String(translated: "A folder cannot be called “\(text)”.")
+                : String(translated: "A file cannot be called “\(text)”.")
+        }
+        let bytes = text.utf8.count, maximum = maximumNameBytes
+        if bytes > maximum {
+            return String(
+                translated: "The name is too long: \(bytes) byte, at most \(maximum).",
+                plural: "The name is too long: \(bytes) bytes, at most \(maximum).", count: bytes)
+        }
         return nil
     }
 }

@@ -83,7 +83,7 @@ final class Transfers {
     func received(_ offer: SelectionOffer?) -> PasteAnswer {
         guard let folder = pasteDestination else { return .unasked }
         pasteDestination = nil
-        guard let offer else { return .nothing("Nothing to paste: the clipboard holds no files.") }
+        guard let offer else { return .nothing(String(translated: "Nothing to paste: the clipboard holds no files.")) }
         let files: ClipboardFiles? =
             switch offer.target {
             case Self.pasteTargets[0]: ClipboardFiles(gnomeCopiedFiles: offer.bytes)
@@ -93,8 +93,8 @@ final class Transfers {
         guard let files else {
             return .nothing(
                 offer.target == "UTF8_STRING"
-                    ? "Nothing to paste: the clipboard holds text, not files."
-                    : "Nothing to paste: the clipboard's list of files cannot be read.")
+                    ? String(translated: "Nothing to paste: the clipboard holds text, not files.")
+                    : String(translated: "Nothing to paste: the clipboard's list of files cannot be read."))
         }
         return .files(files, into: folder)
     }

@@ -27,7 +27,7 @@ final class TrashTask {
 /// trash's folders and its jobs. A window closed stops its jobs between two items.
 final class TrashPart {
     /// The trash's name, for the place, the titles and the messages.
-    static let title = "Trash"
+    static var title: String { String(translated: "Trash") }
 
     /// Where Delete moves files, and what the Trash place shows; `nil` for a window without a
     /// trash, where Delete asks before deleting for good.
@@ -82,7 +82,7 @@ final class TrashPart {
         // Local volumes only: a network server that does not answer must not hold the places.
         for directory in trash.directories(network: false) where directory != trash.home && Self.holdsAnything(directory.files) {
             let volume = directory.topdir.map { FilePath.displayName($0.isRoot ? $0.bytes : $0.lastComponent) } ?? ""
-            trashes.append(Place(name: Self.title + " on " + volume, path: directory.files, kind: .trash))
+            trashes.append(Place(name: String(translated: "Trash on \(volume)"), path: directory.files, kind: .trash))
         }
         places.insert(contentsOf: trashes, at: index)
         return places
@@ -129,16 +129,34 @@ final class TrashPart {
     /// "Moving 1 200 of 150 000 items to the Trash", "Deleting 1 of 1 item — 45 210 files and
     /// folders deleted".
     static func progressText(_ progress: TrashBatch.Progress, _ kind: TrashTask.Kind) -> String {
-        let total = progress.totalItems
-        let items = "\(Format.count(min(progress.itemsDone, total))) of \(Format.count(total)) item\(total == 1 ? "" : "s")"
-        let deleted =
-            progress.entriesDeleted > progress.itemsDone
-            ? " — \(Format.count(progress.entriesDeleted)) files and folders deleted" : ""
-        switch kind {
-        case .trash: return "Moving \(items) to the Trash"
-        case .delete: return "Deleting \(items)" + deleted
-        case .restore: return "Restoring \(items)"
-        case .empty: return "Emptying the Trash: \(items)" + deleted
+        let count = progress.totalItems
+        let done = Format.count(min(progress.itemsDone, count)), total = Format.count(count)
+        let deleted = progress.entriesDeleted > progress.itemsDone ? Format.count(progress.entriesDeleted) : nil
+        switch (kind, deleted) {
+        case (.trash, _):
+            return String(
+                translated: "Moving \(done) of \(total) item to the Trash",
+                plural: "Moving \(done) of \(total) items to the Trash",
+                count: count)
+        case (.delete, nil):
+            return String(
+                translated: "Deleting \(done) of \(total) item", plural: "Deleting \(done) of \(total) items", count: count)
+        case (.delete, let deleted?):
+            return String(
+                translated: "Deleting \(done) of \(total) item — \(deleted) files and folders deleted",
+                plural: "Deleting \(done) of \(total) items — \(deleted) files and folders deleted", count: count)
+        case (.restore, _):
+            return String(
+                translated: "Restoring \(done) of \(total) item", plural: "Restoring \(done) of \(total) items", count: count)
+        case (.empty, nil):
+            return String(
+                translated: "Emptying the Trash: \(done) of \(total) item",
+                plural: "Emptying the Trash: \(done) of \(total) items",
+                count: count)
+        case (.empty, let deleted?):
+            return String(
+                translated: "Emptying the Trash: \(done) of \(total) item — \(deleted) files and folders deleted",
+                plural: "Emptying the Trash: \(done) of \(total) items — \(deleted) files and folders deleted", count: count)
         }
     }
 }
