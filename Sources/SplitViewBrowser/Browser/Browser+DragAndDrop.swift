@@ -7,9 +7,8 @@ import SplitViewFiles
 /// - **Out.** A drag from a row carries that row's file, or every selected file when the row
 ///   is part of the selection, as `text/uri-list` (`file://` URIs), `UTF8_STRING` and
 ///   `text/plain;charset=utf-8` (the paths, one a line): a file manager copies or moves them,
-///   a terminal types the paths. Within the window the drag stays what it was: one file
-///   moved onto an outline folder, after a prompt (`Browser+Moving.swift`); several selected
-///   files move there by the paste's move, after a prompt.
+///   a terminal types the paths. Within the window the files move onto the folder dropped
+///   on, of the outline or of the list itself, by the paste's move (``moveDragged(_:into:)``).
 /// - **In.** Another program's `text/uri-list` dropped on a folder of the outline or of the
 ///   list goes into that folder, anywhere else in the list (a file's row, the background)
 ///   into the folder shown; the paste runs as Ctrl+V's does (`Browser+Pasting.swift`): copy
@@ -31,17 +30,20 @@ extension Browser {
             return item
         }
         folders.canDropOnRow = { [unowned self] _, row in
-            guard self.tree.rows.indices.contains(row), self.tree.rows[row].isFolder else { return false }
-            return self.transfers.canMoveDragged(into: self.tree.rows[row].path)
+            guard let folder = self.outlineDropFolder(row) else { return false }
+            return self.transfers.canMoveDragged(into: folder)
         }
         folders.onDropOnRow = { [unowned self] _, row in
-            let folder = self.tree.rows[row].path
-            let dragged = self.transfers.dragged
-            if dragged.count == 1 {
-                self.askToMove(dragged[0], into: folder)
-            } else {
-                self.askToMove(dragged, into: folder)
-            }
+            guard let folder = self.outlineDropFolder(row) else { return }
+            self.moveDragged(self.transfers.dragged, into: folder)
+        }
+        fileList.canDropOnRow = { [unowned self] _, row in
+            guard let folder = self.listDropFolder(row) else { return false }
+            return self.transfers.canMoveDragged(into: folder)
+        }
+        fileList.onDropOnRow = { [unowned self] _, row in
+            guard let folder = self.listDropFolder(row) else { return }
+            self.moveDragged(self.transfers.dragged, into: folder)
         }
         folders.externalDropTypeForRow = { [unowned self] types, row in
             guard types.contains(Transfers.droppedFilesType), let row, self.outlineDropFolder(row) != nil else { return nil }
@@ -61,19 +63,24 @@ extension Browser {
         }
     }
 
-    /// Several selected files dragged onto an outline folder: after the question, they move
-    /// as a cut and paste moves them (names in the way asked about, one Ctrl+Z for all).
-    func askToMove(_ sources: [FilePath], into folder: FilePath) {
-        let target = folder.lastName
-        split.prompt = Prompt(
-            message: "Move \(sources.count) files to “\(target)”?",
-            accept: { [unowned self] in
-                guard self.transfers.transfer == nil else {
-                    self.reader.notice = "A paste is under way: wait for it, or cancel it (Escape), then drop again."
-                    return
-                }
-                self.startTransfer(sources, into: folder, mode: .move)
-            })
+    /// Files dragged within the window onto a folder, of the outline or of the list itself: they
+    /// move there at once, as a cut and paste moves them (a name in the way asked about, one
+    /// Ctrl+Z for all); onto another file system they are copied instead.
+    ///
+    /// Decision (as GNOME Files and Thunar): no question first, since a move within one file
+    /// system is a rename that Ctrl+Z takes back, and the band says what moved; a drop onto
+    /// another file system copies, as those programs' drags do, because a move there could not
+    /// be undone (Shift+Delete of the copies, or Ctrl+Z, takes them back). The folder under the
+    /// pointer is highlighted before the button goes up, and a folder never takes itself, what
+    /// is inside it, or its own files.
+    func moveDragged(_ sources: [FilePath], into folder: FilePath) {
+        guard !sources.isEmpty else { return }
+        guard transfers.transfer == nil else {
+            reader.notice = String(translated: "A paste is under way: wait for it, or cancel it (Escape), then drop again.")
+            return
+        }
+        let moves = sources.allSatisfy { Transfers.onSameFileSystem($0, as: folder) }
+        startTransfer(sources, into: folder, mode: moves ? .move : .copy)
     }
 
     /// The folder an outline row takes drops into: a folder's row, not the trash's.

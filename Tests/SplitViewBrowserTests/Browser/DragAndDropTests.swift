@@ -77,9 +77,9 @@ import Testing
         }
     }
 
-    /// Within the window, a whole selection dragged onto an outline folder moves there after
-    /// one question, as a cut and paste would; the outline refuses the folder they are in.
-    @Test func aSelectionDraggedOntoAnOutlineFolderMovesThereAfterAQuestion() throws {
+    /// Within the window, a whole selection dragged onto an outline folder moves there, as a
+    /// cut and paste would; the outline refuses the folder they are in.
+    @Test func aSelectionDraggedOntoAnOutlineFolderMovesThere() throws {
         let (tree, browser) = Self.notes()
         let file10 = try #require(browser.fileList.selectedIndex.map { $0 + 1 })
         browser.fileList.selectRows([file10 - 1, file10], lead: file10 - 1)
@@ -90,8 +90,7 @@ import Testing
         #expect(browser.folders.canDropOnRow?(item, notes) == false)
         #expect(browser.folders.canDropOnRow?(item, travel) == true)
         browser.folders.onDropOnRow?(item, travel)
-        #expect(browser.split.prompt?.message == "Move 2 files to “Travel”?")
-        browser.split.handle(.key(KeyChord(.return)))
+        #expect(browser.split.prompt == nil)
         #expect(ClipboardTests.settle(browser) { browser.transfers.transfer == nil })
         #expect(ClipboardTests.names(tree.root + "/Travel") == ["Japan", "file10.txt", "file2.txt"])
         #expect(ClipboardTests.names(tree.root + "/Notes") == ["Archive"])

@@ -144,24 +144,16 @@ final class Transfers {
         return folder != source.parent && folder != source && !folder.bytes.starts(with: inside)
     }
 
-    /// Moves `source` into `folder` with one `rename(2)`: a whole move or none. Never over an
-    /// existing name (the check and the move are one step), and never across file systems (a
-    /// copy could stop half-way).
-    ///
-    /// - Returns: nil when moved, else the sentence that says why not.
-    static func move(_ source: FilePath, into folder: FilePath) -> String? {
-        let name = FilePath.displayName(source.lastComponent)
-        let target = folder.lastName
-        do {
-            try FileOperations.renameNoReplace(source, to: folder.appending(source.lastComponent))
-            return nil
-        } catch {
-            switch error.code {
-            case EEXIST, ENOTEMPTY: return "“\(name)” already exists in “\(target)”: nothing was moved."
-            case EXDEV:
-                return "“\(target)” is on another file system: SplitView moves within one file system and never copies."
-            default: return "Could not move “\(name)”: \(error.reason)."
+    /// Whether `source` itself (a link, not what it points to) is on the file system of
+    /// `folder`: a drag moves it then, else copies it. False where either cannot be read.
+    static func onSameFileSystem(_ source: FilePath, as folder: FilePath) -> Bool {
+        func device(_ path: FilePath) -> UInt64? {
+            path.withCString { name in
+                var status = stat()
+                return lstat(name, &status) == 0 ? UInt64(status.st_dev) : nil
             }
         }
+        guard let here = device(source), let there = device(folder) else { return false }
+        return here == there
     }
 }
