@@ -31,24 +31,36 @@ public enum Localization {
     /// Localization.substitute("“{0}” in {1}", ["a.txt", "Notes"])  // “a.txt” in Notes
     /// ```
     public static func substitute(_ text: String, _ arguments: [String]) -> String {
-        guard !arguments.isEmpty, text.contains("{") else { return text }
+        guard !arguments.isEmpty else { return text }
+        let bytes = text.utf8
+        guard bytes.contains(UInt8(ascii: "{")) else { return text }
+        // Read as bytes: a brace and ASCII digits are whole characters in UTF-8, so no cut falls
+        // inside one, and no grapheme is walked (a list's rows are worded on every frame).
         var result = ""
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            let afterOpen = rest.index(after: open)
-            guard let close = rest[afterOpen...].firstIndex(of: "}"),
-                rest[afterOpen..<close].allSatisfy({ $0.isASCII && $0.isNumber }),
-                let index = Int(rest[afterOpen..<close]), index < arguments.count
-            else {
-                result += "{"
-                rest = rest[afterOpen...]
+        var start = bytes.startIndex, index = bytes.startIndex
+        while index != bytes.endIndex {
+            guard bytes[index] == UInt8(ascii: "{") else {
+                index = bytes.index(after: index)
                 continue
             }
-            result += arguments[index]
-            rest = rest[rest.index(after: close)...]
+            var cursor = bytes.index(after: index), number = 0, digits = 0
+            while cursor != bytes.endIndex, case let byte = bytes[cursor], byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"),
+                digits < 9
+            {
+                number = number * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+                cursor = bytes.index(after: cursor)
+            }
+            guard digits > 0, cursor != bytes.endIndex, bytes[cursor] == UInt8(ascii: "}"), number < arguments.count else {
+                index = bytes.index(after: index)
+                continue
+            }
+            result += text[start..<index]
+            result += arguments[number]
+            index = bytes.index(after: cursor)
+            start = index
         }
-        return result + rest
+        return result + text[start...]
     }
 }
 
@@ -65,23 +77,29 @@ public struct LocalizationValue: ExpressibleByStringInterpolation, Sendable, Equ
     public var key: String
     /// The interpolated values, as text, in their order in the source.
     public var arguments: [String]
+    /// The message with its values in, as Swift's own interpolation writes it: what a
+    /// translation falls back to, made as the key is so that English costs no substitution.
+    var text: String
 
     /// A message of plain text.
     public init(stringLiteral value: String) {
         key = value
         arguments = []
+        text = value
     }
 
     /// A message with values: its key and values from the interpolation.
     public init(stringInterpolation: StringInterpolation) {
         key = stringInterpolation.key
         arguments = stringInterpolation.arguments
+        text = stringInterpolation.text
     }
 
     /// Builds a ``LocalizationValue`` from a string literal with interpolations.
     public struct StringInterpolation: StringInterpolationProtocol {
         var key = ""
         var arguments: [String] = []
+        var text = ""
 
         /// An empty interpolation.
         public init(literalCapacity: Int, interpolationCount: Int) {
@@ -89,13 +107,29 @@ public struct LocalizationValue: ExpressibleByStringInterpolation, Sendable, Equ
         }
 
         /// Adds text as written.
-        public mutating func appendLiteral(_ literal: String) { key += literal }
-
-        /// Adds a value: `{N}` in the key, its description among the arguments.
-        public mutating func appendInterpolation<Value>(_ value: Value) {
-            key += "{\(arguments.count)}"
-            arguments.append(String(describing: value))
+        public mutating func appendLiteral(_ literal: String) {
+            key += literal
+            text += literal
         }
+
+        /// Adds a value: `{N}` in the key, its text among the arguments.
+        public mutating func appendInterpolation(_ value: String) {
+            key += Self.placeholders[safe: arguments.count] ?? "{\(arguments.count)}"
+            arguments.append(value)
+            text += value
+        }
+
+        /// Adds a number, as Swift writes it.
+        public mutating func appendInterpolation(_ value: Int) {
+            appendInterpolation(String(value))
+        }
+
+        /// Adds any other value, as Swift's interpolation describes it.
+        public mutating func appendInterpolation<Value>(_ value: Value) {
+            appendInterpolation(String(describing: value))
+        }
+
+        private static let placeholders = ["{0}", "{1}", "{2}", "{3}", "{4}", "{5}"]
     }
 }
 
@@ -107,7 +141,10 @@ extension String {
     /// String(translated: "Moved “\(name)” to the Trash.")  // in French: Déplacé « … » …
     /// ```
     public init(translated message: LocalizationValue) {
-        let text = Localization.catalog?.translation(of: message.key) ?? message.key
+        guard let catalog = Localization.catalog, let text = catalog.translation(of: message.key) else {
+            self = message.text
+            return
+        }
         self = Localization.substitute(text, message.arguments)
     }
 
@@ -119,7 +156,10 @@ extension String {
     /// String(translated: "Home", context: "key")  // in German: Pos1
     /// ```
     public init(translated message: LocalizationValue, context: String) {
-        let text = Localization.catalog?.translation(of: context + "\u{4}" + message.key) ?? message.key
+        guard let catalog = Localization.catalog, let text = catalog.translation(of: context + "\u{4}" + message.key) else {
+            self = message.text
+            return
+        }
         self = Localization.substitute(text, message.arguments)
     }
 
@@ -133,9 +173,12 @@ extension String {
     /// String(translated: "\(n) item", plural: "\(n) items", count: n)
     /// ```
     public init(translated singular: LocalizationValue, plural: LocalizationValue, count: Int) {
-        let text =
-            Localization.catalog?.translation(singular: singular.key, plural: plural.key, count: count)
-            ?? (count == 1 ? singular.key : plural.key)
+        guard let catalog = Localization.catalog,
+            let text = catalog.translation(singular: singular.key, plural: plural.key, count: count)
+        else {
+            self = count == 1 ? singular.text : plural.text
+            return
+        }
         self = Localization.substitute(
             text, plural.arguments.count >= singular.arguments.count ? plural.arguments : singular.arguments)
     }

@@ -20,6 +20,10 @@ final class EntryList: ListDataSource {
     }
     /// The rows' trash entries, read from their info files when first drawn.
     private var trashed: [[UInt8]: TrashedItem?] = [:]
+    /// The rows' second lines (size and date, or kind), by the listing's index, worded when
+    /// first drawn: a row is drawn at each frame of a divider drag or an animation, and its
+    /// words, the same for the same listing, are not made again.
+    private var subtitles: [Int: String] = [:]
     /// The order shown: the one asked for, or by name while a worker finds it.
     private(set) var sort = FolderSort.standard
     /// Where the rows' icons come from; none in a list without icons.
@@ -39,6 +43,7 @@ final class EntryList: ListDataSource {
         self.listing = listing
         self.showsHidden = showsHidden
         trashed = [:]
+        subtitles = [:]
         guard let listing else {
             self.sort = sort
             visible = []
@@ -99,7 +104,12 @@ final class EntryList: ListDataSource {
                 icon: types?.icon(forName: name, kind: kind))
         }
         let icon = types?.icon(forName: entry.displayName, kind: kind)
-        return ListItem(title: entry.displayName, subtitle: info.map(Self.subtitle) ?? entry.kind.shownWord, icon: icon)
+        guard let info else { return ListItem(title: entry.displayName, subtitle: entry.kind.shownWord, icon: icon) }
+        let position = visible[index]
+        if let subtitle = subtitles[position] { return ListItem(title: entry.displayName, subtitle: subtitle, icon: icon) }
+        let subtitle = Self.subtitle(info)
+        subtitles[position] = subtitle
+        return ListItem(title: entry.displayName, subtitle: subtitle, icon: icon)
     }
 
     /// The trash entry of the file `name` of the listed trash, if its info file is usable.
