@@ -310,14 +310,22 @@ extension SplitViewController {
         if let path = step > 0 ? paths.first : paths.last { stack.focusLeaf(at: path) }
     }
 
-    /// Where a foreign content shows: its column, the leaf when it is one, and its content
-    /// area in the column pane's coordinates (a leaf's below its bar); nil when it does not
-    /// show.
+    /// Where a foreign content shows: its column, the leaf when it is one, and where its
+    /// program's window goes in the column pane's coordinates: the content area (a leaf's below
+    /// its bar) less the focus ring's width on every side; nil when it does not show.
+    ///
+    /// Decision: the program's window sits ``ChromeMetrics/focusRingWidth`` inside its area,
+    /// focused or not, so the ring drawn around a focused pane's content shows around it (the
+    /// newcomer saw none: the program's window covered it), and a change of focus never
+    /// resizes the program. The margin is the pane's background, as a terminal's padding.
     public func placement(of content: ForeignContentViewController) -> (column: Column, leaf: Leaf?, frame: Rect)? {
+        let ring = ChromeMetrics.focusRingWidth
         for column in Column.allCases {
-            if foreignContent(in: column) === content, let frame = contentFrame(of: column) { return (column, nil, frame) }
+            if foreignContent(in: column) === content, let frame = contentFrame(of: column) {
+                return (column, nil, frame.insetBy(dx: ring, dy: ring))
+            }
             for (leaf, frame) in leaves(in: column) where viewController(of: leaf) === content {
-                return (column, leaf, StackGeometry.contentFrame(ofLeaf: frame))
+                return (column, leaf, StackGeometry.contentFrame(ofLeaf: frame).insetBy(dx: ring, dy: ring))
             }
         }
         return nil

@@ -282,6 +282,13 @@ final class ForeignPanes {
         for program in programs where program.socket != 0 { place(program) }
     }
 
+    /// `rect` cut to a window of `width` by `height` pixels from its corner.
+    static func clamped(_ rect: PixelRect, width: Int, height: Int) -> PixelRect {
+        let x = min(max(0, rect.x), width), y = min(max(0, rect.y), height)
+        return PixelRect(
+            x: x, y: y, width: max(0, min(rect.x + rect.width, width) - x), height: max(0, min(rect.y + rect.height, height) - y))
+    }
+
     func place(_ program: Program) {
         let display = connection.display
         var wanted: PixelRect?
@@ -290,16 +297,18 @@ final class ForeignPanes {
             if let leaf = placement.leaf, let leafWindow = window.leaves.window(of: leaf),
                 let leafRect = window.leaves.panes[leaf]?.placed
             {
-                // A leaf of a stack: the leaf below its bar.
+                // A leaf of a stack: its content area (below its bar, inside the focus ring's
+                // margin), in the leaf's window.
                 let content = connection.scale.pixels(placement.frame)
-                let top = min(leafRect.height, max(0, content.y - leafRect.y))
-                wanted = PixelRect(x: 0, y: top, width: leafRect.width, height: leafRect.height - top)
+                wanted = Self.clamped(
+                    PixelRect(x: content.x - leafRect.x, y: content.y - leafRect.y, width: content.width, height: content.height),
+                    width: leafRect.width, height: leafRect.height)
                 parent = leafWindow
             } else if placement.leaf == nil, let pane = window.columnWindows[placement.column],
                 let paneRect = window.frame(of: pane)
             {
-                let top = min(paneRect.height, connection.scale.edge(placement.frame.minY))
-                wanted = PixelRect(x: 0, y: top, width: paneRect.width, height: paneRect.height - top)
+                wanted = Self.clamped(
+                    connection.scale.pixels(placement.frame), width: paneRect.width, height: paneRect.height)
                 parent = pane
             }
         }

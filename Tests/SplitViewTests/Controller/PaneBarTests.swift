@@ -73,10 +73,33 @@ private final class BoundsRecorder: ViewController {
         let placed = try #require(f.split.placement(of: terminal))
         let leaf = try #require(f.split.leaves(in: .secondary).last)
         #expect(placed.leaf == leaf.leaf)
-        #expect(placed.frame.minY == leaf.frame.minY + LayoutMetrics.paneBarHeight)
-        #expect(placed.frame.maxY == leaf.frame.maxY)
-        #expect(placed.frame.width == leaf.frame.width)
+        let ring = ChromeMetrics.focusRingWidth
+        #expect(placed.frame.minY == leaf.frame.minY + LayoutMetrics.paneBarHeight + ring)
+        #expect(placed.frame.maxY == leaf.frame.maxY - ring)
+        #expect(placed.frame.width == leaf.frame.width - 2 * ring)
         #expect(f.split.displayList(forLeaf: leaf.leaf)?.texts.contains("vim notes.txt") == true)
+    }
+
+    /// The newcomer's defect: a focused program pane showed no ring, its window covering the
+    /// ring. The program sits inside the ring's margin, so the ring drawn around the focused
+    /// leaf's content lies wholly outside the program's window.
+    @Test func theFocusRingOfAProgramsPaneShowsAroundItsWindow() throws {
+        let f = PaneTreeTests.fixture()
+        let terminal = ForeignContentViewController(command: try ProgramCommand(parsing: "xterm -into {}"))
+        f.split.splitPane(f.secondary, along: .vertical, with: terminal)
+        f.split.layoutPanes()
+        let placed = try #require(f.split.placement(of: terminal))
+        let leaf = try #require(f.split.leaves(in: .secondary).last)
+        #expect(f.split.viewController(of: leaf.leaf) === terminal)
+        f.split.focusPane(terminal)
+        #expect(f.split.paneKey(forLeaf: leaf.leaf)?.isFocused == true)
+        let list = try #require(f.split.displayList(forLeaf: leaf.leaf))
+        let rings = list.ops.compactMap { op -> Rect? in
+            if case .strokeRect(let rect, _, let width) = op { rect.insetBy(dx: width, dy: width) } else { nil }
+        }
+        let ring = try #require(rings.first)
+        let program = placed.frame.offsetBy(dx: -leaf.frame.minX, dy: -leaf.frame.minY)
+        #expect(ring == program, "the ring's inner edge is the program's window's edge")
     }
 
     @Test func theBarOfThePaneWithTheKeysIsMarked() throws {

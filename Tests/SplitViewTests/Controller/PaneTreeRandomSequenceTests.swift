@@ -241,7 +241,7 @@ import Testing
                     fail("\(vc.title)'s bar is \(String(describing: split.paneBarFrame(of: vc))), not \(bar)")
                 }
                 if let foreign = vc as? ForeignContentViewController, let placed = split.placement(of: foreign),
-                    placed.frame.minY != frame.minY + bar.height
+                    placed.frame.minY != frame.minY + bar.height + ChromeMetrics.focusRingWidth
                 {
                     fail("\(vc.title)'s program is not under its bar")
                 }

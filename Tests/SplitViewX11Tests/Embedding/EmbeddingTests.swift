@@ -50,7 +50,10 @@ extension X11Tests {
                 let client = try #require(tree.waitForClient(in: secondary))
                 // Inside the secondary column, exactly below its 38-point bar.
                 let pane = tree.frame(secondary)
-                #expect(tree.absoluteFrame(client) == PixelRect(x: pane.x, y: 38, width: pane.width, height: pane.height - 38))
+                #expect(
+                    tree.absoluteFrame(client)
+                        == PixelRect(x: pane.x + 2, y: 38 + 2, width: pane.width - 4, height: pane.height - 38 - 4),
+                    "inside the focus ring's margin")
 
                 // Dragging the supplementary divider: the program follows, step by step.
                 let divider = try #require(tree.child(named: "divider-supplementary", of: window))
@@ -67,7 +70,7 @@ extension X11Tests {
                 XResizeWindow(connection.display, window, 500, 700)
                 connection.flush()
                 #expect(waitUntil { tree.isViewable(secondary) && tree.frame(secondary).width == 500 })
-                #expect(waitUntil { tree.absoluteFrame(client) == PixelRect(x: 0, y: 38, width: 500, height: 662) })
+                #expect(waitUntil { tree.absoluteFrame(client) == PixelRect(x: 2, y: 40, width: 496, height: 658) })
                 input.key(XK_Left, modifiers: [XK_Alt_L])  // back to the list
                 #expect(waitUntil { !tree.isViewable(secondary) && !tree.isViewable(client) })
                 XResizeWindow(connection.display, window, 1400, 900)

@@ -172,10 +172,11 @@ struct WindowTree {
         return PixelRect(x: Int(x), y: Int(y), width: size.width, height: size.height)
     }
 
-    /// A column's content area (below its 38-pixel bar), in the top-level's coordinates.
+    /// Where a column's program goes: its content area (below its 38-pixel bar) less the
+    /// focus ring's 2 pixels on every side, in the top-level's coordinates.
     func contentArea(of column: Window) -> PixelRect {
         let pane = frame(column)
-        return PixelRect(x: pane.x, y: pane.y + 38, width: pane.width, height: pane.height - 38)
+        return PixelRect(x: pane.x + 2, y: pane.y + 38 + 2, width: pane.width - 4, height: pane.height - 38 - 4)
     }
 
     func isViewable(_ window: Window) -> Bool {

@@ -7,10 +7,10 @@ import Testing
 
 @testable import SplitViewX11
 
-/// A leaf's frame less its 22-pixel bar (``LayoutMetrics/paneBarHeight`` at 96 dpi): where
-/// its program's window goes.
+/// A leaf's frame less its 22-pixel bar (``LayoutMetrics/paneBarHeight`` at 96 dpi) and the
+/// focus ring's 2-pixel margin on every side: where its program's window goes.
 private func underBar(_ leaf: PixelRect) -> PixelRect {
-    PixelRect(x: leaf.x, y: leaf.y + 22, width: leaf.width, height: leaf.height - 22)
+    PixelRect(x: leaf.x + 2, y: leaf.y + 22 + 2, width: leaf.width - 4, height: leaf.height - 22 - 4)
 }
 
 /// Stack splits in the real window: `splitview --below 'secondary=xterm -into {}'` puts a

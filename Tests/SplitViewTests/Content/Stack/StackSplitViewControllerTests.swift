@@ -184,9 +184,12 @@ import Testing
         let place = try #require(f.split.placement(of: terminal))
         #expect(place.column == .secondary && place.leaf?.path == [1])
         let leaf = Self.frames(f)[1]
-        let bar = LayoutMetrics.paneBarHeight
+        let bar = LayoutMetrics.paneBarHeight, ring = ChromeMetrics.focusRingWidth
         #expect(
-            place.frame == Rect(x: leaf.minX, y: leaf.minY + bar, width: leaf.width, height: leaf.height - bar), "below its bar")
+            place.frame
+                == Rect(x: leaf.minX, y: leaf.minY + bar, width: leaf.width, height: leaf.height - bar).insetBy(
+                    dx: ring, dy: ring),
+            "below its bar, inside the focus ring")
         stack.focusLeaf(at: [0])
         _ = f.split.takeHostRequests()
         f.split.handle(.foreignContent(terminal.id, .focusRequested))
