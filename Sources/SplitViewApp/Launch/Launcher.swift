@@ -124,6 +124,10 @@ final class Launcher {
             opener: { [openers] in openers.open($0) }, report: { Diagnostics.report($0) })
         session.sorts.restore(savedSorts)
         session.appLauncher = { [openers] in openers.run($0, for: $1) }
+        // The band's messages go by the loop's timers (none before the loop: such a message
+        // stays until the next).
+        session.timers = LoopTimers(
+            after: { [unowned self] in self.host?.after($0, $1) }, cancel: { [unowned self] in self.host?.cancelTimer($0) })
     }
 
     private func run() throws(LaunchError) -> Int32 {

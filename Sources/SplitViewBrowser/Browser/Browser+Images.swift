@@ -20,6 +20,7 @@ extension Browser {
         reader.hexDump = nil
         if !keepingShown || reader.image == nil {
             reader.image = nil
+            fileNotice = nil
             reader.notice = nil
             reader.placeholder = String(translated: "Loading…")
         }
@@ -42,7 +43,8 @@ extension Browser {
         switch result {
         case .success(let decoded):
             reader.image = decoded.pixels
-            reader.notice = Pictures.notice(for: decoded)
+            fileNotice = Pictures.notice(for: decoded)
+            reader.notice = fileNotice
             details.show(
                 FileDetails(
                     path: path, preview: nil, picture: (decoded.info.format, decoded.info), trashed: trashPart.item(at: path)))
@@ -50,6 +52,7 @@ extension Browser {
             break
         case .failure(let error):
             reader.image = nil
+            fileNotice = nil
             reader.notice = nil
             reader.placeholder = String(translated: "“\(name)” \(error.reason).")
             details.show(FileDetails(path: path, preview: nil, picture: (format, error.info), trashed: trashPart.item(at: path)))

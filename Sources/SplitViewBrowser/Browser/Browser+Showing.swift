@@ -52,9 +52,10 @@ extension Browser {
         case .binary(let total, let head):
             reader.text = ""
             reader.hexDump = head
-            reader.notice = String(
+            fileNotice = String(
                 translated: "Binary file, \(total) byte: the first bytes in hexadecimal",
                 plural: "Binary file, \(total) bytes: the first bytes in hexadecimal", count: Int(clamping: total))
+            reader.notice = fileNotice
         case .notRegular(let kind): showNoText(kind.neverOpened(display))
         case .directory: showNoText(String(translated: "“\(display)” is a folder: Return opens it."))
         case .unreadable(let error): showNoText(String(translated: "“\(display)” cannot be read: \(error.reason)."))

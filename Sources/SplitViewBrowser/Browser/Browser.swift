@@ -26,6 +26,11 @@ package final class Browser {
     /// the band still says it: a placeholder takes it away, but never a message an action left
     /// there ("Moved “a.txt” to the Trash…") when the folder it emptied shows nothing.
     var fileNotice: String?
+    /// The loop's timers, which let an action's message leave the band (`Browser+Notices.swift`);
+    /// nil where there is no loop (the tests fire the end of a message themselves).
+    package var timers: LoopTimers?
+    /// The timer that ends the band's current message, while one waits.
+    var noticeTimer: Int?
     /// The history of the folders shown, and the places.
     let navigation: Navigation
     /// The trash, and the trash's jobs this window asked for (`Browser+Trash.swift`).
@@ -182,6 +187,7 @@ package final class Browser {
         fileList.contextMenuItemsForRow = { [unowned self] in self.contextMenuItems(forRow: $0) }
         connectDragAndDrop()
         connectTrashTasks()
+        reader.noticeDidChange = { [unowned self] in self.noticeChanged() }
     }
 
     /// The window title: the selected entry's name, the folder's, then the app's

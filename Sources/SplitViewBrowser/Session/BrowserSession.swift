@@ -25,6 +25,9 @@ package final class BrowserSession {
     /// Starts an application's command line for "Open With" (the launcher's
     /// ``RunningOpeners/run(_:for:)``); nil: windows say no program can be started.
     package var appLauncher: (([[UInt8]], FilePath) -> String?)?
+    /// The loop's timers every window's band uses to let a message go (``LoopTimers``); nil:
+    /// messages stay until the next one.
+    package var timers: LoopTimers?
     /// Where every window's places come from, or `nil` for windows without places.
     private let places: PlaceSources?
     /// Where every window's Delete moves files, or `nil` for windows without a trash.
@@ -94,6 +97,7 @@ package final class BrowserSession {
             places: places, trash: trash, sorts: sorts,
             opener: opener)
         browser.programs.terminal = config.terminal
+        browser.timers = timers
         browser.navigation.report = report
         if let appLauncher { browser.programs.appLauncher = appLauncher }
         // The places were read as the browser was made, before it had the report: said now.

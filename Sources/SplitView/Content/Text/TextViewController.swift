@@ -70,8 +70,16 @@ open class TextViewController: ViewController {
     /// A one-line note shown in a band above the text ("First 4 MiB of 2.1 GB shown",
     /// "Cannot open: …"), or `nil`.
     public var notice: String? {
-        didSet { if notice != oldValue { setNeedsDisplay() } }
+        didSet {
+            guard notice != oldValue else { return }
+            setNeedsDisplay()
+            noticeDidChange?()
+        }
     }
+
+    /// Called after ``notice`` changes: an app that lets its messages go after a while (the
+    /// browser's band) starts its timer here.
+    public var noticeDidChange: (() -> Void)?
 
     /// The selected text, in UTF-8 offsets of ``text`` (of the dump's text for a
     /// ``hexDump``), or `nil`. The user selects by dragging, double and triple clicks, Shift
