@@ -55,12 +55,25 @@ extension Browser {
         if split.isCollapsed || split.style != .tripleColumn { open(.supplementary, focus: false) }
     }
 
-    /// Goes one step through the history (``Navigation/step(_:from:show:)``); true when it
-    /// went. Back (or forward) to the folder holding the shown one selects it there, as going
+    /// Goes one step through the history (``Navigation/step(_:from:root:show:)``); true when
+    /// it went. Back (or forward) to the folder holding the shown one selects it there, as going
     /// up does.
+    ///
+    /// Decision (the newcomer's walk: Home → … → the Trash place → Back): a folder outside the
+    /// outline comes back under the root it was shown under, as a place would show it, not
+    /// under the common parent of that root and the place's (which, for a trash outside the
+    /// home, rose above the home).
     func moveThroughHistory(_ direction: SplitViewController.HistoryDirection) -> Bool {
         guard let current = selectedFolder else { return false }
-        return navigation.step(direction, from: current) { self.go(to: $0, selecting: $1) == nil }
+        return navigation.step(direction, from: current, root: tree.root) { target, name in
+            if !tree.contains(target), Location.readProblem(target) == nil, let root = navigation.root(whenLeft: target),
+                root != tree.root, root == target || StatePath.relative(target, to: root) != nil,
+                Location.readProblem(root) == nil
+            {
+                reroot(at: root)
+            }
+            return go(to: target, selecting: name) == nil
+        }
     }
 
     /// Runs `body` without recording the folders it shows in the history (a move through the

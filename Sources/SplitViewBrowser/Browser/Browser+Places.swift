@@ -61,7 +61,7 @@ extension Browser {
         // The folder left is a step of the history, as any other: the selection is cleared
         // below, which would otherwise leave nothing to record (Back after a place then gave
         // the folder before the one left).
-        if let shown = selectedFolder, shown != folder { navigation.leave(shown) }
+        if let shown = selectedFolder, shown != folder { navigation.leave(shown, root: tree.root) }
         listing.reroot(at: folder, rootTitle: trashPart.directory(showing: folder) != nil ? TrashPart.title : nil)
         folders.dataSource = tree
         folders.title = displayName(ofFolder: folder)

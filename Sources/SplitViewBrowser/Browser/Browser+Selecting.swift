@@ -76,7 +76,7 @@ extension Browser {
     func showFolder(_ folder: FilePath) {
         let changed = folder != selectedFolder
         if changed {
-            navigation.leave(selectedFolder)
+            navigation.leave(selectedFolder, root: tree.root)
             fileList.dismissFindNavigator()
             // The entry being renamed is no longer shown.
             endRenaming()

@@ -273,6 +273,31 @@ import Testing
         #expect(browser.tree.root == home, "\(browser.tree.root)")
     }
 
+    /// The walk's second half: with the trash outside the home (the home here is Travel, the
+    /// trash under another data folder), Back from the Trash gives the folder under the root it
+    /// was shown under, not under the common parent of the home and the trash.
+    @Test func backFromATrashOutsideTheHomeKeepsTheRootItHad() throws {
+        let setup = Setup()
+        let home = FilePath(setup.tree.root + "/Travel")
+        var sources = PlaceSources(environment: [
+            "HOME": setup.tree.root + "/Travel", "XDG_CONFIG_HOME": setup.tree.root + "/config",
+        ])
+        sources.mountInfoFile = setup.tree.root + "/data/mountinfo"
+        let store = try FileStore()
+        store.load(home)
+        let browser = Browser(store: store, root: home, style: .tripleColumn, theme: .light, places: sources, trash: setup.trash)
+        browser.split.handle(.resize(Size(width: 1400, height: 900)))
+        BrowserTests.show(browser, setup.tree, "Travel/Japan")
+        let trash = try #require(browser.tree.rows.firstIndex { $0.place?.kind == .trash })
+        #expect(browser.choosePlace(at: trash))
+        #expect(settle(browser.store) { browser.title == "Trash — SplitView" })
+        browser.split.handle(.command(.back))
+        #expect(browser.selectedFolder == home.appending(Array("Japan".utf8)), "\(String(describing: browser.selectedFolder))")
+        #expect(browser.tree.root == home, "\(browser.tree.root)")
+        browser.split.handle(.command(.forward))
+        #expect(settle(browser.store) { browser.title == "Trash — SplitView" })
+    }
+
     /// A window saved on the Trash place comes back titled Trash, not `files`.
     @Test func aWindowRootedOnTheTrashIsTitledTrash() throws {
         let setup = Setup()

@@ -27,10 +27,28 @@ final class Navigation {
 
     // MARK: - History
 
-    /// The shown folder changes from `old`: it goes on the back list, unless paused.
-    func leave(_ old: FilePath?) {
+    /// The outline's root each folder on the history's lists was shown under: Back to a
+    /// folder left before a place was chosen shows it under that root again.
+    private(set) var roots: [FilePath: FilePath] = [:]
+
+    /// The shown folder changes from `old`, shown under the outline's `root`: it goes on the
+    /// back list, unless paused.
+    func leave(_ old: FilePath?, root: FilePath) {
         guard let old, !isPaused else { return }
         history.leave(old)
+        remember(old, root: root)
+    }
+
+    /// The root `folder` was last shown under, while it is on the history's lists.
+    func root(whenLeft folder: FilePath) -> FilePath? { roots[folder] }
+
+    private func remember(_ folder: FilePath, root: FilePath) {
+        roots[folder] = root
+        // Only the folders still on the lists are kept (each list keeps 50).
+        if roots.count > 4 * NavigationHistory.limit {
+            let kept = Set(history.back + history.forward)
+            roots = roots.filter { kept.contains($0.key) }
+        }
     }
 
     /// Runs `body` without recording the folders it shows in the history (a move through the
@@ -42,14 +60,17 @@ final class Navigation {
         return body()
     }
 
-    /// Goes one step through the history from `current`, asking `show` to show each folder in
+    /// Goes one step through the history from `current` (shown under `root`), asking `show` to
+    /// show each folder in
     /// turn (with the entry to select in it) until one shows; true when one did. A folder that
     /// holds `current` comes back with it selected. A folder that does not show (gone since it
     /// was shown) is skipped, as if it had never been there, and so is `current` itself (it
     /// comes back next to itself when a folder between was skipped).
     func step(
-        _ direction: SplitViewController.HistoryDirection, from current: FilePath, show: (FilePath, [UInt8]?) -> Bool
+        _ direction: SplitViewController.HistoryDirection, from current: FilePath, root: FilePath,
+        show: (FilePath, [UInt8]?) -> Bool
     ) -> Bool {
+        remember(current, root: root)
         while true {
             let step = direction == .back ? history.goBack(from: current) : history.goForward(from: current)
             guard let target = step else { return false }

@@ -9,14 +9,27 @@ import Testing
 /// longer show, the places' problem said once, a bookmark added once.
 @Suite struct NavigationTests {
     let a = FilePath("/a"), b = FilePath("/b"), c = FilePath("/c")
+    static let root = FilePath("/")
+
+    /// Each folder left is remembered with the root it was shown under, and so is the folder a
+    /// step leaves.
+    @Test func eachFolderLeftKeepsItsRoot() {
+        let navigation = Navigation(places: nil)
+        navigation.leave(a, root: FilePath("/home"))
+        navigation.withoutHistory { navigation.leave(b, root: FilePath("/trash")) }
+        #expect(navigation.root(whenLeft: a) == FilePath("/home"))
+        #expect(navigation.root(whenLeft: b) == nil, "not a step")
+        _ = navigation.step(.back, from: c, root: FilePath("/trash")) { _, _ in true }
+        #expect(navigation.root(whenLeft: c) == FilePath("/trash"))
+    }
 
     @Test func foldersLeftAreStepsExceptWhilePaused() {
         let navigation = Navigation(places: nil)
-        navigation.leave(a)
-        navigation.leave(nil)
-        navigation.withoutHistory { navigation.leave(b) }
+        navigation.leave(a, root: Self.root)
+        navigation.leave(nil, root: Self.root)
+        navigation.withoutHistory { navigation.leave(b, root: Self.root) }
         #expect(!navigation.isPaused)
-        navigation.leave(c)
+        navigation.leave(c, root: Self.root)
         #expect(navigation.history.back == [a, c])
     }
 
@@ -24,26 +37,26 @@ import Testing
     /// folder on the forward list; the folders shown meanwhile are not steps.
     @Test func aStepSkipsAFolderThatDoesNotShow() {
         let navigation = Navigation(places: nil)
-        navigation.leave(a)
-        navigation.leave(b)
+        navigation.leave(a, root: Self.root)
+        navigation.leave(b, root: Self.root)
         var asked: [FilePath] = []
-        let went = navigation.step(.back, from: c) { folder, _ in
+        let went = navigation.step(.back, from: c, root: Self.root) { folder, _ in
             asked.append(folder)
-            navigation.leave(folder)
+            navigation.leave(folder, root: Self.root)
             return folder == a
         }
         #expect(went && asked == [b, a])
         #expect(navigation.history.back == [] && navigation.history.forward == [c])
-        #expect(!navigation.step(.back, from: a) { _, _ in true })
+        #expect(!navigation.step(.back, from: a, root: Self.root) { _, _ in true })
     }
 
     /// Back to the folder that holds the shown one selects the shown one there.
     @Test func backToTheParentSelectsTheFolderLeft() {
         let navigation = Navigation(places: nil)
-        navigation.leave(FilePath("/a"))
+        navigation.leave(FilePath("/a"), root: Self.root)
         var selected: [UInt8]?
         #expect(
-            navigation.step(.back, from: FilePath("/a/inner")) { _, name in
+            navigation.step(.back, from: FilePath("/a/inner"), root: Self.root) { _, name in
                 selected = name; return true
             })
         #expect(selected == Array("inner".utf8))
