@@ -99,8 +99,10 @@ final class EntryList: ListDataSource {
             let name = item.originalPath.lastName
             let date = item.deletionDate.map(Browser.format) ?? String(translated: "date unknown")
             let folder = item.originalPath.parent.displayString
+            // The date first: a long original folder is cut at the row's end, never the date (the
+            // newcomer read "From /home/… · 20…"); the inspector says the folder whole.
             return ListItem(
-                title: name, subtitle: String(translated: "From \(folder)") + " · " + date,
+                title: name, subtitle: date + " · " + String(translated: "From \(folder)"),
                 icon: types?.icon(forName: name, kind: kind))
         }
         let icon = types?.icon(forName: entry.displayName, kind: kind)
