@@ -223,8 +223,10 @@ open class TextViewController: ViewController {
                     .caption, context.theme.text),
             ]
         }
-        // The placeholder is set in the body font, and placed by its metrics.
-        return band + drawText(in: bounds, context, metrics: measurer.metrics(of: hasContent ? font : .body))
+        // The placeholder is set in the body font, and placed by its metrics. The band goes over
+        // the text: a line the offset leaves partly above the text's area is covered, not drawn
+        // over the band (the newcomer's first line over "Showing the first 2.1 MB…").
+        return drawText(in: bounds, context, metrics: measurer.metrics(of: hasContent ? font : .body)) + band
     }
 
     /// The part of the content the text takes: all of it, less the notice band when there is
@@ -327,7 +329,9 @@ open class TextViewController: ViewController {
     override open func scroll(dy: Double, in bounds: Rect) -> Bool {
         let before = scrollOffset
         scrollOffset += dy
-        clampScroll(height: bounds.height)
+        // The text's own height, below the notice band: with the pane's, End stopped a band
+        // short of the last line (the newcomer's cut last line of a file shown in part).
+        clampScroll(height: textArea(of: bounds).height)
         if scrollOffset != before { setNeedsDisplay() }
         return true
     }
@@ -339,7 +343,7 @@ open class TextViewController: ViewController {
     override open func perform(_ command: Command, in bounds: Rect) -> Bool {
         if let handled = performSelectionCommand(command) { return handled }
         if let handled = performFindCommand(command, in: bounds) { return handled }
-        let page = max(lineHeight, bounds.height - lineHeight)
+        let page = max(lineHeight, textArea(of: bounds).height - lineHeight)
         switch command {
         case .selectNext: return scroll(dy: lineHeight, in: bounds)
         case .selectPrevious: return scroll(dy: -lineHeight, in: bounds)

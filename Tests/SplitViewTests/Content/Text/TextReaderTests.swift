@@ -177,3 +177,50 @@ import Testing
         #expect(split.displayMode == mode, "the display-mode gesture did not act")
     }
 }
+
+/// A file shown in part, under its notice band (the newcomer's two defects): the last line is
+/// reached whole at End, and a line the offset leaves half above the text's area is covered by
+/// the band, never drawn over it.
+@Suite struct TextReaderNoticeBandTests {
+    static func reader() -> (TextViewController, DrawContext) {
+        let reader = TextViewController(title: "big.txt")
+        reader.font = .monospace
+        reader.wrapsLines = false
+        reader.text = (0..<500).map { "line \($0)" }.joined(separator: "\n")
+        reader.notice = "Showing the first 2.1 MB of 12 MB; the rest is not loaded."
+        let context = TextReaderTests.context(width: 600, height: 400)
+        reader.layoutIfNeeded(in: context)
+        return (reader, context)
+    }
+
+    static func band(_ ops: [DrawOp]) -> (index: Int, rect: Rect)? {
+        for (index, op) in ops.enumerated() {
+            if case .fill(let rect, let color) = op, color == Theme.light.selection { return (index, rect) }
+        }
+        return nil
+    }
+
+    @Test func endShowsTheLastLineWholeBelowTheBand() throws {
+        let (reader, context) = Self.reader()
+        _ = reader.perform(.scrollToEnd, in: context.bounds)
+        reader.layoutIfNeeded(in: context)
+        let ops = reader.draw(in: context)
+        let last = try #require(
+            ops.compactMap { op -> Point? in if case .text("line 499", let origin, _, _) = op { origin } else { nil } }.first)
+        let descent = FixedAdvanceMeasurer().metrics(of: .monospace).lineHeight
+        #expect(last.y + descent <= context.bounds.maxY, "the last line is not cut at the pane's bottom")
+    }
+
+    @Test func aLineHalfAboveTheTextIsCoveredByTheBand() throws {
+        let (reader, context) = Self.reader()
+        _ = reader.scroll(dy: 1000.5, in: context.bounds)
+        reader.layoutIfNeeded(in: context)
+        let ops = reader.draw(in: context)
+        let band = try #require(Self.band(ops))
+        for (index, op) in ops.enumerated() {
+            guard case .text(let text, let origin, .monospace, _) = op, origin.y - 13 < band.rect.maxY else { continue }
+            #expect(index < band.index, "“\(text)” at \(origin.y) is drawn before the band, which covers it")
+        }
+        #expect(ops.last.map { if case .text = $0 { true } else { false } } == true, "the band's caption last")
+    }
+}
