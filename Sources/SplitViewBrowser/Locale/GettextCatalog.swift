@@ -19,10 +19,11 @@ public struct GettextCatalog: MessageCatalog {
     /// The gettext domain: the catalogs' file name.
     public static let domain = "splitview"
 
-    /// Reads the locale from the environment (`LC_MESSAGES` and `LC_TIME`; not `LC_NUMERIC`,
-    /// nor `LC_CTYPE`, which the input method sets when it opens) and, outside the C locale, installs the catalogs of `folder` as
-    /// ``Localization/catalog``. Returns the installed catalog, or nil in the C locale. Called
-    /// once, first thing in `main`, before any thread starts.
+    /// Reads `LC_MESSAGES` from the environment (``LocaleFormats`` reads `LC_NUMERIC` and
+    /// `LC_TIME` apart; the input method sets `LC_CTYPE` when it opens) and, outside the C
+    /// locale, installs the catalogs of `folder` as `Localization.catalog`. Returns the
+    /// installed catalog, or nil in the C locale. Called once, first thing in `main`, before
+    /// any thread starts.
     @discardableResult
     public static func install(folder: String) -> GettextCatalog? {
         guard let messages = setlocale(LC_MESSAGES, "").map({ String(cString: $0) }), !isC(messages) else {
