@@ -286,8 +286,14 @@ import Testing
         let reader = TextViewController(title: "T", text: "body")
         reader.notice = "First 4 MiB shown"
         f.split.setViewController(reader, for: .secondary)
-        let texts = try #require(f.split.laidOutDisplayList(for: .secondary)?.texts)
-        #expect(texts.firstIndex(of: "First 4 MiB shown")! < texts.firstIndex(of: "body")!)
+        let ops = try #require(f.split.laidOutDisplayList(for: .secondary)?.ops)
+        func top(of text: String) -> Double? {
+            ops.lazy.compactMap { op -> Double? in
+                if case .text(let shown, let origin, _, _) = op, shown == text { origin.y } else { nil }
+            }.first
+        }
+        let notice = try #require(top(of: "First 4 MiB shown")), body = try #require(top(of: "body"))
+        #expect(notice < body, "the band above the text (drawn after it, so that it covers a half line)")
     }
 
     @Test func aNamedActionGoesToTheFocusedPaneThenTheHandler() {
