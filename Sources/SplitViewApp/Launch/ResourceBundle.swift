@@ -7,14 +7,18 @@ import SplitViewX11
 /// from `/proc/self/exe`: the real path, so a symlink to the program (`~/.local/bin/splitview`
 /// to `~/.local/lib/splitview/splitview`) finds the bundle beside the real file. Nil when the
 /// program's own path cannot be read; whether the folder exists is not checked.
-func resourceBundlePath() -> String? {
+func resourceBundlePath() -> String? { resourceBundle }
+
+/// ``resourceBundlePath()``, read once: the catalogs, the sample library and the window's icon
+/// all ask for it at start-up.
+private let resourceBundle: String? = {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     guard count > 0 else { return nil }
     let executable = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     let folder = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
     return folder + "/" + String(cString: splitview_resource_bundle_name())
-}
+}()
 
 /// The bundled sample library: `Resources/Library` in the resource bundle next to the program.
 func sampleLibraryPath() throws(LaunchError) -> String {

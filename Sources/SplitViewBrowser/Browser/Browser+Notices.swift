@@ -36,8 +36,13 @@ extension Browser {
             timers?.cancel(timer)
             noticeTimer = nil
         }
-        guard let shown = reader.notice, shown != fileNotice, let timers else { return }
-        noticeTimer = timers.after(Self.noticeLifetime) { [weak self] in self?.noticeLifetimeEnded(shown) }
+        guard let shown = reader.notice, shown != fileNotice else { return }
+        waitToEnd(shown)
+    }
+
+    /// Starts the time of the message `shown`.
+    private func waitToEnd(_ shown: String) {
+        noticeTimer = timers?.after(Self.noticeLifetime) { [weak self] in self?.noticeLifetimeEnded(shown) }
     }
 
     /// The message `shown` has had its time: the file's note comes back, unless the band says
@@ -45,10 +50,7 @@ extension Browser {
     func noticeLifetimeEnded(_ shown: String) {
         noticeTimer = nil
         guard reader.notice == shown else { return }
-        if transfers.transfer != nil || !trashPart.tasks.isEmpty {
-            noticeTimer = timers?.after(Self.noticeLifetime) { [weak self] in self?.noticeLifetimeEnded(shown) }
-            return
-        }
+        if transfers.transfer != nil || !trashPart.tasks.isEmpty { return waitToEnd(shown) }
         reader.notice = fileNotice
     }
 }

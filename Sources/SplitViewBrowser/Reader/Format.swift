@@ -5,7 +5,7 @@ import SplitView
 /// Numbers and dates for people, in the reader's locale (``LocaleFormats/current``).
 enum Format {
     /// The locale the formats follow: the environment's, read once.
-    nonisolated(unsafe) static var locale = LocaleFormats.current
+    static var locale: LocaleFormats { LocaleFormats.current }
 
     /// A byte count: 812 bytes, 4.2 KB, 1.3 MB (powers of 1000, as GNOME and macOS show them);
     /// in German 4,2 KB, in French 4,2 ko.

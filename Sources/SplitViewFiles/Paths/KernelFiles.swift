@@ -36,11 +36,6 @@ public enum KernelFiles {
             reason: String(translated: "it is a file of the kernel (\(fileSystem)), which is never read"))
     }
 
-    /// The words for a kernel file left alone: "“environ” is a file of the kernel (proc)".
-    public static func words(for path: FilePath, fileSystem: String) -> String {
-        String(translated: "“\(path.lastName)” is a file of the kernel (\(fileSystem))")
-    }
-
     /// The kernel's file systems by their magic numbers (`linux/magic.h`).
     static func name(of type: Int64) -> String? {
         switch UInt32(truncatingIfNeeded: type) {

@@ -30,12 +30,19 @@ final class HeldTimers {
 /// The band's messages go after their time, and the file's own note comes back (the
 /// newcomer's "band messages never clear").
 @Suite struct NoticeTests {
-    @Test func anActionsMessageLeavesAfterTenSeconds() {
-        let tree = BrowserTests.sample()
+    /// A browser over `tree` (kept as long as the caller keeps it) holding its timers, `file`
+    /// shown in Notes.
+    static func browser(showing file: String, in tree: TempTree) -> (Browser, HeldTimers) {
         let browser = makeBrowser(tree)
         let held = HeldTimers()
         browser.timers = held.timers
-        BrowserTests.show(browser, tree, "Notes", "file2.txt")
+        BrowserTests.show(browser, tree, "Notes", file)
+        return (browser, held)
+    }
+
+    @Test func anActionsMessageLeavesAfterTenSeconds() {
+        let tree = BrowserTests.sample()
+        let (browser, held) = Self.browser(showing: "file2.txt", in: tree)
         browser.undoLastChange()
         #expect(browser.reader.notice == "Nothing to undo.")
         #expect(held.waiting.values.map(\.seconds) == [10])
@@ -49,10 +56,7 @@ final class HeldTimers {
     @Test func theFilesOwnNoteStaysAndComesBack() {
         let tree = BrowserTests.sample()
         tree.file("Notes/large.txt", String(repeating: "a line of text\n", count: 200_000))
-        let browser = makeBrowser(tree)
-        let held = HeldTimers()
-        browser.timers = held.timers
-        BrowserTests.show(browser, tree, "Notes", "large.txt")
+        let (browser, held) = Self.browser(showing: "large.txt", in: tree)
         let note = browser.fileNotice
         #expect(note?.hasPrefix("Showing the first") == true)
         #expect(browser.reader.notice == note)
@@ -67,10 +71,7 @@ final class HeldTimers {
     /// A newer message starts its own time; the older message's end takes nothing away.
     @Test func aNewerMessageStartsItsOwnTime() {
         let tree = BrowserTests.sample()
-        let browser = makeBrowser(tree)
-        let held = HeldTimers()
-        browser.timers = held.timers
-        BrowserTests.show(browser, tree, "Notes", "file2.txt")
+        let (browser, held) = Self.browser(showing: "file2.txt", in: tree)
         browser.undoLastChange()
         let first = held.waiting
         browser.reportOpenFailure(FilePath(tree.root + "/Notes/file2.txt"), "no program")
