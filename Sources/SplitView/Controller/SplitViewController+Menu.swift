@@ -181,7 +181,8 @@ extension SplitViewController {
             if command != .showMenu && command != .showContextMenu { perform(command) }
             return
         // `.typed` arrives as `.key`.
-        case .resize, .tick, .pointerExited, .scroll, .foreignContent, .selectionTaken, .selectionReceived, .typed, .externalDrag:
+        case .resize, .tick, .pointerExited, .scroll, .foreignContent, .selectionTaken, .selectionReceived, .typed, .externalDrag,
+            .markedText:
             break
         }
         menuState = state

@@ -37,4 +37,31 @@ extension SplitViewController {
         publish()
         return true
     }
+
+    /// Shows an input method's text under composition in the focused bar's field (the
+    /// location bar, a rename's field, the find field); nothing when no field has the keys.
+    func setMarkedText(_ marked: String, selectedRange: Range<Int>) {
+        guard let item = focusedTextFieldItem else { return }
+        if var field = item.textField {
+            field.setMarkedText(marked, selectedRange: selectedRange)
+            item.textField = field
+        } else if var field = item.searchField {
+            field.setMarkedText(marked, selectedRange: selectedRange)
+            item.searchField = field
+        }
+        publish()
+    }
+
+    /// Where the caret of the field that has the keys is, in window points (UIKit's
+    /// `caretRect(for:)` of the first responder), or nil when no bar's field has them.
+    ///
+    /// A host tells its input method this place (XIM's spot location), so that the input
+    /// method's own preedit window and its candidates open beside the caret, not at a corner
+    /// of the screen.
+    public var textInputCaretRect: Rect? {
+        guard focusedTextFieldItem != nil, let column = focus.column, let placement = layout.placement(of: column),
+            let chrome = paneKey(for: column)?.chrome, let caret = chrome.textFieldCaretRect(textMeasurer)
+        else { return nil }
+        return caret.offsetBy(dx: placement.frame.minX, dy: placement.frame.minY)
+    }
 }

@@ -234,6 +234,7 @@ public final class SplitViewController {
                 keyDownInFocusedPane(chord)
             }
         case .command(let command): perform(command)
+        case .markedText(let marked, let range): setMarkedText(marked, selectedRange: range)
         case .tick(let now): tick(now: now)
         case .foreignContent, .selectionTaken, .selectionReceived, .typed, .externalDrag: break
         }

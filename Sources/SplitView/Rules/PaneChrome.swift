@@ -147,20 +147,8 @@ struct PaneChrome: Hashable, Sendable {
         let width = size.width, bar = LayoutMetrics.navigationBarHeight
         list.append(.fill(Rect(x: 0, y: 0, width: width, height: bar), theme.barBackground))
         list.append(.fill(Rect(x: 0, y: bar - 1, width: width, height: 1), theme.barSeparator))
-        // The room the buttons leave, from the left and from the right of the bar: the
-        // primary-edge side's buttons (the split view's own and an app's left items) against
-        // the far side's (an app's right items), mirrored for a trailing primary edge.
-        var leftEnd = 0.0, rightStart = width
-        for button in buttons {
-            drawButton(button, theme, measurer, into: &list)
-            if button.isOnFarSide == (primaryEdge == .leading) {
-                rightStart = min(rightStart, button.frame.minX)
-            } else {
-                leftEnd = max(leftEnd, button.frame.maxX)
-            }
-        }
-        let inset = BarMetrics.titleInset
-        let room = (start: leftEnd + inset, end: rightStart - inset)
+        for button in buttons { drawButton(button, theme, measurer, into: &list) }
+        let room = titleRoom
         if let textField { return drawTextField(textField, in: room, theme, measurer, into: &list) }
         let fitted = TextLayout.truncated(title, toWidth: max(0, room.end - room.start), font: .title, measurer: measurer)
         guard !fitted.isEmpty else { return }
@@ -168,6 +156,23 @@ struct PaneChrome: Hashable, Sendable {
         let x = min(max((width - textWidth) / 2, room.start), room.end - textWidth)
         let baseline = measurer.metrics(of: .title).baseline(centredIn: 0, height: bar)
         list.append(.text(fitted, origin: Point(x: x, y: baseline), .title, theme.text))
+    }
+
+    /// The room the buttons leave for the title or the text field, from the left and from the
+    /// right of the bar: the primary-edge side's buttons (the split view's own and an app's
+    /// left items) against the far side's (an app's right items), mirrored for a trailing
+    /// primary edge.
+    var titleRoom: (start: Double, end: Double) {
+        var leftEnd = 0.0, rightStart = size.width
+        for button in buttons {
+            if button.isOnFarSide == (primaryEdge == .leading) {
+                rightStart = min(rightStart, button.frame.minX)
+            } else {
+                leftEnd = max(leftEnd, button.frame.maxX)
+            }
+        }
+        let inset = BarMetrics.titleInset
+        return (start: leftEnd + inset, end: rightStart - inset)
     }
 
     /// A button: its hover or pressed fill, its glyph, and its title — beside the glyph, or

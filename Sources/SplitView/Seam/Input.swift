@@ -42,6 +42,12 @@ public enum Input: Hashable, Sendable {
     /// Shift+`): the same as ``key(_:)`` for the key table, and the text for a focused bar's
     /// ``TextField``, which cannot know the layout's shifted characters from the chord.
     case typed(KeyChord, text: String)
+    /// An input method's text under composition (its preedit) changed: the focused bar's
+    /// ``TextField`` shows it at its caret, underlined, with the input method's caret at
+    /// `selectedRange` (``TextField/setMarkedText(_:selectedRange:)``); an empty text ends the
+    /// composition. What the input method commits arrives as ``typed(_:text:)``. Ignored
+    /// when no field has the keys.
+    case markedText(String, selectedRange: Range<Int>)
     /// An intent, whatever triggered it (a key, a menu, a test).
     case command(Command)
     /// The clock, in seconds from any fixed start: transitions advance with it, and

@@ -53,6 +53,15 @@ public struct TextField: Hashable, Sendable {
     /// What a screen reader calls the field, as UIKit's `accessibilityLabel`: when nil, its
     /// ``label`` ("Rename File"), else its ``placeholder``.
     public var accessibilityLabel: String?
+    /// The text an input method is composing (its preedit: pinyin letters before they become
+    /// "中", a dead key's accent before its letter), shown at the caret, underlined, until the
+    /// input method commits it as typed text or takes it back; empty when none. Not part of
+    /// ``text``: Return submits the text without it, as `UITextInput`'s marked text is not
+    /// yet the field's.
+    public private(set) var markedText: String = ""
+    /// Where the input method's caret is within ``markedText``, in its characters (an empty
+    /// range: a caret), as `UITextInput`'s `setMarkedText(_:selectedRange:)` gives it.
+    public private(set) var markedSelectedRange: Range<Int> = 0..<0
     /// The text at the last Tab, to tell a second Tab from a first.
     private var textAtLastTab: String?
 
@@ -120,6 +129,33 @@ public struct TextField: Hashable, Sendable {
         }
         if self != before { message = nil }
         return .edited
+    }
+
+    /// Shows `marked` as the input method's text under composition at the caret, with its own
+    /// caret at `selectedRange` (clamped into it), as `UITextInput.setMarkedText(_:selectedRange:)`;
+    /// nil or empty ends the composition (the input method committed it, which arrives as
+    /// typed text, or took it back).
+    ///
+    /// A composition that starts over selected characters replaces them, as typing does: the
+    /// selection goes first, so the preedit shows where the typed text will land.
+    public mutating func setMarkedText(_ marked: String?, selectedRange: Range<Int>) {
+        let marked = marked ?? ""
+        if !marked.isEmpty, markedText.isEmpty, removeSelection() { message = nil }
+        markedText = marked
+        let count = marked.count
+        let lower = min(max(0, selectedRange.lowerBound), count)
+        markedSelectedRange = lower..<min(max(lower, selectedRange.upperBound), count)
+    }
+
+    /// Makes the text under composition part of the text at the caret, as
+    /// `UITextInput.unmarkText()` does: what a host does when the input method is reset with
+    /// a composition under way (the field loses the keyboard), so that nothing shown is lost.
+    public mutating func unmarkText() {
+        guard !markedText.isEmpty else { return }
+        let marked = markedText
+        markedText = ""
+        markedSelectedRange = 0..<0
+        insert(marked)
     }
 
     private mutating func insert(_ typed: String) {
