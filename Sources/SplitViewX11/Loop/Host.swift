@@ -54,7 +54,11 @@ public final class Host {
     /// none: screen readers read the windows' accessible trees through it.
     var accessibility: AccessibilityBus?
     /// The X input method (dead keys, Compose, an XIM server), opened at the first key.
-    lazy var inputMethod = InputMethod(display: connection.display)
+    lazy var inputMethod: InputMethod = {
+        let method = InputMethod(display: connection.display)
+        method.preeditChanged = { [weak self] window, text, caret in self?.showPreedit(text, caret: caret, in: window) }
+        return method
+    }()
     /// True while a thread joins the accessibility bus.
     var joiningAccessibility = false
     /// True while a timer waits to write the bus's pending output.
@@ -235,6 +239,10 @@ public final class Host {
             foreignPanes[ObjectIdentifier(window)]?.apply()
             window.redraw()
         }
+        // The input method learns where the caret went (only when it moved).
+        for window in windows where inputMethod.takesSpot(window.window) {
+            inputMethod.place(window.window, caret: window.controller.textInputCaretRect.map(connection.scale.pixels))
+        }
         connection.flush()
         defineCursors()
         accessibility?.invalidate()
@@ -275,9 +283,9 @@ public final class Host {
         // open) gets its window's context; from then on the input method sees every event
         // first, and keeps those it takes.
         if event.type == KeyPress, inputMethod.needs(event.xkey),
-            let window = windows.first(where: { $0.owns(event.xany.window) })
+            let window = windows.first(where: { $0.owns(event.xany.window) }), inputMethod.style(of: window.window) == nil
         {
-            inputMethod.context(for: window.window)
+            inputMethod.context(for: window.window, spot: caretSpot(of: window))
         }
         if inputMethod.filter(&event) { return }
         if let time = Selections.time(of: event) { lastEventTime = time }
@@ -399,6 +407,17 @@ public final class Host {
         selections.windowClosing(window.window, time: lastEventTime)
         foreignPanes.removeValue(forKey: ObjectIdentifier(window))?.endAll()
         window.destroy()
+    }
+
+    /// Where `window`'s text field's caret is, as an input method's spot (its foot, in pixels).
+    private func caretSpot(of window: SplitWindow) -> (x: Int16, y: Int16)? {
+        window.controller.textInputCaretRect.map { InputMethod.spot(of: connection.scale.pixels($0)) }
+    }
+
+    /// An on-the-spot input method's preedit goes to its window's field (drawn at the turn's end).
+    func showPreedit(_ text: String, caret: Int, in window: Window) {
+        guard let target = windows.first(where: { $0.window == window }) else { return }
+        target.controller.handle(.markedText(text, selectedRange: caret..<caret))
     }
 
     /// A key press as the input method typed it: what it commits with a press of its own
