@@ -210,9 +210,24 @@ public struct IconDirectory: Hashable, Sendable {
     }
 
     /// Whether a directory name stays inside its theme: relative, no `..`, no empty part.
+    ///
+    /// Read as bytes in one pass: hicolor lists some 750 directories, and splitting each into
+    /// characters was 4 of the 14 million instructions its index took at start-up.
     static func isSafe(_ name: String) -> Bool {
-        guard !name.isEmpty, !name.hasPrefix("/"), name.utf8.count <= 255 else { return false }
-        return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != ".." && $0 != "." }
+        guard name.utf8.count <= 255 else { return false }
+        // The part being read: its length, and how many of its bytes are dots.
+        var length = 0, dots = 0
+        func isBad() -> Bool { length == 0 || (dots == length && length <= 2) }
+        for byte in name.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if isBad() { return false }
+                (length, dots) = (0, 0)
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return !isBad()
     }
 
     /// The specification's `DirectoryMatchesSize`.

@@ -91,6 +91,29 @@ import Testing
             #expect(bytes.withUnsafeBufferPointer { IndexReader.integer($0) } == Int(text), "\(text)")
         }
     }
+
+    /// A directory name stays in its theme exactly as the character-by-character reading
+    /// said (relative, no empty part, no `.` or `..` part, at most 255 bytes): boundaries, then
+    /// random names from the characters that matter.
+    @Test func aDirectoryIsSafeExactlyAsTheCharacterReadingSaid() async {
+        func byCharacters(_ name: String) -> Bool {
+            guard !name.isEmpty, !name.hasPrefix("/"), name.utf8.count <= 255 else { return false }
+            return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
+                !$0.isEmpty && $0 != ".." && $0 != "."
+            }
+        }
+        for name in [
+            "", "/", "a", "a/", "/a", "a//b", ".", "..", "...", "a/.", "a/..", "./a", "../a", "a/.../b", ".a", "a.",
+            "16x16/mimetypes", "é/ü", String(repeating: "a", count: 255), String(repeating: "a", count: 256),
+        ] {
+            #expect(IconDirectory.isSafe(name) == byCharacters(name), "\(name)")
+        }
+        let characters: [Character] = ["a", "/", ".", "é", "1"]
+        await propertyCheck(count: 2000, input: Gen.int(in: 0...4).array(of: 0...12)) { picks in
+            let name = String(picks.map { characters[$0] })
+            #expect(IconDirectory.isSafe(name) == byCharacters(name), "\(name)")
+        }
+    }
 }
 
 extension IconThemeIndex {
