@@ -15,8 +15,11 @@ extension Browser {
             return showPlaceholder(title: "", String(translated: "No folder selected"), details: nil)
         }
         guard let name = selectedName else {
+            // The shown folder is described as the window names it: a trash's `files` is "Trash".
+            let shownName = trashPart.directory(showing: folder) != nil ? TrashPart.title : nil
             return showPlaceholder(
-                title: "", String(translated: "No file selected"), details: FileDetails(path: folder, preview: nil))
+                title: "", String(translated: "No file selected"),
+                details: FileDetails(path: folder, preview: nil, shownName: shownName))
         }
         let path = folder.appending(name)
         let display = FilePath.displayName(name)

@@ -14,13 +14,18 @@ struct FileDetails {
     var picture: (format: ImageFormat, info: ImageInfo?)?
     /// Where a file of the trash came from and when it was trashed, for a file in the trash.
     var trashed: TrashedItem?
+    /// The name the folder goes by where the window shows it, instead of its own: "Trash" for
+    /// a trash's `files` folder, as its place and the outline's root name it (GNOME Files'
+    /// properties of the Trash say "Trash"); nil for the folder's own name.
+    var shownName: String?
 
     /// The details of `path`, with what the reader knows of it.
     init(
         path: FilePath, preview: FilePreview?, picture: (format: ImageFormat, info: ImageInfo?)? = nil,
-        trashed: TrashedItem? = nil
+        trashed: TrashedItem? = nil, shownName: String? = nil
     ) {
         self.trashed = trashed
+        self.shownName = shownName
         self.path = path
         self.preview = preview
         self.picture = picture
@@ -31,7 +36,7 @@ struct FileDetails {
     /// user passes.
     func entries(mime: MimeDatabase? = nil) -> [(label: String, value: String)] {
         var rows: [(String, String)] = [
-            (String(translated: "Name"), FilePath.displayName(path.lastComponent)),
+            (String(translated: "Name"), shownName ?? FilePath.displayName(path.lastComponent)),
             (String(translated: "Path"), path.displayString),
         ]
         if let trashed {

@@ -163,6 +163,26 @@ import Testing
         #expect(browser.details.entries.contains { $0.label == "Original location" && $0.value == setup.tree.root + "/Notes" })
     }
 
+    /// The Trash place with no file selected: the inspector names the folder as the place
+    /// and the outline do, "Trash", not its folder's own name (`files`, which the newcomer
+    /// read as "NAME files").
+    @Test func theTrashPlacesInspectorNamesTheTrash() throws {
+        let setup = Setup()
+        let browser = setup.browser(places: true)
+        BrowserTests.show(browser, setup.tree, "Notes", "file2.txt")
+        Self.press(browser, .delete)
+        #expect(Self.settleTrash(browser))
+        #expect(browser.choosePlace(at: 2))
+        #expect(settle(browser.store) { browser.entries.numberOfRows == 1 })
+        browser.details.viewWillAppear(false)
+        #expect(browser.details.entries.first { $0.label == "Name" }?.value == "Trash", "\(browser.details.entries)")
+        #expect(browser.details.entries.first { $0.label == "Path" }?.value == setup.tree.root + "/data/Trash/files")
+        // Any other folder keeps its own name.
+        BrowserTests.show(browser, setup.tree, "Notes")
+        browser.details.viewWillAppear(false)
+        #expect(browser.details.entries.first { $0.label == "Name" }?.value == "Notes")
+    }
+
     /// The Trash place, after the home and user folders: its files, each with where it came
     /// from; Restore puts the selected one back; Delete there asks; Empty Trash asks, then
     /// empties. The menu's items are enabled only there.
