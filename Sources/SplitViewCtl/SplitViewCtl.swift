@@ -6,6 +6,10 @@ import SplitViewControl
 /// `splitviewctl`: a running `splitview`'s layout read and changed from outside, as `tmux`
 /// and `i3-msg` do. Exit status 0, 1 after one line (`splitviewctl: no pane 99`) when the
 /// instance cannot be reached or refuses, 64 on bad usage.
+///
+/// Decided: its words and the instance's replies are English whatever the locale, as
+/// `i3-msg`'s and tmux's are: scripts read them, and a reply that followed `LANG` would break
+/// a script that matches it. The window and `splitview --help` speak the reader's language.
 @main
 struct SplitViewCtl: ParsableCommand {
     static let configuration = CommandConfiguration(

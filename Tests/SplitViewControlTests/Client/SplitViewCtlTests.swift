@@ -53,6 +53,18 @@ import Testing
         #expect(result.errors.hasPrefix("Error: "))
     }
 
+    /// Decided: a script's tool answers in English whatever the locale: in German, where the
+    /// program's window and `--help` speak German, `splitviewctl` and the replies do not.
+    @Test func itsWordsStayEnglishInAGermanLocale() throws {
+        let server = try ServerThread()
+        let environment = ["SPLITVIEW_SOCKET": server.path, "LANG": "de_DE.UTF-8", "LANGUAGE": "de", "LC_ALL": ""]
+        let refused = try Self.run(["focus", "404"], environment: environment)
+        #expect(refused.status == 1)
+        #expect(refused.errors == "splitviewctl: no pane 404\n", "\(refused.errors)")
+        let usage = try Self.run(["frobnicate"], environment: environment)
+        #expect(usage.status == 64 && usage.errors.hasPrefix("Error: "), "\(usage.errors)")
+    }
+
     /// The instance's refusal is the one line, after `splitviewctl: `; a success prints what
     /// it made (split: the new pane's id) and exits 0.
     @Test func theInstancesWordsAndItsAnswers() throws {
