@@ -27,6 +27,14 @@ struct PaneChrome: Hashable, Sendable {
         var position: Double
     }
 
+    /// A text field by reference, compared and hashed by its value.
+    final class FieldBox: Hashable, Sendable {
+        let field: TextField
+        init(_ field: TextField) { self.field = field }
+        static func == (left: FieldBox, right: FieldBox) -> Bool { left === right || left.field == right.field }
+        func hash(into hasher: inout Hasher) { hasher.combine(field) }
+    }
+
     /// The column the pane shows, which chooses its background.
     var column: SplitViewController.Column
     /// The pane's size.
@@ -34,7 +42,15 @@ struct PaneChrome: Hashable, Sendable {
     /// The title in the bar: the top view controller's.
     var title: String
     /// The text field shown in the bar in place of the title, if any.
-    var textField: TextField?
+    var textField: TextField? {
+        get { fieldBox?.field }
+        set { fieldBox = newValue.map(FieldBox.init) }
+    }
+    /// The field, kept in a box: a field is a large value (its text, label, message, marked
+    /// text), and a chrome is copied and compared for every pane at every frame, nearly always
+    /// without one. Inline, the field's marked text made every pane's key a `memcpy` of its
+    /// own (+2.5 K instructions a step of a drag or a resize, `Benchmarks/Instructions`).
+    private var fieldBox: FieldBox?
     /// The bar's buttons, at frames in pane coordinates.
     var buttons: [BarButton]
     /// The primary edge: a trailing edge mirrors the icons and moves the title's room.
@@ -58,7 +74,7 @@ struct PaneChrome: Hashable, Sendable {
         of placement: ColumnPlacement, in layout: Layout, title: String, primaryEdge: SplitViewController.PrimaryEdge,
         prompt: PromptChrome?, showsFocusRing: Bool, isFocused: Bool, textField: TextField? = nil
     ) {
-        self.textField = textField
+        fieldBox = textField.map(FieldBox.init)
         let frame = placement.frame
         column = placement.column
         size = frame.size
