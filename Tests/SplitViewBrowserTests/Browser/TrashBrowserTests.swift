@@ -40,6 +40,14 @@ import Testing
         browser.split.handle(.key(KeyChord(key, modifiers: modifiers)))
     }
 
+    /// Shows `name` in `folder` (under the tree) and moves it to the trash with Delete,
+    /// waiting until the move is done.
+    static func trash(_ name: String, in folder: String, _ browser: Browser, _ setup: Setup) {
+        BrowserTests.show(browser, setup.tree, folder, name)
+        press(browser, .delete)
+        #expect(settleTrash(browser))
+    }
+
     /// Hands the trash's jobs' news to the browser until none is left to run: the one way
     /// these tests wait for a Delete, a restore or an emptying, which run on a worker.
     static func settleTrash(_ browser: Browser) -> Bool {
@@ -82,9 +90,7 @@ import Testing
     @Test func theLastRowDeletedSelectsTheOneAbove() {
         let setup = Setup()
         let browser = setup.browser()
-        BrowserTests.show(browser, setup.tree, "Notes", "file10.txt")
-        Self.press(browser, .delete)
-        #expect(Self.settleTrash(browser))
+        Self.trash("file10.txt", in: "Notes", browser, setup)
         #expect(browser.selectedName == Array("file2.txt".utf8))
     }
 
@@ -112,9 +118,7 @@ import Testing
     @Test func foldersGoWhole() {
         let setup = Setup()
         let browser = setup.browser()
-        BrowserTests.show(browser, setup.tree, "Notes", "Archive")
-        Self.press(browser, .delete)
-        #expect(Self.settleTrash(browser))
+        Self.trash("Archive", in: "Notes", browser, setup)
         #expect(setup.read("data/Trash/files/Archive/old.txt") == "old")
         BrowserTests.show(browser, setup.tree, "Travel", "Japan")
         Self.press(browser, .delete, .shift)
@@ -154,9 +158,7 @@ import Testing
         let red = Array(repeating: [UInt8]([255, 0, 0, 255]), count: 4 * 3).flatMap { $0 }
         PictureFiles.png(setup.tree.root + "/Notes/red.png", width: 4, height: 3, type: .rgba, bytes: red)
         let browser = setup.browser()
-        BrowserTests.show(browser, setup.tree, "Notes", "red.png")
-        Self.press(browser, .delete)
-        #expect(Self.settleTrash(browser))
+        Self.trash("red.png", in: "Notes", browser, setup)
         #expect(setup.exists("data/Trash/files/red.png"))
         BrowserTests.show(browser, setup.tree, "data/Trash/files", "red.png")
         browser.details.viewWillAppear(false)
@@ -169,9 +171,7 @@ import Testing
     @Test func theTrashPlacesInspectorNamesTheTrash() throws {
         let setup = Setup()
         let browser = setup.browser(places: true)
-        BrowserTests.show(browser, setup.tree, "Notes", "file2.txt")
-        Self.press(browser, .delete)
-        #expect(Self.settleTrash(browser))
+        Self.trash("file2.txt", in: "Notes", browser, setup)
         #expect(browser.choosePlace(at: 2))
         #expect(settle(browser.store) { browser.entries.numberOfRows == 1 })
         browser.details.viewWillAppear(false)
@@ -189,12 +189,8 @@ import Testing
     @Test func theTrashPlaceRestoresAndEmpties() throws {
         let setup = Setup()
         let browser = setup.browser(places: true)
-        BrowserTests.show(browser, setup.tree, "Notes", "file2.txt")
-        Self.press(browser, .delete)
-        #expect(Self.settleTrash(browser))
-        BrowserTests.show(browser, setup.tree, "Travel/Japan", "Kyoto.md")
-        Self.press(browser, .delete)
-        #expect(Self.settleTrash(browser))
+        Self.trash("file2.txt", in: "Notes", browser, setup)
+        Self.trash("Kyoto.md", in: "Travel/Japan", browser, setup)
         let titles = browser.tree.rows.map(\.title)
         #expect(Array(titles.prefix(4)) == ["Places", "Home", "Trash", "File System"])
         #expect(browser.split.additionalMenuItems.first { $0.title == "Restore From Trash" }?.isEnabled == false)
@@ -265,9 +261,7 @@ import Testing
         let setup = Setup()
         setup.tree.file("Lone/only.txt", "one")
         let browser = setup.browser()
-        BrowserTests.show(browser, setup.tree, "Lone", "only.txt")
-        Self.press(browser, .delete)
-        #expect(Self.settleTrash(browser))
+        Self.trash("only.txt", in: "Lone", browser, setup)
         #expect(settle(browser.store) { browser.entries.numberOfRows == 0 })
         #expect(browser.reader.notice == "Moved “only.txt” to the Trash. Ctrl+Z puts it back.")
         Self.press(browser, .character("z"), .control)
@@ -334,9 +328,7 @@ import Testing
     @Test func aRestoreOntoATakenNameRefuses() throws {
         let setup = Setup()
         let browser = setup.browser(places: true)
-        BrowserTests.show(browser, setup.tree, "Notes", "file2.txt")
-        Self.press(browser, .delete)
-        #expect(Self.settleTrash(browser))
+        Self.trash("file2.txt", in: "Notes", browser, setup)
         setup.tree.file("Notes/file2.txt", "new")
         let files = FilePath(setup.tree.root + "/data/Trash/files")
         browser.reroot(at: files)

@@ -24,16 +24,11 @@ extension X11Tests {
         typealias Place = AppProductTests.Place
 
         @Test func aChineseUserRenamesAFileThroughAnInputMethodServer() throws {
-            let place = try Place()
-            let notes = place.root + "/Notes"
-            try XvfbServer.with { display in
-                let connection = try X11Connection(name: display)
-                let server = try XIMStandIn(display: display)
-                let (app, window, input) = try Self.start(place, on: display, connection, server: server)
-                // F2 is the window's (the server gives keys back while it composes nothing);
-                // the field it opens tells the server its caret.
-                input.key(XK_F2)
-                #expect(server.waitFor { Self.spots(in: $0).count == 1 }, "\(server.log)")
+            try Self.renaming { place, connection, window, input, server in
+                let notes = place.root + "/Notes"
+                // F2 was the window's (the server gives keys back while it composes nothing);
+                // the field it opened told the server its caret, once.
+                #expect(Self.spots(in: server.log).count == 1, "\(server.log)")
                 let created = try #require(server.events("create_ic").first)
                 #expect(created["style"] as? String == "callbacks")
                 #expect(created["spot"] is NSNull, "no field had the keys when the context was made")
@@ -75,10 +70,6 @@ extension X11Tests {
                     "\(windowTitle(connection, window) ?? "")")
                 #expect(FileManager.default.fileExists(atPath: notes + "/中文.txt"))
                 #expect(server.events("candidates").last?["shown"] as? Bool == false, "\(server.log)")
-                input.key(XK_q, modifiers: [XK_Control_L])
-                #expect(app.finish(timeoutSeconds: 10) == 0)
-                #expect(app.errors == "")
-                #expect(server.events("error").isEmpty, "\(server.log)")
             }
         }
 
@@ -88,15 +79,9 @@ extension X11Tests {
         /// commits is typed all the same.
         @Test(arguments: ["position,nothing", "nothing"])
         func aServerWithOlderStylesIsToldTheCaretAndCommits(styles: String) throws {
-            let place = try Place()
-            let notes = place.root + "/Notes"
-            try XvfbServer.with { display in
-                let connection = try X11Connection(name: display)
-                let server = try XIMStandIn(display: display, styles: styles)
-                let (app, window, input) = try Self.start(place, on: display, connection, server: server)
-                input.key(XK_F2)
+            try Self.renaming(styles: styles) { place, connection, window, input, server in
+                let notes = place.root + "/Notes"
                 input.type("nihao")
-                #expect(server.waitFor { !Self.spots(in: $0).isEmpty }, "\(server.log)")
                 // The first the server offers: Xvfb's built-in "fixed" makes a font set.
                 let style = try #require(server.events("create_ic").first?["style"] as? String)
                 #expect(style == styles.split(separator: ",").first.map(String.init))
@@ -106,9 +91,6 @@ extension X11Tests {
                     waitForTitle(connection, window) { $0 == "你好.txt — Notes — SplitView" },
                     "\(windowTitle(connection, window) ?? "")")
                 #expect(FileManager.default.fileExists(atPath: notes + "/你好.txt"))
-                input.key(XK_q, modifiers: [XK_Control_L])
-                #expect(app.finish(timeoutSeconds: 10) == 0)
-                #expect(server.events("error").isEmpty, "\(server.log)")
             }
         }
 
@@ -117,13 +99,7 @@ extension X11Tests {
         /// composition neither lands in the list later nor stays on screen, and nothing is
         /// renamed.
         @Test func aFieldThatClosesMidCompositionResetsTheInputMethod() throws {
-            let place = try Place()
-            try XvfbServer.with { display in
-                let connection = try X11Connection(name: display)
-                let server = try XIMStandIn(display: display)
-                let (app, window, input) = try Self.start(place, on: display, connection, server: server)
-                input.key(XK_F2)
-                #expect(server.waitFor { Self.spots(in: $0).count == 1 }, "\(server.log)")
+            try Self.renaming { place, connection, window, input, server in
                 input.type("ni")
                 #expect(server.waitFor { Self.preedits(in: $0) == ["n", "ni"] }, "\(server.log)")
                 input.key(XK_Up, modifiers: [XK_Alt_L])
@@ -135,31 +111,47 @@ extension X11Tests {
                     "\(server.log)")
                 #expect(server.events("commit").isEmpty)
                 #expect(FileManager.default.fileExists(atPath: place.root + "/Notes/alpha.txt"))
-                input.key(XK_q, modifiers: [XK_Control_L])
-                #expect(app.finish(timeoutSeconds: 10) == 0)
-                #expect(server.events("error").isEmpty, "\(server.log)")
             }
         }
 
-        /// Starts the program on alpha.txt with `server` named in `XMODIFIERS`, focused, and
-        /// waits until it joined the server (the host joins it a moment after its first frame).
-        static func start(
-            _ place: Place, on display: String, _ connection: X11Connection, server: XIMStandIn
-        ) throws -> (ChildProcess, Window, FakeInput) {
-            var environment = place.environment
-            environment["DISPLAY"] = display
-            environment["LANG"] = "C.UTF-8"
-            environment["LC_ALL"] = "C.UTF-8"
-            environment["XMODIFIERS"] = "@im=" + server.name
-            let arguments = [place.root + "/Notes/alpha.txt", "--geometry", "1100x700", "--reduce-motion", "--no-restore"]
-            let app = try ChildProcess(ChildProcess.splitview, arguments, environment: environment)
-            let window = try #require(waitForTopLevel(connection))
-            #expect(waitForTitle(connection, window) { $0 == "alpha.txt — Notes — SplitView" })
-            #expect(server.waitFor { $0.contains { $0["event"] as? String == "connect" } }, "\(server.log)")
-            let input = try #require(FakeInput(connection))
-            XSetInputFocus(connection.display, window, RevertToParent, UInt(CurrentTime))
-            connection.sync()
-            return (app, window, input)
+        /// The program started on alpha.txt with a stand-in server offering `styles` named in
+        /// `XMODIFIERS`, joined (the host joins it a moment after its first frame), focused,
+        /// and F2 pressed: `body` gets the rename field open, its caret told to the server.
+        /// Then Ctrl+Q, which the server gives back, ends the program, and neither it nor the
+        /// server has said anything wrong.
+        static func renaming(
+            styles: String = "callbacks,position,nothing",
+            _ body: (Place, X11Connection, Window, FakeInput, XIMStandIn) throws -> Void
+        ) throws {
+            let place = try Place()
+            try XvfbServer.with { display in
+                let connection = try X11Connection(name: display)
+                let server = try XIMStandIn(display: display, styles: styles)
+                var environment = place.environment
+                environment["DISPLAY"] = display
+                environment["LANG"] = "C.UTF-8"
+                environment["LC_ALL"] = "C.UTF-8"
+                environment["XMODIFIERS"] = "@im=" + server.name
+                let arguments = [
+                    place.root + "/Notes/alpha.txt", "--geometry", "1100x700", "--reduce-motion", "--no-restore",
+                ]
+                let app = try ChildProcess(ChildProcess.splitview, arguments, environment: environment)
+                let window = try #require(waitForTopLevel(connection))
+                #expect(waitForTitle(connection, window) { $0 == "alpha.txt — Notes — SplitView" })
+                #expect(server.waitFor { $0.contains { $0["event"] as? String == "connect" } }, "\(server.log)")
+                let input = try #require(FakeInput(connection))
+                XSetInputFocus(connection.display, window, RevertToParent, UInt(CurrentTime))
+                connection.sync()
+                input.key(XK_F2)
+                let bar = Int(LayoutMetrics.navigationBarHeight)
+                #expect(
+                    server.waitFor { Self.spots(in: $0).contains { (1...bar).contains($0.y) } }, "\(server.log)")
+                try body(place, connection, window, input, server)
+                input.key(XK_q, modifiers: [XK_Control_L])
+                #expect(app.finish(timeoutSeconds: 10) == 0)
+                #expect(app.errors == "")
+                #expect(server.events("error").isEmpty, "\(server.log)")
+            }
         }
 
         /// The spot locations the server was told, in order.
