@@ -149,4 +149,19 @@ struct IconLookupTests {
             ])
         #expect(lookup.takeProblems().isEmpty)
     }
+
+    /// Decided: the themes are read as the search reaches them. A name the user's theme has
+    /// never reads its parents' or hicolor's index (here an oversized hicolor index would be
+    /// said if it were read); a name it lacks reads them in order, and says so then.
+    @Test func aNameTheUsersThemeHasReadsNoOtherTheme() throws {
+        let base = try Self.themes()
+        base.write("[Icon Theme]\nDirectories=a\n#" + String(repeating: "x", count: 1 << 20), to: "hicolor/index.theme")
+        let lookup = IconLookup(theme: "Mine", baseDirectories: [base.path])
+        #expect(lookup.path(for: ["text-x-generic"], size: 16) == base.path + "/Mine/16x16/mimetypes/text-x-generic.png")
+        #expect(lookup.takeProblems().isEmpty, "hicolor's index was not read")
+        #expect(lookup.path(for: ["folder"], size: 16) == base.path + "/Parent/48x48/places/folder.png")
+        #expect(lookup.takeProblems().isEmpty, "Parent had it: hicolor still not read")
+        #expect(lookup.path(for: ["nothing"], size: 16) == nil)
+        #expect(lookup.takeProblems().count == 1, "searched to the end: hicolor's index read, and said")
+    }
 }
