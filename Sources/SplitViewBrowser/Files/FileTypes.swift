@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import SplitView
 import SplitViewFiles
@@ -84,8 +85,14 @@ package final class FileTypes {
     /// The types of `xdg`'s database (``sharedDatabase`` for the user's), its worker started,
     /// the database and the applications read on it.
     ///
+    /// `firstFrameWait` is the longest the worker waits for ``firstFrameDrawn()`` before it
+    /// reads the database (``readingDelay``; tests give a longer one).
+    ///
     /// - Throws: when the worker's pipe cannot be made (the process is out of descriptors).
-    package init(xdg: XDGDirectories = .current(), database: MimeDatabase = FileTypes.sharedDatabase) throws(FileError) {
+    package init(
+        xdg: XDGDirectories = .current(), database: MimeDatabase = FileTypes.sharedDatabase,
+        firstFrameWait: Double = FileTypes.readingDelay
+    ) throws(FileError) {
         self.xdg = xdg
         self.database = database
         var settingsRead: [String] = []
@@ -97,8 +104,7 @@ package final class FileTypes {
         worker.submit {
             // The first frame first: reading the database is some 10 ms of work that would
             // compete with it for the cores (see ``firstFrameDrawn()``).
-            let deadline = Self.now() + Self.readingDelay
-            while !started.value.load(ordering: .acquiring) && Self.now() < deadline { usleep(2_000) }
+            started.wait(seconds: firstFrameWait)
             database.load()
             // GTK's settings.ini, read before the launcher could hear, is said with them.
             return .database(problems: settingsProblems + database.problems)
@@ -158,24 +164,34 @@ package final class FileTypes {
     /// Says that the first frame is drawn: the worker may read the database now. Without it,
     /// the worker starts after ``readingDelay``.
     package func firstFrameDrawn() {
-        firstFrame.value.store(true, ordering: .releasing)
+        firstFrame.signal()
     }
 
     /// The longest the worker waits for the first frame before it reads the database.
-    static let readingDelay = 0.25
+    package static let readingDelay = 0.25
 
-    /// Set once the first frame is drawn, read by the worker.
-    private let firstFrame = AtomicFlag()
+    /// Signalled once the first frame is drawn; the worker waits on it.
+    private let firstFrame = FirstFrame()
 
-    /// A flag the loop's thread sets and the worker reads.
-    private final class AtomicFlag: Sendable {
-        let value = Atomic<Bool>(false)
-    }
+    /// The first frame's signal: set once by the loop's thread, waited for by the worker.
+    ///
+    /// A semaphore, so that the worker starts the moment the frame is drawn: it polled a flag
+    /// every 2 ms before, which was up to 2 ms more before the window's icons (and so its
+    /// settled frame) at every start.
+    private final class FirstFrame: Sendable {
+        private let drawn = Atomic<Bool>(false)
+        private let semaphore = DispatchSemaphore(value: 0)
 
-    private static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        /// The frame is drawn (once; later calls do nothing).
+        func signal() {
+            if !drawn.exchange(true, ordering: .acquiringAndReleasing) { semaphore.signal() }
+        }
+
+        /// Waits until ``signal()``, or `seconds` at most.
+        func wait(seconds: Double) {
+            guard !drawn.load(ordering: .acquiring) else { return }
+            _ = semaphore.wait(timeout: .now() + seconds)
+        }
     }
 
     /// Calls `changed` with what arrived; `owner` identifies it for ``removeObserver(_:)``.
