@@ -42,7 +42,7 @@ than 3 % over its budget fails (exit 1), and so does one more than 3 % under it 
 budget in the same change: run with --update and commit the file). Needs valgrind, Xvfb,
 python-xlib and objcopy (binutils, or the toolchain's llvm-objcopy).
 """
-import argparse, glob, json, os, shutil, signal, statistics, subprocess, sys, tempfile, time
+import argparse, fcntl, glob, json, os, shutil, signal, statistics, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
@@ -398,8 +398,16 @@ def main():
     require_program(args.program)
     if not shutil.which('valgrind'):
         fail('needs valgrind (apt install valgrind)')
-    # A fixed path: the folder's path is drawn, and the same text draws the same way.
+    # A fixed path: the folder's path is drawn, and the same text draws the same way. So two
+    # counts on one machine take turns: a second one would remove the first one's folder
+    # under its running program (and fail it).
     root = os.path.join(tempfile.gettempdir(), 'splitview-count')
+    lock = open(root + '.lock', 'w')
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        print('count.py: another count runs on this machine; waiting for it', file=sys.stderr)
+        fcntl.flock(lock, fcntl.LOCK_EX)
     shutil.rmtree(root, ignore_errors=True)
     os.makedirs(root, mode=0o700)
     try:
