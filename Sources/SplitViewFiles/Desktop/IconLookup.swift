@@ -94,7 +94,7 @@ public final class IconLookup: Sendable {
     /// Decided: the chain is walked as it is searched, not made first, so that a name the
     /// user's theme has never reads the themes after it: hicolor's index, some 750
     /// directories, was read at every start although Adwaita has every icon the first window
-    /// shows (5 M instructions on the icon worker before the window settled).
+    /// shows (7 M instructions on the icon worker before the window settled).
     private func walkThemes(_ visit: (String) -> Bool) -> Bool {
         var visited: [String] = []
         func walk(_ name: String, depth: Int) -> Bool {
