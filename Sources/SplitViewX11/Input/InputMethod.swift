@@ -45,6 +45,8 @@ final class InputMethod {
         var preedit: [Unicode.Scalar] = []
         /// The server's caret in the preedit.
         var caret = 0
+        /// Whether a field had the keys at the last ``InputMethod/place(_:caret:)``.
+        var hasField = false
 
         init(context: XIC, style: Style) {
             self.context = context
@@ -63,6 +65,7 @@ final class InputMethod {
     private var contexts: [Window: Context] = [:]
     /// The font set an over-the-spot server draws the preedit in, made at its first context.
     private var fontSet: XFontSet?
+    private var fontSetTried = false
 
     /// Called when an on-the-spot server's preedit changes in a top-level's context: the
     /// text and the server's caret in it (in characters); an empty text ends the composition.
@@ -181,9 +184,10 @@ final class InputMethod {
 
     /// Tells `window`'s context where the caret now is (`caret`, the top-level's pixels: the
     /// spot is its foot, where a preedit's baseline and a candidate window's top go), when it
-    /// moved; nil when no field has the keys, which ends a composition under way (GTK resets
-    /// its input method when a field loses the keys, so that nothing composed lands
-    /// elsewhere later).
+    /// moved; nil when no field has the keys. A field that goes (it closed, another pane took
+    /// the keys) resets the context in every style, as GTK resets its input method when a
+    /// field loses the keys: a composition under way neither stays on screen (the server's
+    /// own preedit window in the other styles) nor lands elsewhere later.
     ///
     /// Telling a server is a round trip (Xlib waits for the server's answer to
     /// `XSetICValues`), so it is done only when the caret moved, and only for a server: a
@@ -191,9 +195,11 @@ final class InputMethod {
     func place(_ window: Window, caret: PixelRect?) {
         guard isServer, let context = contexts[window] else { return }
         guard let caret else {
-            if !context.preedit.isEmpty { reset(window, context) }
+            if context.hasField { reset(window, context) }
+            context.hasField = false
             return
         }
+        context.hasField = true
         let spot = Self.spot(of: caret)
         if let last = context.spot, last == spot { return }
         context.spot = spot
@@ -206,9 +212,11 @@ final class InputMethod {
     }
 
     /// Ends a composition under way in `window`'s context: the server forgets its preedit
-    /// (what `Xutf8ResetIC` returns is dropped: the field it was for is gone).
+    /// (what `Xutf8ResetIC` returns is dropped: the field it was for is gone). A round trip,
+    /// made only when a field goes.
     private func reset(_ window: Window, _ context: Context) {
         if let left = Xutf8ResetIC(context.context) { XFree(left) }
+        guard !context.preedit.isEmpty else { return }
         context.preedit = []
         context.caret = 0
         preeditChanged?(window, "", 0)
@@ -218,7 +226,10 @@ final class InputMethod {
     /// for each of the locale's character sets (the preedit is the server's drawing, in core
     /// fonts, not ours); nil when the X server has none.
     private func preeditFontSet() -> XFontSet? {
-        if let fontSet { return fontSet }
+        // Made once: XCreateFontSet lists the server's fonts, round trips that a window made
+        // later would otherwise repeat when there is none.
+        if fontSetTried { return fontSet }
+        fontSetTried = true
         var missing: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         var missingCount: Int32 = 0
         var defaultText: UnsafeMutablePointer<CChar>?

@@ -95,11 +95,12 @@ extension X11Tests {
         }
 
         /// The rename field closes while "ni" is still being composed (Alt+Up shows the parent
-        /// folder, and the entry renamed is gone): the input method is reset, so the
-        /// composition neither lands in the list later nor stays on screen, and nothing is
-        /// renamed.
-        @Test func aFieldThatClosesMidCompositionResetsTheInputMethod() throws {
-            try Self.renaming { place, connection, window, input, server in
+        /// folder, and the entry renamed is gone): the input method is reset, in every style,
+        /// so the composition neither lands in the list later nor stays on screen, and nothing
+        /// is renamed.
+        @Test(arguments: ["callbacks,position,nothing", "position,nothing", "nothing"])
+        func aFieldThatClosesMidCompositionResetsTheInputMethod(styles: String) throws {
+            try Self.renaming(styles: styles) { place, connection, window, input, server in
                 input.type("ni")
                 #expect(server.waitFor { Self.preedits(in: $0) == ["n", "ni"] }, "\(server.log)")
                 input.key(XK_Up, modifiers: [XK_Alt_L])
