@@ -24,7 +24,7 @@ struct SplitViewApp: ParsableCommand {
     /// part of a start, is skipped (Benchmarks/README.md has the figure).
     static func main() {
         if let bundle = resourceBundlePath() { GettextCatalog.install(folder: bundle + "/Resources/locale") }
-        FontWarmup.start()
+        FontWarmup.start(cache: FontCache.standard(program: "splitview"))
         if CommandLine.argc <= 1 { Glibc.exit(Launcher.run(LaunchOptions())) }
         main(nil)
     }

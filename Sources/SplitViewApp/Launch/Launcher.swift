@@ -168,7 +168,8 @@ final class Launcher {
             fonts = try FontSet(
                 connection: connection, family: family,
                 monospaceFamily: config.monospaceFamily ?? session.theme.monospaceFontFamily,
-                textScale: (config.fontSize ?? FontRole.body.pointSize) / FontRole.body.pointSize)
+                textScale: (config.fontSize ?? FontRole.body.pointSize) / FontRole.body.pointSize,
+                cache: FontWarmup.cache)
         } catch {
             throw LaunchError(error.message)
         }

@@ -1,4 +1,5 @@
 import CX11
+import Glibc
 import SplitView
 
 /// One open Xft font per `FontRole`, and the text measurements the core asks for.
@@ -21,6 +22,9 @@ public final class FontSet {
     /// How much larger than the roles' own sizes the text is drawn (1: body text 13 pt). Text
     /// is measured in points as drawn, so the layout follows; bars and rows keep their heights.
     public let textScale: Double
+    /// Where fontconfig's answers for the roles are kept between runs; nil asks fontconfig
+    /// each time.
+    public let cache: FontCache?
     private var fonts: [FontRole: UnsafeMutablePointer<XftFont>] = [:]
     /// Pixel advances of the ASCII characters, per role; -1 until asked.
     private var asciiAdvances: [[Int32]] = Array(repeating: Array(repeating: -1, count: 128), count: FontRole.allCases.count)
@@ -45,13 +49,17 @@ public final class FontSet {
     /// fontconfig had fonts a moment ago, so in practice never — that text is set in the body
     /// font.
     ///
+    /// With a `cache` whose answers still hold, the roles open from the patterns it keeps,
+    /// without loading fontconfig's configuration; a role it lacks is asked of fontconfig and
+    /// kept for the next run.
+    ///
     /// - Throws: ``X11Error`` `cannot open any font (tried "DejaVu Sans", "sans", …)` when not
     ///   one font opens, which means fontconfig has no fonts at all.
     public init(
         connection: X11Connection, family: String, monospaceFamily: String = "monospace", scale: PixelScale? = nil,
-        textScale: Double = 1
+        textScale: Double = 1, cache: FontCache? = nil
     ) throws(X11Error) {
-        FontWarmup.wait()
+        self.cache = cache
         self.connection = connection
         self.scale = scale ?? connection.scale
         self.family = family
@@ -64,6 +72,8 @@ public final class FontSet {
             }
             fonts[role] = opened
         }
+        FontWarmup.endRequests()
+        cache?.save()
     }
 
     /// The families `role` tries in order.
@@ -93,6 +103,9 @@ public final class FontSet {
     /// close gives one back. The deinitializer closes ``fonts`` and the fallbacks, so this is
     /// their count whenever nothing leaks.
     private(set) var heldReferences = 0
+
+    /// How many fonts were opened from the cache's answers rather than asked of fontconfig.
+    private(set) var openedFromCache = 0
 
     /// How many fonts the deinitializer will close: the roles' and the fallbacks'.
     var fontsToClose: Int { fonts.count + fallbacks.count }
@@ -237,6 +250,7 @@ public final class FontSet {
             return body
         }
         fonts[role] = opened
+        cache?.save()
         return opened
     }
 
@@ -277,14 +291,55 @@ public final class FontSet {
     /// A `TextMeasurer` for the core, backed by this set and its cache.
     public var measurer: XftTextMeasurer { XftTextMeasurer(fonts: self) }
 
+    /// Opens `family` for `role` (`extra`: more of a fontconfig name, a fallback's charset):
+    /// from the cache when it has the name, else by asking fontconfig, keeping the answer.
     private func open(_ family: String, _ role: FontRole, extra: String = "") -> UnsafeMutablePointer<XftFont>? {
         var name = family.isEmpty ? "" : Self.escaped(family)
         name += ":pixelsize=\(role.pointSize * textScale * scale.factor)"
         if role.isBold { name += ":weight=bold" }
         name += extra
+        // A fallback's name holds one character: not worth keeping.
+        let key = cache != nil && extra.isEmpty ? defaults.map { name + " " + $0 } : nil
+        if let key, let pattern = cache?.pattern(for: key), let font = open(pattern: pattern) {
+            heldReferences += 1
+            openedFromCache += 1
+            return font
+        }
+        FontWarmup.wait()
         let font = XftFontOpenName(connection.display, connection.screen, name)
-        if font != nil { heldReferences += 1 }
+        guard let font else { return nil }
+        heldReferences += 1
+        if let key, let pattern = Self.unparsed(font.pointee.pattern) { cache?.record(key: key, pattern: pattern) }
         return font
+    }
+
+    /// Opens a matched pattern as fontconfig wrote it; nil when it no longer opens.
+    private func open(pattern: String) -> UnsafeMutablePointer<XftFont>? {
+        guard let parsed = FcNameParse(pattern) else { return nil }
+        // Xft keeps the pattern with the font it opens (and frees it with the font).
+        guard let font = XftFontOpenPattern(connection.display, parsed) else {
+            FcPatternDestroy(parsed)
+            return nil
+        }
+        return font
+    }
+
+    /// What Xft adds to every name it is asked on this display (`XftDefaultSubstitute`: the
+    /// dpi, the `Xft.*` resources, the subpixel order, the language), as fontconfig writes
+    /// it: the part of a cache key that is not the name. No round trip beyond Xft's own
+    /// first look at the display, which any font's opening makes.
+    private lazy var defaults: String? = {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        XftDefaultSubstitute(connection.display, connection.screen, pattern)
+        return Self.unparsed(pattern)
+    }()
+
+    /// `pattern` as fontconfig writes it (`FcNameUnparse`).
+    static func unparsed(_ pattern: OpaquePointer?) -> String? {
+        guard let pattern, let text = FcNameUnparse(pattern) else { return nil }
+        defer { free(text) }
+        return String(cString: UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self))
     }
 
     // Fontconfig names use `-`, `:` and `,` as separators; a family containing one needs a `\`.

@@ -6,10 +6,12 @@ import Synchronization
 /// configuration first, then the files of the fallback fonts the first window will need.
 ///
 /// The first font a process opens makes fontconfig read and parse its configuration — some
-/// 60 XML files — and nothing before it depends on fonts. `start()` at the
+/// 60 XML files — and nothing before it depends on fonts. `start(cache:)` at the
 /// top of `main` overlaps that with parsing the command line, reading the library and
-/// connecting to the X server; ``FontSet`` waits for it before its first Xft call, so Xft (which
-/// is not thread-safe) is only ever used by one thread at a time.
+/// connecting to the X server; ``FontSet`` waits for it before it asks for a font by name. With
+/// a ``FontCache`` whose answers still hold, the set opens its fonts from them and the
+/// configuration is not loaded at all unless something needs it. The thread only ever calls
+/// fontconfig, never Xft, which is not thread-safe and stays the main thread's.
 ///
 /// A fallback font is opened in the middle of the first layout, when a character the theme's
 /// family lacks is measured (a Japanese file name, say). Its file is often cold: no other
@@ -22,12 +24,18 @@ import Synchronization
 /// the thread calls nothing but fontconfig, whose matching is thread-safe, and `posix_fadvise`.
 public enum FontWarmup {
     /// Starts loading the configuration, once per process; later calls do nothing.
-    public static func start() {
+    ///
+    /// With `cache` (the program's ``FontCache``), the thread reads it first: when its answers
+    /// still hold, fonts open from them and the configuration is loaded only if the first
+    /// window's text needs a font beyond the family's own (``prefetch(fontsFor:family:)``), or
+    /// when a font is asked by name later.
+    public static func start(cache: FontCache? = nil) {
         let first = state.withLock { state in
             guard !state.started else { return false }
             sem_init(configured, 0, 0)
             sem_init(asked, 0, 0)
             state.started = true
+            state.cache = cache
             return true
         }
         guard first else { return }
@@ -36,15 +44,7 @@ public enum FontWarmup {
             pthread_create(
                 &thread, nil,
                 { _ in
-                    // XftInit(NULL) is FcInit plus Xft's own defaults: no Display, no Xlib call.
-                    _ = XftInit(nil)
-                    sem_post(FontWarmup.configured)
-                    FontWarmup.waitOn(FontWarmup.asked)
-                    if let request = FontWarmup.state.withLock({ $0.request }) {
-                        for file in FontWarmup.fallbackFiles(for: request.text, family: request.family) {
-                            FontWarmup.readAhead(file)
-                        }
-                    }
+                    FontWarmup.run()
                     return nil
                 }, nil) == 0
         if created {
@@ -52,6 +52,52 @@ public enum FontWarmup {
         } else {
             state.withLock { $0.waited = true }  // nothing to wait for: the first font loads it
         }
+    }
+
+    /// The cache given to ``start(cache:)``, for the program's ``FontSet``.
+    public static var cache: FontCache? { state.withLock { $0.cache } }
+
+    /// The thread: the cache, the configuration unless the cache answers, then the fallback
+    /// fonts' files. Fontconfig only (`FcInit`, its matching, both thread-safe): Xft is the
+    /// main thread's.
+    private static func run() {
+        let cache = state.withLock { $0.cache }
+        let answered = cache?.load() ?? false
+        if !answered {
+            FcInit()
+            sem_post(configured)
+        }
+        waitOn(asked)
+        let request = state.withLock { $0.request }
+        if answered {
+            guard let request, let cache, needsFallback(request.text, family: request.family, cache: cache) else {
+                sem_post(configured)  // this thread will not load it: the main thread may
+                return
+            }
+            FcInit()
+            sem_post(configured)
+        }
+        if let request {
+            for file in fallbackFiles(for: request.text, family: request.family) { readAhead(file) }
+        }
+    }
+
+    /// Whether `text` has a character outside ASCII that the cached font of `family` (its
+    /// regular face at any size) lacks, or no such font is cached.
+    static func needsFallback(_ text: String, family: String, cache: FontCache) -> Bool {
+        let others = text.unicodeScalars.filter { !$0.isASCII }
+        guard !others.isEmpty else { return false }
+        let prefix = FontSet.escaped(family) + ":pixelsize="
+        guard
+            let pattern = cache.pattern(where: {
+                $0.hasPrefix(prefix) && !$0.contains(":weight=bold") && !$0.contains(":charset=")
+            }),
+            let parsed = FcNameParse(pattern)
+        else { return true }
+        defer { FcPatternDestroy(parsed) }
+        var charset: OpaquePointer?
+        guard FcPatternGetCharSet(parsed, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { return true }
+        return others.contains { FcCharSetHasChar(charset, $0.value) == 0 }
     }
 
     /// Hands the thread the text the first window will show, so that it can read the fallback
@@ -67,8 +113,20 @@ public enum FontWarmup {
         if post { sem_post(asked) }
     }
 
-    /// Returns once the configuration is loaded (at once if it was never started); the thread
-    /// may still be reading fallback fonts ahead.
+    /// Says that no text will come for ``prefetch(fontsFor:family:)``, so that the thread does
+    /// not wait for one (fonts opened from the cache never call ``wait()``).
+    static func endRequests() {
+        let release = state.withLock { state in
+            guard state.started, !state.asked else { return false }
+            state.asked = true
+            return true
+        }
+        if release { sem_post(asked) }
+    }
+
+    /// Returns once the thread is done with the configuration — loaded, or left to whoever
+    /// needs it first (at once if the thread was never started); the thread may still be
+    /// reading fallback fonts ahead. Call it before asking fontconfig anything by name.
     public static func wait() {
         let (release, block) = state.withLock { state in
             guard state.started, !state.waited else { return (false, false) }
@@ -134,6 +192,7 @@ public enum FontWarmup {
         var asked = false
         var waited = false
         var request: (text: String, family: String)?
+        var cache: FontCache?
     }
 
     private static let state = Mutex(State())

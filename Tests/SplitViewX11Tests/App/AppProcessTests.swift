@@ -1,4 +1,5 @@
 import CX11
+import Foundation
 import Glibc
 import SplitView
 import TestSupport
@@ -170,6 +171,47 @@ extension X11Tests {
                 sendKey(connection, window, XK_q, state: ControlMask)
                 #expect(app.finish(timeoutSeconds: 10) == 0)
             }
+        }
+
+        /// The first start keeps fontconfig's answers in `$XDG_CACHE_HOME/splitview/fonts`;
+        /// the next opens every font from them and so writes nothing; another configuration
+        /// (here `FONTCONFIG_FILE`) makes the next start ask again and write the file anew.
+        @Test func fontsAreAskedOnceAndKeptInTheCacheFolder() throws {
+            let cacheHome = "/tmp/splitview-fontcache-app-\(getpid())"
+            defer { try? FileManager.default.removeItem(atPath: cacheHome) }
+            let file = cacheHome + "/splitview/fonts"
+            // One home and one config folder for the three starts: others are another user's
+            // configuration.
+            mkdir(cacheHome, 0o755)
+            func text() -> String { (try? String(contentsOfFile: file, encoding: .utf8)) ?? "" }
+            // The first window shows a note: every role is asked, the monospace one last.
+            func start(_ extra: [String: String] = [:]) throws -> stat {
+                try XvfbServer.with { display in
+                    let connection = try X11Connection(name: display)
+                    let app = try ChildProcess(
+                        ChildProcess.splitview, ["--no-restore"],
+                        environment: [
+                            "DISPLAY": display, "XDG_CACHE_HOME": cacheHome, "HOME": cacheHome,
+                            "XDG_CONFIG_HOME": cacheHome + "/config",
+                        ].merging(extra) {
+                            $1
+                        })
+                    let window = try #require(waitForTopLevel(connection))
+                    waitUntil(timeout: 10) { text().contains("\nfont monospace:") }
+                    usleep(300_000)  // the first frames, whatever they still open
+                    sendKey(connection, window, XK_q, state: ControlMask)
+                    #expect(app.finish(timeoutSeconds: 10) == 0)
+                }
+                var info = stat()
+                try #require(stat(file, &info) == 0)
+                return info
+            }
+            let first = try start()
+            #expect(text().hasPrefix("splitview-fonts 1\n"))
+            let next = try start()
+            #expect(next.st_mtim.tv_sec == first.st_mtim.tv_sec && next.st_mtim.tv_nsec == first.st_mtim.tv_nsec)
+            _ = try start(["FONTCONFIG_FILE": "/etc/fonts/fonts.conf"])
+            #expect(text().contains("\nenv FONTCONFIG_FILE=/etc/fonts/fonts.conf\n"))
         }
 
         @Test func theServerGoingAwayIsOneLineAndExitOne() throws {
