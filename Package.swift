@@ -82,7 +82,7 @@ let package = Package(
             name: "SplitViewApp",
             dependencies: [
                 "CFileOps", "SplitView", "SplitViewX11", "SplitViewFiles", "SplitViewBrowser", "SplitViewControl",
-                "AppResources",
+                "SplitViewProcesses", "AppResources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),

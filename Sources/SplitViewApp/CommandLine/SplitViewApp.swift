@@ -3,6 +3,7 @@ import ArgumentParser
 import Glibc
 import SplitView
 import SplitViewBrowser
+import SplitViewProcesses
 import SplitViewX11
 
 /// `splitview`: a three-column browser of a folder tree in a real X11 window.
@@ -19,12 +20,27 @@ struct SplitViewApp: ParsableCommand {
 
     /// The entry point: the reader's language first (the catalogs in the resource bundle, before
     /// any thread and before `--help` is worded), then fontconfig starts loading its
-    /// configuration at once, on another thread, while the command line is parsed.
+    /// configuration at once, on another thread, while the command line is parsed, and so does
+    /// the connection to `$DISPLAY`.
+    ///
+    /// Decided: the connection opens ahead unless an argument starts with `--display` (the
+    /// option, or a word that merely looks like it: then nothing is opened ahead). The parsed
+    /// options still decide: the connection is used only when they name no display
+    /// (`Opening.take(name:)`), and `--help` or a usage error leaves it unused.
     /// With no arguments there is nothing to parse, so ArgumentParser's reflection, a visible
     /// part of a start, is skipped (Benchmarks/README.md has the figure).
     static func main() {
         if let bundle = resourceBundlePath() { GettextCatalog.install(folder: bundle + "/Resources/locale") }
         FontWarmup.start(cache: FontCache.standard(program: "splitview"))
+        // A server that dies mid-write is a lost connection, reported in one line by Xlib's I/O
+        // error handler, not a SIGPIPE that kills the program unreported. The programs it
+        // starts get SIGPIPE back (ProgramProcess).
+        signal(SIGPIPE, SIG_IGN)
+        if !CommandLine.arguments.dropFirst().contains(where: { $0.hasPrefix("--display") }) {
+            // The handlers first: a SIGTERM while the server is being reached still ends cleanly.
+            _ = TerminationSignals.descriptor()
+            Launcher.connectionAhead = X11Connection.Opening(name: nil)
+        }
         if CommandLine.argc <= 1 { Glibc.exit(Launcher.run(LaunchOptions())) }
         main(nil)
     }

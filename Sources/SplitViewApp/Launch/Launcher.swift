@@ -41,6 +41,10 @@ final class Launcher {
     /// every line on stderr, whatever name the binary was started by.
     static let identity = ApplicationIdentity(name: "splitview", className: "SplitView")
 
+    /// The connection `main` started opening before the command line was read, if it did;
+    /// ``run()`` takes it when the options name no other display. Main thread only.
+    nonisolated(unsafe) static var connectionAhead: X11Connection.Opening?
+
     /// The size from which a heap block is a mapping of its own, returned to the system when
     /// freed: 128 KiB, glibc's own starting value, kept.
     ///
@@ -133,7 +137,9 @@ final class Launcher {
     private func run() throws(LaunchError) -> Int32 {
         let connection: X11Connection
         do {
-            connection = try X11Connection(name: options.display)
+            let ahead = Self.connectionAhead?.take(name: options.display)
+            Self.connectionAhead = nil
+            if let ahead { connection = ahead } else { connection = try X11Connection(name: options.display) }
         } catch {
             throw LaunchError(error.message)
         }

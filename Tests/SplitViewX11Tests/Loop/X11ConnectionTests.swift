@@ -8,6 +8,14 @@ import Testing
 // Without a server. Xrm and a failed XOpenDisplay are client-side only and locked by Xlib after
 // XInitThreads; only Xft, fontconfig and freetype need the serialized root suite.
 @Suite struct X11ConnectionTests {
+    /// A display that cannot be opened ahead gives nothing: the caller's own attempt words
+    /// the failure.
+    @Test func aConnectionThatCannotOpenAheadIsNothingToTake() {
+        let ahead = X11Connection.Opening(name: ":9998")
+        #expect(ahead.take(name: ":9998") == nil)
+        #expect(ahead.take(name: ":9998") == nil)
+    }
+
     @Test func bogusDisplayFailsWithOneLineNamingIt() {
         #expect(throws: X11Error("cannot open display \":9999\"")) {
             _ = try X11Connection(name: ":9999")
@@ -78,6 +86,24 @@ import Testing
 
 extension X11Tests {
     @Suite struct X11ConnectionServerTests {
+        /// Opened on another thread, the connection is the taker's, whole: its atoms, and
+        /// requests that answer. It is given once, and only for the display it was opened to.
+        @Test func aConnectionOpenedAheadIsTakenOnceForItsDisplay() throws {
+            try XvfbServer.with { display in
+                let ahead = X11Connection.Opening(name: display)
+                let connection = try #require(ahead.take(name: display))
+                #expect(connection.name == display)
+                #expect(connection.atoms.wmName == XA_WM_NAME)
+                #expect(XInternAtom(connection.display, "WM_PROTOCOLS", 1) == connection.atoms.wmProtocols)
+                #expect(ahead.take(name: display) == nil)
+                let other = X11Connection.Opening(name: display)
+                #expect(other.take(name: nil) == nil)  // another display asked: closed
+                #expect(other.take(name: display) == nil)
+                // Never taken: the thread lets it go, and the display closes.
+                _ = X11Connection.Opening(name: display)
+            }
+        }
+
         @Test func opensPrivateServerWithAtomsAndScaleOne() throws {
             try XvfbServer.with { display in
                 let connection = try X11Connection(name: display)
