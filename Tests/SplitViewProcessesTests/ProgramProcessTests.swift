@@ -98,12 +98,31 @@ import Testing
     }
 
     /// True when the process `pid` ignores SIGTERM (its `SigIgn` mask in /proc says so).
-    static func ignoresSIGTERM(_ pid: pid_t) -> Bool {
+    static func ignoresSIGTERM(_ pid: pid_t) -> Bool { ignores(SIGTERM, pid) }
+
+    /// True when the process `pid` ignores `signal` (its `SigIgn` mask in /proc says so).
+    static func ignores(_ signal: Int32, _ pid: pid_t) -> Bool {
         let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigIgn:") }),
             let mask = UInt64(line.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespaces), radix: 16)
         else { return false }
-        return mask & (1 << (UInt64(SIGTERM) - 1)) != 0
+        return mask & (1 << (UInt64(signal) - 1)) != 0
+    }
+
+    /// The app ignores SIGPIPE (a dead X server is a lost connection, not a silent death); a
+    /// program it starts gets the default back, so that `yes | head` in it ends as anywhere.
+    @Test func aProgramGetsSIGPIPEBackFromAParentThatIgnoresIt() {
+        let previous = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previous) }
+        guard case .success(let pid) = ProgramProcess.spawn(Self.bytes("sleep", "30"), display: nil) else {
+            Issue.record("sleep did not start")
+            return
+        }
+        #expect(waitUntil { (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8))?.hasPrefix("sleep") == true })
+        #expect(!Self.ignores(SIGPIPE, pid))
+        #expect(Self.ignores(SIGPIPE, getpid()))
+        kill(pid, SIGKILL)
+        #expect(waitUntil { ProgramProcess.reap(pid) != nil })
     }
 
     /// SIGTERM first; a program that ignores it is killed after the grace time; none is left.
