@@ -24,7 +24,7 @@ import Synchronization
 /// itself makes of its own caches, by folder times. The file is a cache: one that cannot be
 /// read or written only costs the configuration's load, is never reported, and is replaced
 /// whole (written beside, then renamed), so a torn file is never read as an answer. It holds
-/// at most ``capacity`` entries, the oldest dropped first.
+/// at most 32 (`capacity`) entries, the oldest dropped first.
 ///
 /// The program's own start-up uses it (`$XDG_CACHE_HOME/splitview/fonts`); a ``FontSet`` made
 /// without one asks fontconfig every time, as before.
