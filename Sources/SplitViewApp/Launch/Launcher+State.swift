@@ -11,9 +11,7 @@ extension Launcher {
     /// After each turn: remembers the state when windows are open (the last window's state
     /// is what the next start restores), and saves it about a second after it last changed.
     func noteChanges() {
-        // After the first turn's frame: the types' worker may read the MIME database, and
-        // what a killed paste left may go.
-        store.types.firstFrameDrawn()
+        // After the first turn's frame: what a killed paste left may go.
         if !removedLeftovers {
             removedLeftovers = true
             store.transfers.removeLeftovers()

@@ -1,9 +1,7 @@
-import Dispatch
 import Glibc
 import SplitView
 import SplitViewFiles
 import SplitViewImages
-import Synchronization
 
 /// What files are, and how they look, for every window: the MIME database, the icons of the
 /// types shown (decoded on a worker of their own, once per icon), and the applications that
@@ -85,13 +83,15 @@ package final class FileTypes {
     /// The types of `xdg`'s database (``sharedDatabase`` for the user's), its worker started,
     /// the database and the applications read on it.
     ///
-    /// `firstFrameWait` is the longest the worker waits for ``firstFrameDrawn()`` before it
-    /// reads the database (``readingDelay``; tests give a longer one).
+    /// Decided: the worker reads the database at once, beside the first frame. It waited for
+    /// the first frame when reading the database cost some 10 ms of the cores; read from the
+    /// mapped `mime.cache` it costs the first frame nothing that shows, and the wait put the
+    /// window's icons 1.5 ms later (`Benchmarks/Window/measure.py`, 2026-11-29: settled 19.7
+    /// → 18.1 ms, first content 18.4 → 17.8).
     ///
     /// - Throws: when the worker's pipe cannot be made (the process is out of descriptors).
     package init(
-        xdg: XDGDirectories = .current(), database: MimeDatabase = FileTypes.sharedDatabase,
-        firstFrameWait: Double = FileTypes.readingDelay
+        xdg: XDGDirectories = .current(), database: MimeDatabase = FileTypes.sharedDatabase
     ) throws(FileError) {
         self.xdg = xdg
         self.database = database
@@ -99,12 +99,8 @@ package final class FileTypes {
         themeName = IconLookup.themeName(xdg, problems: &settingsRead)
         worker = try BackgroundWorker(label: "splitview.types")
         let languages = Self.environmentLanguage()
-        let started = firstFrame
         let settingsProblems = settingsRead
         worker.submit {
-            // The first frame first: reading the database is some 10 ms of work that would
-            // compete with it for the cores (see ``firstFrameDrawn()``).
-            started.wait(seconds: firstFrameWait)
             database.load()
             // GTK's settings.ini, read before the launcher could hear, is said with them.
             return .database(problems: settingsProblems + database.problems)
@@ -158,39 +154,6 @@ package final class FileTypes {
         if checkAgain {
             checkAgain = false
             foldersChanged(applicationFolders)
-        }
-    }
-
-    /// Says that the first frame is drawn: the worker may read the database now. Without it,
-    /// the worker starts after ``readingDelay``.
-    package func firstFrameDrawn() {
-        firstFrame.signal()
-    }
-
-    /// The longest the worker waits for the first frame before it reads the database.
-    package static let readingDelay = 0.25
-
-    /// Signalled once the first frame is drawn; the worker waits on it.
-    private let firstFrame = FirstFrame()
-
-    /// The first frame's signal: set once by the loop's thread, waited for by the worker.
-    ///
-    /// A semaphore, so that the worker starts the moment the frame is drawn: it polled a flag
-    /// every 2 ms before, which was up to 2 ms more before the window's icons (and so its
-    /// settled frame) at every start.
-    private final class FirstFrame: Sendable {
-        private let drawn = Atomic<Bool>(false)
-        private let semaphore = DispatchSemaphore(value: 0)
-
-        /// The frame is drawn (once; later calls do nothing).
-        func signal() {
-            if !drawn.exchange(true, ordering: .acquiringAndReleasing) { semaphore.signal() }
-        }
-
-        /// Waits until ``signal()``, or `seconds` at most.
-        func wait(seconds: Double) {
-            guard !drawn.load(ordering: .acquiring) else { return }
-            _ = semaphore.wait(timeout: .now() + seconds)
         }
     }
 
