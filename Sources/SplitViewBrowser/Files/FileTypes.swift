@@ -85,9 +85,11 @@ package final class FileTypes {
     ///
     /// Decided: the worker reads the database at once, beside the first frame. It waited for
     /// the first frame when reading the database cost some 10 ms of the cores; read from the
-    /// mapped `mime.cache` it costs the first frame nothing that shows, and the wait put the
-    /// window's icons 1.5 ms later (`Benchmarks/Window/measure.py`, 2026-11-29: settled 19.7
-    /// → 18.1 ms, first content 18.4 → 17.8).
+    /// mapped `mime.cache` it costs the first frame little, and the wait put the window's
+    /// icons a frame or more later. The first frame now has them: one interleaved run of the
+    /// outside client (2026-11-29, 4 rounds) gave first content 24.3 → 25.7 ms and settled
+    /// 30.1 → 25.7 ms, the floor's 18.9 (`Benchmarks/Window/measure.py`: 18.4 → 17.8 and
+    /// 19.7 → 18.1).
     ///
     /// - Throws: when the worker's pipe cannot be made (the process is out of descriptors).
     package init(
