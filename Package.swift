@@ -42,7 +42,8 @@ let package = Package(
             swiftSettings: strict),
         // The X11 host: everything that talks to the X server.
         .target(
-            name: "SplitViewX11", dependencies: ["CX11", "SplitView", "SplitViewProcesses", "SplitViewAccessibility"],
+            name: "SplitViewX11",
+            dependencies: ["CX11", "SplitView", "SplitViewProcesses", "SplitViewAccessibility", "SplitViewFiles"],
             swiftSettings: strict),
         // The file system side of the app: folders and files read safely, watched, state written
         // atomically. Glibc only (and the core, whose String(translated:) words its messages), so

@@ -109,7 +109,7 @@ import Testing
         return mask & (1 << (UInt64(signal) - 1)) != 0
     }
 
-    /// The app ignores SIGPIPE (a dead X server is a lost connection, not a silent death); a
+    /// The X host ignores SIGPIPE (a dead X server is a lost connection, not a silent death); a
     /// program it starts gets the default back, so that `yes | head` in it ends as anywhere.
     @Test func aProgramGetsSIGPIPEBackFromAParentThatIgnoresIt() {
         let previous = signal(SIGPIPE, SIG_IGN)

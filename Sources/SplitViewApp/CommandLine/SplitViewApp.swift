@@ -32,10 +32,6 @@ struct SplitViewApp: ParsableCommand {
     static func main() {
         if let bundle = resourceBundlePath() { GettextCatalog.install(folder: bundle + "/Resources/locale") }
         FontWarmup.start(cache: FontCache.standard(program: "splitview"))
-        // A server that dies mid-write is a lost connection, reported in one line by Xlib's I/O
-        // error handler, not a SIGPIPE that kills the program unreported. The programs it
-        // starts get SIGPIPE back (ProgramProcess).
-        signal(SIGPIPE, SIG_IGN)
         if !CommandLine.arguments.dropFirst().contains(where: { $0.hasPrefix("--display") }) {
             // The handlers first: a SIGTERM while the server is being reached still ends cleanly.
             _ = TerminationSignals.descriptor()

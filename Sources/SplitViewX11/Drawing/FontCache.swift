@@ -1,5 +1,6 @@
 import CX11
 import Glibc
+import SplitViewFiles
 import Synchronization
 
 /// Fontconfig's answers for a program's own fonts, kept between runs in a small file with the
@@ -22,8 +23,9 @@ import Synchronization
 /// (which changes its folder), editing any configuration file, or running `fc-cache` makes
 /// the next start ask fontconfig again and write the file anew. This is the check fontconfig
 /// itself makes of its own caches, by folder times. The file is a cache: one that cannot be
-/// read or written only costs the configuration's load, is never reported, and is replaced
-/// whole (written beside, then renamed), so a torn file is never read as an answer. It holds
+/// read or written only costs the configuration's load, and is never reported. It is read and
+/// replaced whole as the app's state is (`AtomicFile`), so a torn file is never read as an
+/// answer. It holds
 /// at most 32 (`capacity`) entries, the oldest dropped first.
 ///
 /// The program's own start-up uses it (`$XDG_CACHE_HOME/splitview/fonts`); a ``FontSet`` made
@@ -145,7 +147,8 @@ public final class FontCache: Sendable {
         guard let entries else { return false }
         let files = entries.compactMap { Self.file(ofPattern: $0.pattern) }
         let text = Self.text(entries: entries, sources: Self.sources(fontFiles: files), environment: Self.currentEnvironment())
-        return Self.write(text, to: path)
+        guard AtomicFile.makeFolders(AtomicFile.parentFolder(of: path)) == nil else { return false }
+        return AtomicFile.write(Array(text.utf8), to: path) == nil
     }
 
     // MARK: - What an answer depends on
@@ -177,10 +180,7 @@ public final class FontCache: Sendable {
         addAll(FcConfigGetCacheDirs(nil))
         // The user's own configuration, where fontconfig's 50-user.conf looks: absent places
         // count, so that creating one is noticed.
-        let environment = currentEnvironment()
-        func variable(_ name: String) -> String? {
-            environment.first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1)) }
-        }
+        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
         let home = variable("HOME")
         if let config = variable("XDG_CONFIG_HOME").flatMap({ $0.hasPrefix("/") ? $0 : nil }) ?? home.map({ $0 + "/.config" }) {
             add(config + "/fontconfig")
@@ -229,7 +229,7 @@ public final class FontCache: Sendable {
     /// The entries of the file at `path` when it is whole and every source is as it was, and
     /// the version and `environment` are the same; nil otherwise.
     static func read(_ path: String, environment: [String]) -> [(key: String, pattern: String)]? {
-        guard let bytes = readBytes(path) else { return nil }
+        guard case .success(let bytes) = AtomicFile.read(path, limit: sizeLimit) else { return nil }
         return entries(in: bytes, environment: environment)
     }
 
@@ -278,57 +278,4 @@ public final class FontCache: Sendable {
 
     /// 1 MiB: far more than ``capacity`` entries take (a pattern is about 4 KB).
     static let sizeLimit = 1 << 20
-
-    private static func readBytes(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0, info.st_size <= sizeLimit
-        else { return nil }
-        let size = Int(info.st_size)
-        var bytes = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < size {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + done, size - done) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            done += count
-        }
-        return bytes
-    }
-
-    /// Writes `text` beside `path` and renames it over, making the folder (private) first.
-    private static func write(_ text: String, to path: String) -> Bool {
-        guard let slash = path.lastIndex(of: "/") else { return false }
-        let folder = String(path[..<slash])
-        makeFolders(folder)
-        let temporary = folder + "/.fonts-\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return false }
-        var bytes = Array(text.utf8)
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + done, $0.count - done) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            done += count
-        }
-        let written = done == bytes.count
-        let closed = close(descriptor) == 0
-        bytes.removeAll()
-        guard written, closed, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            return false
-        }
-        return true
-    }
-
-    /// Makes `folder` and its missing parents, mode 0700 (the XDG spec's for its folders).
-    private static func makeFolders(_ folder: String) {
-        var info = stat()
-        guard !folder.isEmpty, stat(folder, &info) != 0 else { return }
-        if let slash = folder.lastIndex(of: "/"), slash != folder.startIndex { makeFolders(String(folder[..<slash])) }
-        mkdir(folder, 0o700)
-    }
 }

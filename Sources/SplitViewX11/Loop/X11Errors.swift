@@ -190,11 +190,18 @@ private let tornDownSerials = Mutex<[ClosedRange<UInt>]>([])
 
 /// Everything Xlib needs once per process, before the first display opens. A global `let` runs
 /// its initializer exactly once, on first use, whichever thread gets there first.
+///
+/// Decided: SIGPIPE is ignored from the first connection on. A server that dies while a request
+/// is written is then a lost connection, which the I/O error handler reports in one line and
+/// ends on, rather than a signal that kills the program unreported (the program's server-crash
+/// test died so once its connection opened earlier). The programs a host starts get SIGPIPE
+/// back (`ProgramProcess`).
 let x11ProcessSetup: Void = {
     // Before any other Xlib call: the test suite and a future second thread share Xlib's state.
     _ = XInitThreads()
     _ = XSetErrorHandler(handleProtocolError)
     _ = XSetIOErrorHandler(handleLostConnection)
+    signal(SIGPIPE, SIG_IGN)
 }()
 
 // Xlib's default handler prints several lines and exits on every error, even harmless ones.

@@ -96,6 +96,12 @@ extension X11Tests {
                 #expect(connection.atoms.wmName == XA_WM_NAME)
                 #expect(XInternAtom(connection.display, "WM_PROTOCOLS", 1) == connection.atoms.wmProtocols)
                 #expect(ahead.take(name: display) == nil)
+                // Decided: from the first connection on, SIGPIPE is ignored (a dead server is a
+                // lost connection, reported in one line).
+                let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+                let ignored = status.split(separator: "\n").first { $0.hasPrefix("SigIgn:") }
+                    .flatMap { UInt64($0.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespaces), radix: 16) }
+                #expect((ignored ?? 0) & (1 << (UInt64(SIGPIPE) - 1)) != 0)
                 let other = X11Connection.Opening(name: display)
                 #expect(other.take(name: nil) == nil)  // another display asked: closed
                 #expect(other.take(name: display) == nil)
