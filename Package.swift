@@ -71,8 +71,9 @@ let package = Package(
             dependencies: ["CFileOps", "SplitView", "SplitViewFiles", "SplitViewImages", "SplitViewControl"],
             swiftSettings: strict),
         // The control socket: its path rules, the server on a host's loop, the protocol, the
-        // client. Glibc and FoundationEssentials' JSON only: no X, no core.
-        .target(name: "SplitViewControl", swiftSettings: strict),
+        // client. Glibc, FoundationEssentials' JSON and CFileOps (for accept4) only: no X, no
+        // core.
+        .target(name: "SplitViewControl", dependencies: ["CFileOps"], swiftSettings: strict),
         // `splitviewctl`: the control socket's command line.
         .executableTarget(
             name: "SplitViewCtl",

@@ -6,6 +6,7 @@
 #include <spawn.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/vfs.h>
@@ -107,6 +108,8 @@ long long sv_file_system_type_of(const char *path) {
 // MARK: - Processes
 
 int sv_pidfd_open(int pid) { return (int)syscall(SYS_pidfd_open, pid, 0); }
+
+int sv_accept_cloexec(int listener) { return accept4(listener, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK); }
 
 int sv_map_large_blocks(unsigned long threshold) { return mallopt(M_MMAP_THRESHOLD, (int)threshold); }
 

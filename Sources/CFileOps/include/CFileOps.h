@@ -39,6 +39,12 @@ long long sv_file_system_type_of(const char *path);
 /// host's poll() watches. Returns -1 with errno set where there is none.
 int sv_pidfd_open(int pid);
 
+/// The next connection waiting on `listener`, already close-on-exec and non-blocking
+/// (accept4, which Swift's Glibc module leaves out): a process another thread spawns between
+/// an accept and an fcntl would otherwise keep the connection open after the server closed
+/// it. Returns -1 with errno set (EAGAIN when none waits on a non-blocking listener).
+int sv_accept_cloexec(int listener);
+
 /// Makes every heap block of `threshold` bytes or more a mapping of its own, given back to
 /// the system when it is freed: mallopt(M_MMAP_THRESHOLD), which also stops glibc from raising
 /// the threshold (and the trim threshold) after such a block is freed (malloc.h, which Swift's

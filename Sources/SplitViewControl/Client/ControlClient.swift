@@ -41,10 +41,14 @@ public final class ControlClient {
     public var timeout: Double
 
     /// Connects to the socket at `path`.
+    ///
+    /// The descriptor is stored only once connected: an initializer that throws after every
+    /// stored property is set still runs `deinit`, which would close it a second time, perhaps
+    /// after another thread was given the same number.
     public init(path: String, timeout: Double = 10) throws(ControlError) {
         self.timeout = timeout
         guard path.utf8.count <= ControlPaths.longestSocketPath else { throw ControlError("\(path): too long for a socket") }
-        descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw ControlError("no socket: \(String(cString: strerror(errno)))") }
         var address = ControlServer.address(path)
         let connected = withUnsafePointer(to: &address) {
@@ -57,6 +61,7 @@ public final class ControlClient {
             close(descriptor)
             throw ControlError("\(path): \(reason)")
         }
+        self.descriptor = descriptor
     }
 
     deinit {

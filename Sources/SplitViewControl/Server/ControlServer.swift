@@ -1,3 +1,4 @@
+import CFileOps
 import FoundationEssentials
 import Glibc
 
@@ -63,7 +64,7 @@ public final class ControlServer {
     /// The limits in force.
     public let limits: Limits
     private let listener: Int32
-    private var inode: ino_t = 0
+    private let inode: ino_t
     private weak var target: (any ControlTarget)?
     private unowned let loop: any ControlLoop
     private var clients: [Int32: Client] = [:]
@@ -85,10 +86,27 @@ public final class ControlServer {
         self.limits = limits
         self.target = target
         self.loop = loop
+        (listener, inode) = try Self.listen(at: path)
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        loop.watch(listener) { [weak self] in self?.accept() }
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// A listening socket at `path`, and the inode of its file.
+    ///
+    /// Every failure closes what it opened before it throws. It is done here rather than in
+    /// `init` because an initializer that throws once every stored property is set still runs
+    /// `deinit`, whose ``stop()`` would close the descriptor a second time: by then another
+    /// thread may have been given the same number, and its file would be closed under it.
+    private static func listen(at path: String) throws(ControlError) -> (Int32, ino_t) {
         guard path.utf8.count <= ControlPaths.longestSocketPath else {
             throw ControlError("\(path): too long for a socket's address (at most \(ControlPaths.longestSocketPath) bytes)")
         }
-        listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let listener = socket(
+            AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard listener >= 0 else { throw ControlError("no socket: \(String(cString: strerror(errno)))") }
         var info = stat()
         if lstat(path, &info) == 0 {
@@ -111,19 +129,14 @@ public final class ControlServer {
         }
         // The folder is 0700, so nobody reaches the socket before it is 0600.
         chmod(path, 0o600)
-        if lstat(path, &info) == 0 { inode = info.st_ino }
-        guard listen(listener, 64) == 0 else {
+        let inode: ino_t = lstat(path, &info) == 0 ? info.st_ino : 0
+        guard Glibc.listen(listener, 64) == 0 else {
             let reason = String(cString: strerror(errno))
             close(listener)
             unlink(path)
             throw ControlError("\(path): \(reason)")
         }
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        loop.watch(listener) { [weak self] in self?.accept() }
-    }
-
-    deinit {
-        stop()
+        return (listener, inode)
     }
 
     /// Closes every connection and the socket, and removes the socket file if it is still ours.
@@ -148,13 +161,11 @@ public final class ControlServer {
 
     private func accept() {
         while true {
-            let descriptor = Glibc.accept(listener, nil, nil)
+            let descriptor = sv_accept_cloexec(listener)
             if descriptor < 0 {
                 if errno == EINTR { continue }
                 return
             }
-            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
             let client = Client(descriptor)
             // Fails closed: a peer whose uid cannot be read is refused too.
             guard let uid = Self.peerUID(descriptor), uid == geteuid() else {

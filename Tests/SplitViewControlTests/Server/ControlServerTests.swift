@@ -1,3 +1,4 @@
+import CFileOps
 import FoundationEssentials
 import Glibc
 import TestSupport
@@ -187,6 +188,44 @@ import Testing
             _ = try ControlServer(path: path, target: target, loop: loop)
         }
         #expect(temporary.read("\(getpid()).socket") == "mine")
+    }
+
+    /// A server that cannot listen closes its socket once: a second close would take the file
+    /// another thread had opened meanwhile under the same number.
+    @Test func aServerThatCannotListenClosesOnlyItsOwnDescriptor() throws {
+        let temporary = try TemporaryFolder("control")
+        let path = ControlPaths.socket(pid: getpid(), in: temporary.path)
+        temporary.write("mine", to: "\(getpid()).socket")
+        let loop = PollLoop()
+        let target = TargetDouble(log: CallLog())
+        let stolen = descriptorsClosedUnderAnotherThread(rounds: 3000) {
+            _ = try? ControlServer(path: path, target: target, loop: loop)
+        }
+        #expect(stolen == 0)
+        #expect(temporary.read("\(getpid()).socket") == "mine")
+    }
+
+    /// Decided: connections are accepted close-on-exec in the same call (accept4), so a
+    /// program another thread spawns at that moment cannot keep one open after the server
+    /// closed it; and non-blocking, as the loop reads them.
+    @Test func aConnectionIsAcceptedCloseOnExecAndNonBlocking() throws {
+        let temporary = try TemporaryFolder("control")
+        let path = temporary.path + "/accept.socket"
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        defer { close(listener) }
+        var address = ControlServer.address(path)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(bound == 0 && listen(listener, 4) == 0)
+        #expect(sv_accept_cloexec(listener) == -1 && errno == EAGAIN)
+        let client = try ControlClient(path: path)
+        let accepted = sv_accept_cloexec(listener)
+        defer { close(accepted) }
+        #expect(accepted >= 0)
+        #expect(fcntl(accepted, F_GETFD) & FD_CLOEXEC != 0)
+        #expect(fcntl(accepted, F_GETFL) & O_NONBLOCK != 0)
+        _ = client
     }
 
     @Test func ourOwnConnectionIsOursBySOPeerCred() throws {
