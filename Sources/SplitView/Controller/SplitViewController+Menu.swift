@@ -8,7 +8,7 @@ struct MenuState: Hashable, Sendable {
     /// Letters typed in quick succession pick the item they begin.
     private(set) var typeAhead = TypeAhead()
     /// A pane's context menu's items, or nil for the View menu.
-    let contextItems: [MenuItem]?
+    private(set) var contextItems: [MenuItem]?
 
     /// A menu opened at `anchor`, nothing highlighted yet: Down highlights the first item, as
     /// a menu bar's menu does. `contextItems` make it a pane's context menu.
@@ -20,6 +20,14 @@ struct MenuState: Hashable, Sendable {
     /// Highlights the item at `index`, or none.
     mutating func highlight(_ index: Int?) {
         highlighted = index
+    }
+
+    /// A context menu's items replaced (``SplitViewController/updateVisibleMenu(_:)``): the
+    /// highlight stays on its index while the menu still has an enabled item there.
+    mutating func replaceContextItems(_ items: [MenuItem]) {
+        guard contextItems != nil else { return }
+        contextItems = items
+        if let index = highlighted, !(items.indices.contains(index) && items[index].isEnabled) { highlighted = nil }
     }
 
     /// `character` typed at `time`: the text to find an item by, and whether the search
@@ -65,10 +73,31 @@ extension SplitViewController {
         return own + added
     }
 
+    /// Changes the open context menu (a content's, or a pane's) in place: its items are given
+    /// to `update` and replaced by what it returns, and the menu stays where it is, its
+    /// highlight kept on an item that is still there. Nothing happens while the View menu or
+    /// no menu is open (the View menu reads ``additionalMenuItems`` whenever it draws). An
+    /// empty list closes the menu.
+    ///
+    /// Mirrors `UIContextMenuInteraction.updateVisibleMenu(_:)`: for items that arrive while
+    /// the menu is open, such as the applications a file browser's "Open With" lists once a
+    /// worker has read them.
+    public func updateVisibleMenu(_ update: ([MenuItem]) -> [MenuItem]) {
+        guard let items = menuState?.contextItems else { return }
+        let updated = update(items)
+        if updated.isEmpty {
+            closeMenu()
+        } else {
+            menuState?.replaceContextItems(updated)
+        }
+        publish()
+    }
+
     /// Opens the menu with its corner at `anchor`, or by default under the focused pane's bar;
     /// `contextItems` make it a pane's own menu instead of the View menu.
     func openMenu(at anchor: Point? = nil, contextItems: [MenuItem]? = nil) {
         guard isMounted else { return }
+        if contextItems == nil { viewMenuWillOpen?() }
         endPointerActivityForMenu()
         let corner =
             anchor

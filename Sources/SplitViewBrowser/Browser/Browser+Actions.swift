@@ -23,10 +23,14 @@ extension Browser {
     }
 
     /// The context menu of the files list's row `index`: the table's rows with a context
-    /// group, for that row's file.
+    /// group, for that row's file. The applications its "Open With" lists are read now if they
+    /// were not yet (``FileTypes/requestApplications()``).
     func contextMenuItems(forRow index: Int) -> [MenuItem] {
         guard let entry = entries.entry(at: index), let folder = selectedFolder else { return [] }
-        return BrowserActions.menuItems(\.contextMenu, for: self, file: folder.appending(entry.name))
+        store.types.requestApplications()
+        let file = folder.appending(entry.name)
+        contextMenuFile = file
+        return BrowserActions.menuItems(\.contextMenu, for: self, file: file)
     }
 
     // MARK: - What the rows ask

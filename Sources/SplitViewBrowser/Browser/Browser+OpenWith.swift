@@ -60,13 +60,21 @@ extension Browser {
     }
 
     /// Icons or the database arrived: the lists redraw with them and the inspector says the
-    /// type. The applications arrived: the menu's "Open With" lists them.
+    /// type. The applications arrived: the View menu's "Open With" lists them, and so does a
+    /// row's context menu open meanwhile (made again for its file).
     func typesArrived(_ arrivals: FileTypes.Arrivals) {
         if arrivals.contains(.icons) {
             fileList.setNeedsDisplay()
             folders.setNeedsDisplay()
             details.databaseArrived()
         }
-        if arrivals.contains(.applications) { split.additionalMenuItems = menuItems }
+        if arrivals.contains(.applications) {
+            split.additionalMenuItems = menuItems
+            let placeholder = BrowserAction.openWith(applicationID: nil).command
+            split.updateVisibleMenu { [unowned self] items in
+                guard let file = contextMenuFile, items.contains(where: { $0.command == placeholder }) else { return items }
+                return BrowserActions.menuItems(\.contextMenu, for: self, file: file)
+            }
+        }
     }
 }

@@ -48,6 +48,9 @@ package final class Browser {
         // The View menu's "Undo" is enabled only while there is something to undo.
         didSet { if undoStack.canUndo != oldValue.canUndo { split.additionalMenuItems = menuItems } }
     }
+    /// The file of the row whose context menu was last made: its "Open With" is made again
+    /// when the applications arrive while it is open.
+    var contextMenuFile: FilePath?
     /// Called when the window title changes.
     package var onTitleChange: ((String) -> Void)?
 
@@ -185,6 +188,7 @@ package final class Browser {
         // The core hands back the app's actions as the values the table bound (BrowserActions).
         split.actionHandler = BrowserActions.handler(for: self)
         fileList.contextMenuItemsForRow = { [unowned self] in self.contextMenuItems(forRow: $0) }
+        split.viewMenuWillOpen = { [unowned self] in self.store.types.requestApplications() }
         connectDragAndDrop()
         connectTrashTasks()
         reader.noticeDidChange = { [unowned self] in self.noticeChanged() }

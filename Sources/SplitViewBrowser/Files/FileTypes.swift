@@ -7,13 +7,12 @@ import SplitViewImages
 /// types shown (decoded on a worker of their own, once per icon), and the applications that
 /// open each type.
 ///
-/// The database and the applications are read once per process, on the worker once the first
-/// frame is drawn, so the loop's thread neither waits for them nor shares the cores with them
-/// while it draws the first frame. The loop's thread never reads them itself, and never
-/// waits for them: until the worker has read the database the rows have their glyphs and the
-/// inspector's Type row says the kind of file, and until it has read the applications "Open
-/// With" says it is looking (``apps``); the windows are told when each arrives
-/// (``Arrivals``). What it does on the loop's thread once they are read is bounded whatever
+/// The database is read once per process, on the worker as it starts; the applications once,
+/// on the worker, when "Open With" is first looked at (``requestApplications()``). The loop's
+/// thread never reads them itself, and never waits for them: until the worker has read the
+/// database the rows have their glyphs and the inspector's Type row says the kind of file,
+/// and until it has read the applications "Open With" says it is looking (``apps``); the
+/// windows are told when each arrives (``Arrivals``). What it does on the loop's thread once they are read is bounded whatever
 /// the files hold (``MimeGlobs/workLimit``, ``MimeMagic/workLimit``). A file too large to be
 /// read is said in one line (``report``). A row asks ``icon(for:)``:
 /// an icon decoded already comes back at once; otherwise the row gets the core's drawn glyph
@@ -81,7 +80,7 @@ package final class FileTypes {
     package var fileDescriptor: Int32 { worker.fileDescriptor }
 
     /// The types of `xdg`'s database (``sharedDatabase`` for the user's), its worker started,
-    /// the database and the applications read on it.
+    /// the database read on it.
     ///
     /// Decided: the worker reads the database at once, beside the first frame. It waited for
     /// the first frame when reading the database cost some 10 ms of the cores; read from the
@@ -100,15 +99,30 @@ package final class FileTypes {
         var settingsRead: [String] = []
         themeName = IconLookup.themeName(xdg, problems: &settingsRead)
         worker = try BackgroundWorker(label: "splitview.types")
-        let languages = Self.environmentLanguage()
         let settingsProblems = settingsRead
         worker.submit {
             database.load()
             // GTK's settings.ini, read before the launcher could hear, is said with them.
             return .database(problems: settingsProblems + database.problems)
         }
+    }
+
+    /// Reads the applications on the worker, the first time it is called; the windows are
+    /// told when they arrive (``Arrivals/applications``), and from then on they follow the
+    /// desktop's changes (``foldersChanged(_:)``).
+    ///
+    /// Decided: they are read when "Open With" is first looked at (the View menu opening, a
+    /// row's context menu), not at start. A desktop has a few hundred entries to parse and
+    /// keep, which the start does not draw and most sessions never look at; the menu says
+    /// "Looking for Applications…" for the moment they take, and lists them when they come
+    /// (`SplitViewController.updateVisibleMenu(_:)` for a menu already open).
+    package func requestApplications() {
+        guard !applicationsRequested else { return }
+        applicationsRequested = true
+        let languages = Self.environmentLanguage()
         worker.submit { [xdg] in .applications(Self.readApplications(xdg, languages: languages)) }
     }
+    private var applicationsRequested = false
 
     private static func readApplications(_ xdg: XDGDirectories, languages: [String: String]) -> MimeApps {
         MimeApps.read(xdg, desktops: currentDesktops(), languages: MimeDatabase.languages(environment: languages))

@@ -175,6 +175,85 @@ struct FileTypesTests {
 }
 
 extension FileTypesTests {
+    /// A desktop of one application for text, "Mine".
+    static func oneApplicationDesktop() throws -> (TemporaryFolder, XDGDirectories) {
+        let desktop = try TemporaryFolder("lazy-desktop")
+        desktop.write(
+            "[Desktop Entry]\nType=Application\nName=Mine\nExec=/bin/true %f\nMimeType=text/plain;\n",
+            to: "data/applications/mine.desktop")
+        let xdg = XDGDirectories(environment: [
+            "HOME": "/nonexistent", "XDG_DATA_HOME": desktop.path + "/data", "XDG_DATA_DIRS": "/nonexistent",
+            "XDG_CONFIG_HOME": desktop.path + "/config", "XDG_CONFIG_DIRS": "/nonexistent",
+        ])
+        return (desktop, xdg)
+    }
+
+    /// Decided: the applications are read when "Open With" is first looked at, not at start:
+    /// browsing, selecting and the database's arrival read nothing; the View menu opening
+    /// says "Looking for Applications…" and lists them once the worker has read them, without
+    /// being opened again; opening it again reads nothing more.
+    @Test func theApplicationsAreReadOnlyWhenTheViewMenuOpens() throws {
+        let tree = Self.tree()
+        let (desktop, xdg) = try Self.oneApplicationDesktop()
+        defer { withExtendedLifetime(desktop) {} }
+        let types = try FileTypes(xdg: xdg)
+        let browser = makeBrowser(tree, store: try FileStore(types: types))
+        BrowserTests.show(browser, tree, "Files", "notes.txt")
+        BrowserTests.show(browser, tree, "Files", "run.sh")
+        BrowserTests.show(browser, tree, "Files", "notes.txt")
+        #expect(
+            settle(browser.store) {
+                types.takeResults(); return types.loadedDatabase != nil
+            })
+        #expect(
+            !settle(browser.store, seconds: 0.3) {
+                types.takeResults(); return types.applicationReadings > 0
+            })
+        #expect(types.apps == nil)
+        browser.split.handle(.command(.showMenu))
+        #expect(browser.split.menu?.items.last?.title == "Open With: Looking for Applications…")
+        #expect(
+            settle(browser.store) {
+                types.takeResults()
+                return browser.split.menu?.items.last?.title == "Open With Mine (Default)"
+            })
+        browser.split.handle(.key(KeyChord(.escape)))
+        browser.split.handle(.command(.showMenu))
+        #expect(
+            !settle(browser.store, seconds: 0.3) {
+                types.takeResults(); return types.applicationReadings > 1
+            })
+        #expect(types.applicationReadings == 1)
+    }
+
+    /// A row's context menu opened before the applications are read asks for them, says it
+    /// is looking, and lists them where it stands once they come, for the row it was opened on.
+    @Test func aRowsContextMenuOpenWhileTheyAreReadListsThemWhenTheyCome() throws {
+        let tree = Self.tree()
+        let (desktop, xdg) = try Self.oneApplicationDesktop()
+        defer { withExtendedLifetime(desktop) {} }
+        let types = try FileTypes(xdg: xdg)
+        let browser = makeBrowser(tree, store: try FileStore(types: types))
+        BrowserTests.show(browser, tree, "Files", "notes.txt")
+        #expect(
+            settle(browser.store) {
+                types.takeResults(); return types.loadedDatabase != nil
+            })
+        browser.split.focusedColumn = .supplementary
+        browser.split.handle(.key(KeyChord(.menu)))
+        let opened = try #require(browser.split.menu)
+        #expect(opened.items.map(\.title).contains("Open With: Looking for Applications…"))
+        #expect(
+            settle(browser.store) {
+                types.takeResults()
+                return browser.split.menu?.items.map(\.title).contains("Open With Mine (Default)") == true
+            })
+        let listed = try #require(browser.split.menu)
+        #expect(listed.frame.origin == opened.frame.origin, "the menu stays where it was opened")
+        #expect(!listed.items.map(\.title).contains("Open With: Looking for Applications…"))
+        #expect(types.applicationReadings == 1)
+    }
+
     /// "Open With" follows the desktop as GIO does, without a restart: `xdg-mime default`
     /// rewriting `~/.config/mimeapps.list`, a program installed in a data directory that did
     /// not exist when the window started, and one uninstalled. A write elsewhere in
@@ -203,6 +282,8 @@ extension FileTypesTests {
                 return openWith() == titles
             }
         }
+        // Read once the View menu has been looked at, and followed from then on.
+        browser.split.handle(.command(.showMenu))
         #expect(waitFor(["Open With Mine (Default)"]))
         // What `xdg-mime default theirs.desktop text/plain` does, for a program in a data
         // directory made afterwards.

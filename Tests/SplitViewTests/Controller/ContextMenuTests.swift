@@ -99,4 +99,60 @@ import Testing
         split.handle(.key(KeyChord(.f10)))
         #expect(split.menu?.items.contains { $0.title == "Open 0" } == false)
     }
+
+    /// `updateVisibleMenu` changes an open context menu where it stands, keeping the highlight
+    /// on an item still there; an empty list closes it; the View menu is left alone (it reads
+    /// the app's items as it draws).
+    @Test func anOpenContextMenuIsUpdatedInPlace() throws {
+        let (split, _, performed) = Self.fixture()
+        let at = try Self.point(ofRow: 1, in: split)
+        split.handle(.contextMenu(at))
+        split.handle(.key(KeyChord(.down)))
+        split.handle(.key(KeyChord(.down)))
+        #expect(split.menu?.highlighted == 1)
+        var given: [String] = []
+        split.updateVisibleMenu { items in
+            given = items.map(\.title)
+            return items + [MenuItem(title: "Arrived", shortcut: "", command: .action(TestAction("arrived")))]
+        }
+        #expect(given == ["Open 1", "Other 1"])
+        let menu = try #require(split.menu)
+        #expect(menu.items.map(\.title) == ["Open 1", "Other 1", "Arrived"])
+        #expect(menu.frame.origin == at && menu.highlighted == 1)
+        split.updateVisibleMenu { Array($0.prefix(1)) }
+        #expect(split.menu?.highlighted == nil, "its highlighted item went")
+        split.handle(.key(KeyChord(.down)))
+        split.handle(.key(KeyChord(.return)))
+        #expect(performed.names == ["open1"])
+        split.handle(.contextMenu(at))
+        split.updateVisibleMenu { _ in [] }
+        #expect(split.menu == nil)
+        split.handle(.key(KeyChord(.f10)))
+        let viewMenu = try #require(split.menu).items
+        var called = false
+        split.updateVisibleMenu {
+            called = true
+            return $0
+        }
+        #expect(!called && split.menu?.items == viewMenu)
+    }
+
+    /// `viewMenuWillOpen` is called as the View menu opens, before its items are read (an
+    /// item added then is in it), and not for a pane's context menu.
+    @Test func theAppHearsTheViewMenuOpenBeforeItsItemsAreRead() throws {
+        let (split, _, _) = Self.fixture()
+        var opened = 0
+        split.viewMenuWillOpen = {
+            opened += 1
+            split.additionalMenuItems = [MenuItem(title: "Late \(opened)", shortcut: "", command: .action(TestAction("late")))]
+        }
+        split.handle(.contextMenu(try Self.point(ofRow: 0, in: split)))
+        #expect(opened == 0)
+        split.handle(.key(KeyChord(.escape)))
+        split.handle(.key(KeyChord(.f10)))
+        #expect(opened == 1 && split.menu?.items.last?.title == "Late 1")
+        split.handle(.key(KeyChord(.f10)))
+        split.handle(.contextMenu(Point(x: 10, y: 10)))
+        #expect(opened == 2 && split.menu?.items.last?.title == "Late 2", "a right click on a bar opens it too")
+    }
 }
