@@ -3,6 +3,7 @@
 and holds them to a committed budget.
 
     python3 Benchmarks/Instructions/count.py [--program PATH] [--update] [--json FILE] [--keep DIR]
+                                             [--order [FILE]]
 
 The program runs under `valgrind --tool=callgrind`, which writes one dump after each turn of
 the window's loop (`--dump-after` the host's `processPendingEvents`): every instruction of
@@ -48,11 +49,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), 'Window'))
 from xvfbrun import start_xvfb, require_program  # noqa: E402
+import hotorder  # noqa: E402
 from measure import Watch, connect, dividers, new_top_level  # noqa: E402
 from Xlib import X, XK  # noqa: E402
 from Xlib.ext import xtest  # noqa: E402
 
 TOLERANCE = 0.03
+# At most this share of the hot functions' list may be names the program no longer has.
+STALE_ORDER = 0.10
 FIGURES = ['start', 'drag', 'resize', 'f9', 'frame']
 TURN = '*processPendingEvents*'
 RENDERER = 'RendererO4draw'  # Renderer.draw(_:on:), in the mangled name callgrind gives
@@ -388,6 +392,22 @@ def write_budget(path, counts):
     os.replace(path + '.new', path)
 
 
+def dumps_in_order(root):
+    """Every dump of the runs in `root`, in the order written: the main run's turns, its last
+    dump (at its exit), then F9's."""
+    ordered = []
+    for name in ('main', 'f9'):
+        numbered, last = [], []
+        for path in glob.glob(os.path.join(root, 'callgrind.%s.*' % name)):
+            tail = path.rsplit('.', 1)[1]
+            if tail.isdigit() and path.count('.') >= 2 and path.rsplit('.', 2)[1].isdigit():
+                numbered.append((int(tail), path))
+            elif tail.isdigit():
+                last.append(path)
+        ordered += [path for _, path in sorted(numbered)] + last
+    return ordered
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     repository = os.path.dirname(os.path.dirname(HERE))
@@ -398,6 +418,10 @@ def main():
     parser.add_argument('--json', help='write the counts here')
     parser.add_argument('--keep', metavar='DIR',
                         help="keep callgrind's dumps here, to read with callgrind_annotate (one per turn)")
+    order_file = os.path.join(repository, 'Sources/SplitViewApp/Linking/hot-functions.order')
+    parser.add_argument('--order', metavar='FILE', nargs='?', const=order_file,
+                        help='write the functions that ran, in the order they first ran, as the symbol '
+                             'ordering file the release build links by (default %s)' % os.path.relpath(order_file))
     args = parser.parse_args()
     require_program(args.program)
     if not shutil.which('valgrind'):
@@ -423,6 +447,9 @@ def main():
         warm_up(program, library, env, display)
         counts = count_main(program, library, env, display, root)
         counts['f9'] = count_f9(program, library, env, display, root)
+        if args.order:
+            written = hotorder.write_order(args.order, dumps_in_order(root), program)
+            print('wrote %s: %d functions' % (args.order, written))
     finally:
         if args.keep:
             os.makedirs(args.keep, exist_ok=True)
@@ -447,11 +474,19 @@ def main():
             verdict, failed = '  no budget', True
         print('%-8s %14d %14s %8s%s' % (name, counts[name], limit or '-', change, verdict))
     print('(%d frames of F9 counted)' % counts['frames'])
+    # The hot functions' list goes stale as the code changes: a function renamed or gone is
+    # linked where it falls, and the memory its neighbours kept resident creeps back.
+    gone, listed = hotorder.missing(args.order or order_file, args.program)
+    print('hot functions: %d of the %d listed are in the program' % (listed - len(gone), listed))
+    stale = listed == 0 or len(gone) > listed * STALE_ORDER
     if args.update:
         write_budget(args.budget, counts)
         print('wrote %s' % args.budget)
     elif failed:
         fail('instruction counts outside the budget (above); see Benchmarks/README.md')
+    if stale:
+        fail('the hot functions list is stale (%s; e.g. %s): write it again with --order' % (
+            os.path.relpath(args.order or order_file), gone[0] if gone else 'it is empty'))
 
 
 if __name__ == '__main__':
