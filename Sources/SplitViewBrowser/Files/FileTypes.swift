@@ -12,9 +12,10 @@ import SplitViewImages
 /// thread never reads them itself, and never waits for them: until the worker has read the
 /// database the rows have their glyphs and the inspector's Type row says the kind of file,
 /// and until it has read the applications "Open With" says it is looking (``apps``); the
-/// windows are told when each arrives (``Arrivals``). What it does on the loop's thread once they are read is bounded whatever
-/// the files hold (``MimeGlobs/workLimit``, ``MimeMagic/workLimit``). A file too large to be
-/// read is said in one line (``report``). A row asks ``icon(for:)``:
+/// windows are told when each arrives (``Arrivals``). What it does on the loop's thread once
+/// they are read is bounded whatever the files hold (``MimeGlobs/workLimit``,
+/// ``MimeMagic/workLimit``). A file too large to be read is said in one line (``report``). A
+/// row asks ``icon(for:)``:
 /// an icon decoded already comes back at once; otherwise the row gets the core's drawn glyph
 /// (a folder or a page) and the icon is looked up and decoded on the worker; when it comes,
 /// the windows are told (``addObserver(_:_:)``) and redraw. An icon is the same
