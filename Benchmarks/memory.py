@@ -18,9 +18,8 @@ XTEST, with the focus set on the window (there is no window manager). Needs Xvfb
 python-xlib.
 """
 import argparse, os, shutil, struct, subprocess, sys, tempfile, time, zlib
-from xvfbrun import require_program, start_xvfb, top_levels  # first: it says so in one line when python-xlib is missing
-from Xlib import X, XK, display as xdisplay
-from Xlib.ext import xtest  # noqa: F401  (registers the extension)
+from xvfbrun import connect, press, require_program, start_xvfb, top_levels  # first: it says so in one line when python-xlib is missing
+from Xlib import X
 
 
 def write_png(path, width, height):
@@ -56,19 +55,6 @@ def settled(pid, limit=20.0):
     return samples[-1]
 
 
-def connect(name):
-    """A connection to `name`, tried for 5 s: a server that just said its number may still
-    refuse the first."""
-    deadline = time.monotonic() + 5
-    while True:
-        try:
-            return xdisplay.Display(name)
-        except Exception:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.05)
-
-
 class Program:
     """The program on the display `name`, in `folder`, driven through XTEST."""
 
@@ -92,14 +78,7 @@ class Program:
 
     def key(self, name, *modifiers):
         self.window.set_input_focus(X.RevertToParent, X.CurrentTime)
-        codes = [self.d.keysym_to_keycode(XK.string_to_keysym(m)) for m in modifiers]
-        code = self.d.keysym_to_keycode(XK.string_to_keysym(name))
-        for c in codes:
-            xtest.fake_input(self.d, X.KeyPress, c)
-        xtest.fake_input(self.d, X.KeyPress, code)
-        xtest.fake_input(self.d, X.KeyRelease, code)
-        for c in reversed(codes):
-            xtest.fake_input(self.d, X.KeyRelease, c)
+        press(self.d, name, *modifiers)
         self.d.sync()
 
     def rss(self):

@@ -26,8 +26,8 @@ on stderr and fails the run (lsan.supp lists the system libraries' own leaks, wi
         --args --secondary 'xterm -into {} -e sh' --inspector 'xterm -into {} -e sh'
 """
 import argparse, os, shutil, subprocess, sys, tempfile, time
-from xvfbrun import require_program, start_xvfb, top_levels  # first: it says so in one line when python-xlib is missing
-from Xlib import X, XK, display as xdisplay
+from xvfbrun import press, require_program, start_xvfb, top_levels  # first: it says so in one line when python-xlib is missing
+from Xlib import X, display as xdisplay
 from Xlib.ext import xtest  # noqa: F401  (registers the extension)
 
 
@@ -64,14 +64,7 @@ class Driver:
             self.next_sample += 1
 
     def key(self, name, *modifiers):
-        codes = [self.d.keysym_to_keycode(XK.string_to_keysym(m)) for m in modifiers]
-        code = self.d.keysym_to_keycode(XK.string_to_keysym(name))
-        for c in codes:
-            xtest.fake_input(self.d, X.KeyPress, c)
-        xtest.fake_input(self.d, X.KeyPress, code)
-        xtest.fake_input(self.d, X.KeyRelease, code)
-        for c in reversed(codes):
-            xtest.fake_input(self.d, X.KeyRelease, c)
+        press(self.d, name, *modifiers)
 
     def focus(self, window):
         window.set_input_focus(X.RevertToParent, X.CurrentTime)

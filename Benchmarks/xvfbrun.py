@@ -2,7 +2,8 @@
 import atexit, os, select, subprocess, sys, time
 
 try:
-    from Xlib import X
+    from Xlib import X, XK, display as xdisplay
+    from Xlib.ext import xtest  # noqa: F401  (registers the extension)
 except ImportError:
     sys.exit(f"{os.path.basename(sys.argv[0])}: needs python-xlib (apt install python3-xlib, or pip install python-xlib)")
 
@@ -46,3 +47,29 @@ def top_levels(d):
         if wm_class and wm_class[0] == 'splitview' and attrs.map_state == X.IsViewable:
             result.append(child)
     return result
+
+
+def connect(name):
+    """A connection to the display `name`, tried for 5 s: a server that just said its number
+    may still refuse the first."""
+    deadline = time.monotonic() + 5
+    while True:
+        try:
+            return xdisplay.Display(name)
+        except Exception:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+def press(d, name, *modifiers):
+    """Presses and releases the key `name` (an X keysym's name) through XTEST, with the
+    `modifiers` held: what a user's keyboard sends."""
+    codes = [d.keysym_to_keycode(XK.string_to_keysym(m)) for m in modifiers]
+    code = d.keysym_to_keycode(XK.string_to_keysym(name))
+    for c in codes:
+        xtest.fake_input(d, X.KeyPress, c)
+    xtest.fake_input(d, X.KeyPress, code)
+    xtest.fake_input(d, X.KeyRelease, code)
+    for c in reversed(codes):
+        xtest.fake_input(d, X.KeyRelease, c)

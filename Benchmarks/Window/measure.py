@@ -31,8 +31,8 @@ import argparse, json, os, select, shlex, socket, statistics, subprocess, sys, t
 from collections import deque
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from xvfbrun import start_xvfb  # noqa: E402  (says so in one line when python-xlib is missing)
-from Xlib import X, XK, display as xdisplay  # noqa: E402
+from xvfbrun import connect, start_xvfb  # noqa: E402  (says so in one line when python-xlib is missing)
+from Xlib import X, XK  # noqa: E402
 from Xlib.ext import damage, xtest  # noqa: E402,F401  (registers the extensions)
 
 QUIET = 0.3        # quiet that ends a start, a key's frames
@@ -189,19 +189,6 @@ def new_top_level(d, before, deadline):
                 continue
         time.sleep(0.0005)
     return None
-
-
-def connect(display):
-    """A connection to `display`, tried for 5 s: a server that just said its number may still
-    refuse the first."""
-    deadline = time.monotonic() + 5
-    while True:
-        try:
-            return xdisplay.Display(display)
-        except Exception:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.05)
 
 
 def run_once(command, display, app_display, args, env, divider):

@@ -188,23 +188,30 @@ extension FileTypesTests {
         return (desktop, xdg)
     }
 
+    /// A browser on that desktop showing `notes.txt`, once the worker has read the database;
+    /// the desktop's folder is kept as long as the browser.
+    static func browserWithOneApplication(_ tree: TempTree) throws -> (Browser, FileTypes, TemporaryFolder) {
+        let (desktop, xdg) = try oneApplicationDesktop()
+        let types = try FileTypes(xdg: xdg)
+        let browser = makeBrowser(tree, store: try FileStore(types: types))
+        BrowserTests.show(browser, tree, "Files", "notes.txt")
+        #expect(
+            settle(browser.store) {
+                types.takeResults(); return types.loadedDatabase != nil
+            })
+        return (browser, types, desktop)
+    }
+
     /// Decided: the applications are read when "Open With" is first looked at, not at start:
     /// browsing, selecting and the database's arrival read nothing; the View menu opening
     /// says "Looking for Applications…" and lists them once the worker has read them, without
     /// being opened again; opening it again reads nothing more.
     @Test func theApplicationsAreReadOnlyWhenTheViewMenuOpens() throws {
         let tree = Self.tree()
-        let (desktop, xdg) = try Self.oneApplicationDesktop()
+        let (browser, types, desktop) = try Self.browserWithOneApplication(tree)
         defer { withExtendedLifetime(desktop) {} }
-        let types = try FileTypes(xdg: xdg)
-        let browser = makeBrowser(tree, store: try FileStore(types: types))
-        BrowserTests.show(browser, tree, "Files", "notes.txt")
         BrowserTests.show(browser, tree, "Files", "run.sh")
         BrowserTests.show(browser, tree, "Files", "notes.txt")
-        #expect(
-            settle(browser.store) {
-                types.takeResults(); return types.loadedDatabase != nil
-            })
         #expect(
             !settle(browser.store, seconds: 0.3) {
                 types.takeResults(); return types.applicationReadings > 0
@@ -230,15 +237,8 @@ extension FileTypesTests {
     /// is looking, and lists them where it stands once they come, for the row it was opened on.
     @Test func aRowsContextMenuOpenWhileTheyAreReadListsThemWhenTheyCome() throws {
         let tree = Self.tree()
-        let (desktop, xdg) = try Self.oneApplicationDesktop()
+        let (browser, types, desktop) = try Self.browserWithOneApplication(tree)
         defer { withExtendedLifetime(desktop) {} }
-        let types = try FileTypes(xdg: xdg)
-        let browser = makeBrowser(tree, store: try FileStore(types: types))
-        BrowserTests.show(browser, tree, "Files", "notes.txt")
-        #expect(
-            settle(browser.store) {
-                types.takeResults(); return types.loadedDatabase != nil
-            })
         browser.split.focusedColumn = .supplementary
         browser.split.handle(.key(KeyChord(.menu)))
         let opened = try #require(browser.split.menu)
