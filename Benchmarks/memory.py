@@ -18,7 +18,7 @@ XTEST, with the focus set on the window (there is no window manager). Needs Xvfb
 python-xlib.
 """
 import argparse, os, shutil, struct, subprocess, sys, tempfile, time, zlib
-from xvfbrun import connect, press, require_program, start_xvfb, top_levels  # first: it says so in one line when python-xlib is missing
+from xvfbrun import connect, press, require_program, rss_kib, start_xvfb, top_levels  # first: it says so in one line when python-xlib is missing
 from Xlib import X
 
 
@@ -33,14 +33,6 @@ def write_png(path, width, height):
         out.write(chunk(b'IHDR', struct.pack('>IIBBBBB', width, height, 8, 2, 0, 0, 0)))
         out.write(chunk(b'IDAT', zlib.compress(raw, 1)))
         out.write(chunk(b'IEND', b''))
-
-
-def rss_kib(pid):
-    with open('/proc/%d/status' % pid) as status:
-        for line in status:
-            if line.startswith('VmRSS:'):
-                return int(line.split()[1])
-    return 0
 
 
 def settled(pid, limit=20.0):

@@ -26,17 +26,9 @@ on stderr and fails the run (lsan.supp lists the system libraries' own leaks, wi
         --args --secondary 'xterm -into {} -e sh' --inspector 'xterm -into {} -e sh'
 """
 import argparse, os, shutil, subprocess, sys, tempfile, time
-from xvfbrun import press, require_program, start_xvfb, top_levels  # first: it says so in one line when python-xlib is missing
+from xvfbrun import press, require_program, rss_kib, start_xvfb, top_levels  # first: it says so in one line when python-xlib is missing
 from Xlib import X, display as xdisplay
 from Xlib.ext import xtest  # noqa: F401  (registers the extension)
-
-
-def rss_kib(pid):
-    with open('/proc/%d/status' % pid) as status:
-        for line in status:
-            if line.startswith('VmRSS:'):
-                return int(line.split()[1])
-    return 0
 
 
 def named_child(window, name):

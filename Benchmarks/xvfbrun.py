@@ -73,3 +73,15 @@ def press(d, name, *modifiers):
     xtest.fake_input(d, X.KeyRelease, code)
     for c in reversed(codes):
         xtest.fake_input(d, X.KeyRelease, c)
+
+
+def rss_kib(pid):
+    """The process `pid`'s resident memory (VmRSS), in KiB; 0 once it has gone."""
+    try:
+        with open('/proc/%d/status' % pid) as status:
+            for line in status:
+                if line.startswith('VmRSS:'):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
