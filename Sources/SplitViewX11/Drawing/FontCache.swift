@@ -25,8 +25,7 @@ import Synchronization
 /// itself makes of its own caches, by folder times. The file is a cache: one that cannot be
 /// read or written only costs the configuration's load, and is never reported. It is read and
 /// replaced whole as the app's state is (`AtomicFile`), so a torn file is never read as an
-/// answer. It holds
-/// at most 32 (`capacity`) entries, the oldest dropped first.
+/// answer. It holds at most 32 (`capacity`) entries, the oldest dropped first.
 ///
 /// The program's own start-up uses it (`$XDG_CACHE_HOME/splitview/fonts`); a ``FontSet`` made
 /// without one asks fontconfig every time, as before.

@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
+import Testing
 
 /// Runs `body` while another thread keeps opening `/dev/null` and checks that each of its
 /// descriptors stays open until it closes it itself; the number it found closed under it.
@@ -26,7 +28,7 @@ func descriptorsClosedUnderAnotherThread(rounds: Int, _ body: () -> Void) -> Int
     thread.start()
     for _ in 0..<rounds { body() }
     flags.stop.store(true, ordering: .releasing)
-    while !flags.finished.load(ordering: .acquiring) { usleep(1000) }
+    #expect(waitUntil { flags.finished.load(ordering: .acquiring) }, "the watching thread ended")
     return flags.stolen.load(ordering: .relaxed)
 }
 
