@@ -83,6 +83,16 @@ public final class FontCache: Sendable {
 
     private let state = Mutex(State())
 
+    /// The character sets of the entries' patterns, parsed (`FcCharSet`, as bit patterns), keyed
+    /// by their text: see ``prepareCharsets()``.
+    private let charsets = Mutex<[String: UInt]>([:])
+
+    deinit {
+        charsets.withLock { sets in
+            for bits in sets.values { FcCharSetDestroy(OpaquePointer(bitPattern: bits)) }
+        }
+    }
+
     /// Reads the file and checks it, once; later calls return what the first found. Safe from
     /// any thread: a question asked meanwhile waits for it.
     ///
@@ -111,6 +121,86 @@ public final class FontCache: Sendable {
     func pattern(where matching: (String) -> Bool) -> String? {
         load()
         return state.withLock { state in state.entries.last(where: { matching($0.key) })?.pattern }
+    }
+
+    /// Parses the character sets of the newest entries (at most ``preparedCharsets`` different
+    /// ones), so that ``parse(_:)`` finds them made. Safe from any thread; the font thread calls
+    /// it once the file is believed, while the command line is still being read.
+    ///
+    /// Decided: most of a kept pattern is its character set, the font's every character as
+    /// ranges (2.4 KB of a 4 KB pattern for DejaVu Sans), and fontconfig adds the ranges' every
+    /// character to a new set one by one: three quarters of the 1 M instructions of each role's
+    /// `FcNameParse`, three roles on the main thread before the first frame, though the roles
+    /// share two fonts. Each different set is now parsed once, on the font thread.
+    public func prepareCharsets() {
+        guard load() else { return }
+        let patterns = state.withLock { state in state.entries.reversed().map(\.pattern) }
+        var seen = Set<String>()
+        for pattern in patterns {
+            guard seen.count < Self.preparedCharsets else { break }
+            guard let (_, text) = Self.splitCharset(pattern), seen.insert(text).inserted else { continue }
+            guard charsets.withLock({ $0[text] }) == nil, let parsed = FcNameParse(":charset=" + text) else { continue }
+            defer { FcPatternDestroy(parsed) }
+            var charset: OpaquePointer?
+            guard FcPatternGetCharSet(parsed, FC_CHARSET, 0, &charset) == FcResultMatch, let copy = FcCharSetCopy(charset)
+            else { continue }
+            let kept = charsets.withLock { sets in
+                guard sets[text] == nil else { return false }
+                sets[text] = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(copy)))
+                return true
+            }
+            if !kept { FcCharSetDestroy(copy) }
+        }
+    }
+
+    /// How many character sets ``prepareCharsets()`` has made.
+    var preparedCount: Int { charsets.withLock { $0.count } }
+
+    /// Different character sets ``prepareCharsets()`` parses at most: a family's regular and
+    /// bold faces, a monospace face, one more.
+    static let preparedCharsets = 4
+
+    /// `pattern` (as fontconfig wrote it) parsed: with its character set from those
+    /// ``prepareCharsets()`` made when it is one of them, else by `FcNameParse` alone. The
+    /// caller destroys it.
+    func parse(_ pattern: String) -> OpaquePointer? {
+        if let (rest, text) = Self.splitCharset(pattern),
+            let bits = charsets.withLock({ $0[text] }),
+            let parsed = FcNameParse(rest)
+        {
+            FcPatternAddCharSet(parsed, FC_CHARSET, OpaquePointer(bitPattern: bits))
+            return parsed
+        }
+        return FcNameParse(pattern)
+    }
+
+    /// `pattern` without its `charset` element, and that element's value; nil when it has
+    /// none. An element begins at a `:` no backslash escapes and ends before the next.
+    static func splitCharset(_ pattern: String) -> (rest: String, charset: String)? {
+        let bytes = Array(pattern.utf8)
+        let name = Array(":charset=".utf8)
+        var index = 0
+        var escaped = false
+        var start: Int?
+        while index < bytes.count {
+            let byte = bytes[index]
+            if escaped {
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: ":") {
+                if let start {
+                    return (
+                        String(decoding: bytes[..<start] + bytes[index...], as: UTF8.self),
+                        String(decoding: bytes[(start + name.count)..<index], as: UTF8.self)
+                    )
+                }
+                if bytes[index...].starts(with: name) { start = index }
+            }
+            index += 1
+        }
+        guard let start else { return nil }
+        return (String(decoding: bytes[..<start], as: UTF8.self), String(decoding: bytes[(start + name.count)...], as: UTF8.self))
     }
 
     /// Keeps `pattern` as the answer for `key`; ``save()`` writes it. A key or pattern with a

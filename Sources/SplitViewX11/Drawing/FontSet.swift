@@ -315,7 +315,7 @@ public final class FontSet {
 
     /// Opens a matched pattern as fontconfig wrote it; nil when it no longer opens.
     private func open(pattern: String) -> UnsafeMutablePointer<XftFont>? {
-        guard let parsed = FcNameParse(pattern) else { return nil }
+        guard let parsed = cache?.parse(pattern) ?? FcNameParse(pattern) else { return nil }
         // Xft keeps the pattern with the font it opens (and frees it with the font).
         guard let font = XftFontOpenPattern(connection.display, parsed) else {
             FcPatternDestroy(parsed)

@@ -57,12 +57,14 @@ public enum FontWarmup {
     /// The cache given to ``start(cache:)``, for the program's ``FontSet``.
     public static var cache: FontCache? { state.withLock { $0.cache } }
 
-    /// The thread: the cache, the configuration unless the cache answers, then the fallback
-    /// fonts' files. Fontconfig only (`FcInit`, its matching, both thread-safe): Xft is the
+    /// The thread: the cache (and, when it answers, its character sets parsed ahead:
+    /// `FontCache.prepareCharsets()`), the configuration unless the cache answers, then the
+    /// fallback fonts' files. Fontconfig only (`FcInit`, its matching, both thread-safe): Xft is the
     /// main thread's.
     private static func run() {
         let cache = state.withLock { $0.cache }
         let answered = cache?.load() ?? false
+        if answered { cache?.prepareCharsets() }
         if !answered {
             FcInit()
             sem_post(configured)
@@ -92,7 +94,7 @@ public enum FontWarmup {
             let pattern = cache.pattern(where: {
                 $0.hasPrefix(prefix) && !$0.contains(":weight=bold") && !$0.contains(":charset=")
             }),
-            let parsed = FcNameParse(pattern)
+            let parsed = cache.parse(pattern)
         else { return true }
         defer { FcPatternDestroy(parsed) }
         var charset: OpaquePointer?

@@ -134,6 +134,70 @@ import Testing
         #expect(cache.pattern(for: "a\tb") == nil && cache.pattern(for: "c") == nil)
     }
 
+    /// A pattern's character set is found wherever it stands, and a `:` a backslash escapes
+    /// (in a family's name) is not an element's start.
+    @Test(
+        arguments: [
+            ("A:charset=20-7e a0:lang=en", "A:lang=en", "20-7e a0"),
+            ("A:lang=en:charset=20-7e", "A:lang=en", "20-7e"),
+            (":charset=41", "", "41"),
+            ("A\\:charset=x:style=Book", nil, nil),
+            ("A\\\\:charset=41:style=Book", "A\\\\:style=Book", "41"),
+            ("A:style=Book", nil, nil),
+            ("", nil, nil),
+        ] as [(String, String?, String?)])
+    func aPatternsCharacterSetIsSplitOff(pattern: String, rest: String?, charset: String?) {
+        let split = FontCache.splitCharset(pattern)
+        #expect(split?.rest == rest)
+        #expect(split?.charset == charset)
+    }
+
+    /// A kept pattern parses to the same pattern with its character set made ahead as by
+    /// fontconfig alone, and the sets made ahead are the newest entries' different ones.
+    @Test func charactersSetsMadeAheadParseToTheSamePattern() throws {
+        let folder = try Folder()
+        FcInit()
+        let path = folder.path + "/fonts"
+        let writer = FontCache(path: path)
+        var patterns: [String] = []
+        for (index, name) in ["DejaVu Sans", "DejaVu Sans:weight=bold", "DejaVu Sans:pixelsize=20", "DejaVu Sans Mono"]
+            .enumerated()
+        {
+            let request = try #require(FcNameParse(name))
+            FcConfigSubstitute(nil, request, FcMatchPattern)
+            FcDefaultSubstitute(request)
+            var result = FcResultMatch
+            let match = try #require(FcFontMatch(nil, request, &result))
+            FcPatternDestroy(request)
+            let pattern = try #require(FontSet.unparsed(match))
+            FcPatternDestroy(match)
+            try #require(FontCache.splitCharset(pattern) != nil)
+            patterns.append(pattern)
+            writer.record(key: "key\(index)", pattern: pattern)
+        }
+        #expect(writer.save())
+        let cache = FontCache(path: path)
+        cache.prepareCharsets()
+        #expect(cache.preparedCount == 3)  // the regular face at two sizes shares its set
+        for pattern in patterns {
+            let alone = try #require(FcNameParse(pattern))
+            let made = try #require(cache.parse(pattern))
+            #expect(FcPatternEqual(alone, made) != 0)
+            FcPatternDestroy(alone)
+            FcPatternDestroy(made)
+        }
+        // A pattern whose set was not made ahead is parsed whole.
+        let other = try #require(cache.parse("Other:charset=41-5a"))
+        defer { FcPatternDestroy(other) }
+        var charset: OpaquePointer?
+        #expect(FcPatternGetCharSet(other, FC_CHARSET, 0, &charset) == FcResultMatch)
+        #expect(FcCharSetCount(charset) == 26)
+        // A file not believed makes none.
+        let missing = FontCache(path: folder.path + "/none")
+        missing.prepareCharsets()
+        #expect(missing.preparedCount == 0)
+    }
+
     /// The thread loads the configuration for the first window's text only when a character
     /// lies outside the cached face of the family.
     @Test func onlyTextTheCachedFaceLacksNeedsTheConfiguration() throws {
@@ -167,8 +231,11 @@ extension X11Tests {
                     connection: connection, family: Theme.light.fontFamily, cache: FontCache(path: folder.path + "/fonts"))
                 _ = first.font(.monospace)
                 #expect(first.openedFromCache == 0)
-                let next = try FontSet(
-                    connection: connection, family: Theme.light.fontFamily, cache: FontCache(path: folder.path + "/fonts"))
+                // As the program's font thread does: the kept character sets made ahead.
+                let prepared = FontCache(path: folder.path + "/fonts")
+                prepared.prepareCharsets()
+                #expect(prepared.preparedCount == 3)  // regular, bold, monospace
+                let next = try FontSet(connection: connection, family: Theme.light.fontFamily, cache: prepared)
                 _ = next.font(.monospace)
                 #expect(next.openedFromCache == FontRole.allCases.count)
                 for role in FontRole.allCases {
