@@ -36,6 +36,9 @@ final class Launcher {
     private var openerTimer: Int?
     var lastSaveError: String?
     private let signals: Int32?
+    /// The process's environment as the start found it, read once: the config, the state and
+    /// the control socket's programs all take it.
+    private let environment: [String: String]
 
     /// Who the host speaks for: `WM_CLASS` `splitview`/`SplitView`, and `splitview: ` before
     /// every line on stderr, whatever name the binary was started by.
@@ -85,6 +88,7 @@ final class Launcher {
         // database's, an icon theme's index) is said in one line, as a bad config entry is.
         store.types.report = { Diagnostics.report($0) }
         let environment = Self.environment()
+        self.environment = environment
         let (config, warnings) = AppConfig.load(path: options.configPath, environment: environment)
         for line in warnings { Diagnostics.report(line) }
         self.config = config
@@ -187,7 +191,7 @@ final class Launcher {
         host.icon = bundledWindowIcon()
         // Before the first window: its programs get the socket in their environment.
         let control = AppControl(host: host)
-        if let problem = control.start(environment: Self.environment()) { Diagnostics.report(problem) }
+        if let problem = control.start(environment: environment) { Diagnostics.report(problem) }
         self.control = control
         for (browser, size) in browsers {
             open(browser, size: PixelSize(width: size.width, height: size.height))
