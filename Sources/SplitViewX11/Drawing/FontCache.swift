@@ -123,8 +123,8 @@ public final class FontCache: Sendable {
         return state.withLock { state in state.entries.last(where: { matching($0.key) })?.pattern }
     }
 
-    /// Parses the character sets of the newest entries (at most ``preparedCharsets`` different
-    /// ones), so that ``parse(_:)`` finds them made. Safe from any thread; the font thread calls
+    /// Parses the character sets of the newest entries (at most four different ones,
+    /// `preparedCharsets`), so that `parse(_:)` finds them made. Safe from any thread; the font thread calls
     /// it once the file is believed, while the command line is still being read.
     ///
     /// Decided: most of a kept pattern is its character set, the font's every character as
