@@ -63,8 +63,10 @@ extension X11Tests {
                 let lineY = reader.y + 38 + 16 + 8
                 // The title names the file at once; its text comes with the entry's details,
                 // read on a worker, which a busy machine may bring later: a drag before it
-                // would select nothing.
-                #expect(Self.waitForInk(connection, x: reader.x + 16, y: lineY, width: 80), "the text is drawn")
+                // would select nothing. Until then the line shows "Loading…" (about 60 px),
+                // and before it "No file selected" (about 100): the ink waited for is "of
+                // text", after the tab (128 to 184 px in, eight columns of 8 px in).
+                #expect(Self.waitForInk(connection, x: reader.x + 16 + 130, y: lineY, width: 50), "the text is drawn")
                 input.move(x: reader.x + 16, y: lineY)
                 input.button(true)
                 input.move(x: reader.x + reader.width / 2, y: lineY + 2)
@@ -89,7 +91,9 @@ extension X11Tests {
             try place.write("Notes/alphabet.txt", big)
             try ShownFilesTests.showAlpha(place) { connection, window, _ in
                 // Select All takes the text shown, which comes after the title (see above): the
-                // first line's pixels are waited for to change from alpha.txt's.
+                // first line's pixels are waited for to change from alpha.txt's, and to reach
+                // past the "Loading…" shown meanwhile (about 60 px: the line runs the band's
+                // width).
                 let reader = try #require(childFrame(connection, window, "secondary"))
                 let firstLine = PixelRect(x: reader.x + 16, y: reader.y + 38 + 16 + 4, width: 200, height: 9)
                 let before = try PixelImage(connection, connection.root, firstLine).pixels
@@ -97,8 +101,9 @@ extension X11Tests {
                 #expect(waitForTitle(connection, window) { $0 == "alphabet.txt — Notes — SplitView" })
                 #expect(
                     waitUntil {
-                        guard let now = try? PixelImage(connection, connection.root, firstLine).pixels else { return false }
-                        return now != before && Set(now).count > 1
+                        guard let now = try? PixelImage(connection, connection.root, firstLine) else { return false }
+                        return now.pixels != before
+                            && now.anyPixel(in: PixelRect(x: 130, y: 0, width: 70, height: 9), differsFrom: now[130, 0])
                     }, "alphabet.txt's text is drawn")
                 sendKey(connection, window, XK_F6, state: 0)
                 sendKey(connection, window, XK_a, state: ControlMask)
