@@ -3,7 +3,7 @@ import SplitView
 
 /// `--display-mode`: the short names, or UIKit's (`twoBesideSecondary`, and the legacy
 /// `primaryHidden`, `allVisible`, `primaryOverlay`), in any case.
-enum DisplayModeArgument: String, ExpressibleByArgument, CaseIterable {
+enum DisplayModeArgument: String, ListedChoices {
     case automatic
     case secondaryOnly = "secondary-only"
     case oneBeside = "one-beside"
@@ -44,11 +44,4 @@ enum DisplayModeArgument: String, ExpressibleByArgument, CaseIterable {
         case .twoDisplace: .twoDisplaceSecondary
         }
     }
-
-    /// The values `--help` lists: every case's name, worked out here rather than by
-    /// ArgumentParser's generic default (see `ChoiceArgumentTests`).
-    static var allValueStrings: [String] { allCases.map(\.rawValue) }
-
-    /// None: each value's description is its own name, which ArgumentParser leaves out.
-    static var allValueDescriptions: [String: String] { [:] }
 }

@@ -124,15 +124,15 @@ public final class FontCache: Sendable {
     }
 
     /// Parses the character sets of the newest entries (at most four different ones,
-    /// `preparedCharsets`), so that `parse(_:)` finds them made. Safe from any thread; the font thread calls
-    /// it once the file is believed, while the command line is still being read.
+    /// ``preparedCharsets``), so that ``parse(_:)`` finds them made. Safe from any thread; the
+    /// font thread calls it once the file is believed, while the command line is still read.
     ///
     /// Decided: most of a kept pattern is its character set, the font's every character as
     /// ranges (2.4 KB of a 4 KB pattern for DejaVu Sans), and fontconfig adds the ranges' every
     /// character to a new set one by one: three quarters of the 1 M instructions of each role's
     /// `FcNameParse`, three roles on the main thread before the first frame, though the roles
     /// share two fonts. Each different set is now parsed once, on the font thread.
-    public func prepareCharsets() {
+    func prepareCharsets() {
         guard load() else { return }
         let patterns = state.withLock { state in state.entries.reversed().map(\.pattern) }
         var seen = Set<String>()

@@ -300,7 +300,7 @@ public final class FontSet {
         name += extra
         // A fallback's name holds one character: not worth keeping.
         let key = cache != nil && extra.isEmpty ? defaults.map { name + " " + $0 } : nil
-        if let key, let pattern = cache?.pattern(for: key), let font = open(pattern: pattern) {
+        if let key, let cache, let pattern = cache.pattern(for: key), let font = open(pattern: pattern, from: cache) {
             heldReferences += 1
             openedFromCache += 1
             return font
@@ -313,9 +313,10 @@ public final class FontSet {
         return font
     }
 
-    /// Opens a matched pattern as fontconfig wrote it; nil when it no longer opens.
-    private func open(pattern: String) -> UnsafeMutablePointer<XftFont>? {
-        guard let parsed = cache?.parse(pattern) ?? FcNameParse(pattern) else { return nil }
+    /// Opens a matched pattern as fontconfig wrote it, kept in `cache` (which may have its
+    /// character set made); nil when it no longer opens.
+    private func open(pattern: String, from cache: FontCache) -> UnsafeMutablePointer<XftFont>? {
+        guard let parsed = cache.parse(pattern) else { return nil }
         // Xft keeps the pattern with the font it opens (and frees it with the font).
         guard let font = XftFontOpenPattern(connection.display, parsed) else {
             FcPatternDestroy(parsed)

@@ -59,13 +59,14 @@ public enum FontWarmup {
 
     /// The thread: the cache (and, when it answers, its character sets parsed ahead:
     /// `FontCache.prepareCharsets()`), the configuration unless the cache answers, then the
-    /// fallback fonts' files. Fontconfig only (`FcInit`, its matching, both thread-safe): Xft is the
-    /// main thread's.
+    /// fallback fonts' files. Fontconfig only (`FcInit`, its matching, both thread-safe): Xft
+    /// is the main thread's.
     private static func run() {
         let cache = state.withLock { $0.cache }
         let answered = cache?.load() ?? false
-        if answered { cache?.prepareCharsets() }
-        if !answered {
+        if answered {
+            cache?.prepareCharsets()
+        } else {
             FcInit()
             sem_post(configured)
         }
