@@ -88,6 +88,19 @@ def fail(message):
     sys.exit('count.py: ' + message)
 
 
+def needed_libraries(program):
+    """The shared libraries `program` names (DT_NEEDED), by binutils' readelf or the Swift
+    toolchain's llvm-readelf."""
+    tool = shutil.which('readelf') or shutil.which('llvm-readelf')
+    if tool is None and shutil.which('swift'):
+        candidate = os.path.join(os.path.dirname(os.path.realpath(shutil.which('swift'))), 'llvm-readelf')
+        tool = candidate if os.path.exists(candidate) else None
+    if tool is None:
+        fail('needs readelf (apt install binutils) to read the libraries the program loads')
+    out = subprocess.run([tool, '-d', program], check=True, capture_output=True, text=True).stdout
+    return [line.split('[', 1)[1].split(']', 1)[0] for line in out.splitlines() if '(NEEDED)' in line]
+
+
 def objcopy():
     """binutils' objcopy, else the Swift toolchain's llvm-objcopy."""
     found = shutil.which('objcopy') or shutil.which('llvm-objcopy')
@@ -503,11 +516,18 @@ def main():
     gone, listed = hotorder.missing(args.order or order_file, args.program)
     print('hot functions: %d of the %d listed are in the program' % (listed - len(gone), listed))
     stale = listed == 0 or len(gone) > listed * STALE_ORDER
+    # The C++ runtime is linked in (Package.swift, Sources/SplitViewApp/Linking/static-libstdc++):
+    # loaded instead, it costs the start 2 M instructions in the loader, and a toolchain that
+    # searched GCC's folder first would bring it back without a word.
+    shared_cxx = [name for name in needed_libraries(args.program) if name.startswith('libstdc++')]
+    print('C++ runtime: %s' % ('loaded from ' + shared_cxx[0] if shared_cxx else 'linked in'))
     if args.update:
         write_budget(args.budget, counts)
         print('wrote %s' % args.budget)
     elif failed:
         fail('instruction counts outside the budget (above); see Benchmarks/README.md')
+    if shared_cxx:
+        fail('the program loads %s: the release link no longer takes libstdc++.a (see Package.swift)' % shared_cxx[0])
     if stale:
         fail('the hot functions list is stale (%s; e.g. %s): write it again with --order' % (
             os.path.relpath(args.order or order_file), gone[0] if gone else 'it is empty'))
