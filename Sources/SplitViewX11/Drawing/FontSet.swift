@@ -325,16 +325,9 @@ public final class FontSet {
         return font
     }
 
-    /// What Xft adds to every name it is asked on this display (`XftDefaultSubstitute`: the
-    /// dpi, the `Xft.*` resources, the subpixel order, the language), as fontconfig writes
-    /// it: the part of a cache key that is not the name. No round trip beyond Xft's own
-    /// first look at the display, which any font's opening makes.
-    private lazy var defaults: String? = {
-        guard let pattern = FcPatternCreate() else { return nil }
-        defer { FcPatternDestroy(pattern) }
-        XftDefaultSubstitute(connection.display, connection.screen, pattern)
-        return Self.unparsed(pattern)
-    }()
+    /// What Xft adds to every name it is asked on this display: the part of a cache key that
+    /// is not the name (`X11Connection.xftDefaults`).
+    private var defaults: String? { connection.xftDefaults }
 
     /// `pattern` as fontconfig writes it (`FcNameUnparse`).
     static func unparsed(_ pattern: OpaquePointer?) -> String? {

@@ -2,9 +2,10 @@ import Glibc
 
 extension X11Connection {
     /// A connection opened on a thread of its own while the program does something else, such
-    /// as reading its command line: `XOpenDisplay`, the RENDER query and the atoms are round
-    /// trips, a few tenths of a millisecond on the same machine and a few hundred over a slow
-    /// link, and none of them waits for the caller.
+    /// as reading its command line: `XOpenDisplay`, the RENDER query, the atoms and Xft's first
+    /// look at the display (its defaults: `xftDefaults`) are round trips, a few tenths of a
+    /// millisecond on the same machine and a few hundred over a slow link, and none of them
+    /// waits for the caller.
     ///
     /// ```swift
     /// let ahead = X11Connection.Opening(name: nil)    // $DISPLAY, on another thread
@@ -37,7 +38,11 @@ extension X11Connection {
                         let opening = Unmanaged<Opening>.fromOpaque(context!).takeRetainedValue()
                         // A failure is left to the caller's own attempt: its message is then
                         // worded in the reader's language, which may not be installed yet.
-                        opening.opened = try? X11Connection(name: opening.name, scale: opening.scale)
+                        let opened = try? X11Connection(name: opening.name, scale: opening.scale)
+                        // Xft's round trips to the server, here rather than before the first
+                        // font opens on the caller's thread.
+                        _ = opened?.xftDefaults
+                        opening.opened = opened
                         return nil
                     }, context) == 0
             if created {

@@ -118,6 +118,22 @@ public final class X11Connection {
         self.scale = PixelScale(scale ?? Self.scale(forDPI: Self.xftDPI(inResources: resources)))
     }
 
+    /// What Xft adds to every font name it is asked on this display (`XftDefaultSubstitute`:
+    /// the dpi, the `Xft.*` resources, the subpixel order, the language), as fontconfig writes
+    /// it; nil when fontconfig cannot make a pattern. Asked once, when first read.
+    ///
+    /// Decided: Xft's first look at a display asks RENDER for its version and picture formats,
+    /// two round trips and about 0.6 M instructions, which any font's opening makes. A
+    /// connection opened ahead (``Opening``) reads this on its own thread once connected, while
+    /// the command line is still being parsed, so that the first window's fonts open without
+    /// waiting for the server.
+    package private(set) lazy var xftDefaults: String? = {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        XftDefaultSubstitute(display, screen, pattern)
+        return FontSet.unparsed(pattern)
+    }()
+
     deinit {
         // Closing flushes what is queued and, under Xvfb's -terminate, lets the server exit.
         XCloseDisplay(display)

@@ -96,6 +96,18 @@ extension X11Tests {
                 #expect(connection.atoms.wmName == XA_WM_NAME)
                 #expect(XInternAtom(connection.display, "WM_PROTOCOLS", 1) == connection.atoms.wmProtocols)
                 #expect(ahead.take(name: display) == nil)
+                // Decided: Xft's first look at the display (two round trips to RENDER) was
+                // taken on the opening thread: reading the defaults now sends nothing. A
+                // connection opened here sends its requests when they are first read, and
+                // the same server gives the same defaults.
+                let sentBefore = XNextRequest(connection.display)
+                let defaults = try #require(connection.xftDefaults)
+                #expect(XNextRequest(connection.display) == sentBefore)
+                #expect(defaults.contains("dpi="))
+                let direct = try X11Connection(name: display)
+                let directBefore = XNextRequest(direct.display)
+                #expect(direct.xftDefaults == defaults)
+                #expect(XNextRequest(direct.display) > directBefore)
                 // Decided: from the first connection on, SIGPIPE is ignored (a dead server is a
                 // lost connection, reported in one line).
                 let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
