@@ -46,6 +46,11 @@ extension SplitViewController {
         return Menu(frame: frame, items: items, highlighted: menuState.highlighted)
     }
 
+    /// Whether the View menu is open (a pane's or a content's context menu is not it): an app
+    /// that makes ``additionalMenuItems`` in ``viewMenuWillOpen`` keeps them up to date
+    /// meanwhile, and only then.
+    public var isViewMenuOpen: Bool { menuState != nil && menuState?.contextItems == nil }
+
     /// The items the menu offers now (``MenuRules/items(_:)``), then the app's
     /// (``additionalMenuItems``) as their own group, with the keys the live table binds.
     func menuItems() -> [MenuItem] {

@@ -95,7 +95,8 @@ public final class SplitViewController {
     /// Called as the View menu opens, before its items are read: the app may bring
     /// ``additionalMenuItems`` up to date, or start reading what they need, only when someone
     /// looks at them (AppKit's `menuNeedsUpdate(_:)`; UIKit loads a `UIDeferredMenuElement`
-    /// at the same moment). Items set later, while the menu is open, show at once.
+    /// at the same moment). Items set later, while the menu is open (``isViewMenuOpen``),
+    /// show at once.
     public var viewMenuWillOpen: (() -> Void)?
 
     /// The app's own items for a pane's menu (a right click on the pane's bar), given the

@@ -22,6 +22,17 @@ extension Browser {
         BrowserActions.menuItems(\.viewMenu, for: self, file: selectedPaths.first)
     }
 
+    /// The View menu's items made again for what changed (the selection, the sort, the undo
+    /// stack, the applications read), when the menu is open; closed, it is left alone.
+    ///
+    /// Decided: the items are made as the menu opens (`viewMenuWillOpen`), not at every
+    /// change. Made at every selection, they were 0.5 M instructions before the first frame
+    /// and work at every arrow key, for a menu seldom opened. The core reads them only while
+    /// it draws the open menu.
+    func refreshMenu() {
+        if split.isViewMenuOpen { split.additionalMenuItems = menuItems }
+    }
+
     /// The context menu of the files list's row `index`: the table's rows with a context
     /// group, for that row's file. The applications its "Open With" lists are read now if they
     /// were not yet (``FileTypes/requestApplications()``).

@@ -69,7 +69,7 @@ extension Browser {
             details.databaseArrived()
         }
         if arrivals.contains(.applications) {
-            split.additionalMenuItems = menuItems
+            refreshMenu()
             let placeholder = BrowserAction.openWith(applicationID: nil).command
             split.updateVisibleMenu { [unowned self] items in
                 guard let file = contextMenuFile, items.contains(where: { $0.command == placeholder }) else { return items }

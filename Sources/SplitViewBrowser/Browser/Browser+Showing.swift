@@ -8,8 +8,8 @@ extension Browser {
     /// search for the name).
     func showSelection(at row: Int? = nil) {
         onTitleChange?(title)
-        // The menu's items once, for the entry now selected (its "Open With" group).
-        split.additionalMenuItems = menuItems
+        // The menu's items, for the entry now selected (its "Open With" group), if it is open.
+        refreshMenu()
         defer { updateProgramFiles() }
         guard let folder = selectedFolder else {
             return showPlaceholder(title: "", String(translated: "No folder selected"), details: nil)

@@ -47,9 +47,4 @@ extension Browser {
         fileList.scrollToVisible(index, in: listBounds)
     }
 
-    /// The View menu as it reads now.
-    func refreshMenu() {
-        split.additionalMenuItems = menuItems
-    }
-
 }

@@ -46,7 +46,7 @@ package final class Browser {
     /// The changes to the files that Ctrl+Z takes back, newest last.
     var undoStack = FileUndoStack() {
         // The View menu's "Undo" is enabled only while there is something to undo.
-        didSet { if undoStack.canUndo != oldValue.canUndo { split.additionalMenuItems = menuItems } }
+        didSet { if undoStack.canUndo != oldValue.canUndo { refreshMenu() } }
     }
     /// The file of the row whose context menu was last made: its "Open With" is made again
     /// when the applications arrive while it is open.
@@ -139,7 +139,6 @@ package final class Browser {
         store.orders.addObserver(self) { [unowned self] in self.orderArrived(for: $0) }
         store.types.addObserver(self) { [unowned self] in self.typesArrived($0) }
         startPlaces()
-        split.additionalMenuItems = menuItems
         select(folder: root)
     }
 
@@ -188,7 +187,10 @@ package final class Browser {
         // The core hands back the app's actions as the values the table bound (BrowserActions).
         split.actionHandler = BrowserActions.handler(for: self)
         fileList.contextMenuItemsForRow = { [unowned self] in self.contextMenuItems(forRow: $0) }
-        split.viewMenuWillOpen = { [unowned self] in self.store.types.requestApplications() }
+        split.viewMenuWillOpen = { [unowned self] in
+            self.store.types.requestApplications()
+            self.split.additionalMenuItems = self.menuItems
+        }
         connectDragAndDrop()
         connectTrashTasks()
         reader.noticeDidChange = { [unowned self] in self.noticeChanged() }

@@ -67,11 +67,35 @@ import Testing
     /// The View menu shows the rows of each group together, the groups in their order, a
     /// separator before each but the first (which the core's own items precede), the rows of a
     /// group in the table's order; a row that is not shown leaves no gap.
+    /// Decided: the View menu's items are made as it opens, and again for each change while it
+    /// is open; while it is closed a change leaves them alone (made at every selection, they
+    /// were work at every arrow key for a menu seldom opened).
+    @Test func theViewMenusItemsAreMadeAsItOpensAndFollowChangesOnlyWhileOpen() throws {
+        let tree = BrowserTests.sample()
+        let browser = makeBrowser(tree)
+        let trash = { (items: [MenuItem]) in items.first { $0.title == "Move to Trash" }?.isEnabled }
+        BrowserTests.show(browser, tree, "Notes", "file2.txt")
+        #expect(browser.split.additionalMenuItems.isEmpty, "made before the menu ever opened")
+        browser.split.handle(.command(.showMenu))
+        #expect(browser.split.isViewMenuOpen)
+        #expect(trash(try #require(browser.split.menu?.items)) == true)
+        // A change while it is open shows in it at once.
+        BrowserTests.show(browser, tree, "Travel")
+        #expect(trash(try #require(browser.split.menu?.items)) == false)
+        browser.split.handle(.key(KeyChord(.escape)))
+        #expect(!browser.split.isViewMenuOpen)
+        // Closed: a change is not made into items until the menu opens again.
+        BrowserTests.show(browser, tree, "Notes", "file2.txt")
+        #expect(trash(browser.split.additionalMenuItems) == false)
+        browser.split.handle(.command(.showMenu))
+        #expect(trash(try #require(browser.split.menu?.items)) == true)
+    }
+
     @Test func theViewMenuIsTheTablesRowsByGroup() throws {
         let tree = BrowserTests.sample()
         let browser = makeBrowser(tree)
         BrowserTests.show(browser, tree, "Notes", "file2.txt")
-        let items = browser.split.additionalMenuItems
+        let items = browser.viewMenuItems
         let expected = ActionGroup.allCases.flatMap { group in
             BrowserActions.table.filter { $0.viewMenu == group && $0.items == nil && $0.title != "Add to Bookmarks" }.map(\.title)
         }

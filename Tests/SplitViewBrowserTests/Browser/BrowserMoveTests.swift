@@ -37,16 +37,16 @@ import Testing
         let tree = BrowserTests.sample()
         let browser = makeBrowser(tree)
         BrowserTests.show(browser, tree, "Notes", "file2.txt")
-        #expect(browser.split.additionalMenuItems.first { $0.title == "Undo" }?.isEnabled == false)
+        #expect(browser.viewMenuItems.first { $0.title == "Undo" }?.isEnabled == false)
         Self.drag(browser, row: 1, onto: "Travel")
         #expect(ClipboardTests.settle(browser) { browser.transfers.transfer == nil })
-        #expect(browser.split.additionalMenuItems.first { $0.title == "Undo" }?.isEnabled == true)
+        #expect(browser.viewMenuItems.first { $0.title == "Undo" }?.isEnabled == true)
         browser.split.handle(.key(KeyChord(.character("z"), modifiers: .control)))
         #expect(access(tree.root + "/Notes/file2.txt", F_OK) == 0 && access(tree.root + "/Travel/file2.txt", F_OK) != 0)
         #expect(browser.reader.notice == "Moved “file2.txt” back.")
         browser.split.handle(.key(KeyChord(.character("z"), modifiers: .control)))
         #expect(browser.reader.notice == "Nothing to undo.")
-        #expect(browser.split.additionalMenuItems.first { $0.title == "Undo" }?.isEnabled == false)
+        #expect(browser.viewMenuItems.first { $0.title == "Undo" }?.isEnabled == false)
     }
 
     /// The newcomer's defect: a file dragged onto a folder of the same list did nothing. The

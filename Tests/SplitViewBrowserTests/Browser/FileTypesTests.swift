@@ -158,14 +158,14 @@ struct FileTypesTests {
         let browser = makeBrowser(tree, store: try FileStore(types: types))
         BrowserTests.show(browser, tree, "Files", "nnnn")
         let looking = "Open With: Looking for Applications…"
-        #expect(browser.split.additionalMenuItems.last?.title == looking)
+        #expect(browser.viewMenuItems.last?.title == looking)
         #expect(
             browser.fileList.contextMenuItemsForRow?(browser.fileList.selectedIndex ?? -1).map(\.title).contains(looking) == true)
         #expect(types.apps == nil, "nothing was read on this thread")
         #expect(
             settle(browser.store) {
                 types.takeResults()
-                return browser.split.additionalMenuItems.last?.title == "Open With Mine (Default)"
+                return browser.viewMenuItems.last?.title == "Open With Mine (Default)"
             })
         #expect(
             said == [
@@ -274,7 +274,7 @@ extension FileTypesTests {
         let browser = makeBrowser(tree, store: try FileStore(types: types))
         BrowserTests.show(browser, tree, "Files", "notes.txt")
         func openWith() -> [String] {
-            browser.split.additionalMenuItems.map(\.title).filter { $0.hasPrefix("Open With") }
+            browser.viewMenuItems.map(\.title).filter { $0.hasPrefix("Open With") }
         }
         func waitFor(_ titles: [String]) -> Bool {
             settle(browser.store) {

@@ -148,7 +148,7 @@ import Testing
         Self.press(browser, .delete)
         #expect(Self.settleTrash(browser))
         #expect(browser.reader.notice == "Select a file to move it to the Trash.")
-        #expect(browser.split.additionalMenuItems.first { $0.title == "Move to Trash" }?.isEnabled == false)
+        #expect(browser.viewMenuItems.first { $0.title == "Move to Trash" }?.isEnabled == false)
     }
 
     /// A picture in the trash says where it came from too: the inspector of a picture is
@@ -193,7 +193,7 @@ import Testing
         Self.trash("Kyoto.md", in: "Travel/Japan", browser, setup)
         let titles = browser.tree.rows.map(\.title)
         #expect(Array(titles.prefix(4)) == ["Places", "Home", "Trash", "File System"])
-        #expect(browser.split.additionalMenuItems.first { $0.title == "Restore From Trash" }?.isEnabled == false)
+        #expect(browser.viewMenuItems.first { $0.title == "Restore From Trash" }?.isEnabled == false)
         #expect(browser.choosePlace(at: 2))
         let files = FilePath(setup.tree.root + "/data/Trash/files")
         #expect(settle(browser.store) { browser.entries.numberOfRows == 2 })
@@ -204,7 +204,7 @@ import Testing
         #expect(subtitle.hasPrefix("20") && subtitle.hasSuffix(" · From \(setup.tree.root)/Notes"), "the date first: \(subtitle)")
         browser.fileList.selectedIndex = row
         browser.selectEntry(row)
-        let enabled = Dictionary(uniqueKeysWithValues: browser.split.additionalMenuItems.map { ($0.title, $0.isEnabled) })
+        let enabled = Dictionary(uniqueKeysWithValues: browser.viewMenuItems.map { ($0.title, $0.isEnabled) })
         #expect(enabled["Restore From Trash"] == true && enabled["Empty Trash…"] == true && enabled["Move to Trash"] == false)
         browser.details.viewWillAppear(false)
         #expect(browser.details.entries.contains { $0.label == "Original location" && $0.value == setup.tree.root + "/Notes" })
@@ -353,7 +353,7 @@ import Testing
             #expect(setup.exists("Notes/file2.txt"))
             #expect(browser.reader.notice == "Could not move “file2.txt” to the Trash: Permission denied.")
             #expect(!setup.exists("data/Trash/info/file2.txt.trashinfo"))
-            #expect(browser.split.additionalMenuItems.first { $0.title == "Undo" }?.isEnabled == false)
+            #expect(browser.viewMenuItems.first { $0.title == "Undo" }?.isEnabled == false)
             chmod(setup.tree.root + "/Notes", 0o755)
         }
     }

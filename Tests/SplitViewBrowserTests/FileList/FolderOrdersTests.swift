@@ -51,7 +51,7 @@ import Testing
         #expect(SortingTests.names(browser) == Self.nameOrder)
         #expect(browser.sorts[folder].key != .name && browser.entries.sort == .standard)
         #expect(browser.sorts.saved.map(\.folder) == [folder.string!])
-        #expect(browser.split.additionalMenuItems.first { $0.title == "Sort by Name" }?.isChecked == false)
+        #expect(browser.viewMenuItems.first { $0.title == "Sort by Name" }?.isChecked == false)
         #expect(Self.settleOrders(browser.store) { SortingTests.names(browser) == expected })
         #expect(browser.selectedName == Array("b.md".utf8))
         #expect(browser.fileList.selectedIndex == browser.entries.index(of: Array("b.md".utf8)))

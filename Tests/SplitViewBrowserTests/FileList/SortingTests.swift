@@ -89,7 +89,7 @@ import Testing
         browser.split.handle(.key(KeyChord(.escape)))
         BrowserTests.show(browser, tree, "Other")
         #expect(Self.names(browser) == ["big", "small"])
-        #expect(browser.split.additionalMenuItems.first { $0.title == "Sort by Name" }?.isChecked == true)
+        #expect(browser.viewMenuItems.first { $0.title == "Sort by Name" }?.isChecked == true)
         BrowserTests.show(browser, tree, "Mixed")
         #expect(Self.names(browser).first == "zeta" && Self.names(browser).last == "a.png")
         #expect(browser.sorts.saved == [FolderSortState(folder: tree.root + "/Mixed", by: "size", reversed: true)])

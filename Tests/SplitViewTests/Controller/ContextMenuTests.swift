@@ -37,6 +37,24 @@ import Testing
             x: frame.minX + 60, y: frame.minY + LayoutMetrics.navigationBarHeight + (Double(row) + 0.5) * ListMetrics.rowHeight)
     }
 
+    /// `isViewMenuOpen` is the View menu's alone: false with no menu and with a row's menu
+    /// open, true from `viewMenuWillOpen` (called first) until Escape closes it.
+    @Test func isViewMenuOpenIsTheViewMenusAloneAndTrueFromItsOpening() throws {
+        let (split, _, _) = Self.fixture()
+        #expect(!split.isViewMenuOpen)
+        var openAsItWillOpen: Bool?
+        split.viewMenuWillOpen = { openAsItWillOpen = split.isViewMenuOpen }
+        split.handle(.command(.showMenu))
+        #expect(openAsItWillOpen == false)
+        #expect(split.isViewMenuOpen && split.menu != nil)
+        split.handle(.key(KeyChord(.escape)))
+        #expect(!split.isViewMenuOpen && split.menu == nil)
+        split.handle(.contextMenu(try Self.point(ofRow: 0, in: split)))
+        #expect(split.menu != nil && !split.isViewMenuOpen)
+        split.handle(.key(KeyChord(.escape)))
+        #expect(split.menu == nil && !split.isViewMenuOpen)
+    }
+
     @Test func aRightClickOnARowSelectsItAndOpensItsMenuThere() throws {
         let (split, list, performed) = Self.fixture()
         var selected: [Int] = []
