@@ -18,6 +18,7 @@
 #include <X11/cursorfont.h>
 #include <X11/XKBlib.h>
 #include <X11/Xft/Xft.h>   /* brings X11/extensions/Xrender.h and fontconfig.h */
+#include <fontconfig/fcfreetype.h>   /* FcPatternAddFTFace: a role's font on a FreeType face of its own */
 #include <string.h>   /* the preedit callbacks copy their text */
 #include <wchar.h>
 

@@ -26,6 +26,9 @@ public final class FontSet {
     /// each time.
     public let cache: FontCache?
     private var fonts: [FontRole: UnsafeMutablePointer<XftFont>] = [:]
+    /// The FreeType faces opened for roles of their own (``ownSize(_:_:)``), closed after
+    /// their fonts: Xft does not close a face it was given.
+    private var ownFaces: [FT_Face] = []
     /// Pixel advances of the ASCII characters, per role; -1 until asked.
     private var asciiAdvances: [[Int32]] = Array(repeating: Array(repeating: -1, count: 128), count: FontRole.allCases.count)
     /// Pixel advances of the other characters (in whichever font draws them).
@@ -70,7 +73,7 @@ public final class FontSet {
                 let tried = candidates(for: role).map { "\"\($0)\"" }.joined(separator: ", ")
                 throw X11Error(String(translated: "cannot open any font (tried \(tried))"))
             }
-            fonts[role] = opened
+            fonts[role] = ownSize(opened, role)
         }
         FontWarmup.endRequests()
         cache?.save()
@@ -97,6 +100,7 @@ public final class FontSet {
 
     deinit {
         for font in fonts.values + fallbacks { XftFontClose(connection.display, font) }
+        for face in ownFaces { FT_Done_Face(face) }
     }
 
     /// How many references to Xft fonts this set holds: each successful open takes one, each
@@ -249,9 +253,69 @@ public final class FontSet {
             unopenable.insert(role)
             return body
         }
-        fonts[role] = opened
+        let font = ownSize(opened, role)
+        fonts[role] = font
         cache?.save()
+        return font
+    }
+
+    /// `font`, or `font` opened again on a FreeType face of its own when a role already open
+    /// draws from the same file at another size.
+    ///
+    /// Decided: Xft shares one face between the sizes of a file (the body's 13 px and the
+    /// caption's 11 px are both DejaVu Sans) and sets the face's size whenever a glyph of the
+    /// other size is loaded; for a hinted TrueType font FreeType then runs the font's `prep`
+    /// program again, about 0.25 M instructions, at each switch. The first frame measured rows
+    /// and their captions in turn and ran it 12 times (2.9 M of its 7.6 M). A face of its own,
+    /// opened from the same file (the pages are shared), keeps each size set once. Should
+    /// FreeType not open the file, the shared face is kept.
+    private func ownSize(_ font: UnsafeMutablePointer<XftFont>, _ role: FontRole) -> UnsafeMutablePointer<XftFont> {
+        let size = Self.pixelSize(font)
+        guard let source = Self.faceSource(font),
+            fonts.contains(where: { $0.key != role && Self.faceSource($0.value) == source && Self.pixelSize($0.value) != size })
+        else { return font }
+        guard let shared = XftLockFace(font) else { return font }
+        let library = shared.pointee.glyph.pointee.library
+        XftUnlockFace(font)
+        var face: FT_Face?
+        guard FT_New_Face(library, source.file, FT_Long(source.index), &face) == 0, let face else { return font }
+        guard let pattern = FcPatternDuplicate(font.pointee.pattern) else {
+            FT_Done_Face(face)
+            return font
+        }
+        _ = FcPatternDel(pattern, FC_FILE)
+        guard FcPatternAddFTFace(pattern, FC_FT_FACE, face) != 0,
+            let opened = XftFontOpenPattern(connection.display, pattern)  // takes the pattern
+        else {
+            FcPatternDestroy(pattern)
+            FT_Done_Face(face)
+            return font
+        }
+        XftFontClose(connection.display, font)
+        ownFaces.append(face)
         return opened
+    }
+
+    /// The file and face index `font` was opened from; nil for a font opened from a face.
+    private static func faceSource(_ font: UnsafeMutablePointer<XftFont>) -> FaceSource? {
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(font.pointee.pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        var index: Int32 = 0
+        _ = FcPatternGetInteger(font.pointee.pattern, FC_INDEX, 0, &index)
+        return FaceSource(file: String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self)), index: index)
+    }
+
+    /// A font file, and which face of it (a collection holds several).
+    private struct FaceSource: Equatable {
+        var file: String
+        var index: Int32
+    }
+
+    /// The pixel size `font` was opened at.
+    private static func pixelSize(_ font: UnsafeMutablePointer<XftFont>) -> Double {
+        var size = 0.0
+        _ = FcPatternGetDouble(font.pointee.pattern, FC_PIXEL_SIZE, 0, &size)
+        return size
     }
 
     /// The fontconfig name of the font `role` really opened, e.g. `DejaVu Sans:…:pixelsize=13`,

@@ -22,6 +22,39 @@ extension X11Tests {
             }
         }
 
+        /// Decided: a role that draws from a file another role draws at another size has a
+        /// FreeType face of its own (the caption's 11 px beside the body's 13 px, both DejaVu
+        /// Sans), so that a glyph loaded in one size never resets the other's hinting; the
+        /// title, from a file of its own, keeps the face Xft shares. The caption still
+        /// measures as the same font opened by name.
+        @Test func aRoleSharingAFileAtAnotherSizeHasAFaceOfItsOwn() throws {
+            try withConnection { connection in
+                let fonts = try FontSet(connection: connection, family: "DejaVu Sans")
+                let display = connection.display
+                func face(_ role: FontRole) throws -> FT_Face {
+                    defer { XftUnlockFace(fonts.font(role)) }
+                    return try #require(XftLockFace(fonts.font(role)))
+                }
+                let body = try face(.body), caption = try face(.caption), title = try face(.title)
+                #expect(body != caption)
+                #expect(String(cString: body.pointee.family_name) == String(cString: caption.pointee.family_name))
+                #expect(String(cString: caption.pointee.style_name) == "Book")
+                #expect(String(cString: title.pointee.style_name) == "Bold")
+                let plain = try #require(XftFontOpenName(display, connection.screen, "DejaVu Sans:pixelsize=11"))
+                defer { XftFontClose(display, plain) }
+                let shared = try #require(XftLockFace(plain))
+                XftUnlockFace(plain)
+                #expect(shared == body && shared != caption, "Xft shares the file's face; the caption has its own")
+                for text in ["file2.txt", "3 bytes, Today", "WWW iii 0123"] {
+                    var extents = XGlyphInfo()
+                    XftTextExtentsUtf8(display, plain, text, Int32(text.utf8.count), &extents)
+                    #expect(fonts.pixelAdvance(of: text, .caption) == Int(extents.xOff))
+                }
+                #expect(fonts.metrics(of: .caption).lineHeight == Double(plain.pointee.height))
+                #expect(fonts.heldReferences == fonts.fontsToClose)
+            }
+        }
+
         /// Every font the set opens is one it will close: no reference is taken twice (a
         /// lazy `first` once opened each role's font twice and leaked one), and a fallback
         /// that turns out useless or already held gives its reference back.
