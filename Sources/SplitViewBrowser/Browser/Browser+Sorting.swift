@@ -46,5 +46,4 @@ extension Browser {
         fileList.scrollOffset = Double(index) * fileList.rowHeight - lead
         fileList.scrollToVisible(index, in: listBounds)
     }
-
 }

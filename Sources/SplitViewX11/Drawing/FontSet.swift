@@ -272,11 +272,15 @@ public final class FontSet {
     private func ownSize(_ font: UnsafeMutablePointer<XftFont>, _ role: FontRole) -> UnsafeMutablePointer<XftFont> {
         let size = Self.pixelSize(font)
         guard let source = Self.faceSource(font),
-            fonts.contains(where: { $0.key != role && Self.faceSource($0.value) == source && Self.pixelSize($0.value) != size })
+            let other = fonts.first(where: {
+                $0.key != role && Self.faceSource($0.value) == source && Self.pixelSize($0.value) != size
+            })?.value
         else { return font }
-        guard let shared = XftLockFace(font) else { return font }
+        // The library Xft opened the file with, from the other role's font: locking it keeps
+        // the shared face at that role's size.
+        guard let shared = XftLockFace(other) else { return font }
         let library = shared.pointee.glyph.pointee.library
-        XftUnlockFace(font)
+        XftUnlockFace(other)
         var face: FT_Face?
         guard FT_New_Face(library, source.file, FT_Long(source.index), &face) == 0, let face else { return font }
         guard let pattern = FcPatternDuplicate(font.pointee.pattern) else {
