@@ -49,7 +49,7 @@ session bus; LANG=C.UTF-8 and TZ=UTC.
 Without --update the counts are compared with `budget.txt` beside this script: a count more
 than 3 % over its budget fails (exit 1), and so does one more than 3 % under it (lower the
 budget in the same change: run with --update and commit the file). Needs valgrind, Xvfb,
-python-xlib and objcopy (binutils, or the toolchain's llvm-objcopy).
+python-xlib, objcopy and readelf (binutils, or the toolchain's llvm-objcopy and llvm-readelf).
 """
 import argparse, fcntl, glob, json, os, shutil, signal, statistics, subprocess, sys, tempfile, time
 
@@ -88,28 +88,22 @@ def fail(message):
     sys.exit('count.py: ' + message)
 
 
-def needed_libraries(program):
-    """The shared libraries `program` names (DT_NEEDED), by binutils' readelf or the Swift
-    toolchain's llvm-readelf."""
-    tool = shutil.which('readelf') or shutil.which('llvm-readelf')
-    if tool is None and shutil.which('swift'):
-        candidate = os.path.join(os.path.dirname(os.path.realpath(shutil.which('swift'))), 'llvm-readelf')
-        tool = candidate if os.path.exists(candidate) else None
-    if tool is None:
-        fail('needs readelf (apt install binutils) to read the libraries the program loads')
-    out = subprocess.run([tool, '-d', program], check=True, capture_output=True, text=True).stdout
-    return [line.split('[', 1)[1].split(']', 1)[0] for line in out.splitlines() if '(NEEDED)' in line]
-
-
-def objcopy():
-    """binutils' objcopy, else the Swift toolchain's llvm-objcopy."""
-    found = shutil.which('objcopy') or shutil.which('llvm-objcopy')
+def binutil(name, why):
+    """binutils' `name`, else the Swift toolchain's `llvm-name`; fails saying `why` it is needed."""
+    found = shutil.which(name) or shutil.which('llvm-' + name)
     if not found and shutil.which('swift'):
-        candidate = os.path.join(os.path.dirname(os.path.realpath(shutil.which('swift'))), 'llvm-objcopy')
+        candidate = os.path.join(os.path.dirname(os.path.realpath(shutil.which('swift'))), 'llvm-' + name)
         found = candidate if os.access(candidate, os.X_OK) else None
     if not found:
-        fail('needs objcopy (apt install binutils) to strip the debug information valgrind cannot read')
+        fail('needs %s (apt install binutils) %s' % (name, why))
     return found
+
+
+def needed_libraries(program):
+    """The shared libraries `program` names (DT_NEEDED)."""
+    tool = binutil('readelf', 'to read the libraries the program loads')
+    out = subprocess.run([tool, '-d', program], check=True, capture_output=True, text=True).stdout
+    return [line.split('[', 1)[1].split(']', 1)[0] for line in out.splitlines() if '(NEEDED)' in line]
 
 
 def make_fixture(root):
@@ -477,7 +471,8 @@ def main():
     try:
         # valgrind 3.19 cannot read the DWARF Swift writes; the symbols are enough to name a turn.
         program = os.path.join(root, 'splitview')
-        subprocess.run([objcopy(), '--strip-debug', args.program, program], check=True)
+        strip = binutil('objcopy', 'to strip the debug information valgrind cannot read')
+        subprocess.run([strip, '--strip-debug', args.program, program], check=True)
         library, env = make_fixture(root)
         _, display = start_xvfb('count.py')
         warm_up(program, library, env, display)
