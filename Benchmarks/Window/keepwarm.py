@@ -22,7 +22,7 @@ import argparse, glob, mmap, os, subprocess, sys, time
 
 DATA = ['/usr/share/icons/*/icon-theme.cache', '/usr/share/icons/*/index.theme',
         '/usr/share/icons/Adwaita/**/*.png', '/usr/share/icons/Adwaita/**/*.svg',
-        '/usr/share/mime/mime.cache', '/usr/share/mime/*', '/usr/share/fonts/truetype/dejavu/*',
+        '/usr/share/mime/*', '/usr/share/fonts/truetype/dejavu/*',
         '/var/cache/fontconfig/*', '~/.cache/splitview/fonts',
         os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../Resources/Library/**/*')]
 

@@ -35,7 +35,8 @@ public final class ControlClient {
         }
     }
 
-    private let descriptor: Int32
+    /// The connection's socket (internal: a test polls it for the instance's hang-up).
+    let descriptor: Int32
     private var input: [UInt8] = []
     /// How long a reply may take: 10 s by default.
     public var timeout: Double
