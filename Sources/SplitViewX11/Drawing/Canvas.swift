@@ -74,14 +74,33 @@ public final class Canvas: CanvasProtocol {
         XFreePixmap(display, pixmap)
     }
 
-    /// Makes the drawing `newSize` pixels. The pixmap only grows (a window being resized by hand
-    /// would otherwise reallocate on every step); the contents are undefined afterwards, so
-    /// redraw everything before presenting.
+    /// How far a pixmap grows past what a drawing needs, in pixels each way: a pane widened by a
+    /// dragged divider or a window resized by hand grows a few pixels a step, and a new pixmap
+    /// at every step costs the server an allocation it touches page by page (a 335 × 900 pane's
+    /// 1.2 MB, 0.16 ms of a drag step on this machine) and a release. Growing to the next
+    /// multiple of 128 makes that once in some forty steps of 3 pixels, for at most 127 unused
+    /// columns or rows (0.45 MB of the server's memory beside a 900-pixel-high pane).
+    static let pixmapGrowth = 128
+
+    /// The pixmap size for a drawing of `needed` pixels when the pixmap is `current`: the same
+    /// pixmap when it holds the drawing, else each dimension that is too small rounded up to a
+    /// multiple of ``pixmapGrowth``.
+    static func pixmapSize(for needed: PixelSize, current: PixelSize) -> PixelSize {
+        func grown(_ needed: Int, _ current: Int) -> Int {
+            needed <= current ? current : (needed + pixmapGrowth - 1) / pixmapGrowth * pixmapGrowth
+        }
+        return PixelSize(width: grown(needed.width, current.width), height: grown(needed.height, current.height))
+    }
+
+    /// Makes the drawing `newSize` pixels. The pixmap only grows, and then past what is needed
+    /// (``pixmapGrowth``), so that a window being resized by hand or a pane widened by a
+    /// dragged divider does not reallocate it on every step; the contents are undefined
+    /// afterwards, so redraw everything before presenting.
     public func resize(to newSize: PixelSize) {
         let newSize = PixelSize(width: max(1, newSize.width), height: max(1, newSize.height))
         size = newSize
         guard newSize.width > pixmapSize.width || newSize.height > pixmapSize.height else { return }
-        let grown = PixelSize(width: max(newSize.width, pixmapSize.width), height: max(newSize.height, pixmapSize.height))
+        let grown = Self.pixmapSize(for: newSize, current: pixmapSize)
         let old = pixmap
         pixmap = XCreatePixmap(display, window, UInt32(grown.width), UInt32(grown.height), UInt32(connection.depth))
         XftDrawChange(draw, pixmap)

@@ -7,6 +7,19 @@ import Testing
 private let white = Color(rgb: 0xffffff), black = Color(rgb: 0x000000), red = Color(rgb: 0xff0000)
 private let blue = Color(rgb: 0x0000ff)
 
+@Suite struct CanvasPixmapGrowthTests {
+    @Test func onlyADimensionTooSmallGrowsAndItGrowsToAMultipleOf128() {
+        let current = PixelSize(width: 300, height: 900)
+        #expect(Canvas.pixmapSize(for: PixelSize(width: 300, height: 900), current: current) == current)
+        #expect(Canvas.pixmapSize(for: PixelSize(width: 10, height: 10), current: current) == current)
+        #expect(
+            Canvas.pixmapSize(for: PixelSize(width: 301, height: 900), current: current) == PixelSize(width: 384, height: 900))
+        #expect(
+            Canvas.pixmapSize(for: PixelSize(width: 384, height: 901), current: current) == PixelSize(width: 384, height: 1024))
+        #expect(Canvas.pixmapSize(for: PixelSize(width: 385, height: 1), current: current) == PixelSize(width: 512, height: 900))
+    }
+}
+
 @Suite struct CanvasColorTests {
     @Test func renderColourIsPremultiplied() {
         let c = Canvas.renderColor(Color(rgb: 0xffffff).withAlpha(128))
@@ -138,6 +151,25 @@ extension X11Tests {
                 #expect(window[299, 199] == 0xff0000)
                 canvas.resize(to: PixelSize(width: 50, height: 40))  // shrinking keeps the pixmap
                 #expect(canvas.size == PixelSize(width: 50, height: 40))
+            }
+        }
+
+        @Test func aPaneWidenedAFewPixelsAStepKeepsItsPixmapUntilTheNextMultipleOf128() throws {
+            try withConnection { connection in
+                let canvas = try makeCanvas(connection, width: 100, height: 60)
+                canvas.resize(to: PixelSize(width: 103, height: 60))  // past the first pixmap: a new one
+                let grown = canvas.pixmap
+                for width in stride(from: 106, through: 128, by: 3) {
+                    canvas.resize(to: PixelSize(width: width, height: 60))
+                    #expect(canvas.pixmap == grown, "width \(width)")
+                }
+                canvas.resize(to: PixelSize(width: 129, height: 60))
+                #expect(canvas.pixmap != grown)
+                XResizeWindow(connection.display, canvas.window, 129, 60)
+                canvas.fill(Rect(x: 0, y: 0, width: 129, height: 60), red)
+                canvas.present()
+                let window = try PixelImage(connection, canvas.window, PixelRect(x: 0, y: 0, width: 129, height: 60))
+                #expect(window[128, 59] == 0xff0000)
             }
         }
 
