@@ -105,7 +105,8 @@ public final class Host {
     }
 
     /// Called after every turn of the loop, once the windows are drawn: where an app notices
-    /// that its state changed (to save it, say).
+    /// that its state changed (to save it, say). Exposures the windows had answered already
+    /// make no turn, so no call either: nothing changed.
     public var afterTurn: (() -> Void)?
     /// The variables each hosted program gets in its environment besides the host's own, by
     /// its pane (an app's control socket: `SPLITVIEW_SOCKET`, `SPLITVIEW_PANE`).
@@ -188,7 +189,8 @@ public final class Host {
             connection.flush()
             var readable: Set<Int32> = []
             if connection.pendingEventCount == 0 { readable = waitForEvents() }
-            runDueWork(readable: readable, now: Self.now())
+            let workRan = runDueWork(readable: readable, now: Self.now())
+            if !workRan && discardAnsweredExposures() { continue }
             processPendingEvents()
         }
         beforeExit?()
@@ -203,9 +205,45 @@ public final class Host {
     }
 
     /// Runs the handlers of the `readable` watched descriptors and the timers due at `now`
-    /// (tests give a later `now` to see what a timer does).
-    func runDueWork(readable: Set<Int32> = [], now: Double) {
-        for work in sources.due(readable: readable, now: now) { work() }
+    /// (tests give a later `now` to see what a timer does); returns true when any ran.
+    @discardableResult
+    func runDueWork(readable: Set<Int32> = [], now: Double) -> Bool {
+        let due = sources.due(readable: readable, now: now)
+        for work in due { work() }
+        return !due.isEmpty
+    }
+
+    /// Takes from the queue the exposures the windows have answered already, and returns true
+    /// when there were some and nothing else is queued: a turn for them would change nothing
+    /// and draw nothing, and the loop goes back to sleep instead.
+    ///
+    /// Decided: a frame that moves or resizes panes makes the server expose them, and the same
+    /// frame copies them whole (``SplitWindow/redraw(presenting:)``), so its exposures come
+    /// back answered — three for each step of a divider drag. A turn for them cost 90 K
+    /// instructions (the clock's tick, placing and comparing every pane, the app's look at its
+    /// state) and, on a machine of two cores, ran on the core the server was drawing the frame
+    /// on, before the frame was done. Only a turn with nothing else to do is skipped: nothing
+    /// animates, no timer or descriptor had work, no input method filters events, and every
+    /// queued event is such an exposure (``SplitWindow/hasAnswered(_:serial:)``); any other
+    /// event makes the whole turn run as before. Errors read meanwhile are reported as at the
+    /// end of a turn.
+    func discardAnsweredExposures() -> Bool {
+        guard hasCursors, !inputMethod.isOpen, !windows.contains(where: { $0.controller.isAnimating }) else {
+            return false
+        }
+        var event = XEvent()
+        var discarded = 0
+        while connection.pendingEventCount > 0 {
+            XPeekEvent(connection.display, &event)
+            let child = event.xexpose.window, serial = UInt(event.xexpose.serial)
+            guard event.type == Expose, !foreignPanes.values.contains(where: { $0.owns(child) }),
+                windows.contains(where: { $0.hasAnswered(child, serial: serial) })
+            else { return false }
+            XNextEvent(connection.display, &event)
+            discarded += 1
+        }
+        XErrorLog.settle()
+        return discarded > 0
     }
 
     /// Handles every queued event, advances animations, and draws once: one turn of the loop

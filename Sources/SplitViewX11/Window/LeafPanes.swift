@@ -142,6 +142,13 @@ final class LeafPanes {
         return true
     }
 
+    /// Whether an `Expose` of `child` made at `serial` is answered already (its leaf's last
+    /// full copy came after it), or nil when `child` is not a leaf's window.
+    func hasAnswered(_ child: Window, serial: UInt) -> Bool? {
+        guard let pane = panes.values.first(where: { $0.window == child }) else { return nil }
+        return pane.canvas?.isCovered(exposeSerial: serial) ?? false
+    }
+
     /// The column of `child` (a leaf or a stack divider) and where it starts inside that
     /// column's window, if it is one and placed.
     func origin(of child: Window) -> (column: SplitViewController.Column, point: PixelPoint)? {

@@ -407,6 +407,18 @@ public final class SplitWindow {
         canvas.present(rect)
     }
 
+    /// True when an `Expose` of `child` made at `serial` would change nothing, as
+    /// ``expose(_:_:serial:)`` would answer it: the pane's (or the menu's) last full copy, or on
+    /// the top-level the last paint of the divider lines, came after it. False for a window
+    /// without a drawing yet and for any other window.
+    package func hasAnswered(_ child: Window, serial: UInt) -> Bool {
+        if child == window { return lastGapPaint != 0 && serial < lastGapPaint }
+        if child == menuWindow { return menuCanvas?.isCovered(exposeSerial: serial) ?? false }
+        if let answered = leaves.hasAnswered(child, serial: serial) { return answered }
+        guard let column = column(of: child), let canvas = canvases[column] else { return false }
+        return canvas.isCovered(exposeSerial: serial)
+    }
+
     /// Draws the open menu when it changed (its items, highlight, frame or the theme), and
     /// copies it to its window.
     private func redrawMenu(presenting: Bool) {
