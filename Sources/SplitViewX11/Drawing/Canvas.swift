@@ -93,7 +93,7 @@ public final class Canvas: CanvasProtocol {
     }
 
     /// Makes the drawing `newSize` pixels. The pixmap only grows, and then past what is needed
-    /// (``pixmapGrowth``), so that a window being resized by hand or a pane widened by a
+    /// (`pixmapGrowth`), so that a window being resized by hand or a pane widened by a
     /// dragged divider does not reallocate it on every step; the contents are undefined
     /// afterwards, so redraw everything before presenting.
     public func resize(to newSize: PixelSize) {
