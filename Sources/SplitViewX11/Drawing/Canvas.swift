@@ -99,8 +99,8 @@ public final class Canvas: CanvasProtocol {
     public func resize(to newSize: PixelSize) {
         let newSize = PixelSize(width: max(1, newSize.width), height: max(1, newSize.height))
         size = newSize
-        guard newSize.width > pixmapSize.width || newSize.height > pixmapSize.height else { return }
         let grown = Self.pixmapSize(for: newSize, current: pixmapSize)
+        guard grown != pixmapSize else { return }
         let old = pixmap
         pixmap = XCreatePixmap(display, window, UInt32(grown.width), UInt32(grown.height), UInt32(connection.depth))
         XftDrawChange(draw, pixmap)

@@ -135,18 +135,9 @@ final class LeafPanes {
         for entry in dividers.values { XDefineCursor(connection.display, entry.window, cursor(for: entry.axis, cursors)) }
     }
 
-    /// Copies the exposed part of a leaf from its pixmap; false when `child` is not a leaf.
-    func expose(_ child: Window, _ rect: PixelRect, serial: UInt) -> Bool {
-        guard let pane = panes.values.first(where: { $0.window == child }) else { return false }
-        if let canvas = pane.canvas, !canvas.isCovered(exposeSerial: serial) { canvas.present(rect) }
-        return true
-    }
-
-    /// Whether an `Expose` of `child` made at `serial` is answered already (its leaf's last
-    /// full copy came after it), or nil when `child` is not a leaf's window.
-    func hasAnswered(_ child: Window, serial: UInt) -> Bool? {
-        guard let pane = panes.values.first(where: { $0.window == child }) else { return nil }
-        return pane.canvas?.isCovered(exposeSerial: serial) ?? false
+    /// The drawing of the leaf whose window is `child`, once it has one.
+    func drawing(shownIn child: Window) -> Canvas? {
+        panes.values.first(where: { $0.window == child })?.canvas
     }
 
     /// The column of `child` (a leaf or a stack divider) and where it starts inside that

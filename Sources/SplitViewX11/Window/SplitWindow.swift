@@ -387,36 +387,28 @@ public final class SplitWindow {
     }
 
     /// Copies the exposed part of a pane from its pixmap, unless a later full copy already
-    /// covered it (`serial` is the event's); on the top-level, the divider lines are painted
-    /// again at the end of the batch.
+    /// covered it (`serial` is the event's: ``hasAnswered(_:serial:)``); on the top-level, the
+    /// divider lines are painted again at the end of the batch.
     package func expose(_ child: Window, _ rect: PixelRect, serial: UInt) {
-        if child == window {
-            // An expose made before our last full paint of the lines is answered already; a
-            // newer one is painted with the lines, after this batch's panes.
-            if lastGapPaint == 0 || serial >= lastGapPaint { gapsPainted = false }
-            return
-        }
-        if child == menuWindow {
-            if let menuCanvas, !menuCanvas.isCovered(exposeSerial: serial) { menuCanvas.present(rect) }
-            return
-        }
-        if leaves.expose(child, rect, serial: serial) { return }
-        guard let column = column(of: child), let canvas = canvases[column], !canvas.isCovered(exposeSerial: serial) else {
-            return
-        }
-        canvas.present(rect)
+        guard !hasAnswered(child, serial: serial) else { return }
+        // A newer expose of the top-level is painted with the lines, after this batch's panes.
+        if child == window { gapsPainted = false } else { drawing(shownIn: child)?.present(rect) }
     }
 
-    /// True when an `Expose` of `child` made at `serial` would change nothing, as
-    /// ``expose(_:_:serial:)`` would answer it: the pane's (or the menu's) last full copy, or on
-    /// the top-level the last paint of the divider lines, came after it. False for a window
-    /// without a drawing yet and for any other window.
+    /// True when an `Expose` of `child` made at `serial` would change nothing: the last full
+    /// copy of the drawing it shows (a pane's, a leaf's, the menu's), or on the top-level the
+    /// last paint of the divider lines, came after it. False for a window without a drawing yet
+    /// and for any other window.
     package func hasAnswered(_ child: Window, serial: UInt) -> Bool {
         if child == window { return lastGapPaint != 0 && serial < lastGapPaint }
-        if child == menuWindow { return menuCanvas?.isCovered(exposeSerial: serial) ?? false }
-        if let answered = leaves.hasAnswered(child, serial: serial) { return answered }
-        guard let column = column(of: child), let canvas = canvases[column] else { return false }
-        return canvas.isCovered(exposeSerial: serial)
+        return drawing(shownIn: child)?.isCovered(exposeSerial: serial) ?? false
+    }
+
+    /// The drawing `child` shows, if it is the menu's, a leaf's or a column's window and has one.
+    private func drawing(shownIn child: Window) -> Canvas? {
+        if child == menuWindow { return menuCanvas }
+        if let canvas = leaves.drawing(shownIn: child) { return canvas }
+        return column(of: child).flatMap { canvases[$0] }
     }
 
     /// Draws the open menu when it changed (its items, highlight, frame or the theme), and
