@@ -160,7 +160,10 @@ let package = Package(
         // The real window under a private Xvfb the tests start themselves.
         .testTarget(
             name: "SplitViewX11Tests",
-            dependencies: ["SplitViewX11", "CX11", "SplitView", "SplitViewApp", "SplitViewControl", "TestSupport"],
+            dependencies: [
+                "SplitViewX11", "CX11", "SplitView", "SplitViewApp", "SplitViewControl", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             // The XIM server stand-in the input method tests start (python3-xlib).
             exclude: ["Support/xim-standin.py"],
             swiftSettings: strict),

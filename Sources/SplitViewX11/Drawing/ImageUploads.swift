@@ -69,6 +69,12 @@ final class ImageUploads {
             UInt32(clamping: target.width), UInt32(clamping: target.height))
     }
 
+    /// Counts `image` as drawn for the next ``sweep()`` without drawing it: a list that still
+    /// shows it drew again only pixels elsewhere (``Canvas/draw(_:)``).
+    func keep(_ image: ImagePixels) {
+        drawn.insert(image.id)
+    }
+
     /// Frees the uploads not drawn since the last sweep.
     func sweep() {
         for (id, upload) in uploads where !drawn.contains(id) {

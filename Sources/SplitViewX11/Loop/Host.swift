@@ -224,7 +224,7 @@ public final class Host {
     /// state) and, on a machine of two cores, ran on the core the server was drawing the frame
     /// on, before the frame was done. Only a turn with nothing else to do is skipped: nothing
     /// animates, no timer or descriptor had work, no input method filters events, and every
-    /// queued event is such an exposure (``SplitWindow/hasAnswered(_:serial:)``); any other
+    /// queued event is such an exposure (``SplitWindow/hasAnswered(_:_:serial:)``); any other
     /// event makes the whole turn run as before. Errors read meanwhile are reported as at the
     /// end of a turn.
     func discardAnsweredExposures() -> Bool {
@@ -236,8 +236,11 @@ public final class Host {
         while connection.pendingEventCount > 0 {
             XPeekEvent(connection.display, &event)
             let child = event.xexpose.window, serial = UInt(event.xexpose.serial)
+            let rect = PixelRect(
+                x: Int(event.xexpose.x), y: Int(event.xexpose.y), width: Int(event.xexpose.width),
+                height: Int(event.xexpose.height))
             guard event.type == Expose, !foreignPanes.values.contains(where: { $0.owns(child) }),
-                windows.contains(where: { $0.hasAnswered(child, serial: serial) })
+                windows.contains(where: { $0.hasAnswered(child, rect, serial: serial) })
             else { return false }
             XNextEvent(connection.display, &event)
             discarded += 1

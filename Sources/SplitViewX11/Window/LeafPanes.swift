@@ -16,8 +16,11 @@ final class LeafPanes {
         var mapped = false
         var canvas: Canvas?
         var drawnKey: SplitViewController.LeafKey?
-        /// Moved on the server this turn while mapped: part of it may be newly uncovered.
+        /// Mapped, moved, or resized without keeping its pixels this turn: its window's pixels
+        /// cannot be trusted, so it is copied whole.
         var moved = false
+        /// Its bit gravity keeps its pixels on a resize (``PaneGravity``).
+        var keepsPixels = false
 
         init(window: Window) { self.window = window }
     }
@@ -55,13 +58,19 @@ final class LeafPanes {
                 shown.insert(leaf)
                 let pane = pane(for: leaf, in: parent)
                 if pane.placed != rect {
+                    let keeps = PaneGravity.keepsPixels(from: pane.placed, to: rect, shown: pane.mapped)
+                    if keeps != pane.keepsPixels {
+                        PaneGravity.set(pane.window, keepsPixels: keeps, on: display)
+                        pane.keepsPixels = keeps
+                    }
                     XMoveResizeWindow(display, pane.window, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
                     pane.placed = rect
-                    pane.moved = pane.mapped
+                    if !keeps { pane.moved = true }
                 }
                 if !pane.mapped {
                     XMapWindow(display, pane.window)
                     pane.mapped = true
+                    pane.moved = true
                     pane.drawnKey = nil
                 }
             }
@@ -101,9 +110,9 @@ final class LeafPanes {
         }
     }
 
-    /// Draws the leaves whose key changed, and copies them to their windows; a leaf that only
-    /// moved (or whose column's window did, `movedColumns`) is copied again whole, so that
-    /// what the move uncovers is drawn in the frame's own requests (see
+    /// Draws the leaves whose key changed, and copies what changed to their windows; a leaf
+    /// that moved (or whose column's window did, `movedColumns`) is copied again whole, so
+    /// that what the move uncovers is drawn in the frame's own requests (see
     /// `SplitWindow.redraw(presenting:)`).
     func redraw(_ controller: SplitViewController, presenting: Bool, movedColumns: Set<SplitViewController.Column> = []) {
         for (leaf, pane) in panes where pane.mapped {
@@ -118,8 +127,10 @@ final class LeafPanes {
             let canvas = pane.canvas ?? Canvas(connection: connection, window: pane.window, size: size, fonts: fonts)
             if canvas.size != size { canvas.resize(to: size) }
             pane.canvas = canvas
-            Renderer.draw(list, on: canvas)
-            if presenting { canvas.present() }
+            let changes = canvas.draw(list)
+            if presenting {
+                if moved { canvas.present() } else { canvas.present(changes) }
+            }
             pane.drawnKey = key
         }
     }
@@ -174,7 +185,7 @@ final class LeafPanes {
         if let pane = panes[leaf] { return pane }
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = UInt(None)
-        attributes.bit_gravity = ForgetGravity
+        attributes.bit_gravity = ForgetGravity  // until a resize keeps its corner: PaneGravity
         attributes.event_mask = Int(ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
         let window = XCreateWindow(
             connection.display, parent, 0, 0, 1, 1, 0, connection.depth, UInt32(InputOutput), connection.visual,

@@ -66,9 +66,11 @@ public final class SplitWindow {
     private var canvases: [SplitViewController.Column: Canvas] = [:]
     private var placed: [Window: PixelRect] = [:]
     private var mapped: Set<Window> = []
-    /// Windows already mapped that `apply()` moved or resized this turn; `redraw` copies the
-    /// panes of those it does not draw again.
+    /// Windows `apply()` mapped, moved, or resized without keeping their pixels this turn:
+    /// `redraw` copies those panes whole, drawn again or not.
     private var movedThisTurn: Set<Window> = []
+    /// The panes whose bit gravity keeps their pixels on a resize (``PaneGravity``).
+    private var keepingPixels: Set<Window> = []
     private var stacking: [Window] = []
     private var drawnKeys: [SplitViewController.Column: PaneKey] = [:]
     private var menuCanvas: Canvas?
@@ -125,8 +127,7 @@ public final class SplitWindow {
 
         for column in Self.columns {
             // No background: the server never clears a pane before we copy our pixmap in.
-            // ForgetGravity: a resized pane is redrawn whole anyway, so the server need not copy
-            // its old contents first (the Expose it sends instead is answered by that redraw).
+            // ForgetGravity until a resize keeps the pane's corner in place (PaneGravity).
             var paneAttributes = XSetWindowAttributes()
             paneAttributes.background_pixmap = UInt(None)
             paneAttributes.bit_gravity = ForgetGravity
@@ -295,8 +296,16 @@ public final class SplitWindow {
         let bounds = PixelRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height)
         var moved = false
         for (child, rect) in wanted where placed[child] != rect || !mapped.contains(child) {
+            var keeps = false
+            if column(of: child) != nil {
+                keeps = PaneGravity.keepsPixels(from: placed[child], to: rect, shown: mapped.contains(child))
+                if keeps != keepingPixels.contains(child) {
+                    PaneGravity.set(child, keepsPixels: keeps, on: display)
+                    if keeps { keepingPixels.insert(child) } else { keepingPixels.remove(child) }
+                }
+            }
             XMoveResizeWindow(display, child, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
-            if mapped.contains(child) { movedThisTurn.insert(child) }
+            if !keeps { movedThisTurn.insert(child) }
             placed[child] = rect
             if !isInputOnly(child) { moved = true }
         }
@@ -347,8 +356,9 @@ public final class SplitWindow {
         gapsPainted = true
     }
 
-    /// Redraws the panes whose drawing changed and copies them to their windows, then the
-    /// divider lines if the panes moved (after the panes: what the user waits for comes first).
+    /// Redraws the panes whose drawing changed and copies to their windows what changed (all
+    /// of it for a pane that moved or was just mapped), then the divider lines if the panes
+    /// moved (after the panes: what the user waits for comes first).
     ///
     /// - Parameter presenting: false draws into the pixmaps only, for a window not mapped yet
     ///   (a copy to an unmapped window is lost).
@@ -359,7 +369,7 @@ public final class SplitWindow {
     /// draw that part in a second burst a moment after the frame — two damage events for one
     /// frame of a transition, and a frame shown half-drawn. The copy is one request the server
     /// does from its own memory, and the `Expose` that follows is then answered already
-    /// (`Canvas.isCovered(exposeSerial:)`).
+    /// (`Canvas.isCovered(exposeSerial:rect:)`).
     public func redraw(presenting: Bool = true) {
         defer { if presenting && !gapsPainted { paintGaps() } }
         defer { redrawMenu(presenting: presenting) }
@@ -379,29 +389,31 @@ public final class SplitWindow {
             }
             guard let list = controller.displayList(for: column) else { continue }
             let canvas = canvas(for: column, window: child, size: size)
-            Renderer.draw(list, on: canvas)
-            if presenting { canvas.present() }
+            let changes = canvas.draw(list)
+            if presenting {
+                if moved.contains(child) { canvas.present() } else { canvas.present(changes) }
+            }
             drawnKeys[column] = key
         }
         leaves.redraw(controller, presenting: presenting, movedColumns: movedColumns)
     }
 
-    /// Copies the exposed part of a pane from its pixmap, unless a later full copy already
-    /// covered it (`serial` is the event's: ``hasAnswered(_:serial:)``); on the top-level, the
+    /// Copies the exposed part of a pane from its pixmap, unless a later copy already
+    /// covered it (`serial` is the event's: ``hasAnswered(_:_:serial:)``); on the top-level, the
     /// divider lines are painted again at the end of the batch.
     package func expose(_ child: Window, _ rect: PixelRect, serial: UInt) {
-        guard !hasAnswered(child, serial: serial) else { return }
+        guard !hasAnswered(child, rect, serial: serial) else { return }
         // A newer expose of the top-level is painted with the lines, after this batch's panes.
         if child == window { gapsPainted = false } else { drawing(shownIn: child)?.present(rect) }
     }
 
-    /// True when an `Expose` of `child` made at `serial` would change nothing: the last full
-    /// copy of the drawing it shows (a pane's, a leaf's, the menu's), or on the top-level the
-    /// last paint of the divider lines, came after it. False for a window without a drawing yet
-    /// and for any other window.
-    package func hasAnswered(_ child: Window, serial: UInt) -> Bool {
+    /// True when an `Expose` of `rect` in `child` made at `serial` would change nothing: a
+    /// later copy of the drawing it shows (a pane's, a leaf's, the menu's), whole or of a part
+    /// holding `rect`, or on the top-level a later paint of the divider lines, came after it.
+    /// False for a window without a drawing yet and for any other window.
+    package func hasAnswered(_ child: Window, _ rect: PixelRect, serial: UInt) -> Bool {
         if child == window { return lastGapPaint != 0 && serial < lastGapPaint }
-        return drawing(shownIn: child)?.isCovered(exposeSerial: serial) ?? false
+        return drawing(shownIn: child)?.isCovered(exposeSerial: serial, rect: rect) ?? false
     }
 
     /// The drawing `child` shows, if it is the menu's, a leaf's or a column's window and has one.
