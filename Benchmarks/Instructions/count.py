@@ -67,7 +67,9 @@ TOLERANCE = 0.03
 STALE_ORDER = 0.10
 FIGURES = ['start', 'drag', 'resize', 'f9', 'frame']
 TURN = '*processPendingEvents*'
-RENDERER = 'RendererO4draw'  # Renderer.draw(_:on:), in the mangled name callgrind gives
+# Where a drawing goes, in the mangled names callgrind gives: Canvas.draw(_:), which draws a
+# list only where it changed, and Renderer.draw(_:on:), which draws it whole.
+RENDERERS = ('CanvasC4drawy', 'RendererO4draw')
 # A frame's own work: the animation's step, the windows' placement, the redraw (mangled names).
 FRAME_WORK = ('HostC14tickAnimations', 'A6WindowC5applyyyF', 'A6WindowC6redraw10presenting')
 DUMP_QUIET = 0.4   # no new dump for this long: the program has finished what it was doing
@@ -212,9 +214,10 @@ class Run:
 
     def drew(self, number):
         """Whether the turn of dump `number` drew: callgrind names a function in a dump only
-        when it ran in it, and every drawing goes through the renderer."""
+        when it ran in it, and every drawing goes through the canvas or the renderer."""
         with open(self.path(number)) as dump:
-            return any(RENDERER in line for line in dump if line.startswith(('fn=', 'cfn=')))
+            return any(
+                any(name in line for name in RENDERERS) for line in dump if line.startswith(('fn=', 'cfn=')))
 
     def wait_first(self):
         """Waits for the first dump: the loop's first turn, which drew the first frame."""
