@@ -18,7 +18,8 @@ import SplitView
 /// frame that inserts a step.
 enum DrawingChanges {
     /// How many rectangles a change is kept as: beyond it, their bounding box is drawn and
-    /// copied instead (each rectangle costs a clip entry and a copy request).
+    /// copied instead (each rectangle costs a clip entry, a copy request, and a test for every
+    /// step of the list).
     static let rectangleLimit = 8
 
     /// The pixels, within `bounds`, where `new` may paint differently from `old`; `extent`
@@ -83,31 +84,34 @@ enum DrawingChanges {
         return pieces.filter { !$0.isEmpty }
     }
 
-    /// `rects` without the empty ones and those inside another, or their bounding box when
-    /// more than ``rectangleLimit`` remain.
+    /// `rects` without the empty ones, each set of rectangles that meet joined into their
+    /// bounding box (a strip inside the pane's strip, a title where it was and where it is);
+    /// or, when more than ``rectangleLimit`` remain, the bounding box of all of them.
     static func merged(_ rects: [PixelRect]) -> [PixelRect] {
-        // The largest first: the many strips inside it are then dropped at the first test.
-        guard let largest = rects.indices.max(by: { rects[$0].width * rects[$0].height < rects[$1].width * rects[$1].height }),
-            !rects[largest].isEmpty
-        else { return [] }
-        var kept: [PixelRect] = [rects[largest]]
-        kept.reserveCapacity(rects.count)
-        next: for (index, rect) in rects.enumerated() where index != largest && !rect.isEmpty {
+        var kept: [PixelRect] = []
+        kept.reserveCapacity(rectangleLimit + 1)
+        for (position, rect) in rects.enumerated() where !rect.isEmpty {
+            var joined = rect
             var index = 0
             while index < kept.count {
-                if kept[index].contains(rect) { continue next }
-                if rect.contains(kept[index]) {
-                    kept.swapAt(index, kept.count - 1)
-                    kept.removeLast()
-                } else {
+                guard kept[index].intersects(joined) else {
                     index += 1
+                    continue
                 }
+                joined = joined.union(kept[index])
+                kept.swapAt(index, kept.count - 1)
+                kept.removeLast()
+                index = 0  // the joined rectangle may now meet one already passed
             }
-            kept.append(rect)
+            kept.append(joined)
+            if kept.count > rectangleLimit {
+                var box = joined
+                for other in kept { box = box.union(other) }
+                for other in rects[(position + 1)...] where !other.isEmpty { box = box.union(other) }
+                return [box]
+            }
         }
-        guard kept.count > rectangleLimit, var box = kept.first else { return kept }
-        for rect in kept.dropFirst() { box = box.union(rect) }
-        return [box]
+        return kept
     }
 }
 

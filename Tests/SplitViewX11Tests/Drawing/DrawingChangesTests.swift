@@ -49,13 +49,17 @@ import Testing
         #expect(Self.changes(old, new) == [PixelRect(x: 2, y: 2, width: 10, height: 10)])
     }
 
-    /// A centred title that moved changes where it was and where it is.
+    /// A centred title that moved changes where it was and where it is, one rectangle when the
+    /// two meet.
     @Test func aMovedTextChangesBothPlaces() {
         let old: [DrawOp] = [.text("ab", origin: Point(x: 10, y: 10), .body, Self.blue)]
-        let new: [DrawOp] = [.text("ab", origin: Point(x: 12, y: 10), .body, Self.blue)]
+        let near: [DrawOp] = [.text("ab", origin: Point(x: 12, y: 10), .body, Self.blue)]
+        #expect(Self.changes(old, near) == [PixelRect(x: 10, y: 5, width: 8, height: 7)])
+        let far: [DrawOp] = [.text("ab", origin: Point(x: 30, y: 10), .body, Self.blue)]
         #expect(
-            Set(Self.changes(old, new))
-                == [PixelRect(x: 10, y: 5, width: 6, height: 7), PixelRect(x: 12, y: 5, width: 6, height: 7)])
+            Set(Self.changes(old, far)) == [
+                PixelRect(x: 10, y: 5, width: 6, height: 7), PixelRect(x: 30, y: 5, width: 6, height: 7),
+            ])
     }
 
     /// Decided: a step gained in the middle changes every later step's pixels, never fewer.
@@ -84,6 +88,25 @@ import Testing
         #expect(
             DrawingChanges.merged([PixelRect(x: 0, y: 0, width: 9, height: 9), PixelRect(x: 2, y: 2, width: 2, height: 2)]).count
                 == 1)
+        // Rectangles that meet are joined, through a third one that meets both.
+        let chain = [
+            PixelRect(x: 0, y: 0, width: 4, height: 4), PixelRect(x: 10, y: 0, width: 4, height: 4),
+            PixelRect(x: 3, y: 1, width: 8, height: 1),
+        ]
+        #expect(DrawingChanges.merged(chain) == [PixelRect(x: 0, y: 0, width: 14, height: 4)])
+    }
+
+    /// Over random rectangles: every pixel of the input is in the output, which has at most
+    /// the limit's count of rectangles, none meeting another.
+    @Test func mergedRectanglesHoldEveryPixelAndNeverMeet() async {
+        let rect = Gen.int(in: 0...30).array(of: 4...4)
+        await propertyCheck(count: 1000, input: rect.array(of: 0...14)) { values in
+            let rects = values.map { PixelRect(x: $0[0], y: $0[1], width: $0[2] / 3, height: $0[3] / 3) }
+            let merged = DrawingChanges.merged(rects)
+            #expect(merged.count <= DrawingChanges.rectangleLimit)
+            for r in rects where !r.isEmpty { #expect(merged.contains { $0.contains(r) }) }
+            for (i, a) in merged.enumerated() { for b in merged[(i + 1)...] { #expect(!a.intersects(b)) } }
+        }
     }
 
     @Test func theDifferenceOfTwoRectanglesCoversExactlyThePixelsOfOneOutsideTheOther() async {
