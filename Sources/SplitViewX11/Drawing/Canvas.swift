@@ -127,8 +127,8 @@ public final class Canvas: CanvasProtocol {
     /// Draws `list`, only where it paints differently from the list this canvas drew last
     /// (`DrawingChanges`), and returns those pixels: the whole drawing when the pixmap held
     /// no list of ours or most of it changed, none when nothing did. Present the pixels it
-    /// returns, or the whole drawing when the window's own pixels cannot be trusted (it moved,
-    /// or was just mapped).
+    /// returns (``present(changes:)``), or the whole drawing when the window's own pixels
+    /// cannot be trusted (it moved, or was just mapped).
     ///
     /// Decided: a drag step widens one pane and moves the next, and most of what they show
     /// stays where it was in their own corner: a list's rows, a reader's text that does not
@@ -270,7 +270,7 @@ public final class Canvas: CanvasProtocol {
     }
 
     /// Copies each of `regions` (pixels, as ``draw(_:)`` returns them) to the window.
-    public func present(_ regions: [PixelRect]) {
+    public func present(changes regions: [PixelRect]) {
         for region in regions { present(region) }
     }
 

@@ -129,7 +129,7 @@ final class LeafPanes {
             pane.canvas = canvas
             let changes = canvas.draw(list)
             if presenting {
-                if moved { canvas.present() } else { canvas.present(changes) }
+                if moved { canvas.present() } else { canvas.present(changes: changes) }
             }
             pane.drawnKey = key
         }

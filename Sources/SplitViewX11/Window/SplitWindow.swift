@@ -391,7 +391,7 @@ public final class SplitWindow {
             let canvas = canvas(for: column, window: child, size: size)
             let changes = canvas.draw(list)
             if presenting {
-                if moved.contains(child) { canvas.present() } else { canvas.present(changes) }
+                if moved.contains(child) { canvas.present() } else { canvas.present(changes: changes) }
             }
             drawnKeys[column] = key
         }

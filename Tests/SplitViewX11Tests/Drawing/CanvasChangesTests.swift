@@ -123,7 +123,7 @@ extension X11Tests {
                 let canvas = try makeCanvas(connection, width: 200, height: 120)
                 canvas.draw(Self.pane(width: 200, selected: 0, title: "Library", rows: ["a"]))
                 let before = XNextRequest(connection.display) - 1
-                canvas.present([PixelRect(x: 150, y: 0, width: 50, height: 120)])
+                canvas.present(changes: [PixelRect(x: 150, y: 0, width: 50, height: 120)])
                 #expect(canvas.isCovered(exposeSerial: before, rect: PixelRect(x: 160, y: 10, width: 20, height: 20)))
                 #expect(!canvas.isCovered(exposeSerial: before, rect: PixelRect(x: 100, y: 10, width: 60, height: 20)))
                 #expect(
