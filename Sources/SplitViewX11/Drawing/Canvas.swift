@@ -141,13 +141,14 @@ public final class Canvas: CanvasProtocol {
     @discardableResult
     public func draw(_ list: DisplayList) -> [PixelRect] {
         let whole = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
-        guard let previous = drawnOps else {
-            Renderer.draw(list, on: self)
-            record(list, extents: Array(repeating: nil, count: list.ops.count))
-            return [whole]
-        }
         let ops = list.ops
         var extents = [PixelRect?](repeating: nil, count: ops.count)
+        func drawWhole() -> [PixelRect] {
+            Renderer.draw(list, on: self)
+            record(list, extents: extents)
+            return [whole]
+        }
+        guard let previous = drawnOps else { return drawWhole() }
         var changes = DrawingChanges.changed(
             from: previous, to: ops, within: whole,
             oldExtent: { drawnExtents[$0] ?? extent(of: previous[$0]) },
@@ -163,11 +164,7 @@ public final class Canvas: CanvasProtocol {
             changes = DrawingChanges.merged(changes + DrawingChanges.difference(whole, reached))
         }
         let area = changes.reduce(0) { $0 + $1.width * $1.height }
-        if area * 4 >= whole.width * whole.height * 3 {
-            Renderer.draw(list, on: self)
-            record(list, extents: extents)
-            return [whole]
-        }
+        if area * 4 >= whole.width * whole.height * 3 { return drawWhole() }
         if !changes.isEmpty {
             var clip = changes.map {
                 XRectangle(

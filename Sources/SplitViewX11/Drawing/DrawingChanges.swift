@@ -22,18 +22,10 @@ enum DrawingChanges {
     /// step of the list).
     static let rectangleLimit = 8
 
-    /// The pixels, within `bounds`, where `new` may paint differently from `old`; `extent`
-    /// gives the pixels a step can touch (it may say more, never less). Empty when the two
-    /// paint alike.
-    static func changed(
-        from old: [DrawOp], to new: [DrawOp], within bounds: PixelRect, extent: (DrawOp) -> PixelRect
-    ) -> [PixelRect] {
-        changed(from: old, to: new, within: bounds, oldExtent: { extent(old[$0]) }, newExtent: { extent(new[$0]) }) { _ in }
-    }
-
-    /// The same, with each step's pixels asked by its place in its list (so that a caller can
-    /// keep them from frame to frame), and `same` told the place of every step that is equal
-    /// in both lists.
+    /// The pixels, within `bounds`, where `new` may paint differently from `old`; empty when
+    /// the two paint alike. `oldExtent` and `newExtent` give the pixels the step at a place in
+    /// each list can touch (they may say more, never less), asked by place so that a caller
+    /// can keep them from frame to frame; `same` is told the place of every step equal in both.
     static func changed(
         from old: [DrawOp], to new: [DrawOp], within bounds: PixelRect,
         oldExtent: (Int) -> PixelRect, newExtent: (Int) -> PixelRect, same: (Int) -> Void

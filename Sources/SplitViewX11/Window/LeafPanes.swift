@@ -58,11 +58,8 @@ final class LeafPanes {
                 shown.insert(leaf)
                 let pane = pane(for: leaf, in: parent)
                 if pane.placed != rect {
-                    let keeps = PaneGravity.keepsPixels(from: pane.placed, to: rect, shown: pane.mapped)
-                    if keeps != pane.keepsPixels {
-                        PaneGravity.set(pane.window, keepsPixels: keeps, on: display)
-                        pane.keepsPixels = keeps
-                    }
+                    let keeps = PaneGravity.update(
+                        pane.window, from: pane.placed, to: rect, shown: pane.mapped, current: &pane.keepsPixels, on: display)
                     XMoveResizeWindow(display, pane.window, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
                     pane.placed = rect
                     if !keeps { pane.moved = true }

@@ -18,10 +18,19 @@ enum PaneGravity {
         return old.x == new.x && old.y == new.y
     }
 
-    /// Gives `window` the gravity that keeps its pixels, or the one that forgets them.
-    static func set(_ window: Window, keepsPixels keeps: Bool, on display: OpaquePointer) {
+    /// Gives `window`, about to be placed at `new`, the gravity ``keepsPixels(from:to:shown:)``
+    /// says, when it is not the one it has (`current`, which is updated); returns whether the
+    /// pane keeps its pixels.
+    static func update(
+        _ window: Window, from old: PixelRect?, to new: PixelRect, shown: Bool, current: inout Bool,
+        on display: OpaquePointer
+    ) -> Bool {
+        let keeps = keepsPixels(from: old, to: new, shown: shown)
+        guard keeps != current else { return keeps }
         var attributes = XSetWindowAttributes()
         attributes.bit_gravity = keeps ? NorthWestGravity : ForgetGravity
         XChangeWindowAttributes(display, window, UInt(CWBitGravity), &attributes)
+        current = keeps
+        return keeps
     }
 }

@@ -69,8 +69,8 @@ public final class SplitWindow {
     /// Windows `apply()` mapped, moved, or resized without keeping their pixels this turn:
     /// `redraw` copies those panes whole, drawn again or not.
     private var movedThisTurn: Set<Window> = []
-    /// The panes whose bit gravity keeps their pixels on a resize (``PaneGravity``).
-    private var keepingPixels: Set<Window> = []
+    /// Whether each pane's bit gravity keeps its pixels on a resize (``PaneGravity``).
+    private var keepingPixels: [Window: Bool] = [:]
     private var stacking: [Window] = []
     private var drawnKeys: [SplitViewController.Column: PaneKey] = [:]
     private var menuCanvas: Canvas?
@@ -296,14 +296,11 @@ public final class SplitWindow {
         let bounds = PixelRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height)
         var moved = false
         for (child, rect) in wanted where placed[child] != rect || !mapped.contains(child) {
-            var keeps = false
-            if column(of: child) != nil {
-                keeps = PaneGravity.keepsPixels(from: placed[child], to: rect, shown: mapped.contains(child))
-                if keeps != keepingPixels.contains(child) {
-                    PaneGravity.set(child, keepsPixels: keeps, on: display)
-                    if keeps { keepingPixels.insert(child) } else { keepingPixels.remove(child) }
-                }
-            }
+            let keeps =
+                column(of: child) != nil
+                && PaneGravity.update(
+                    child, from: placed[child], to: rect, shown: mapped.contains(child),
+                    current: &keepingPixels[child, default: false], on: display)
             XMoveResizeWindow(display, child, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
             if !keeps { movedThisTurn.insert(child) }
             placed[child] = rect

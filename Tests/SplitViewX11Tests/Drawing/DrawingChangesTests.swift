@@ -24,7 +24,8 @@ import Testing
     }
 
     static func changes(_ old: [DrawOp], _ new: [DrawOp]) -> [PixelRect] {
-        DrawingChanges.changed(from: old, to: new, within: bounds, extent: extent)
+        DrawingChanges.changed(
+            from: old, to: new, within: bounds, oldExtent: { extent(old[$0]) }, newExtent: { extent(new[$0]) }, same: { _ in })
     }
 
     @Test func theSameListChangesNothing() {
